@@ -1,0 +1,185 @@
+/**
+ * Paginator: every paging model of the design service as a Stream of pages,
+ * and the collection rule of every list command: one page by default, `--all`
+ * follows pages up to `--max-pages`, `--cursor` resumes, and the result says
+ * whether it stopped at the ceiling with more to fetch.
+ *
+ * A model knows one thing: given a page (and the cursor that fetched it), the
+ * cursor of the next page, and which request parameter carries it.
+ */
+import { Chunk, Context, Effect, Layer, Option, Stream } from "effect"
+
+export interface PaginationModel {
+  readonly name: string
+  /** The request parameter that carries the cursor. */
+  readonly param: string
+  /** Whether that parameter goes in the query string or the JSON body. */
+  readonly location: "query" | "body"
+  readonly next: (page: unknown, current: string | undefined) => Option.Option<string>
+}
+
+const get = (value: unknown, ...path: ReadonlyArray<string>): unknown =>
+  path.reduce<unknown>((v, key) => (typeof v === "object" && v !== null ? (v as Record<string, unknown>)[key] : undefined), value)
+
+const text = (value: unknown): Option.Option<string> =>
+  typeof value === "string" && value !== "" ? Option.some(value) : typeof value === "number" ? Option.some(String(value)) : Option.none()
+
+/** A parameter read out of a full next-page URL. */
+const fromUrl = (url: unknown, param: string): Option.Option<string> =>
+  Option.flatMap(text(url), (u) => {
+    try {
+      return Option.fromNullable(new URL(u).searchParams.get(param)).pipe(Option.filter((v) => v !== ""))
+    } catch {
+      return Option.none()
+    }
+  })
+
+/** pagination.next_page is a full URL whose `cursor` parameter is the cursor (reactions, webhooks by plan). */
+export const urlCursor: PaginationModel = {
+  name: "url-cursor",
+  param: "cursor",
+  location: "query",
+  next: (page) => fromUrl(get(page, "pagination", "next_page"), "cursor")
+}
+
+/** pagination.next_page is a full URL paging by `before` (file versions). */
+export const urlPage: PaginationModel = {
+  name: "url-page",
+  param: "before",
+  location: "query",
+  next: (page) => fromUrl(get(page, "pagination", "next_page"), "before")
+}
+
+/** meta.cursor.after, an integer, is the next `after` (team components, component sets, styles). */
+export const idCursor: PaginationModel = {
+  name: "id-cursor",
+  param: "after",
+  location: "query",
+  next: (page) => text(get(page, "meta", "cursor", "after"))
+}
+
+/** `next_page: true` with a `cursor` (library analytics). */
+export const rowCursor: PaginationModel = {
+  name: "row-cursor",
+  param: "cursor",
+  location: "query",
+  next: (page) => (get(page, "next_page") === true ? text(get(page, "cursor")) : Option.none())
+}
+
+/** `next_cursor`, empty when exhausted, with `has_next_page` (AI usage). */
+export const nextCursor: PaginationModel = {
+  name: "next-cursor",
+  param: "cursor",
+  location: "query",
+  next: (page) => (get(page, "has_next_page") === false ? Option.none() : text(get(page, "next_cursor")))
+}
+
+/** meta.cursor with meta.has_more, the cursor going back in the JSON body (developer logs). */
+export const metaCursor: PaginationModel = {
+  name: "meta-cursor",
+  param: "cursor",
+  location: "body",
+  next: (page) => (get(page, "meta", "has_more") === true ? text(get(page, "meta", "cursor")) : Option.none())
+}
+
+/**
+ * Activity logs return `next_page` but no usable cursor: page by moving the
+ * window's end back to the oldest event seen (newest first). Events at that
+ * boundary second come again and are dropped by id when collecting; a page
+ * whose events all share the current boundary steps one second back so the
+ * walk always ends.
+ */
+export const timeWindow: PaginationModel = {
+  name: "time-window",
+  param: "end_time",
+  location: "query",
+  next: (page, current) => {
+    if (get(page, "meta", "next_page") !== true) return Option.none()
+    const events = get(page, "meta", "activity_logs")
+    const stamps = Array.isArray(events) ? events.map((e) => Number(get(e, "timestamp"))).filter(Number.isFinite) : []
+    if (stamps.length === 0) return Option.none()
+    const oldest = Math.min(...stamps)
+    return Option.some(String(current !== undefined && Number(current) <= oldest ? oldest - 1 : oldest))
+  }
+}
+
+export const paginationModels = { urlCursor, urlPage, idCursor, rowCursor, nextCursor, metaCursor, timeWindow } as const
+
+export interface PageRequest {
+  readonly query: Readonly<Record<string, string | number | boolean | undefined>>
+  readonly body?: Readonly<Record<string, unknown>> | undefined
+}
+
+/** A fetched page with the cursor that fetched it and the cursor of the page after it. */
+export interface Page<P> {
+  readonly body: P
+  readonly cursor: string | undefined
+  readonly next: Option.Option<string>
+}
+
+export interface PageResult<I> {
+  readonly items: ReadonlyArray<I>
+  readonly pages: number
+  /** Pass as --cursor to continue; null when nothing is left. */
+  readonly next_cursor: string | null
+  /** False when the walk stopped at the page ceiling (or after one page without --all) with more to fetch. */
+  readonly complete: boolean
+}
+
+export interface CollectOptions {
+  readonly all: boolean
+  readonly maxPages: number
+}
+
+export const DEFAULT_MAX_PAGES = 10
+
+export const withCursor = (model: PaginationModel, request: PageRequest, cursor: string | undefined): PageRequest =>
+  cursor === undefined
+    ? request
+    : model.location === "query"
+    ? { ...request, query: { ...request.query, [model.param]: cursor } }
+    : { ...request, body: { ...request.body, [model.param]: cursor } }
+
+export interface PaginatorService {
+  /** Every page from `start` on (resuming at `cursor`), fetched lazily. */
+  readonly pages: <P, E, R>(
+    model: PaginationModel,
+    start: PageRequest,
+    fetch: (request: PageRequest) => Effect.Effect<P, E, R>,
+    cursor?: string | undefined
+  ) => Stream.Stream<Page<P>, E, R>
+  /** Runs the collection rule over a stream of pages. */
+  readonly collect: <P, I, E, R>(
+    pages: Stream.Stream<Page<P>, E, R>,
+    items: (page: P) => ReadonlyArray<I>,
+    options: CollectOptions,
+    key?: (item: I) => string
+  ) => Effect.Effect<PageResult<I>, E, R>
+}
+
+const pages: PaginatorService["pages"] = (model, start, fetch, cursor) =>
+  Stream.paginateEffect(cursor, (current: string | undefined) =>
+    Effect.map(fetch(withCursor(model, start, current)), (body) => {
+      const next = model.next(body, current)
+      return [{ body, cursor: current, next }, next] as const
+    }))
+
+const collect: PaginatorService["collect"] = (stream, items, options, key) =>
+  Effect.map(Stream.runCollect(Stream.take(stream, options.all ? Math.max(1, options.maxPages) : 1)), (chunk) => {
+    const fetched = Chunk.toReadonlyArray(chunk)
+    const seen = new Set<string>()
+    const all = fetched.flatMap((page) => items(page.body)).filter((item) => {
+      if (key === undefined) return true
+      const k = key(item)
+      if (seen.has(k)) return false
+      seen.add(k)
+      return true
+    })
+    const last = fetched.at(-1)
+    const next = last === undefined ? Option.none() : last.next
+    return { items: all, pages: fetched.length, next_cursor: Option.getOrNull(next), complete: Option.isNone(next) }
+  })
+
+export class Paginator extends Context.Tag("core/Paginator")<Paginator, PaginatorService>() {
+  static readonly layer = Layer.succeed(Paginator, Paginator.of({ pages, collect }))
+}

@@ -1,0 +1,44 @@
+/**
+ * DesignApi: the library face of the design service. One method per
+ * operation of the registry, each validating its typed input against the
+ * operation's Schema before anything is sent, and failing with typed errors.
+ *
+ *   const me = yield* DesignApi.pipe(Effect.flatMap((api) => api.userMe({})))
+ *   program.pipe(Effect.provide(DesignApi.layerConfig()))
+ */
+import type { HttpClient } from "@effect/platform"
+import { Context, Effect, Layer } from "effect"
+import type { UsageError, WrapperError } from "../core/errors.js"
+import { validateInput } from "../core/input.js"
+import type { Operation } from "../core/operation.js"
+import { type DesignEnv, designEnvFromConfig, designEnvFromSettings } from "./layers.js"
+import { type DesignOperations, designOperations } from "./operations.js"
+import type { DesignFlags, DesignSettings } from "./settings.js"
+
+type Method<Op> = Op extends Operation<infer I, infer O, any> ? (input: I) => Effect.Effect<O, WrapperError | UsageError> : never
+
+export type DesignApiService = { readonly [K in keyof DesignOperations]: Method<DesignOperations[K]> }
+
+export class DesignApi extends Context.Tag("design/DesignApi")<DesignApi, DesignApiService>() {
+  static readonly make: Effect.Effect<DesignApiService, never, DesignEnv> = Effect.map(
+    Effect.context<DesignEnv>(),
+    (context) => {
+      const methods: Record<string, (input: unknown) => Effect.Effect<unknown, WrapperError>> = {}
+      for (const [name, op] of Object.entries(designOperations) as Array<[string, Operation<unknown, unknown, DesignEnv>]>) {
+        methods[name] = (input) => validateInput(op, input).pipe(Effect.flatMap(op.run), Effect.provide(context))
+      }
+      return methods as unknown as DesignApiService
+    }
+  )
+
+  /** Needs the design environment (see layers.ts). */
+  static readonly layerWithoutDependencies = Layer.effect(DesignApi, DesignApi.make)
+
+  /** From explicit settings; the HttpClient defaults to fetch. */
+  static readonly layer = (settings: DesignSettings, client?: Layer.Layer<HttpClient.HttpClient>) =>
+    DesignApi.layerWithoutDependencies.pipe(Layer.provide(designEnvFromSettings(settings, client)))
+
+  /** From DESIGN_* configuration (and optional flag values that override it). */
+  static readonly layerConfig = (flags: DesignFlags = {}, client?: Layer.Layer<HttpClient.HttpClient>) =>
+    DesignApi.layerWithoutDependencies.pipe(Layer.provide(designEnvFromConfig(flags, client)))
+}

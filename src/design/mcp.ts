@@ -1,0 +1,27 @@
+/**
+ * `design mcp`: the registry's tools over stdio. Nothing but protocol goes to
+ * stdout; settings problems are reported on stderr before serving.
+ * DESIGN_MCP_FORMAT=toon makes text content TOON.
+ */
+import { McpServer } from "@effect/ai"
+import * as NodeSink from "@effect/platform-node/NodeSink"
+import * as NodeStream from "@effect/platform-node/NodeStream"
+import { Effect, Layer } from "effect"
+import { toolsLayer } from "../core/derive-tool.js"
+import { VERSION } from "../version.js"
+import { designEnv } from "./layers.js"
+import { designOperationList } from "./operations.js"
+import { DesignConfig, type DesignFlags, resolveDesignSettings } from "./settings.js"
+
+export const designToolsLayer = (format: "json" | "toon") => toolsLayer(designOperationList, format)
+
+export const runMcpServer = (flags: DesignFlags) =>
+  Effect.gen(function*() {
+    const settings = yield* resolveDesignSettings(flags)
+    const format = process.env.DESIGN_MCP_FORMAT?.toLowerCase() === "toon" ? "toon" : "json"
+    const server = designToolsLayer(format).pipe(
+      Layer.provide(designEnv(DesignConfig.layer(settings))),
+      Layer.provide(McpServer.layerStdio({ name: "design", version: VERSION, stdin: NodeStream.stdin, stdout: NodeSink.stdout }))
+    )
+    return yield* Layer.launch(server)
+  })

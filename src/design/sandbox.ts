@@ -1,0 +1,17 @@
+/**
+ * `design sandbox`: the simulator on 127.0.0.1. Prints one JSON line (URL,
+ * tokens, seeded ids) on stdout once it listens, then serves until killed.
+ */
+import { Effect } from "effect"
+import { designSeed, serveDesignSandbox } from "../testing/design/index.js"
+import { writeOut } from "../core/cli-runtime.js"
+
+export const runSandbox = (port: number) =>
+  Effect.scoped(
+    Effect.gen(function*() {
+      const { base_url } = yield* serveDesignSandbox(port)
+      const { file_key, project_id, team_id, tokens, ...more } = designSeed
+      yield* writeOut(JSON.stringify({ base_url, tokens, team_id, project_id, file_key, ...more }))
+      return yield* Effect.never
+    })
+  )
