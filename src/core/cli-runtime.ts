@@ -63,3 +63,15 @@ export const runCli = <Name extends string, R, E>(
     })
   )
 }
+
+/**
+ * The process entry: runs the app on process.argv and sets the exit code.
+ * A stdio server whose input closes ends by interruption: that is a normal end.
+ */
+export const runMain = <Name extends string, E>(
+  command: Command.Command<Name, never, E, any>,
+  info: { readonly name: string; readonly version: string }
+) =>
+  Effect.runPromiseExit(runCli(command, info, process.argv)).then((exit) => {
+    process.exitCode = Exit.isSuccess(exit) ? exit.value : Cause.isInterruptedOnly(exit.cause) ? 0 : 1
+  })

@@ -86,7 +86,8 @@ export const isWrapperError = (u: unknown): u is WrapperError =>
 /** The structured error a tool result carries: plain JSON, no stack, no secrets. */
 export const toToolError = (error: WrapperError): Record<string, unknown> => {
   const { _tag, ...fields } = error as unknown as Record<string, unknown> & { _tag: string }
-  const plain: Record<string, unknown> = { type: _tag, exit_code: exitCode(error) }
+  // `message` lives on the Error prototype chain, not among the enumerable fields.
+  const plain: Record<string, unknown> = { type: _tag, exit_code: exitCode(error), message: error.message }
   for (const [key, value] of Object.entries(fields)) {
     if (value !== undefined && typeof value !== "function") plain[key] = value
   }

@@ -11,6 +11,8 @@ export type InputSource = "cli" | "tool" | "library"
 
 const describeIssues = (op: Operation, error: ParseResult.ParseError, source: InputSource) =>
   ParseResult.ArrayFormatter.formatErrorSync(error)
+    // An optional field is `X | undefined`: its "Expected undefined" half says nothing useful.
+    .filter((issue) => !issue.message.startsWith("Expected undefined"))
     .map((issue) => {
       const head = issue.path[0]
       const label = head === undefined

@@ -20,8 +20,10 @@ export type TextView<O> =
     readonly kind: "table"
     readonly rows: (output: O) => ReadonlyArray<Readonly<Record<string, unknown>>>
     readonly columns: ReadonlyArray<string>
-    /** Lines after the table: counts, where to resume. */
+    /** Lines after the table, part of the data: counts. */
     readonly footer?: (output: O) => ReadonlyArray<string>
+    /** A message for people (stderr, text format only): where to resume. */
+    readonly notice?: (output: O) => string | undefined
   }
   | {
     readonly kind: "record"
@@ -61,13 +63,15 @@ export interface FieldInfo {
   readonly flag: string
 }
 
-const describe = (...asts: ReadonlyArray<SchemaAST.AST | SchemaAST.PropertySignature>) => {
-  for (const ast of asts) {
-    const d = SchemaAST.getDescriptionAnnotation(ast as SchemaAST.Annotated)
-    if (d._tag === "Some") return d.value
-  }
-  return undefined
-}
+/** Where a field's annotations may sit: the property, its type, or the type inside `optional`'s union. */
+const annotated = (ps: SchemaAST.PropertySignature): ReadonlyArray<SchemaAST.Annotated> => [
+  ps,
+  ps.type,
+  ...(ps.type._tag === "Union" ? ps.type.types.filter((t) => t._tag !== "UndefinedKeyword") : [])
+]
+
+const annotation = (ps: SchemaAST.PropertySignature, key: symbol): unknown =>
+  annotated(ps).map((a) => a.annotations[key]).find((v) => v !== undefined)
 
 /** Looks through refinements, transformations (their encoded side) and `| undefined`. */
 const core = (ast: SchemaAST.AST): SchemaAST.AST => {
@@ -115,11 +119,11 @@ export const fieldsOf = (schema: Schema.Schema<any, any>): ReadonlyArray<FieldIn
   const fields = ast.propertySignatures.map((ps): FieldInfo => ({
     name: String(ps.name),
     optional: ps.isOptional,
-    description: describe(ps, ps.type),
+    description: annotation(ps, SchemaAST.DescriptionAnnotationId) as string | undefined,
     ...kindOf(ps.type),
-    positional: ps.annotations[Positional] === true || ps.type.annotations[Positional] === true,
-    fromEnv: ps.annotations[FromEnv] === true || ps.type.annotations[FromEnv] === true,
-    flag: `--${String(ps.annotations[Flag] ?? ps.type.annotations[Flag] ?? String(ps.name).replace(/_/g, "-"))}`
+    positional: annotation(ps, Positional) === true,
+    fromEnv: annotation(ps, FromEnv) === true,
+    flag: `--${String(annotation(ps, Flag) ?? String(ps.name).replace(/_/g, "-"))}`
   }))
   fieldCache.set(schema, fields)
   return fields

@@ -87,6 +87,8 @@ const runOperation = (op: Operation, shared: Partial<Shared>, raw: Record<string
       Effect.provide(designEnvFromConfig(flagsOf(shared)))
     )
     yield* writeOut(render(op.text, output, { format, full: shared.full === true, color: stdoutColor() }))
+    const notice = format === "text" && op.text.kind === "table" ? op.text.notice?.(output) : undefined
+    if (notice !== undefined) yield* writeErr(notice)
   })
 
 const env = process.env

@@ -195,7 +195,7 @@ export const webhookList = defineOperation({
     kind: "table",
     rows: listRows,
     columns: WEBHOOK_COLUMNS,
-    footer: (o) => (o.complete ? [] : [`More webhooks: pass --cursor ${o.next_cursor} (or --all) to continue.`])
+    notice: (o) => (o.complete ? undefined : `More webhooks: pass --cursor ${o.next_cursor} (or --all) to continue.`)
   }
 })
 
