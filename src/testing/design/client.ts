@@ -1,0 +1,67 @@
+/**
+ * An HttpClient answered in-process by a fresh simulator: no sockets. The app
+ * runs on the calling fiber, so its Clock (a TestClock under it.effect)
+ * drives rate-limit buckets, retries and fault delays.
+ */
+import * as HttpClient from "@effect/platform/HttpClient"
+import * as HttpClientError from "@effect/platform/HttpClientError"
+import type * as HttpClientRequest from "@effect/platform/HttpClientRequest"
+import * as HttpClientResponse from "@effect/platform/HttpClientResponse"
+import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Stream from "effect/Stream"
+import type { DesignSimulator } from "./simulator.js"
+import { makeDesignSimulator } from "./simulator.js"
+
+/** The request body as a fetch-style body. */
+const webBody = (request: HttpClientRequest.HttpClientRequest): Effect.Effect<BodyInit | undefined> => {
+  const body = request.body
+  switch (body._tag) {
+    case "Empty":
+      return Effect.succeed(undefined)
+    case "Raw":
+      return Effect.succeed(body.body as BodyInit)
+    case "Uint8Array":
+      return Effect.succeed(body.body as BodyInit)
+    case "FormData":
+      return Effect.succeed(body.formData)
+    case "Stream":
+      // Collected up front: the simulator reads whole bodies anyway.
+      return Effect.orDie(
+        Stream.runFold(body.stream, new Uint8Array(0), (acc, chunk) => {
+          const next = new Uint8Array(acc.length + chunk.length)
+          next.set(acc)
+          next.set(chunk, acc.length)
+          return next
+        })
+      ) as Effect.Effect<BodyInit>
+  }
+}
+
+const toWebRequest = (request: HttpClientRequest.HttpClientRequest, url: URL, signal: AbortSignal) =>
+  Effect.flatMap(webBody(request), (body) =>
+    Effect.try({
+      try: () => {
+        const headers = { ...request.headers }
+        delete headers["content-length"]
+        return new Request(url, { method: request.method, headers, body: body ?? null, signal })
+      },
+      catch: (cause) => new HttpClientError.RequestError({ request, reason: "Encode", cause })
+    }))
+
+export const simulatorHttpClient = (simulator: DesignSimulator): HttpClient.HttpClient =>
+  HttpClient.make((request, url, signal) =>
+    Effect.gen(function*() {
+      const webRequest = yield* toWebRequest(request, url, signal)
+      const response = yield* simulator.app.pipe(
+        Effect.provideService(HttpServerRequest.HttpServerRequest, HttpServerRequest.fromWeb(webRequest))
+      )
+      return HttpClientResponse.fromWeb(request, HttpServerResponse.toWeb(response))
+    })
+  )
+
+export const DesignSimulatorClient: { readonly layer: Layer.Layer<HttpClient.HttpClient> } = {
+  layer: Layer.effect(HttpClient.HttpClient, Effect.map(makeDesignSimulator, simulatorHttpClient))
+}

@@ -1,0 +1,91 @@
+/**
+ * The service's leaky-bucket rate limits (spec section 8) and the headers of
+ * its 429 (wire reference section 3).
+ *
+ * A bucket holds at most `count` requests and drains continuously at
+ * `count / period`, so a full budget recovers over one period and a single
+ * slot frees after `period / count`.
+ */
+export type Seat = "view" | "collab" | "dev" | "full"
+export type Plan = "starter" | "professional" | "organization" | "enterprise"
+export type Tier = 1 | 2 | 3
+
+export interface Limit {
+  readonly count: number
+  readonly per: "minute" | "month"
+}
+
+const MINUTE_MS = 60_000
+/** A month of the monthly Tier 1 quota, taken as 30 days. */
+const MONTH_MS = 30 * 24 * 60 * 60_000
+
+type SeatClass = "low" | "high"
+const perMinute = (count: number): Limit => ({ count, per: "minute" })
+const perMonth = (count: number): Limit => ({ count, per: "month" })
+
+/** tier -> seat class -> plan -> limit; the table of spec section 8 as data. */
+export const limitTable: Record<Tier, Record<SeatClass, Record<Plan, Limit>>> = {
+  1: {
+    low: { starter: perMonth(6), professional: perMonth(6), organization: perMonth(6), enterprise: perMonth(6) },
+    high: { starter: perMonth(6), professional: perMinute(10), organization: perMinute(15), enterprise: perMinute(20) }
+  },
+  2: {
+    low: { starter: perMinute(5), professional: perMinute(5), organization: perMinute(5), enterprise: perMinute(5) },
+    high: { starter: perMinute(5), professional: perMinute(25), organization: perMinute(50), enterprise: perMinute(100) }
+  },
+  3: {
+    low: { starter: perMinute(10), professional: perMinute(10), organization: perMinute(10), enterprise: perMinute(10) },
+    high: { starter: perMinute(10), professional: perMinute(50), organization: perMinute(100), enterprise: perMinute(150) }
+  }
+}
+
+const seatClass = (seat: Seat): SeatClass => (seat === "view" || seat === "collab" ? "low" : "high")
+
+export const limitFor = (tier: Tier, seat: Seat, plan: Plan): Limit => limitTable[tier][seatClass(seat)][plan]
+
+export interface Bucket {
+  level: number
+  at_ms: number
+}
+
+export type Buckets = Map<string, Bucket>
+
+/**
+ * Takes one request from the bucket `key` at `now_ms`.
+ * Returns null when allowed, or the whole seconds to wait (Retry-After) when not.
+ */
+export const take = (buckets: Buckets, key: string, limit: Limit, now_ms: number): number | null => {
+  const period = limit.per === "minute" ? MINUTE_MS : MONTH_MS
+  const drainPerMs = limit.count / period
+  const bucket = buckets.get(key) ?? { level: 0, at_ms: now_ms }
+  const elapsed = Math.max(0, now_ms - bucket.at_ms)
+  const level = Math.max(0, bucket.level - elapsed * drainPerMs)
+  if (level + 1 > limit.count) {
+    buckets.set(key, { level, at_ms: now_ms })
+    const waitMs = (level + 1 - limit.count) / drainPerMs
+    return Math.max(1, Math.ceil(waitMs / 1000))
+  }
+  buckets.set(key, { level: level + 1, at_ms: now_ms })
+  return null
+}
+
+const planTierHeader: Record<Plan, string> = {
+  starter: "starter",
+  professional: "pro",
+  organization: "org",
+  enterprise: "enterprise"
+}
+
+export const UPGRADE_LINK = "https://design.example/files?api_paywall=true"
+
+/**
+ * The 429 headers exactly as the recorded response carries them. A resource in
+ * a Starter context reports `low` even on a Full seat (the recorded 429 did).
+ */
+export const rateLimitHeaders = (retryAfter: number, seat: Seat, plan: Plan): Record<string, string> => ({
+  "Retry-After": String(retryAfter),
+  "X-Design-Plan-Tier": planTierHeader[plan],
+  "X-Design-Rate-Limit-Type": plan === "starter" ? "low" : seatClass(seat),
+  "X-Design-Upgrade-Link": UPGRADE_LINK,
+  "Access-Control-Expose-Headers": "Retry-After, X-Design-Plan-Tier, X-Design-Rate-Limit-Type, X-Design-Upgrade-Link"
+})

@@ -1,0 +1,221 @@
+/**
+ * The deterministic world every fresh (or reset) design simulator starts from.
+ *
+ * `designSeed` is the public part: the ids and token values tests and
+ * library users need. `seedWorld` is the simulator's private view of the same
+ * world (teams, memberships, token records) that the access and rate-limit
+ * rules read. Token values look like real tokens but say "sandbox" on purpose.
+ */
+import type { Plan, Seat } from "./ratelimit.js"
+
+const team_id = "1300000000000000001"
+const starter_team_id = "1300000000000000002"
+const org_id = "1400000000000000001"
+const org_team_id = "1300000000000000003"
+
+export const designSeed = {
+  /** The Professional-plan team; the personal token's user is its admin. */
+  team_id,
+  team_name: "Sandbox Studio",
+  project_id: "210000001",
+  file_key: "SbxF1leKey0000Sandbox01",
+  /** A team on the Starter plan, owned by the `starter` token's user. */
+  starter_team_id,
+  starter_project_id: "210000002",
+  starter_file_key: "SbxF1leKey0000Starter02",
+  /** An Organization plan with one team; the plan token belongs to it. */
+  org_id,
+  org_team_id,
+  /** plan_api_id of each seeded plan, as webhooks carry it. */
+  plan_api_ids: {
+    team: `team-${team_id}`,
+    starter: `team-${starter_team_id}`,
+    org: `organization-${org_id}`
+  },
+  /** The OAuth app the `oauth` token was issued through. */
+  oauth_client_id: "SbxOAuthClient0001FakeId",
+  users: {
+    admin: { id: "1000000000000000001", handle: "Sandbox Admin", email: "sandbox-admin@example.com" },
+    app_user: { id: "1000000000000000002", handle: "Sandbox App User", email: "sandbox-app-user@example.com" },
+    editor: { id: "1000000000000000003", handle: "Sandbox Editor", email: "sandbox-editor@example.com" },
+    viewer: { id: "1000000000000000004", handle: "Sandbox Viewer", email: "sandbox-viewer@example.com" },
+    starter: { id: "1000000000000000005", handle: "Sandbox Starter", email: "sandbox-starter@example.com" }
+  },
+  tokens: {
+    /** personal token: Full seat, Professional plan, admin of team_id. */
+    personal: "dsgn_personal_sandbox_7Kq2xV9mPz4Lw8RtAdmin",
+    /** plan token of the Organization plan (no user); may act on every seeded context. */
+    plan: "dsgn_plan_sandbox_3Hf8sN2cQw6Yb1ZuOrgPlan",
+    /** OAuth access token (send as Bearer): Full seat user, admin of team_id, via oauth_client_id. */
+    oauth: "dsgn_oauth_sandbox_9Tg4pL1vXe5Mk7JdAppUser",
+    /** an expired personal token of the admin user: always 403 Invalid token. */
+    expired: "dsgn_personal_sandbox_0Xx0Expired0Token0Old",
+    /** personal token: Full seat, Professional, team member (not admin), editor of project_id and file_key. */
+    editor: "dsgn_personal_sandbox_5Rw2kD8nBv3Qs6EdEditor",
+    /** personal token: View seat, Professional, team member without edit access. */
+    viewer: "dsgn_personal_sandbox_2Pz7mC4hGt9Ly1ViViewer",
+    /** personal token: Full seat whose resources live in the Starter team (admin there). */
+    starter: "dsgn_personal_sandbox_8Jn3wF6rKc2Ua5StStarter"
+  }
+} as const
+
+/** How a token is presented: personal and plan in X-Design-Token, oauth as Bearer. */
+export type TokenMode = "personal" | "plan" | "oauth"
+
+export interface TokenRecord {
+  readonly mode: TokenMode
+  /** null for plan tokens, which are bound to a plan and not to a user. */
+  readonly user_id: string | null
+  readonly seat: Seat
+  /** The plan the token's calls are counted against (simulator simplification: per token). */
+  readonly plan: Plan
+  readonly client_id: string | null
+  /** Simulator time in ms at which the token stops working; null = never within a simulation. */
+  readonly expires_at_ms: number | null
+  readonly scopes: ReadonlyArray<string>
+}
+
+export interface TeamRecord {
+  readonly id: string
+  readonly name: string
+  readonly plan: Plan
+  readonly plan_api_id: string
+  readonly admins: ReadonlyArray<string>
+  readonly members: ReadonlyArray<string>
+}
+
+export interface ProjectRecord {
+  readonly id: string
+  readonly name: string
+  readonly team_id: string
+  readonly editors: ReadonlyArray<string>
+}
+
+export interface FileRecord {
+  readonly key: string
+  readonly name: string
+  readonly project_id: string
+  readonly editors: ReadonlyArray<string>
+  readonly creator_id: string
+  readonly last_touched_by_id: string
+  readonly last_touched_at: string
+  readonly link_access: string
+  readonly version: string
+}
+
+export interface UserRecord {
+  readonly id: string
+  readonly handle: string
+  readonly email: string
+  readonly img_url: string
+}
+
+export interface SeedWorld {
+  readonly users: ReadonlyArray<UserRecord>
+  readonly teams: ReadonlyArray<TeamRecord>
+  readonly projects: ReadonlyArray<ProjectRecord>
+  readonly files: ReadonlyArray<FileRecord>
+  readonly tokens: ReadonlyMap<string, TokenRecord>
+}
+
+// Every scope a user token may hold; plan tokens never hold current_user:read.
+const userScopes = [
+  "current_user:read",
+  "file_content:read",
+  "file_metadata:read",
+  "webhooks:read",
+  "webhooks:write"
+]
+const planScopes = ["file_content:read", "file_metadata:read", "webhooks:read", "webhooks:write"]
+
+const u = designSeed.users
+const avatar = (id: string) => `https://design.example/img/avatars/${id}.png`
+
+export const seedWorld: SeedWorld = {
+  users: Object.values(u).map((user) => ({ ...user, img_url: avatar(user.id) })),
+  teams: [
+    {
+      id: team_id,
+      name: designSeed.team_name,
+      plan: "professional",
+      plan_api_id: designSeed.plan_api_ids.team,
+      admins: [u.admin.id, u.app_user.id],
+      members: [u.admin.id, u.app_user.id, u.editor.id, u.viewer.id]
+    },
+    {
+      id: starter_team_id,
+      name: "Sandbox Starter Team",
+      plan: "starter",
+      plan_api_id: designSeed.plan_api_ids.starter,
+      admins: [u.starter.id],
+      members: [u.starter.id]
+    },
+    {
+      id: org_team_id,
+      name: "Sandbox Org Team",
+      plan: "organization",
+      plan_api_id: designSeed.plan_api_ids.org,
+      admins: [],
+      members: []
+    }
+  ],
+  projects: [
+    { id: designSeed.project_id, name: "Sandbox Project", team_id, editors: [u.editor.id] },
+    { id: designSeed.starter_project_id, name: "Starter Project", team_id: starter_team_id, editors: [] }
+  ],
+  files: [
+    {
+      key: designSeed.file_key,
+      name: "Sandbox File",
+      project_id: designSeed.project_id,
+      editors: [u.editor.id],
+      creator_id: u.admin.id,
+      last_touched_by_id: u.editor.id,
+      last_touched_at: "2026-01-15T10:30:00Z",
+      link_access: "inherit",
+      version: "2100000000000000001"
+    },
+    {
+      key: designSeed.starter_file_key,
+      name: "Starter File",
+      project_id: designSeed.starter_project_id,
+      editors: [],
+      creator_id: u.starter.id,
+      last_touched_by_id: u.starter.id,
+      last_touched_at: "2026-01-10T08:00:00Z",
+      link_access: "inherit",
+      version: "2100000000000000002"
+    }
+  ],
+  tokens: new Map<string, TokenRecord>([
+    [designSeed.tokens.personal, personal(u.admin.id, "full", "professional")],
+    [designSeed.tokens.plan, {
+      mode: "plan",
+      user_id: null,
+      // A plan token has no seat; it is counted like a Full seat of its plan.
+      seat: "full",
+      plan: "organization",
+      client_id: null,
+      expires_at_ms: null,
+      scopes: planScopes
+    }],
+    [designSeed.tokens.oauth, {
+      mode: "oauth",
+      user_id: u.app_user.id,
+      seat: "full",
+      plan: "professional",
+      client_id: designSeed.oauth_client_id,
+      expires_at_ms: null,
+      scopes: userScopes
+    }],
+    // Expired at the epoch, so it is expired at every simulator time (TestClock starts at 0).
+    [designSeed.tokens.expired, { ...personal(u.admin.id, "full", "professional"), expires_at_ms: 0 }],
+    [designSeed.tokens.editor, personal(u.editor.id, "full", "professional")],
+    [designSeed.tokens.viewer, personal(u.viewer.id, "view", "professional")],
+    [designSeed.tokens.starter, personal(u.starter.id, "full", "starter")]
+  ])
+}
+
+function personal(user_id: string, seat: Seat, plan: Plan): TokenRecord {
+  return { mode: "personal", user_id, seat, plan, client_id: null, expires_at_ms: null, scopes: userScopes }
+}
