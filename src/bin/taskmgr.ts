@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /** The `taskmgr` executable: wiring only. Its commands arrive with the task-management issues. */
-import { Command } from "@effect/cli"
+import * as Command from "@effect/cli/Command"
 import { runMain } from "../core/cli-runtime.js"
 import { VERSION } from "../version.js"
 

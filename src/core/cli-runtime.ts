@@ -4,11 +4,16 @@
  * (errors.ts), keeps @effect/cli's help free of colour when not on a terminal,
  * and provides the platform services @effect/cli needs.
  */
-import { Command, ValidationError } from "@effect/cli"
+import * as Command from "@effect/cli/Command"
+import * as ValidationError from "@effect/cli/ValidationError"
 import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
 import * as NodePath from "@effect/platform-node/NodePath"
 import * as NodeTerminal from "@effect/platform-node/NodeTerminal"
-import { Cause, Console, Effect, Exit, Layer } from "effect"
+import * as Cause from "effect/Cause"
+import * as Console from "effect/Console"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Layer from "effect/Layer"
 import { exitCode, isWrapperError, type WrapperError } from "./errors.js"
 import { stripAnsi, style, useColor } from "./output.js"
 
@@ -65,13 +70,15 @@ export const runCli = <Name extends string, R, E>(
 }
 
 /**
- * The process entry: runs the app on process.argv and sets the exit code.
- * A stdio server whose input closes ends by interruption: that is a normal end.
+ * The process entry: runs the app on process.argv and exits with its code.
+ * Exiting at once skips tearing down the heap (tens of milliseconds); stdout
+ * and stderr are synchronous for files and pipes on Linux, so nothing written
+ * is lost. A stdio server whose input closes ends by interruption: a normal end.
  */
 export const runMain = <Name extends string, E>(
   command: Command.Command<Name, never, E, any>,
   info: { readonly name: string; readonly version: string }
 ) =>
   Effect.runPromiseExit(runCli(command, info, process.argv)).then((exit) => {
-    process.exitCode = Exit.isSuccess(exit) ? exit.value : Cause.isInterruptedOnly(exit.cause) ? 0 : 1
+    process.exit(Exit.isSuccess(exit) ? exit.value : Cause.isInterruptedOnly(exit.cause) ? 0 : 1)
   })

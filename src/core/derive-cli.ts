@@ -5,8 +5,11 @@
  * the same Schema as tool arguments (input.ts), so both front ends accept and
  * refuse exactly the same things.
  */
-import { Args, Command, Options } from "@effect/cli"
-import { Effect, Option } from "effect"
+import * as Args from "@effect/cli/Args"
+import * as Command from "@effect/cli/Command"
+import * as Options from "@effect/cli/Options"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import { usage, type WrapperError } from "./errors.js"
 import { type FieldInfo, fieldsOf, type Operation } from "./operation.js"
 

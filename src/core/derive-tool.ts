@@ -3,9 +3,11 @@
  * Schema, because an agent pays for every byte of tools/list, and truthful
  * annotations) and the handler that decodes, runs and shapes the result.
  */
-import { McpSchema, McpServer } from "@effect/ai"
+import * as McpSchema from "@effect/ai/McpSchema"
+import * as McpServer from "@effect/ai/McpServer"
 import { encode as toToon } from "@toon-format/toon"
-import { Effect, Layer } from "effect"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import { toToolError, type WrapperError } from "./errors.js"
 import { decodeInput } from "./input.js"
 import { fieldsOf, type Operation } from "./operation.js"

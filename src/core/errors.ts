@@ -4,7 +4,7 @@
  * `toToolError` below are the only places that turn them into process exit
  * codes and tool-server results.
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 
 const common = { message: Schema.String, remedy: Schema.String }
 

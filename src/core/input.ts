@@ -3,7 +3,9 @@
  * tool server, so every constraint is checked once and before anything is
  * sent. A failure is a UsageError naming the field the way the caller wrote it.
  */
-import { Effect, ParseResult, Schema } from "effect"
+import * as Effect from "effect/Effect"
+import * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
 import { usage, type UsageError } from "./errors.js"
 import { fieldsOf, type Operation } from "./operation.js"
 

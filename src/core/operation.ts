@@ -4,7 +4,9 @@
  * library method, the CLI command and the tool-server tool are all derived
  * from this one value (derive-cli.ts, derive-tool.ts, the services' `make`).
  */
-import { type Effect, type Schema, SchemaAST } from "effect"
+import type * as Effect from "effect/Effect"
+import type * as Schema from "effect/Schema"
+import * as SchemaAST from "effect/SchemaAST"
 import type { WrapperError } from "./errors.js"
 
 /** Field annotations that only the command line reads. */

@@ -7,7 +7,12 @@
  * A model knows one thing: given a page (and the cursor that fetched it), the
  * cursor of the next page, and which request parameter carries it.
  */
-import { Chunk, Context, Effect, Layer, Option, Stream } from "effect"
+import * as Chunk from "effect/Chunk"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Stream from "effect/Stream"
 
 export interface PaginationModel {
   readonly name: string

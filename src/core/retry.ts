@@ -7,7 +7,9 @@
  *   except after a 429 (which the service did not act on).
  * Written as a loop rather than a Schedule because the delay comes from the error.
  */
-import { Duration, Effect, Random } from "effect"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Random from "effect/Random"
 
 export type RetryVerdict =
   | { readonly kind: "rate-limited"; readonly retryAfterSeconds: number | null }

@@ -6,8 +6,10 @@
  *   const me = yield* DesignApi.pipe(Effect.flatMap((api) => api.userMe({})))
  *   program.pipe(Effect.provide(DesignApi.layerConfig()))
  */
-import type { HttpClient } from "@effect/platform"
-import { Context, Effect, Layer } from "effect"
+import type * as HttpClient from "@effect/platform/HttpClient"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import type { UsageError, WrapperError } from "../core/errors.js"
 import { validateInput } from "../core/input.js"
 import type { Operation } from "../core/operation.js"

@@ -4,7 +4,9 @@
  * token works: /v1/me for personal and OAuth tokens, file metadata for plan
  * tokens (which cannot call /v1/me).
  */
-import { Effect, Option, Schema } from "effect"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
 import { usage } from "../core/errors.js"
 import { call } from "./call.js"
 import { encodePath } from "./http.js"

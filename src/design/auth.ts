@@ -3,7 +3,11 @@
  * the header each mode sends, the rate-limit counting scope, and the check that
  * an operation accepts the configured mode before anything is sent.
  */
-import { Context, Effect, Layer, Option, Redacted } from "effect"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
 import { createHash } from "node:crypto"
 import { AuthError, usage, type UsageError } from "../core/errors.js"
 import { type AuthMode, DesignConfig } from "./settings.js"

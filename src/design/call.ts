@@ -2,7 +2,9 @@
  * How an operation reaches the service: send through the pipeline (after the
  * auth-mode check) and decode the success body with the operation's Schema.
  */
-import { Effect, ParseResult, Schema } from "effect"
+import * as Effect from "effect/Effect"
+import * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
 import type { WrapperError } from "../core/errors.js"
 import { Auth } from "./auth.js"
 import { DesignHttp, type DesignRequest, unreadable } from "./http.js"

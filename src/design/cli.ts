@@ -3,8 +3,11 @@
  * see core/derive-cli.ts) plus `auth status`, `sandbox` and `mcp`. Shared
  * options sit on every leaf, so they may come before or after its arguments.
  */
-import { Command, Options } from "@effect/cli"
-import { Effect, Option, type Redacted } from "effect"
+import * as Command from "@effect/cli/Command"
+import * as Options from "@effect/cli/Options"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import type * as Redacted from "effect/Redacted"
 import { writeErr, writeOut, stdoutColor } from "../core/cli-runtime.js"
 import { groupByNamespace, operationCommand } from "../core/derive-cli.js"
 import { usage, type WrapperError } from "../core/errors.js"

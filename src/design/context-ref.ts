@@ -2,7 +2,7 @@
  * A webhook context id given as an id or as a team, project or file URL
  * (https://host/files/team/123/..., .../files/project/456/..., .../design/KEY/...).
  */
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import { usage, type UsageError } from "../core/errors.js"
 
 export type ContextKind = "team" | "project" | "file"

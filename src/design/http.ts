@@ -3,8 +3,14 @@
  * base URL, adds the auth header, waits for the rate limiter, sends, reads the
  * body, classifies failures into typed errors, and retries (core/retry.ts).
  */
-import { HttpBody, HttpClient, HttpClientRequest } from "@effect/platform"
-import { Context, Duration, Effect, Layer, Option } from "effect"
+import * as HttpBody from "@effect/platform/HttpBody"
+import * as HttpClient from "@effect/platform/HttpClient"
+import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
+import * as Context from "effect/Context"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
 import { ServiceError, UnexpectedError, type WrapperError } from "../core/errors.js"
 import { IDEMPOTENT_METHODS, type RetryVerdict, withRetries } from "../core/retry.js"
 import { Auth } from "./auth.js"

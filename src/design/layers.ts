@@ -4,8 +4,9 @@
  * users pick `layerConfig` (environment) or `layer` (explicit settings), tests
  * swap the HttpClient for the in-process simulator.
  */
-import { FetchHttpClient, type HttpClient } from "@effect/platform"
-import { Layer } from "effect"
+import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
+import type * as HttpClient from "@effect/platform/HttpClient"
+import * as Layer from "effect/Layer"
 import { Paginator } from "../core/paginate.js"
 import { Auth } from "./auth.js"
 import { DesignHttp } from "./http.js"

@@ -3,10 +3,11 @@
  * stdout; settings problems are reported on stderr before serving.
  * DESIGN_MCP_FORMAT=toon makes text content TOON.
  */
-import { McpServer } from "@effect/ai"
+import * as McpServer from "@effect/ai/McpServer"
 import * as NodeSink from "@effect/platform-node/NodeSink"
 import * as NodeStream from "@effect/platform-node/NodeStream"
-import { Effect, Layer } from "effect"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import { toolsLayer } from "../core/derive-tool.js"
 import { VERSION } from "../version.js"
 import { designEnv } from "./layers.js"

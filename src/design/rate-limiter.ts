@@ -5,7 +5,12 @@
  * configured seat and plan it starts unpaced and adopts the pace that a 429's
  * X-Design-Plan-Tier and X-Design-Rate-Limit-Type headers reveal.
  */
-import { Clock, Context, Effect, Layer, Option, Ref } from "effect"
+import * as Clock from "effect/Clock"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Ref from "effect/Ref"
 import { type BucketState, type Pace, take } from "../core/leaky-bucket.js"
 import { Auth } from "./auth.js"
 import { DesignConfig, type Plan, type Seat } from "./settings.js"

@@ -2,7 +2,7 @@
  * `design sandbox`: the simulator on 127.0.0.1. Prints one JSON line (URL,
  * tokens, seeded ids) on stdout once it listens, then serves until killed.
  */
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import { designSeed, serveDesignSandbox } from "../testing/design/index.js"
 import { writeOut } from "../core/cli-runtime.js"
 

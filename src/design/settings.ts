@@ -4,7 +4,12 @@
  * module that reads DESIGN_* variables (through Effect's Config, so a test or
  * a library user can supply a ConfigProvider instead of the real environment).
  */
-import { Config, Context, Effect, Layer, Option, Redacted } from "effect"
+import * as Config from "effect/Config"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
 import { usage, type UsageError } from "../core/errors.js"
 
 export const AUTH_MODES = ["personal", "plan", "oauth"] as const

@@ -1,5 +1,5 @@
 /** The current user (GET /v1/me): personal and OAuth tokens only, never plan tokens. */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { defineOperation } from "../core/operation.js"
 import { call } from "./call.js"
 

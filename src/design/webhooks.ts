@@ -3,7 +3,10 @@
  * design-wire.md section 4). The passcode is write-only: it is decoded into a
  * Redacted value, sent in the body, and never part of any result.
  */
-import { Effect, Option, Redacted, Schema } from "effect"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
+import * as Schema from "effect/Schema"
 import { usage } from "../core/errors.js"
 import { defineOperation, Flag, FromEnv, Positional } from "../core/operation.js"
 import { DEFAULT_MAX_PAGES, Paginator, urlCursor } from "../core/paginate.js"

@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+// Starts the bundle beside this file (design.js -> design.bundle.js) through
+// vm.Script with a V8 code cache, so later starts skip parsing and compiling
+// most of the bundle (Node 20 has no built-in compile cache for this). The
+// cache is written once, on the first run, where the bundle lives; V8 rejects
+// a cache that does not match the source or the engine, and it is then
+// rebuilt. Where the folder is read-only the bundle simply runs uncached.
+"use strict"
+const fs = require("node:fs")
+const path = require("node:path")
+const vm = require("node:vm")
+const Module = require("node:module")
+
+const bundle = __filename.replace(/\.js$/, ".bundle.js")
+const cacheFile = `${bundle}.${process.versions.v8}.cache`
+const source = fs.readFileSync(bundle, "utf8").replace(/^#!.*/, "")
+let cachedData
+try {
+  cachedData = fs.readFileSync(cacheFile)
+} catch {
+  cachedData = undefined
+}
+const script = new vm.Script(Module.wrap(source), {
+  filename: bundle,
+  cachedData,
+  importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER
+})
+if (cachedData === undefined || script.cachedDataRejected) {
+  // After the run, when the functions it needed have been compiled too.
+  const save = () => {
+    try {
+      fs.writeFileSync(cacheFile, script.createCachedData())
+    } catch {
+      // Read-only install: run without a cache.
+    }
+  }
+  const exit = process.exit
+  process.exit = (code) => {
+    save()
+    exit.call(process, code)
+  }
+}
+const module_ = { exports: {} }
+script.runInThisContext()(module_.exports, Module.createRequire(bundle), module_, bundle, path.dirname(bundle))
