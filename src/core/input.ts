@@ -28,15 +28,13 @@ const describeIssues = (op: Operation, error: ParseResult.ParseError, source: In
     })
     .join("\n")
 
-export const commandName = (op: Operation) => op.command.join(" ")
-
-/** Raw input (CLI flags or tool arguments) to the operation's typed input. */
-export const decodeInput = <I>(op: Operation<I>, raw: unknown, source: InputSource): Effect.Effect<I, UsageError> =>
+/** Raw input (CLI flags or tool arguments) to the operation's typed input; `program` names the CLI in remedies. */
+export const decodeInput = <I>(op: Operation<I>, raw: unknown, source: InputSource, program = ""): Effect.Effect<I, UsageError> =>
   Schema.decodeUnknown(op.input, { errors: "all", onExcessProperty: "error" })(raw).pipe(
     Effect.mapError((error) =>
       usage(
         describeIssues(op, error, source),
-        source === "cli" ? `Run \`${commandName(op)} --help\` for the accepted options.` : "Correct the arguments and call the tool again."
+        source === "cli" ? `Run \`${[program, ...op.command].join(" ").trim()} --help\` for the accepted options.` : "Correct the arguments and call the tool again."
       )
     )
   )

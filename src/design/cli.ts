@@ -84,7 +84,7 @@ const formatOf = (shared: Partial<Shared>) =>
 const runOperation = (op: Operation, shared: Partial<Shared>, raw: Record<string, unknown>) =>
   Effect.gen(function*() {
     const format = yield* formatOf(shared)
-    const input = yield* decodeInput(op, raw, "cli")
+    const input = yield* decodeInput(op, raw, "cli", "design")
     if (op.deprecated !== undefined) yield* writeErr(`Warning: \`${op.command.join(" ")}\` is deprecated: ${op.deprecated}.`)
     const output = yield* (op.run(input) as Effect.Effect<unknown, WrapperError, DesignEnv>).pipe(
       Effect.provide(designEnvFromConfig(flagsOf(shared)))
