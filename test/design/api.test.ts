@@ -1,5 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Exit, Fiber, Option, Redacted, TestClock } from "effect"
+import { ConfigProvider, Effect, Exit, Fiber, Option, Redacted, TestClock } from "effect"
+import { DesignApi } from "../../src/design/api.js"
+import { DesignSimulatorClient } from "../../src/testing/index.js"
 import { RateLimiter } from "../../src/design/rate-limiter.js"
 import { api, apiLayer, fault, receiver, seed, sent, settings } from "./harness.js"
 
@@ -185,4 +187,23 @@ describe("simulated deliveries (TestClock)", () => {
       // Never deactivated automatically.
       expect((yield* a.webhookGet({ webhook_id: created.id })).status).toBe("ACTIVE")
     }).pipe(Effect.provide(apiLayer())))
+})
+
+describe("the README's library example", () => {
+  it.effect("runs against the simulator layer with a loopback base URL", () =>
+    Effect.gen(function*() {
+      const a = yield* api
+      const me = yield* a.userMe({})
+      const { webhooks } = yield* a.webhookList({ context: "team" })
+      expect(me.handle).toBe(seed.users.admin.handle)
+      expect(webhooks).toEqual([])
+    }).pipe(
+      Effect.provide(
+        DesignApi.layerConfig(
+          { baseUrl: "http://127.0.0.1", token: Redacted.make(seed.tokens.personal), team: seed.team_id },
+          DesignSimulatorClient.layer
+        )
+      ),
+      Effect.withConfigProvider(ConfigProvider.fromMap(new Map()))
+    ))
 })
