@@ -1,0 +1,247 @@
+/**
+ * End-to-end helpers: the built `design` binary run as a child process against
+ * `design sandbox` (also the built binary), plus the sandbox's control routes.
+ *
+ * Children get a minimal environment (PATH, HOME, NO_COLOR and the DESIGN_*
+ * variables a test sets) so that nothing from the developer's shell leaks in.
+ */
+import { type ChildProcess, execFileSync, spawn } from "node:child_process"
+import { createHash } from "node:crypto"
+import { existsSync, mkdirSync, rmSync, statSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { fileURLToPath } from "node:url"
+
+export const ROOT = fileURLToPath(new URL("../../", import.meta.url))
+export const DESIGN_BIN = join(ROOT, "dist", "design.js")
+export const TASKMGR_BIN = join(ROOT, "dist", "taskmgr.js")
+
+const sleepSync = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
+
+/**
+ * Builds dist/ once when it is missing. Test files run in parallel workers,
+ * so a lock directory (mkdir is atomic) makes the others wait for the one
+ * that builds instead of racing it (the build empties dist/ first).
+ */
+export const ensureBuilt = (): void => {
+  const built = () => existsSync(DESIGN_BIN) && existsSync(TASKMGR_BIN)
+  if (built()) return
+  // dist/ without the binaries is a build in progress (the build empties dist/ first): let it finish.
+  for (let waited = 0; waited < 30_000 && existsSync(join(ROOT, "dist")) && !built(); waited += 200) sleepSync(200)
+  if (built()) {
+    sleepSync(500) // the build may still be writing the rest of dist/
+    return
+  }
+  const lock = join(tmpdir(), `design-e2e-build-${createHash("sha256").update(ROOT).digest("hex").slice(0, 12)}.lock`)
+  const deadline = Date.now() + 180_000
+  for (;;) {
+    try {
+      mkdirSync(lock)
+    } catch {
+      // Someone else is building; a lock older than 3 minutes is stale.
+      try {
+        if (Date.now() - statSync(lock).mtimeMs > 180_000) rmSync(lock, { recursive: true, force: true })
+      } catch {
+        // gone meanwhile
+      }
+      if (Date.now() > deadline) throw new Error(`Timed out waiting for the build lock ${lock}`)
+      sleepSync(200)
+      if (built() && !existsSync(lock)) return
+      continue
+    }
+    try {
+      if (!built()) execFileSync(process.execPath, [join(ROOT, "scripts", "build.mjs")], { cwd: ROOT, stdio: "pipe" })
+    } finally {
+      rmSync(lock, { recursive: true, force: true })
+    }
+    if (!built()) throw new Error("node scripts/build.mjs did not produce dist/design.js and dist/taskmgr.js")
+    return
+  }
+}
+
+/** The one JSON line `design sandbox` prints. */
+export interface SandboxInfo {
+  readonly base_url: string
+  readonly tokens: {
+    readonly personal: string
+    readonly plan: string
+    readonly oauth: string
+    readonly expired: string
+    readonly editor: string
+    readonly viewer: string
+    readonly starter: string
+  }
+  readonly team_id: string
+  readonly project_id: string
+  readonly file_key: string
+  readonly [more: string]: unknown
+}
+
+export interface Sandbox {
+  readonly info: SandboxInfo
+  readonly baseUrl: string
+  /** DESIGN_BASE_URL, DESIGN_ACCESS_TOKEN (personal = team admin) and DESIGN_TEAM_ID for this sandbox. */
+  readonly env: Readonly<Record<string, string>>
+  readonly stop: () => Promise<void>
+}
+
+/** PATH and HOME only, plus NO_COLOR. */
+export const baseEnv = (): Record<string, string> => {
+  const env: Record<string, string> = { NO_COLOR: "1" }
+  if (process.env.PATH !== undefined) env.PATH = process.env.PATH
+  if (process.env.HOME !== undefined) env.HOME = process.env.HOME
+  return env
+}
+
+const stopChild = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve()
+    const timer = setTimeout(() => child.kill("SIGKILL"), 5_000)
+    child.once("exit", () => {
+      clearTimeout(timer)
+      resolve()
+    })
+    child.kill("SIGTERM")
+  })
+
+/** Starts `design sandbox --port 0` and waits for its JSON line. */
+export const startSandbox = (): Promise<Sandbox> => {
+  ensureBuilt()
+  return new Promise<Sandbox>((resolve, reject) => {
+    const child = spawn(process.execPath, [DESIGN_BIN, "sandbox", "--port", "0"], {
+      cwd: ROOT,
+      env: baseEnv(),
+      stdio: ["ignore", "pipe", "pipe"]
+    })
+    let out = ""
+    let err = ""
+    let settled = false
+    const fail = (why: string) => {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      void stopChild(child)
+      reject(new Error(`design sandbox: ${why}\nstdout: ${out}\nstderr: ${err}`))
+    }
+    const timer = setTimeout(() => fail("no JSON line within 20 s"), 20_000)
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => void (err += chunk))
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      out += chunk
+      const newline = out.indexOf("\n")
+      if (settled || newline < 0) return
+      let info: SandboxInfo
+      try {
+        info = JSON.parse(out.slice(0, newline)) as SandboxInfo
+      } catch (e) {
+        return fail(`first line is not JSON (${String(e)})`)
+      }
+      settled = true
+      clearTimeout(timer)
+      resolve({
+        info,
+        baseUrl: info.base_url,
+        env: { DESIGN_BASE_URL: info.base_url, DESIGN_ACCESS_TOKEN: info.tokens.personal, DESIGN_TEAM_ID: info.team_id },
+        stop: () => stopChild(child)
+      })
+    })
+    child.once("error", (e) => fail(String(e)))
+    child.once("exit", (code) => fail(`exited early with ${code}`))
+  })
+}
+
+export interface RunResult {
+  /** Exit code; null when the process was killed (timeout or signal). */
+  readonly code: number | null
+  readonly stdout: string
+  readonly stderr: string
+  /** Wall-clock duration in ms. */
+  readonly ms: number
+}
+
+export interface RunOptions {
+  /** The complete DESIGN_* environment (added to PATH, HOME and NO_COLOR). */
+  readonly env?: Readonly<Record<string, string>>
+  readonly timeoutMs?: number
+  readonly bin?: string
+}
+
+/** Runs a built binary (dist/design.js by default) and collects everything it printed. */
+export const run = (args: ReadonlyArray<string>, options: RunOptions = {}): Promise<RunResult> =>
+  new Promise<RunResult>((resolve, reject) => {
+    const started = Date.now()
+    const child = spawn(process.execPath, [options.bin ?? DESIGN_BIN, ...args], {
+      cwd: ROOT,
+      env: { ...baseEnv(), ...options.env },
+      stdio: ["ignore", "pipe", "pipe"]
+    })
+    let stdout = ""
+    let stderr = ""
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => void (stdout += chunk))
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => void (stderr += chunk))
+    const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 25_000)
+    child.once("error", (e) => {
+      clearTimeout(timer)
+      reject(e)
+    })
+    child.once("close", (code) => {
+      clearTimeout(timer)
+      resolve({ code, stdout, stderr, ms: Date.now() - started })
+    })
+  })
+
+/** `run` bound to one sandbox's environment, with extra or replaced variables. */
+export const designIn = (sandbox: Sandbox) =>
+(args: ReadonlyArray<string>, extraEnv: Readonly<Record<string, string>> = {}, timeoutMs?: number) =>
+  run(args, { env: { ...sandbox.env, ...extraEnv }, ...(timeoutMs === undefined ? {} : { timeoutMs }) })
+
+/** A compact description of a run, for assertion messages. */
+export const describeRun = (r: RunResult) => `exit ${r.code}\n--- stdout\n${r.stdout}\n--- stderr\n${r.stderr}`
+
+// ---- control routes ---------------------------------------------------------
+
+export interface FaultSpec {
+  readonly method: string
+  readonly path: string
+  readonly status: number
+  readonly headers?: Readonly<Record<string, string>>
+  readonly body?: unknown
+  readonly delay_ms?: number
+  readonly times?: number
+}
+
+export interface LoggedRequest {
+  readonly method: string
+  readonly path: string
+  readonly query: Record<string, string | Array<string>>
+  readonly body: unknown
+}
+
+const control = async (baseUrl: string, method: "GET" | "POST", path: string, body?: unknown) => {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    ...(body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
+  })
+  const text = await response.text()
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`)
+  return JSON.parse(text) as unknown
+}
+
+/** Back to the seed: no webhooks, no faults, empty request log, full rate-limit buckets. */
+export const resetSandbox = async (sandbox: Sandbox): Promise<void> => {
+  await control(sandbox.baseUrl, "POST", "/_sandbox/reset")
+}
+
+export const addFault = async (sandbox: Sandbox, fault: FaultSpec): Promise<void> => {
+  await control(sandbox.baseUrl, "POST", "/_sandbox/faults", fault)
+}
+
+/** API requests received since the last reset (passcodes shown as "***"). */
+export const requestLog = async (sandbox: Sandbox): Promise<Array<LoggedRequest>> =>
+  (await control(sandbox.baseUrl, "GET", "/_sandbox/requests")) as Array<LoggedRequest>
+
+/** The id of a webhook from the JSON a create/get printed. */
+export const idOf = (json: string): string => {
+  const parsed = JSON.parse(json) as { id?: unknown }
+  if (typeof parsed.id !== "string" || !/^\d+$/.test(parsed.id)) throw new Error(`no webhook id in ${json}`)
+  return parsed.id
+}
