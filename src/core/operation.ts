@@ -6,6 +6,7 @@
  */
 import type * as Effect from "effect/Effect"
 import type * as Schema from "effect/Schema"
+import type * as Stream from "effect/Stream"
 import * as SchemaAST from "effect/SchemaAST"
 import type { WrapperError } from "./errors.js"
 
@@ -49,8 +50,15 @@ export interface Operation<I = any, O = any, R = any> {
   readonly run: (input: I) => Effect.Effect<O, WrapperError, R>
 }
 
+/** A paged list: `run` collects pages by the --all/--max-pages rule; `stream` yields every item as pulled (library). */
+export interface PagedOperation<I = any, O = any, R = any, A = any> extends Operation<I, O, R> {
+  readonly stream: (input: I) => Stream.Stream<A, WrapperError, R>
+}
+
 /** Write `text` after `run`: the result type is inferred from `run`, then read by `text`. */
 export const defineOperation = <I, O, R>(op: Operation<I, O, R>): Operation<I, O, R> => op
+
+export const definePagedOperation = <I, O, R, A>(op: PagedOperation<I, O, R, A>): PagedOperation<I, O, R, A> => op
 
 /** The input's fields in order, with what each front end needs to know. */
 export interface FieldInfo {

@@ -108,7 +108,15 @@ export const timeWindow: PaginationModel = {
   }
 }
 
-export const paginationModels = { urlCursor, urlPage, idCursor, rowCursor, nextCursor, metaCursor, timeWindow } as const
+/** Everything in one response. */
+export const noPaging: PaginationModel = {
+  name: "none",
+  param: "",
+  location: "query",
+  next: () => Option.none()
+}
+
+export const paginationModels = { noPaging, urlCursor, urlPage, idCursor, rowCursor, nextCursor, metaCursor, timeWindow } as const
 
 export interface PageRequest {
   readonly query: Readonly<Record<string, string | number | boolean | undefined>>

@@ -7,9 +7,10 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import * as Schema from "effect/Schema"
+import * as Stream from "effect/Stream"
 import { usage } from "../core/errors.js"
-import { defineOperation, Flag, FromEnv, Positional } from "../core/operation.js"
-import { DEFAULT_MAX_PAGES, Paginator, urlCursor } from "../core/paginate.js"
+import { defineOperation, definePagedOperation, Flag, FromEnv, Positional } from "../core/operation.js"
+import { DEFAULT_MAX_PAGES, noPaging, Paginator, urlCursor } from "../core/paginate.js"
 import { ALL_MODES, call } from "./call.js"
 import { type ContextKind, parseContextRef } from "./context-ref.js"
 import { encodePath } from "./http.js"
@@ -150,50 +151,55 @@ const listRows = (o: { webhooks: ReadonlyArray<Webhook> }) => o.webhooks.map(des
 
 // ---- operations -------------------------------------------------------------
 
-export const webhookList = defineOperation({
+const ListInput = Schema.Struct({
+  context: Schema.optional(Context.annotations({ description: "Context kind (default team)" })),
+  context_id: Schema.optional(ContextId),
+  plan_api_id: Schema.optional(Schema.String.annotations({ description: "List by plan id instead, e.g. team-123 (paged)", [Flag]: "plan" })),
+  cursor: Schema.optional(Schema.String.annotations({ description: "Resume a plan listing" })),
+  all: Schema.optional(Schema.Boolean.annotations({ description: "Follow pages up to max_pages" })),
+  max_pages: Schema.optional(MaxPages)
+})
+
+/**
+ * The pages of a listing: by plan, a URL-cursor walk; by context, the one
+ * page that holds everything.
+ */
+const webhookPages = (input: typeof ListInput.Type) =>
+  Effect.gen(function*() {
+    const paginator = yield* Paginator
+    const fetch = (query: Record<string, string | number | boolean | undefined>, subject: string) =>
+      call({ method: "GET", path: "/v2/webhooks", query, tier: TIER, modes: ALL_MODES, subject }, WebhookList)
+    if (input.plan_api_id !== undefined) {
+      if (input.context_id !== undefined || input.context !== undefined) {
+        return yield* Effect.fail(usage("--context-id (or --context) and --plan are mutually exclusive.", "List by context, or by plan, not both."))
+      }
+      const subject = `webhooks of plan ${input.plan_api_id}`
+      return paginator.pages(urlCursor, { query: { plan_api_id: input.plan_api_id } }, (req) => fetch(req.query, subject), input.cursor)
+    }
+    if (input.cursor !== undefined) {
+      return yield* Effect.fail(usage("--cursor applies to the plan form only (--plan); a context listing returns everything at once."))
+    }
+    const { context, id } = yield* resolveContext(input.context, input.context_id)
+    return paginator.pages(noPaging, { query: { context, context_id: id } }, (req) => fetch(req.query, `webhooks of ${context} ${id}`))
+  })
+
+export const webhookList = definePagedOperation({
   command: ["webhook", "list"],
   tool: "design_webhook_list",
   summary: "List webhooks of a team, project or file (default: the configured team), or of a plan (paged).",
-  input: Schema.Struct({
-    context: Schema.optional(Context.annotations({ description: "Context kind (default team)" })),
-    context_id: Schema.optional(ContextId),
-    plan_api_id: Schema.optional(Schema.String.annotations({ description: "List by plan id instead, e.g. team-123 (paged)", [Flag]: "plan" })),
-    cursor: Schema.optional(Schema.String.annotations({ description: "Resume a plan listing" })),
-    all: Schema.optional(Schema.Boolean.annotations({ description: "Follow pages up to max_pages" })),
-    max_pages: Schema.optional(MaxPages)
-  }),
+  input: ListInput,
   effect: "read",
   idempotent: true,
   run: (input) =>
     Effect.gen(function*() {
-      if (input.plan_api_id !== undefined) {
-        if (input.context_id !== undefined || input.context !== undefined) {
-          return yield* Effect.fail(usage("--context-id (or --context) and --plan are mutually exclusive.", "List by context, or by plan, not both."))
-        }
-        const paginator = yield* Paginator
-        const start = { query: { plan_api_id: input.plan_api_id } }
-        const pages = paginator.pages(urlCursor, start, (req) =>
-          call({ method: "GET", path: "/v2/webhooks", query: req.query, tier: TIER, modes: ALL_MODES, subject: `webhooks of plan ${input.plan_api_id}` }, WebhookList), input.cursor)
-        const result = yield* paginator.collect(pages, (p) => p.webhooks, {
-          all: input.all === true,
-          maxPages: input.max_pages ?? DEFAULT_MAX_PAGES
-        }, (w) => w.id)
-        return { webhooks: result.items, next_cursor: result.next_cursor, complete: result.complete, pages: result.pages }
-      }
-      if (input.cursor !== undefined) {
-        return yield* Effect.fail(usage("--cursor applies to the plan form only (--plan); a context listing returns everything at once."))
-      }
-      const { context, id } = yield* resolveContext(input.context, input.context_id)
-      const body = yield* call({
-        method: "GET",
-        path: "/v2/webhooks",
-        query: { context, context_id: id },
-        tier: TIER,
-        modes: ALL_MODES,
-        subject: `webhooks of ${context} ${id}`
-      }, WebhookList)
-      return { webhooks: body.webhooks, next_cursor: null, complete: true, pages: 1 }
+      const paginator = yield* Paginator
+      const pages = yield* webhookPages(input)
+      const options = { all: input.all === true, maxPages: input.max_pages ?? DEFAULT_MAX_PAGES }
+      const result = yield* paginator.collect(pages, (p) => p.webhooks, options, (w) => w.id)
+      return { webhooks: result.items, next_cursor: result.next_cursor, complete: result.complete, pages: result.pages }
     }),
+  // Every webhook, page after page, for library callers that consume lazily.
+  stream: (input) => Stream.unwrap(Effect.map(webhookPages(input), Stream.flatMap((page) => Stream.fromIterable(page.body.webhooks)))),
   text: {
     kind: "table",
     rows: listRows,

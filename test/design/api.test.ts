@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { ConfigProvider, Effect, Exit, Fiber, Option, Redacted, TestClock } from "effect"
+import { Chunk, ConfigProvider, Effect, Exit, Fiber, Option, Redacted, Stream, TestClock } from "effect"
 import { DesignApi } from "../../src/design/api.js"
 import { DesignSimulatorClient } from "../../src/testing/index.js"
 import { RateLimiter } from "../../src/design/rate-limiter.js"
@@ -206,4 +206,22 @@ describe("the README's library example", () => {
       ),
       Effect.withConfigProvider(ConfigProvider.fromMap(new Map()))
     ))
+})
+
+describe("paged lists as Streams", () => {
+  it.effect("fetch pages only as the stream is pulled", () =>
+    Effect.gen(function*() {
+      const a = yield* api
+      for (let i = 0; i < 7; i++) yield* create({ endpoint: `https://hooks.example.com/${i}` })
+      const planId = seed.plan_api_ids.team
+      const before = (yield* sent).length
+      const firstFive = yield* Stream.runCollect(Stream.take(a.streams.webhookList({ plan_api_id: planId }), 5))
+      expect(Chunk.size(firstFive)).toBe(5)
+      expect((yield* sent).length - before).toBe(2)
+      const all = yield* Stream.runCollect(a.streams.webhookList({ plan_api_id: planId }))
+      expect(Chunk.toReadonlyArray(all).map((w) => w.endpoint)).toEqual(Array.from({ length: 7 }, (_, i) => `https://hooks.example.com/${i}`))
+      // Bad input fails the stream before anything is sent.
+      const mixed = yield* Effect.flip(Stream.runCollect(a.streams.webhookList({ plan_api_id: planId, context_id: "1" })))
+      expect(mixed._tag).toBe("UsageError")
+    }).pipe(Effect.provide(apiLayer())))
 })
