@@ -12,7 +12,9 @@ const vm = require("node:vm")
 const Module = require("node:module")
 
 const bundle = __filename.replace(/\.js$/, ".bundle.js")
-const cacheFile = `${bundle}.${process.versions.v8}.cache`
+// V8 rejects a cache made under other flags: one cache per engine and flag set, so they never evict each other.
+const flags = require("node:crypto").createHash("sha1").update(`${process.execArgv.join(" ")}|${process.env.NODE_OPTIONS ?? ""}`).digest("hex").slice(0, 8)
+const cacheFile = `${bundle}.${process.versions.v8}-${flags}.cache`
 const source = fs.readFileSync(bundle, "utf8").replace(/^#!.*/, "")
 let cachedData
 try {
