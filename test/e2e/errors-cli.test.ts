@@ -4,35 +4,20 @@
  * short 429s, the four rate-limit headers, retries of reads but never of
  * writes, and the passcode never printed in any format.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import {
   addFault,
   describeRun,
   designIn,
   idOf,
   requestLog,
-  resetSandbox,
   run,
   type RunResult,
-  type Sandbox,
-  startSandbox
+  useSandbox
 } from "./helpers.js"
 
-let sb: Sandbox
-let design: ReturnType<typeof designIn>
-
-beforeAll(async () => {
-  sb = await startSandbox()
-  design = designIn(sb)
-})
-
-afterAll(async () => {
-  await sb?.stop()
-})
-
-beforeEach(async () => {
-  await resetSandbox(sb)
-})
+const ctx = useSandbox()
+const design: ReturnType<typeof designIn> = (...args) => ctx.design(...args)
 
 const ENDPOINT = "https://hooks.example.com/e2e/errors"
 
@@ -45,7 +30,7 @@ const expectFailure = (r: RunResult, code: number) => {
 }
 
 const expectNothingSent = async () => {
-  expect(await requestLog(sb)).toEqual([])
+  expect(await requestLog(ctx.sb)).toEqual([])
 }
 
 const createTeamHook = async () => {
@@ -139,14 +124,14 @@ describe("bad input: exit 2 and nothing sent", () => {
 
 describe("auth and access failures", () => {
   it("an expired token exits 3 and says the token was rejected", async () => {
-    const r = await design(["user", "me"], { DESIGN_ACCESS_TOKEN: sb.info.tokens.expired })
+    const r = await design(["user", "me"], { DESIGN_ACCESS_TOKEN: ctx.sb.info.tokens.expired })
     expectFailure(r, 3)
     expect(r.stderr).toMatch(/token/i)
-    expect(r.stderr).not.toContain(sb.info.tokens.expired)
+    expect(r.stderr).not.toContain(ctx.sb.info.tokens.expired)
   })
 
   it("no token at all exits 3 and sends nothing", async () => {
-    const env = { DESIGN_BASE_URL: sb.baseUrl, DESIGN_TEAM_ID: sb.info.team_id }
+    const env = { DESIGN_BASE_URL: ctx.sb.baseUrl, DESIGN_TEAM_ID: ctx.sb.info.team_id }
     for (const args of [["user", "me"], ["webhook", "list"]]) {
       const r = await run(args, { env })
       expectFailure(r, 3)
@@ -165,10 +150,10 @@ describe("auth and access failures", () => {
     it(`a ${who} creating a team webhook exits 4`, async () => {
       const r = await design(
         ["webhook", "create", "--event", "PING", "--context", "team", "--endpoint", ENDPOINT, "--passcode", "pc-x"],
-        { DESIGN_ACCESS_TOKEN: sb.info.tokens[who] }
+        { DESIGN_ACCESS_TOKEN: ctx.sb.info.tokens[who] }
       )
       expectFailure(r, 4)
-      expect((await requestLog(sb)).filter((q) => q.method === "POST")).toHaveLength(1)
+      expect((await requestLog(ctx.sb)).filter((q) => q.method === "POST")).toHaveLength(1)
       // Refused by the service: nothing was created.
       const listed = await design(["webhook", "list", "--json"])
       expect(listed.code, describeRun(listed)).toBe(0)
@@ -177,7 +162,7 @@ describe("auth and access failures", () => {
   }
 
   it("a plan token on `user me` exits 2 and sends nothing", async () => {
-    const r = await design(["user", "me"], { DESIGN_AUTH_MODE: "plan", DESIGN_ACCESS_TOKEN: sb.info.tokens.plan })
+    const r = await design(["user", "me"], { DESIGN_AUTH_MODE: "plan", DESIGN_ACCESS_TOKEN: ctx.sb.info.tokens.plan })
     expectFailure(r, 2)
     await expectNothingSent()
   })
@@ -185,12 +170,12 @@ describe("auth and access failures", () => {
 
 describe("rate limits", () => {
   it("waits out a 429 with Retry-After: 2 and then succeeds", async () => {
-    await addFault(sb, { method: "GET", path: "/v1/me", status: 429, headers: { "Retry-After": "2" }, times: 1 })
+    await addFault(ctx.sb, { method: "GET", path: "/v1/me", status: 429, headers: { "Retry-After": "2" }, times: 1 })
     const r = await design(["user", "me", "--json"])
     expect(r.code, describeRun(r)).toBe(0)
-    expect(JSON.parse(r.stdout)).toMatchObject({ handle: (sb.info.users as { admin: { handle: string } }).admin.handle })
+    expect(JSON.parse(r.stdout)).toMatchObject({ handle: (ctx.sb.info.users as { admin: { handle: string } }).admin.handle })
     expect(r.ms).toBeGreaterThanOrEqual(1_900)
-    const log = await requestLog(sb)
+    const log = await requestLog(ctx.sb)
     expect(log.map((q) => `${q.method} ${q.path}`)).toEqual(["GET /v1/me", "GET /v1/me"])
   })
 
@@ -201,30 +186,30 @@ describe("rate limits", () => {
       "X-Design-Rate-Limit-Type": "low",
       "X-Design-Upgrade-Link": "https://www.design.example/pricing"
     }
-    await addFault(sb, { method: "GET", path: "/v1/me", status: 429, headers, times: 1 })
+    await addFault(ctx.sb, { method: "GET", path: "/v1/me", status: 429, headers, times: 1 })
     const r = await design(["user", "me"], {}, 15_000)
     expectFailure(r, 6)
     expect(r.ms).toBeLessThan(5_000)
     for (const [name, value] of Object.entries(headers)) expect(r.stderr).toContain(`${name}: ${value}`)
     expect(r.stderr).toMatch(/monthly/i)
     expect(r.stderr).toMatch(/quota/i)
-    expect(await requestLog(sb)).toHaveLength(1)
+    expect(await requestLog(ctx.sb)).toHaveLength(1)
   })
 })
 
 describe("service failures", () => {
   it("a 503 on GET /v2/webhooks/{id} is retried and the read succeeds", async () => {
     const id = await createTeamHook()
-    await addFault(sb, { method: "GET", path: `/v2/webhooks/${id}`, status: 503, times: 1 })
+    await addFault(ctx.sb, { method: "GET", path: `/v2/webhooks/${id}`, status: 503, times: 1 })
     const r = await design(["webhook", "get", id, "--json"])
     expect(r.code, describeRun(r)).toBe(0)
     expect(idOf(r.stdout)).toBe(id)
-    const gets = (await requestLog(sb)).filter((q) => q.method === "GET" && q.path === `/v2/webhooks/${id}`)
+    const gets = (await requestLog(ctx.sb)).filter((q) => q.method === "GET" && q.path === `/v2/webhooks/${id}`)
     expect(gets).toHaveLength(2)
   })
 
   it("a 503 on POST /v2/webhooks exits 8 after exactly one POST", async () => {
-    await addFault(sb, { method: "POST", path: "/v2/webhooks", status: 503, times: 5 })
+    await addFault(ctx.sb, { method: "POST", path: "/v2/webhooks", status: 503, times: 5 })
     const r = await design([
       "webhook",
       "create",
@@ -238,7 +223,7 @@ describe("service failures", () => {
       "pc-x"
     ])
     expectFailure(r, 8)
-    const posts = (await requestLog(sb)).filter((q) => q.method === "POST" && q.path === "/v2/webhooks")
+    const posts = (await requestLog(ctx.sb)).filter((q) => q.method === "POST" && q.path === "/v2/webhooks")
     expect(posts).toHaveLength(1)
   })
 })
@@ -278,7 +263,7 @@ describe("the passcode is never printed", () => {
       expect(id, describeRun(created)).toMatch(/^\d+$/)
       await step("get", ["webhook", "get", id!])
       await step("list", ["webhook", "list"])
-      await step("list --plan", ["webhook", "list", "--plan", `team-${sb.info.team_id}`])
+      await step("list --plan", ["webhook", "list", "--plan", `team-${ctx.sb.info.team_id}`])
       // The delivery history echoes the passcode on the wire (PING payload).
       const requests = await step("requests", ["webhook", "requests", id!])
       expect(requests.stdout).toContain("PING")
@@ -302,7 +287,7 @@ describe("the passcode is never printed", () => {
         expect(r.stderr, `${label} stderr`).not.toContain(PASSCODE)
       }
       // The passcode really was sent (the sandbox masks it in its log).
-      const writes = (await requestLog(sb)).filter((q) => q.method === "POST" || q.method === "PUT")
+      const writes = (await requestLog(ctx.sb)).filter((q) => q.method === "POST" || q.method === "PUT")
       expect(writes).toHaveLength(3)
       for (const w of writes) expect(w.body).toMatchObject({ passcode: "***" })
     })

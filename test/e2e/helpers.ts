@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, rmSync, statSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
+import { afterAll, beforeAll, beforeEach } from "vitest"
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url))
 export const DESIGN_BIN = join(ROOT, "dist", "design.js")
@@ -244,4 +245,20 @@ export const idOf = (json: string): string => {
   const parsed = JSON.parse(json) as { id?: unknown }
   if (typeof parsed.id !== "string" || !/^\d+$/.test(parsed.id)) throw new Error(`no webhook id in ${json}`)
   return parsed.id
+}
+
+/** One sandbox for the test file, reset before each test. */
+export const useSandbox = () => {
+  const ctx = {} as { sb: Sandbox; design: ReturnType<typeof designIn> }
+  beforeAll(async () => {
+    ctx.sb = await startSandbox()
+    ctx.design = designIn(ctx.sb)
+  })
+  afterAll(async () => {
+    await ctx.sb?.stop()
+  })
+  beforeEach(async () => {
+    await resetSandbox(ctx.sb)
+  })
+  return ctx
 }

@@ -3,35 +3,20 @@
  * context URLs, plan paging, `user me`, `auth status`, the deprecated
  * `webhook list-team`, and the `taskmgr` binary.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import {
   describeRun,
   designIn,
   idOf,
   requestLog,
-  resetSandbox,
   run,
   type RunResult,
-  type Sandbox,
-  startSandbox,
+  useSandbox,
   TASKMGR_BIN
 } from "./helpers.js"
 
-let sb: Sandbox
-let design: ReturnType<typeof designIn>
-
-beforeAll(async () => {
-  sb = await startSandbox()
-  design = designIn(sb)
-})
-
-afterAll(async () => {
-  await sb?.stop()
-})
-
-beforeEach(async () => {
-  await resetSandbox(sb)
-})
+const ctx = useSandbox()
+const design: ReturnType<typeof designIn> = (...args) => ctx.design(...args)
 
 const ok = (r: RunResult) => {
   expect(r.code, describeRun(r)).toBe(0)
@@ -49,7 +34,7 @@ const json = (r: RunResult): any => {
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")
 
-const adminHandle = () => (sb.info.users as { admin: { handle: string } }).admin.handle
+const adminHandle = () => (ctx.sb.info.users as { admin: { handle: string } }).admin.handle
 
 interface Hook {
   id: string
@@ -93,7 +78,7 @@ const createTeamHook = async (endpoint: string, extra: ReadonlyArray<string> = [
 describe("webhook lifecycle", () => {
   it("create → list → get → update → requests → delete → delete again → get 404", async () => {
     const endpoint = "https://hooks.example.com/e2e/lifecycle"
-    const teamId = sb.info.team_id
+    const teamId = ctx.sb.info.team_id
 
     // create (team context from DESIGN_TEAM_ID; passcode from an environment variable)
     const created = json(
@@ -128,7 +113,7 @@ describe("webhook lifecycle", () => {
       plan_api_id: `team-${teamId}`
     })
     expect(created).not.toHaveProperty("passcode")
-    const posts = (await requestLog(sb)).filter((r) => r.method === "POST" && r.path === "/v2/webhooks")
+    const posts = (await requestLog(ctx.sb)).filter((r) => r.method === "POST" && r.path === "/v2/webhooks")
     expect(posts).toHaveLength(1)
     expect(posts[0]!.body).toMatchObject({ event_type: "PING", context: "team", context_id: teamId, endpoint, passcode: "***" })
 
@@ -186,7 +171,7 @@ describe("webhook lifecycle", () => {
     expect(updated).toMatchObject({ id, event_type: "FILE_UPDATE", endpoint: endpoint2, status: "PAUSED", description: "e2e lifecycle" })
     const afterUpdate = json(await design(["webhook", "get", id, "--json"])) as Hook
     expect(afterUpdate).toMatchObject({ event_type: "FILE_UPDATE", endpoint: endpoint2, status: "PAUSED" })
-    const puts = (await requestLog(sb)).filter((r) => r.method === "PUT")
+    const puts = (await requestLog(ctx.sb)).filter((r) => r.method === "PUT")
     expect(puts).toEqual([
       expect.objectContaining({
         path: `/v2/webhooks/${id}`,
@@ -210,7 +195,7 @@ describe("webhook lifecycle", () => {
     expect(deleted).toEqual({ deleted: true, id, already_absent: false })
     const again = json(await design(["webhook", "delete", id, "--json"]))
     expect(again).toEqual({ deleted: true, id, already_absent: true })
-    const deletes = (await requestLog(sb)).filter((r) => r.method === "DELETE")
+    const deletes = (await requestLog(ctx.sb)).filter((r) => r.method === "DELETE")
     expect(deletes.map((r) => r.path)).toEqual([`/v2/webhooks/${id}`, `/v2/webhooks/${id}`])
 
     // get: gone
@@ -229,10 +214,10 @@ describe("webhook lifecycle", () => {
 
 describe("--context-id as a URL", () => {
   it("accepts a team URL for create and list, without DESIGN_TEAM_ID", async () => {
-    const teamId = sb.info.team_id
+    const teamId = ctx.sb.info.team_id
     const url = `https://www.design.example/files/team/${teamId}/Sandbox`
     // No DESIGN_TEAM_ID: the id can only come from the URL.
-    const env = { DESIGN_BASE_URL: sb.baseUrl, DESIGN_ACCESS_TOKEN: sb.info.tokens.personal }
+    const env = { DESIGN_BASE_URL: ctx.sb.baseUrl, DESIGN_ACCESS_TOKEN: ctx.sb.info.tokens.personal }
     const created = json(
       await run(
         [
@@ -258,7 +243,7 @@ describe("--context-id as a URL", () => {
     const listed = json(await run(["webhook", "list", "--context-id", url, "--json"], { env })) as ListOutput
     expect(listed.webhooks.map((w) => w.id)).toEqual([created.id])
 
-    const log = await requestLog(sb)
+    const log = await requestLog(ctx.sb)
     expect(log.find((r) => r.method === "POST")?.body).toMatchObject({ context: "team", context_id: teamId })
     expect(log.find((r) => r.method === "GET" && r.path === "/v2/webhooks")?.query).toEqual({ context: "team", context_id: teamId })
   })
@@ -266,7 +251,7 @@ describe("--context-id as a URL", () => {
 
 describe("listing by plan (3 per page in the sandbox)", () => {
   it("pages: first page + cursor notice, --cursor resumes, --all, --all --max-pages 1", async () => {
-    const plan = `team-${sb.info.team_id}`
+    const plan = `team-${ctx.sb.info.team_id}`
     const ids: Array<string> = []
     for (let i = 1; i <= 4; i++) ids.push(await createTeamHook(`https://hooks.example.com/e2e/plan-${i}`))
     expect(new Set(ids).size).toBe(4)
@@ -305,7 +290,7 @@ describe("listing by plan (3 per page in the sandbox)", () => {
     expect(capped.webhooks).toHaveLength(3)
     expect(capped.next_cursor).toEqual(expect.any(String))
 
-    const planGets = (await requestLog(sb)).filter((r) => r.method === "GET" && r.path === "/v2/webhooks")
+    const planGets = (await requestLog(ctx.sb)).filter((r) => r.method === "GET" && r.path === "/v2/webhooks")
     expect(planGets.every((r) => r.query.plan_api_id === plan)).toBe(true)
     expect(planGets.some((r) => r.query.cursor === cursor)).toBe(true)
   })
@@ -322,7 +307,7 @@ describe("user me", () => {
 
 describe("auth status", () => {
   it("masks the token and names DESIGN_ACCESS_TOKEN as its source", async () => {
-    const token = sb.info.tokens.personal
+    const token = ctx.sb.info.tokens.personal
     const r = ok(await design(["auth", "status"]))
     expect(r.stdout).toMatch(/^token:\s+\S*\*{4,}\S*$/m)
     expect(r.stdout).toMatch(/^source:\s+DESIGN_ACCESS_TOKEN$/m)
@@ -331,12 +316,12 @@ describe("auth status", () => {
     const data = json(await design(["auth", "status", "--json"]))
     expect(data.source).toBe("DESIGN_ACCESS_TOKEN")
     expect(JSON.stringify(data)).not.toContain(token)
-    expect(await requestLog(sb)).toEqual([])
+    expect(await requestLog(ctx.sb)).toEqual([])
   })
 
   it("--token wins over DESIGN_ACCESS_TOKEN, and --check proves which token was used", async () => {
-    const flagToken = sb.info.tokens.personal
-    const envToken = sb.info.tokens.viewer
+    const flagToken = ctx.sb.info.tokens.personal
+    const envToken = ctx.sb.info.tokens.viewer
     const r = ok(await design(["auth", "status", "--check", "--token", flagToken], { DESIGN_ACCESS_TOKEN: envToken }))
     expect(r.stdout).toMatch(/^source:\s+--token$/m)
     expect(r.stdout).toMatch(new RegExp(`^check:\\s+ok: signed in as ${escape(adminHandle())}`, "m"))
@@ -347,22 +332,22 @@ describe("auth status", () => {
   it("--check with a personal token calls /v1/me", async () => {
     const r = ok(await design(["auth", "status", "--check"]))
     expect(r.stdout).toMatch(new RegExp(`^check:\\s+ok: signed in as ${escape(adminHandle())}`, "m"))
-    expect((await requestLog(sb)).map((q) => `${q.method} ${q.path}`)).toEqual(["GET /v1/me"])
+    expect((await requestLog(ctx.sb)).map((q) => `${q.method} ${q.path}`)).toEqual(["GET /v1/me"])
   })
 
   it("--check with a plan token reads file metadata, never /v1/me", async () => {
-    const fileKey = sb.info.file_key
+    const fileKey = ctx.sb.info.file_key
     const r = ok(
       await design(["auth", "status", "--check", "--file", fileKey], {
         DESIGN_AUTH_MODE: "plan",
-        DESIGN_ACCESS_TOKEN: sb.info.tokens.plan
+        DESIGN_ACCESS_TOKEN: ctx.sb.info.tokens.plan
       })
     )
     expect(r.stdout).toMatch(/^mode:\s+plan$/m)
     expect(r.stdout).toMatch(/^check:\s+ok: /m)
     expect(r.stdout).toContain(fileKey)
-    expect(r.stdout + r.stderr).not.toContain(sb.info.tokens.plan)
-    const log = await requestLog(sb)
+    expect(r.stdout + r.stderr).not.toContain(ctx.sb.info.tokens.plan)
+    const log = await requestLog(ctx.sb)
     expect(log.map((q) => `${q.method} ${q.path}`)).toEqual([`GET /v1/files/${fileKey}/meta`])
     expect(log.some((q) => q.path === "/v1/me")).toBe(false)
   })
@@ -376,10 +361,10 @@ describe("webhook list-team (deprecated)", () => {
     expect(r.stdout).not.toMatch(/deprecated/i)
     expect(r.stdout).toMatch(new RegExp(`^${id}\\s+FILE_UPDATE\\s+ACTIVE\\s`, "m"))
 
-    const explicit = ok(await design(["webhook", "list-team", sb.info.team_id, "--json"]))
+    const explicit = ok(await design(["webhook", "list-team", ctx.sb.info.team_id, "--json"]))
     expect(explicit.stderr).toMatch(/deprecated/i)
     expect((JSON.parse(explicit.stdout) as { webhooks: Array<Hook> }).webhooks.map((w) => w.id)).toEqual([id])
-    const teamGets = (await requestLog(sb)).filter((q) => q.path === `/v2/teams/${sb.info.team_id}/webhooks`)
+    const teamGets = (await requestLog(ctx.sb)).filter((q) => q.path === `/v2/teams/${ctx.sb.info.team_id}/webhooks`)
     expect(teamGets).toHaveLength(2)
   })
 })
