@@ -77,8 +77,9 @@ export const runCli = <Name extends string, R, E>(
  */
 export const runMain = <Name extends string, E>(
   command: Command.Command<Name, never, E, any>,
-  info: { readonly name: string; readonly version: string }
+  info: { readonly name: string; readonly version: string },
+  argv: ReadonlyArray<string> = process.argv
 ) =>
-  Effect.runPromiseExit(runCli(command, info, process.argv)).then((exit) => {
+  Effect.runPromiseExit(runCli(command, info, argv)).then((exit) => {
     process.exit(Exit.isSuccess(exit) ? exit.value : Cause.isInterruptedOnly(exit.cause) ? 0 : 1)
   })

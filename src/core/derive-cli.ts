@@ -10,6 +10,7 @@ import * as Command from "@effect/cli/Command"
 import * as Options from "@effect/cli/Options"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
+import type { FlagTable } from "./argv.js"
 import { usage, type WrapperError } from "./errors.js"
 import { type FieldInfo, fieldsOf, type Operation } from "./operation.js"
 
@@ -72,18 +73,15 @@ const collect = (fields: ReadonlyArray<FieldInfo>, parsed: Parsed, env: Record<s
     return raw
   })
 
-export type LeafHandler<G> = (op: Operation, globals: G, raw: Record<string, unknown>) => Effect.Effect<void, WrapperError>
+export type LeafHandler<R> = (op: Operation, raw: Record<string, unknown>) => Effect.Effect<void, WrapperError, R>
 
-/**
- * One leaf command for an operation, carrying the shared (global) options too.
- * `globals` receives the flags the operation claims, so that a shared option
- * of the same spelling can stand aside on that command.
- */
-export const operationCommand = <G>(
+/** One leaf command for an operation; shared options live on the root command (see argv.ts). */
+export const operationCommand = <R>(
   op: Operation,
-  globals: (claimed: ReadonlySet<string>) => Options.Options<G>,
-  handler: LeafHandler<G>,
-  env: Record<string, string | undefined>
+  handler: LeafHandler<R>,
+  env: Record<string, string | undefined>,
+  /** Appended to the description: where the shared options are documented. */
+  sharedNote = ""
 ) => {
   const fields = fieldsOf(op.input)
   const config: Record<string, Options.Options<unknown> | Args.Args<unknown>> = {}
@@ -96,10 +94,22 @@ export const operationCommand = <G>(
     }
   }
   const name = op.command[op.command.length - 1]!
-  const claimed = new Set(fields.map((f) => f.flag))
-  return Command.make(name, { globals: globals(claimed), input: config }, ({ globals, input }) =>
-    Effect.flatMap(collect(fields, input as Parsed, env), (raw) => handler(op, globals, raw))
-  ).pipe(Command.withDescription(op.deprecated === undefined ? op.summary : `${op.summary} (deprecated: ${op.deprecated})`))
+  return Command.make(name, config, (input) => Effect.flatMap(collect(fields, input as Parsed, env), (raw) => handler(op, raw))).pipe(
+    Command.withDescription(
+      [op.deprecated === undefined ? op.summary : `${op.summary} (deprecated: ${op.deprecated})`, sharedNote].join(" ").trim()
+    )
+  )
+}
+
+/** The operation's own flags and whether each takes a value, for argv.ts. */
+export const flagTable = (op: Operation): FlagTable => {
+  const table = new Map<string, boolean>()
+  for (const f of fieldsOf(op.input)) {
+    if (f.positional) continue
+    table.set(f.flag, f.kind !== "boolean")
+    if (f.fromEnv) table.set(`${f.flag}-env`, true)
+  }
+  return table
 }
 
 /** Groups leaf commands under their first word: webhook list, webhook get, ... */
