@@ -4,7 +4,7 @@
  * users pick `layerConfig` (environment) or `layer` (explicit settings), tests
  * swap the HttpClient for the in-process simulator.
  */
-import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
+import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import type * as HttpClient from "@effect/platform/HttpClient"
 import * as Layer from "effect/Layer"
 import { Paginator } from "../core/paginate.js"
@@ -24,7 +24,7 @@ export type DesignEnv = Layer.Layer.Success<typeof DesignCore> | DesignConfig
 
 export const designEnv = (
   config: Layer.Layer<DesignConfig, any>,
-  client: Layer.Layer<HttpClient.HttpClient> = FetchHttpClient.layer
+  client: Layer.Layer<HttpClient.HttpClient> = NodeHttpClient.layer
 ) => DesignCore.pipe(Layer.provideMerge(config), Layer.provide(client))
 
 export const designEnvFromSettings = (settings: DesignSettings, client?: Layer.Layer<HttpClient.HttpClient>) =>
