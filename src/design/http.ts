@@ -55,6 +55,13 @@ const buildUrl = (baseUrl: string, path: string, query: Readonly<Record<string, 
   return url.href
 }
 
+/** The system's own word for a transport failure (ECONNREFUSED, ENOTFOUND, ...) when it gives one. */
+const transportDetail = (error: { readonly reason: string; readonly cause?: unknown }) => {
+  const cause = error.cause as { code?: unknown; cause?: { code?: unknown } } | undefined
+  const code = cause?.code ?? cause?.cause?.code
+  return typeof code === "string" ? code : error.reason
+}
+
 const parseBody = (text: string): unknown => {
   if (text === "") return null
   try {
@@ -103,7 +110,7 @@ export class DesignHttp extends Context.Tag("design/DesignHttp")<DesignHttp, Des
                   new ServiceError({
                     message: cause._tag === "TimeoutException"
                       ? `No answer from ${new URL(url).host} within ${Duration.format(REQUEST_TIMEOUT)}.`
-                      : `Could not reach ${new URL(url).host} (${cause.reason}).`,
+                      : `Could not reach ${new URL(url).host} (${transportDetail(cause)}).`,
                     remedy: "Check the network and --base-url, then try again."
                   }),
                   { kind: "transient" },
