@@ -3,9 +3,11 @@
  * context URLs, plan paging, `user me`, `auth status`, the deprecated
  * `webhook list-team`, and the `taskmgr` binary.
  */
+import { spawnSync } from "node:child_process"
 import { describe, expect, it } from "vitest"
 import {
   describeRun,
+  DESIGN_BIN,
   designIn,
   idOf,
   requestLog,
@@ -374,5 +376,28 @@ describe("taskmgr binary", () => {
     const r = await run(["--help"], { bin: TASKMGR_BIN })
     expect(r.code, describeRun(r)).toBe(0)
     expect(r.stdout).toContain("taskmgr")
+  })
+})
+
+describe("help", () => {
+  it("has no colour codes when piped, even without NO_COLOR, and lists shared options once", async () => {
+    const child = spawnSync(process.execPath, [DESIGN_BIN, "--help"], {
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "" },
+      encoding: "utf8"
+    })
+    expect(child.status).toBe(0)
+    expect(child.stdout).not.toContain("\x1b[")
+    expect(child.stdout.match(/^--token /gm)?.length).toBe(1)
+    for (const command of ["webhook list", "webhook create", "user me", "auth status", "sandbox", "mcp"]) {
+      expect(child.stdout).toContain(command)
+    }
+  })
+
+  it("accepts shared options before, between and after a command's own arguments", async () => {
+    const design = ctx.design
+    const before = await design(["--json", "webhook", "list"])
+    const after = await design(["webhook", "list", "--json"])
+    expect(before.code, describeRun(before)).toBe(0)
+    expect(JSON.parse(before.stdout)).toEqual(JSON.parse(after.stdout))
   })
 })
