@@ -99,13 +99,13 @@ const core = (ast: SchemaAST.AST): SchemaAST.AST => {
   }
 }
 
-const isInteger = (ast: SchemaAST.AST): boolean =>
-  ast._tag === "Refinement"
-    ? SchemaAST.getJSONSchemaAnnotation(ast).pipe((o) => o._tag === "Some" && (o.value as { type?: string }).type === "integer") ||
-      isInteger(ast.from)
-    : ast._tag === "Union"
-    ? ast.types.some(isInteger)
-    : false
+/** Schema.Int and its kin say so in their JSON Schema annotation. */
+const isInteger = (ast: SchemaAST.AST): boolean => {
+  if (ast._tag === "Union") return ast.types.some(isInteger)
+  if (ast._tag !== "Refinement") return false
+  const json = SchemaAST.getJSONSchemaAnnotation(ast)
+  return (json._tag === "Some" && (json.value as { type?: unknown }).type === "integer") || isInteger(ast.from)
+}
 
 const kindOf = (ast: SchemaAST.AST): Pick<FieldInfo, "kind" | "choices"> => {
   const c = core(ast)

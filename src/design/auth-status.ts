@@ -8,12 +8,12 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { usage } from "../core/errors.js"
-import { call } from "./call.js"
+import { missingToken } from "./auth.js"
+import { ALL_MODES, call } from "./call.js"
 import { encodePath } from "./http.js"
-import { designEnvFromConfig } from "./layers.js"
+import { designEnvFromSettings } from "./layers.js"
 import { type DesignFlags, type DesignSettings, maskToken, resolveDesignSettings } from "./settings.js"
 import { getMe } from "./users.js"
-import { missingToken } from "./auth.js"
 
 const FileMeta = Schema.Struct({ file: Schema.Struct({ name: Schema.String }) })
 
@@ -24,7 +24,7 @@ const checkToken = (settings: DesignSettings) =>
         Effect.fail(usage("A plan-token check reads a file's metadata, and no file key is configured.", "Pass --file KEY or set DESIGN_FILE_KEY.")),
       onSome: (key) =>
         Effect.map(
-          call({ method: "GET", path: `/v1/files/${encodePath(key)}/meta`, tier: 3, modes: ["plan", "personal", "oauth"], subject: `File ${key}` }, FileMeta),
+          call({ method: "GET", path: `/v1/files/${encodePath(key)}/meta`, tier: 3, modes: ALL_MODES, subject: `File ${key}` }, FileMeta),
           ({ file }) => `ok: file ${key} (${file.name}) is readable`
         )
     })
@@ -53,7 +53,7 @@ export const authStatus = (flags: DesignFlags, check: boolean) =>
       return status
     }
     if (check) {
-      status.check = yield* checkToken(settings).pipe(Effect.provide(designEnvFromConfig(flags)))
+      status.check = yield* checkToken(settings).pipe(Effect.provide(designEnvFromSettings(settings)))
     }
     return status
   })
