@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest"
 import {
   addFault,
+  createTeamArgs,
   describeRun,
   designIn,
   idOf,
@@ -34,19 +35,7 @@ const expectNothingSent = async () => {
 }
 
 const createTeamHook = async () => {
-  const r = await design([
-    "webhook",
-    "create",
-    "--event",
-    "FILE_UPDATE",
-    "--context",
-    "team",
-    "--endpoint",
-    ENDPOINT,
-    "--passcode",
-    "pc-errors-0001",
-    "--json"
-  ])
+  const r = await design(createTeamArgs(ENDPOINT, "pc-errors-0001"))
   expect(r.code, describeRun(r)).toBe(0)
   return idOf(r.stdout)
 }

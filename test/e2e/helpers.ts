@@ -262,3 +262,7 @@ export const useSandbox = () => {
   })
   return ctx
 }
+
+/** `webhook create` of a FILE_UPDATE webhook on the configured team, printing JSON. */
+export const createTeamArgs = (endpoint: string, passcode: string): Array<string> =>
+  ["webhook", "create", "--event", "FILE_UPDATE", "--context", "team", "--endpoint", endpoint, "--passcode", passcode, "--json"]

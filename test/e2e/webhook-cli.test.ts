@@ -6,6 +6,7 @@
 import { spawnSync } from "node:child_process"
 import { describe, expect, it } from "vitest"
 import {
+  createTeamArgs,
   describeRun,
   DESIGN_BIN,
   designIn,
@@ -58,24 +59,7 @@ interface ListOutput {
 }
 
 const createTeamHook = async (endpoint: string, extra: ReadonlyArray<string> = []) =>
-  idOf(
-    ok(
-      await design([
-        "webhook",
-        "create",
-        "--event",
-        "FILE_UPDATE",
-        "--context",
-        "team",
-        "--endpoint",
-        endpoint,
-        "--passcode",
-        "pc-cli-0001",
-        "--json",
-        ...extra
-      ])
-    ).stdout
-  )
+  idOf(ok(await design([...createTeamArgs(endpoint, "pc-cli-0001"), ...extra])).stdout)
 
 describe("webhook lifecycle", () => {
   it("create → list → get → update → requests → delete → delete again → get 404", async () => {
