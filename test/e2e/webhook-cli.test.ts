@@ -291,6 +291,24 @@ describe("user me", () => {
   })
 })
 
+describe("credential modes and editions", () => {
+  it("sends an OAuth token as Bearer with --auth-mode oauth, and fails with it as a personal token", async () => {
+    const oauth = { DESIGN_ACCESS_TOKEN: ctx.sb.info.tokens.oauth }
+    const ok = await ctx.design(["user", "me", "--auth-mode", "oauth", "--json"], oauth)
+    expect(ok.code, describeRun(ok)).toBe(0)
+    expect(JSON.parse(ok.stdout).handle).toBe("Sandbox App User")
+    const wrong = await ctx.design(["user", "me"], oauth)
+    expect(wrong.code, describeRun(wrong)).toBe(3)
+  })
+
+  it("reaches the government edition's host with --gov", async () => {
+    const gov = await ctx.design(["user", "me", "--gov"], { DESIGN_BASE_URL: "https://commercial.invalid", DESIGN_GOV_BASE_URL: ctx.sb.baseUrl })
+    expect(gov.code, describeRun(gov)).toBe(0)
+    const commercial = await ctx.design(["user", "me", "--max-wait", "0"], { DESIGN_BASE_URL: "https://commercial.invalid" })
+    expect(commercial.code, describeRun(commercial)).toBe(8)
+  })
+})
+
 describe("auth status", () => {
   it("masks the token and names DESIGN_ACCESS_TOKEN as its source", async () => {
     const token = ctx.sb.info.tokens.personal
