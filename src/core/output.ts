@@ -31,10 +31,11 @@ export const style = (color: boolean) => ({
 const ANSI = /\x1b\[[0-9;]*m/g
 export const stripAnsi = (s: string) => s.replace(ANSI, "")
 
-export const truncate = (s: string, limit: number, full: boolean): string => {
+/** Cuts long text unless `full`; a record value also says how much was cut, a table cell only marks it. */
+export const truncate = (s: string, limit: number, full: boolean, hint = true): string => {
   if (full || s.length <= limit) return s
   const kept = s.slice(0, limit - 1)
-  return `${kept}… (+${s.length - kept.length} chars, --full shows all)`
+  return hint ? `${kept}… (+${s.length - kept.length} chars, --full shows all)` : `${kept}…`
 }
 
 const cell = (value: unknown): string =>
@@ -45,8 +46,7 @@ const cell = (value: unknown): string =>
     : String(value).replace(/\s*\n\s*/g, " ")
 
 const table = (rows: ReadonlyArray<Readonly<Record<string, unknown>>>, columns: ReadonlyArray<string>, o: OutputOptions) => {
-  const limit = (s: string) => (o.full || s.length <= CELL_LIMIT ? s : `${s.slice(0, CELL_LIMIT - 1)}…`)
-  const body = rows.map((row) => columns.map((c) => limit(cell(row[c]))))
+  const body = rows.map((row) => columns.map((c) => truncate(cell(row[c]), CELL_LIMIT, o.full, false)))
   const header = columns.map((c) => c.toUpperCase())
   const widths = columns.map((_, i) => Math.max(header[i]!.length, ...body.map((r) => r[i]!.length)))
   const line = (cells: ReadonlyArray<string>) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!))).join("  ").trimEnd()

@@ -10,9 +10,9 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { toolsLayer } from "../core/derive-tool.js"
 import { VERSION } from "../version.js"
-import { designEnv } from "./layers.js"
+import { designEnvFromSettings } from "./layers.js"
 import { designOperationList } from "./operations.js"
-import { DesignConfig, type DesignFlags, resolveDesignSettings } from "./settings.js"
+import { type DesignFlags, resolveDesignSettings } from "./settings.js"
 
 export const designToolsLayer = (format: "json" | "toon") => toolsLayer(designOperationList, format)
 
@@ -21,7 +21,7 @@ export const runMcpServer = (flags: DesignFlags) =>
     const settings = yield* resolveDesignSettings(flags)
     const format = process.env.DESIGN_MCP_FORMAT?.toLowerCase() === "toon" ? "toon" : "json"
     const server = designToolsLayer(format).pipe(
-      Layer.provide(designEnv(DesignConfig.layer(settings))),
+      Layer.provide(designEnvFromSettings(settings)),
       Layer.provide(McpServer.layerStdio({ name: "design", version: VERSION, stdin: NodeStream.stdin, stdout: NodeSink.stdout }))
     )
     return yield* Layer.launch(server)

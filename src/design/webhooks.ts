@@ -130,6 +130,21 @@ const resolveContext = (context: ContextKind | undefined, contextId: string | un
     return { context: resolved, id: ref.id }
   })
 
+/** The settings a create and an update both send; the passcode leaves its Redacted box only here. */
+const settingsBody = (input: {
+  readonly event: string
+  readonly endpoint: string
+  readonly passcode: Redacted.Redacted<string>
+  readonly status?: string | undefined
+  readonly description?: string | undefined
+}) => ({
+  event_type: input.event,
+  endpoint: input.endpoint,
+  passcode: Redacted.value(input.passcode),
+  ...(input.status === undefined ? {} : { status: input.status }),
+  ...(input.description === undefined ? {} : { description: input.description })
+})
+
 const webhookPath = (id: string, ...rest: Array<string>) => `/v2/webhooks/${encodePath(id, ...rest)}`
 
 const TIER = 2 as const
@@ -241,15 +256,7 @@ export const webhookCreate = defineOperation({
       return yield* call({
         method: "POST",
         path: "/v2/webhooks",
-        body: {
-          event_type: input.event,
-          context,
-          context_id: id,
-          endpoint: input.endpoint,
-          passcode: Redacted.value(input.passcode),
-          ...(input.status === undefined ? {} : { status: input.status }),
-          ...(input.description === undefined ? {} : { description: input.description })
-        },
+        body: { ...settingsBody(input), context, context_id: id },
         tier: TIER,
         modes: ALL_MODES,
         subject: `a webhook on ${context} ${id}`
@@ -276,13 +283,7 @@ export const webhookUpdate = defineOperation({
     call({
       method: "PUT",
       path: webhookPath(input.webhook_id),
-      body: {
-        event_type: input.event,
-        endpoint: input.endpoint,
-        passcode: Redacted.value(input.passcode),
-        ...(input.status === undefined ? {} : { status: input.status }),
-        ...(input.description === undefined ? {} : { description: input.description })
-      },
+      body: settingsBody(input),
       tier: TIER,
       modes: ALL_MODES,
       subject: `Webhook ${input.webhook_id}`
