@@ -1,98 +1,124 @@
 /**
- * Every failure the wrappers can report, as values. Each carries a `message`
- * (what happened) and a `remedy` (what to do next); `exitCode` and
- * `toToolError` below are the only places that turn them into process exit
- * codes and tool-server results.
+ * Every failure the library reports, as values a program can catch by tag.
+ * They say what happened, in fields a program can use (a Duration, the 429's
+ * headers, the plan needed); they never name a flag, a tool parameter or an
+ * environment variable. Each front end words its own remedy at its edge
+ * (cli/remedy.ts, mcp/remedy.ts).
  */
 import * as Schema from "effect/Schema"
 
-const common = { message: Schema.String, remedy: Schema.String }
+/** Input that breaks the operation's constraints, found before anything was sent. */
+export class InvalidInputError extends Schema.TaggedError<InvalidInputError>()("InvalidInputError", {
+  message: Schema.String,
+  /** The input fields at fault, by their library names (context_id). */
+  fields: Schema.Array(Schema.String)
+}) {}
 
-/** Bad input found before anything was sent (exit 2). */
-export class UsageError extends Schema.TaggedError<UsageError>()("UsageError", common) {}
+/** A setting of the client (base URL, seat, ...) that cannot work; nothing was sent. */
+export class InvalidSettingsError extends Schema.TaggedError<InvalidSettingsError>()("InvalidSettingsError", {
+  message: Schema.String,
+  /** The option's name (baseUrl, seat, ...). */
+  setting: Schema.String
+}) {}
 
-/** The service rejected the request as malformed (400); exit 2 as well. */
+/** The configured credential kind cannot call this operation (spec: token support by endpoint); nothing was sent. */
+export class AuthModeError extends Schema.TaggedError<AuthModeError>()("AuthModeError", {
+  message: Schema.String,
+  mode: Schema.String,
+  allowed: Schema.Array(Schema.String)
+}) {}
+
+/** The service rejected the request as malformed (400). */
 export class InvalidRequestError extends Schema.TaggedError<InvalidRequestError>()("InvalidRequestError", {
-  ...common,
+  message: Schema.String,
   status: Schema.Number
 }) {}
 
-/** No token, or the service says the token is missing, invalid or expired (401, 403 Invalid token). */
+/** No credential, or the service refused it: missing, rejected (invalid or revoked), expired. */
 export class AuthError extends Schema.TaggedError<AuthError>()("AuthError", {
-  ...common,
-  status: Schema.optional(Schema.Number)
+  message: Schema.String,
+  reason: Schema.Literal("missing", "rejected", "expired"),
+  status: Schema.NullOr(Schema.Number)
 }) {}
 
-/** A permission, role or scope refusal (any other 403). */
+/** A permission, role or scope refusal. */
 export class ForbiddenError extends Schema.TaggedError<ForbiddenError>()("ForbiddenError", {
-  ...common,
-  status: Schema.Number
+  message: Schema.String,
+  status: Schema.Number,
+  /** The scope the endpoint needs, when the service named it. */
+  scope: Schema.NullOr(Schema.String)
 }) {}
 
-export class NotFoundError extends Schema.TaggedError<NotFoundError>()("NotFoundError", common) {}
+export class NotFoundError extends Schema.TaggedError<NotFoundError>()("NotFoundError", {
+  message: Schema.String
+}) {}
 
-/** A 429 that waiting did not resolve; the four headers are kept verbatim. */
+/** A 429 that waiting did not resolve; the rate-limit headers are kept as the service sent them. */
 export class RateLimitError extends Schema.TaggedError<RateLimitError>()("RateLimitError", {
-  ...common,
-  retry_after: Schema.NullOr(Schema.String),
-  plan_tier: Schema.NullOr(Schema.String),
-  rate_limit_type: Schema.NullOr(Schema.String),
-  upgrade_link: Schema.NullOr(Schema.String)
+  message: Schema.String,
+  retryAfter: Schema.NullOr(Schema.DurationFromSelf),
+  /** Every header of the 429 that describes the limit, verbatim (Retry-After, X-Design-Plan-Tier, ...). */
+  headers: Schema.Record({ key: Schema.String, value: Schema.String }),
+  planTier: Schema.NullOr(Schema.String),
+  rateLimitType: Schema.NullOr(Schema.String),
+  upgradeLink: Schema.NullOr(Schema.String),
+  attempts: Schema.Number
 }) {}
 
-/** The operation needs a higher plan, an add-on or an org role (402, or a 403 on a plan-gated group). */
+/** The operation needs a higher plan, an add-on or an org role. */
 export class PlanRequiredError extends Schema.TaggedError<PlanRequiredError>()("PlanRequiredError", {
-  ...common,
-  status: Schema.optional(Schema.Number)
+  message: Schema.String,
+  /** What it needs, as the spec names it: "Enterprise", "Enterprise plus Governance+", "premium". */
+  plan: Schema.String,
+  upgradeLink: Schema.NullOr(Schema.String),
+  /** The service's status, or null when the wrapper knew before sending. */
+  status: Schema.NullOr(Schema.Number)
 }) {}
 
-/** 5xx, timeout or a broken connection, after the retries allowed for the method. */
+/** 5xx, timeout or a broken connection, after the retries the method allows. */
 export class ServiceError extends Schema.TaggedError<ServiceError>()("ServiceError", {
-  ...common,
-  status: Schema.optional(Schema.Number)
+  message: Schema.String,
+  status: Schema.NullOr(Schema.Number),
+  attempts: Schema.Number
 }) {}
 
-/** Anything else: a response we could not read, a bug. */
-export class UnexpectedError extends Schema.TaggedError<UnexpectedError>()("UnexpectedError", common) {}
+/** An answer we could not read, or a bug. */
+export class UnexpectedError extends Schema.TaggedError<UnexpectedError>()("UnexpectedError", {
+  message: Schema.String
+}) {}
 
-export type WrapperError =
-  | UsageError
+/** What any request to a service can fail with once it is sent. */
+export type RequestError =
   | InvalidRequestError
   | AuthError
   | ForbiddenError
   | NotFoundError
   | RateLimitError
-  | PlanRequiredError
   | ServiceError
   | UnexpectedError
 
-export const exitCodes = {
-  UsageError: 2,
-  InvalidRequestError: 2,
-  AuthError: 3,
-  ForbiddenError: 4,
-  NotFoundError: 5,
-  RateLimitError: 6,
-  PlanRequiredError: 7,
-  ServiceError: 8,
-  UnexpectedError: 1
-} as const satisfies Record<WrapperError["_tag"], number>
+export type WrapperError =
+  | RequestError
+  | InvalidInputError
+  | InvalidSettingsError
+  | AuthModeError
+  | PlanRequiredError
 
-export const exitCode = (error: WrapperError): number => exitCodes[error._tag]
+const TAGS: ReadonlySet<string> = new Set<WrapperError["_tag"]>([
+  "InvalidInputError",
+  "InvalidSettingsError",
+  "AuthModeError",
+  "InvalidRequestError",
+  "AuthError",
+  "ForbiddenError",
+  "NotFoundError",
+  "RateLimitError",
+  "PlanRequiredError",
+  "ServiceError",
+  "UnexpectedError"
+])
 
 export const isWrapperError = (u: unknown): u is WrapperError =>
-  typeof u === "object" && u !== null && "_tag" in u && (u as { _tag: string })._tag in exitCodes
+  typeof u === "object" && u !== null && "_tag" in u && TAGS.has((u as { _tag: string })._tag)
 
-/** The structured error a tool result carries: plain JSON, no stack, no secrets. */
-export const toToolError = (error: WrapperError): Record<string, unknown> => {
-  const { _tag, ...fields } = error as unknown as Record<string, unknown> & { _tag: string }
-  // `message` lives on the Error prototype chain, not among the enumerable fields.
-  const plain: Record<string, unknown> = { type: _tag, exit_code: exitCode(error), message: error.message }
-  for (const [key, value] of Object.entries(fields)) {
-    if (value !== undefined && typeof value !== "function") plain[key] = value
-  }
-  return plain
-}
-
-export const usage = (message: string, remedy = "Run the command with --help to see its options.") =>
-  new UsageError({ message, remedy })
+export const invalidInput = (message: string, ...fields: ReadonlyArray<string>) => new InvalidInputError({ message, fields })

@@ -1,140 +1,71 @@
 /**
- * An operation is defined once: names, summary, input Schema, what it does to
- * the world, how its result reads as text, and the effect that runs it. The
- * library method, the CLI command and the tool-server tool are all derived
- * from this one value (derive-cli.ts, derive-tool.ts, the services' `make`).
+ * What an operation IS, for any service: its name, input Schema, impact,
+ * paging model and how it runs given the service's client. How each front end
+ * SHOWS it (command words, flags, text view, tool name) is a `View`
+ * (view.ts), defined next to it in the same resource-group module.
+ *
+ * `run` takes the service's client (`C`: its pipeline and settings, built
+ * once per layer) and the decoded input; a paged operation's run fetches the
+ * one page its cursor names.
  */
-import type * as Effect from "effect/Effect"
+import * as Effect from "effect/Effect"
 import type * as Schema from "effect/Schema"
-import type * as Stream from "effect/Stream"
-import * as SchemaAST from "effect/SchemaAST"
-import type { WrapperError } from "./errors.js"
+import { NotFoundError } from "./errors.js"
+import type { PaginationModel } from "./paginate.js"
 
-/** Field annotations that only the command line reads. */
-export const Positional = Symbol.for("wrapper/Positional")
-/** The CLI flag name, where it differs from the field name in kebab case. */
-export const Flag = Symbol.for("wrapper/Flag")
-/** The CLI also offers `--<name>-env VAR`, reading the value from that variable (kept out of shell history). */
-export const FromEnv = Symbol.for("wrapper/FromEnv")
+/** What calling it does to the world: reads change nothing; writes change; destroys remove or overwrite. */
+export type Impact = "read" | "write" | "destroy"
 
-/** How a result reads in text: a table of rows, or the key-value form of a record. */
-export type TextView<O> =
-  | {
-    readonly kind: "table"
-    readonly rows: (output: O) => ReadonlyArray<Readonly<Record<string, unknown>>>
-    readonly columns: ReadonlyArray<string>
-    /** Lines after the table, part of the data: counts. */
-    readonly footer?: (output: O) => ReadonlyArray<string>
-    /** A message for people (stderr, text format only): where to resume. */
-    readonly notice?: (output: O) => string | undefined
-  }
-  | {
-    readonly kind: "record"
-    readonly record?: (output: O) => Readonly<Record<string, unknown>>
-  }
+/** A paged operation declares its model and where its items are; page, stream, --all and resume are derived. */
+export interface Paging<Page, Item> {
+  readonly model: PaginationModel
+  /** The items of a page. (Method syntax: registries erase Item.) */
+  items(page: Page): ReadonlyArray<Item>
+  /** The key items are listed under in collected output ("webhooks"). */
+  readonly itemsKey: string
+  /** Identity of an item, to drop repeats across pages (time-window paging repeats its boundary). */
+  key?(item: Item): string
+}
 
-export interface Operation<I = any, O = any, R = any> {
-  /** The command path: ["webhook", "list"]. */
-  readonly command: ReadonlyArray<string>
-  /** The tool name, or null for the few CLI-only operations (they say why). */
-  readonly tool: string | null
+export interface Operation<I, IE, O, E, C, A = never> {
+  /** The library method: webhookList. */
+  readonly name: string
+  /** The resource group, which is also the tool server's toolset: webhooks. */
+  readonly group: string
   readonly summary: string
-  readonly input: Schema.Schema<I, any>
-  /** What calling it does: reads nothing changes; writes change; destroys remove. */
-  readonly effect: "read" | "write" | "destroy"
+  readonly input: Schema.Schema<I, IE>
+  readonly impact: Impact
   /** Whether calling it twice with the same input leaves the same state. */
   readonly idempotent: boolean
-  /** Printed on stderr whenever it runs. */
-  readonly deprecated?: string
-  readonly text: TextView<O>
-  readonly run: (input: I) => Effect.Effect<O, WrapperError, R>
+  /** Why it should not be used, and what to use instead. */
+  readonly deprecated?: string | undefined
+  readonly paging?: Paging<O, A> | undefined
+  /** Runs with decoded input; for a paged operation, fetches the page at `cursor` (undefined: the first). */
+  readonly run: (client: C, input: I, cursor: string | undefined) => Effect.Effect<O, E>
 }
 
-/** A paged list: `run` collects pages by the --all/--max-pages rule; `stream` yields every item as pulled (library). */
-export interface PagedOperation<I = any, O = any, R = any, A = any> extends Operation<I, O, R> {
-  readonly stream: (input: I) => Stream.Stream<A, WrapperError, R>
-}
+/** Any operation of a service whose client is C (the registry's element type). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyOperation<C> = Operation<any, any, any, any, C, any>
 
-/** Write `text` after `run`: the result type is inferred from `run`, then read by `text`. */
-export const defineOperation = <I, O, R>(op: Operation<I, O, R>): Operation<I, O, R> => op
+export type InputOf<Op> = Op extends Operation<infer I, infer _IE, infer _O, infer _E, infer _C, infer _A> ? I : never
+export type OutputOf<Op> = Op extends Operation<infer _I, infer _IE, infer O, infer _E, infer _C, infer _A> ? O : never
+export type ErrorOf<Op> = Op extends Operation<infer _I, infer _IE, infer _O, infer E, infer _C, infer _A> ? E : never
+export type ItemOf<Op> = Op extends Operation<infer _I, infer _IE, infer _O, infer _E, infer _C, infer A> ? A : never
 
-export const definePagedOperation = <I, O, R, A>(op: PagedOperation<I, O, R, A>): PagedOperation<I, O, R, A> => op
-
-/** The input's fields in order, with what each front end needs to know. */
-export interface FieldInfo {
-  readonly name: string
-  readonly optional: boolean
-  readonly description: string | undefined
-  readonly kind: "string" | "integer" | "number" | "boolean" | "choice"
-  readonly choices: ReadonlyArray<string>
-  readonly positional: boolean
-  readonly fromEnv: boolean
-  /** The command-line spelling: --context-id, or an override such as --event. */
-  readonly flag: string
-}
-
-/** Where a field's annotations may sit: the property, its type, or the type inside `optional`'s union. */
-const annotated = (ps: SchemaAST.PropertySignature): ReadonlyArray<SchemaAST.Annotated> => [
-  ps,
-  ps.type,
-  ...(ps.type._tag === "Union" ? ps.type.types.filter((t) => t._tag !== "UndefinedKeyword") : [])
-]
-
-const annotation = (ps: SchemaAST.PropertySignature, key: symbol): unknown =>
-  annotated(ps).map((a) => a.annotations[key]).find((v) => v !== undefined)
-
-/** Looks through refinements, transformations (their encoded side) and `| undefined`. */
-const core = (ast: SchemaAST.AST): SchemaAST.AST => {
-  switch (ast._tag) {
-    case "Refinement":
-      return core(ast.from)
-    case "Transformation":
-      return core(ast.from)
-    case "Union": {
-      const defined = ast.types.filter((t) => t._tag !== "UndefinedKeyword")
-      return defined.length === 1 && defined[0] ? core(defined[0]) : ast
-    }
-    default:
-      return ast
-  }
-}
-
-/** Schema.Int and its kin say so in their JSON Schema annotation. */
-const isInteger = (ast: SchemaAST.AST): boolean => {
-  if (ast._tag === "Union") return ast.types.some(isInteger)
-  if (ast._tag !== "Refinement") return false
-  const json = SchemaAST.getJSONSchemaAnnotation(ast)
-  return (json._tag === "Some" && (json.value as { type?: unknown }).type === "integer") || isInteger(ast.from)
-}
-
-const kindOf = (ast: SchemaAST.AST): Pick<FieldInfo, "kind" | "choices"> => {
-  const c = core(ast)
-  if (c._tag === "BooleanKeyword") return { kind: "boolean", choices: [] }
-  if (c._tag === "NumberKeyword") return { kind: isInteger(ast) ? "integer" : "number", choices: [] }
-  if (c._tag === "Literal") return { kind: "choice", choices: [String(c.literal)] }
-  if (c._tag === "Union" && c.types.every((t) => t._tag === "Literal")) {
-    return { kind: "choice", choices: c.types.map((t) => String((t as SchemaAST.Literal).literal)) }
-  }
-  return { kind: "string", choices: [] }
-}
-
-const fieldCache = new WeakMap<object, ReadonlyArray<FieldInfo>>()
-
-export const fieldsOf = (schema: Schema.Schema<any, any>): ReadonlyArray<FieldInfo> => {
-  const cached = fieldCache.get(schema)
-  if (cached) return cached
-  let ast = schema.ast
-  while (ast._tag === "Transformation" || ast._tag === "Refinement") ast = ast._tag === "Transformation" ? ast.to : ast.from
-  if (ast._tag !== "TypeLiteral") throw new Error("An operation's input must be a Schema.Struct")
-  const fields = ast.propertySignatures.map((ps): FieldInfo => ({
-    name: String(ps.name),
-    optional: ps.isOptional,
-    description: annotation(ps, SchemaAST.DescriptionAnnotationId) as string | undefined,
-    ...kindOf(ps.type),
-    positional: annotation(ps, Positional) === true,
-    fromEnv: annotation(ps, FromEnv) === true,
-    flag: `--${String(annotation(ps, Flag) ?? String(ps.name).replace(/_/g, "-"))}`
-  }))
-  fieldCache.set(schema, fields)
-  return fields
-}
+/**
+ * An idempotent delete: a 404 means the target is already gone, which is the
+ * goal, so it succeeds with `absent` and NotFoundError leaves the error channel.
+ */
+export const absentIsDone = <I, IE, O, E, C, A>(
+  op: Operation<I, IE, O, E, C, A>,
+  absent: (input: I) => O
+): Operation<I, IE, O, Exclude<E, NotFoundError>, C, A> => ({
+  ...op,
+  run: (client, input, cursor) =>
+    Effect.catchIf(
+      op.run(client, input, cursor),
+      (e): e is Extract<E, NotFoundError> => e instanceof NotFoundError,
+      () => Effect.succeed(absent(input))
+    ) as Effect.Effect<O, Exclude<E, NotFoundError>>
+})

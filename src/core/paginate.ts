@@ -1,16 +1,13 @@
 /**
- * Paginator: every paging model of the design service as a Stream of pages,
- * and the collection rule of every list command: one page by default, `--all`
- * follows pages up to `--max-pages`, `--cursor` resumes, and the result says
- * whether it stopped at the ceiling with more to fetch.
+ * Paging: every pagination model as data, pages as a Stream, and the
+ * collection rule of every list command and tool (one page, or every page up
+ * to a ceiling, resumable by cursor).
  *
  * A model knows one thing: given a page (and the cursor that fetched it), the
  * cursor of the next page, and which request parameter carries it.
  */
 import * as Chunk from "effect/Chunk"
-import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
-import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
 
@@ -118,11 +115,6 @@ export const noPaging: PaginationModel = {
 
 export const paginationModels = { noPaging, urlCursor, urlPage, idCursor, rowCursor, nextCursor, metaCursor, timeWindow } as const
 
-export interface PageRequest {
-  readonly query: Readonly<Record<string, string | number | boolean | undefined>>
-  readonly body?: Readonly<Record<string, unknown>> | undefined
-}
-
 /** A fetched page with the cursor that fetched it and the cursor of the page after it. */
 export interface Page<P> {
   readonly body: P
@@ -130,54 +122,43 @@ export interface Page<P> {
   readonly next: Option.Option<string>
 }
 
-export interface PageResult<I> {
+export interface Collected<I> {
   readonly items: ReadonlyArray<I>
   readonly pages: number
-  /** Pass as --cursor to continue; null when nothing is left. */
+  /** The cursor to resume from; null when nothing is left. */
   readonly next_cursor: string | null
-  /** False when the walk stopped at the page ceiling (or after one page without --all) with more to fetch. */
+  /** False when the walk stopped at the page ceiling (or after one page) with more to fetch. */
   readonly complete: boolean
 }
 
 export interface CollectOptions {
+  /** Follow pages; otherwise one page. */
   readonly all: boolean
+  /** The ceiling when following pages. */
   readonly maxPages: number
 }
 
 export const DEFAULT_MAX_PAGES = 10
 
-export const withCursor = (model: PaginationModel, request: PageRequest, cursor: string | undefined): PageRequest =>
-  cursor === undefined
-    ? request
-    : model.location === "query"
-    ? { ...request, query: { ...request.query, [model.param]: cursor } }
-    : { ...request, body: { ...request.body, [model.param]: cursor } }
-
-export interface PaginatorService {
-  /** Every page from `start` on (resuming at `cursor`), fetched lazily. */
-  readonly pages: <P, E, R>(
-    model: PaginationModel,
-    start: PageRequest,
-    fetch: (request: PageRequest) => Effect.Effect<P, E, R>,
-    cursor?: string | undefined
-  ) => Stream.Stream<Page<P>, E, R>
-  /** Runs the collection rule over a stream of pages. */
-  readonly collect: <P, I, E, R>(
-    pages: Stream.Stream<Page<P>, E, R>,
-    items: (page: P) => ReadonlyArray<I>,
-    options: CollectOptions,
-    key?: (item: I) => string
-  ) => Effect.Effect<PageResult<I>, E, R>
-}
-
-const pages: PaginatorService["pages"] = (model, start, fetch, cursor) =>
+/** Every page from `cursor` on, fetched as the stream is pulled. */
+export const pages = <P, E, R>(
+  model: PaginationModel,
+  fetch: (cursor: string | undefined) => Effect.Effect<P, E, R>,
+  cursor?: string | undefined
+): Stream.Stream<Page<P>, E, R> =>
   Stream.paginateEffect(cursor, (current: string | undefined) =>
-    Effect.map(fetch(withCursor(model, start, current)), (body) => {
+    Effect.map(fetch(current), (body) => {
       const next = model.next(body, current)
       return [{ body, cursor: current, next }, next] as const
     }))
 
-const collect: PaginatorService["collect"] = (stream, items, options, key) =>
+/** The collection rule of every list command and tool: one page, or up to the ceiling; repeats dropped by key. */
+export const collect = <P, I, E, R>(
+  stream: Stream.Stream<Page<P>, E, R>,
+  items: (page: P) => ReadonlyArray<I>,
+  options: CollectOptions,
+  key?: ((item: I) => string) | undefined
+): Effect.Effect<Collected<I>, E, R> =>
   Effect.map(Stream.runCollect(Stream.take(stream, options.all ? Math.max(1, options.maxPages) : 1)), (chunk) => {
     const fetched = Chunk.toReadonlyArray(chunk)
     const seen = new Set<string>()
@@ -188,11 +169,6 @@ const collect: PaginatorService["collect"] = (stream, items, options, key) =>
       seen.add(k)
       return true
     })
-    const last = fetched.at(-1)
-    const next = last === undefined ? Option.none() : last.next
+    const next = fetched.at(-1)?.next ?? Option.none()
     return { items: all, pages: fetched.length, next_cursor: Option.getOrNull(next), complete: Option.isNone(next) }
   })
-
-export class Paginator extends Context.Tag("core/Paginator")<Paginator, PaginatorService>() {
-  static readonly layer = Layer.succeed(Paginator, Paginator.of({ pages, collect }))
-}

@@ -1,35 +1,40 @@
 /**
- * The one retry policy of both wrappers.
- * - A 429 waits its Retry-After and tries again, at most 3 times, and only while
- *   the wait is within the ceiling; a longer Retry-After fails at once.
+ * The one retry policy of both services, as a Schedule over failed attempts:
+ * - a 429 waits its Retry-After (1 s when it names none) and tries again, at
+ *   most 3 times, only while the wait is within the ceiling and ends before the
+ *   caller's deadline; a longer Retry-After gives up at once;
  * - 5xx and transport failures retry idempotent methods only, with capped
- *   exponential backoff and jitter. A POST is therefore never sent twice,
- *   except after a 429 (which the service did not act on).
- * Written as a loop rather than a Schedule because the delay comes from the error.
+ *   exponential backoff and jitter, so a POST is never sent twice except
+ *   after a 429 (which the service did not act on).
+ * Every wait is announced to the observer first (cli: a line on stderr; tool
+ * server: a progress notification).
  */
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Random from "effect/Random"
+import * as Schedule from "effect/Schedule"
+import * as ScheduleDecision from "effect/ScheduleDecision"
+import * as Interval from "effect/ScheduleInterval"
+import type { WaitEvent } from "./observe.js"
 
-export type RetryVerdict =
-  | { readonly kind: "rate-limited"; readonly retryAfterSeconds: number | null }
-  | { readonly kind: "transient" }
+export type Verdict =
+  | { readonly kind: "rate-limited"; readonly retryAfter: Duration.Duration | null }
+  | { readonly kind: "transient"; readonly reason: string }
   | { readonly kind: "final" }
 
-export interface RetryOptions<E> {
+export interface RetryPolicy {
   readonly idempotent: boolean
-  readonly maxWaitSeconds: number
-  readonly classify: (error: E) => RetryVerdict
-  /** Called on every 429, e.g. to learn the pace from its headers. */
-  readonly onRateLimited?: (error: E) => Effect.Effect<void>
-  readonly maxRateLimitRetries?: number
-  readonly maxTransientRetries?: number
+  /** The longest Retry-After worth waiting out. */
+  readonly maxWait: Duration.Duration
+  /** Epoch milliseconds no wait may end after (a tool call's budget), if any. */
+  readonly deadline?: number | undefined
+  readonly maxRateLimitRetries?: number | undefined
+  readonly maxTransientRetries?: number | undefined
 }
 
 const BACKOFF_BASE_MS = 250
 const BACKOFF_CAP_MS = 4_000
-/** Wait this long for a 429 that names no Retry-After. */
-const DEFAULT_RETRY_AFTER_SECONDS = 1
+const DEFAULT_RETRY_AFTER = Duration.seconds(1)
 
 export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "PUT", "DELETE", "OPTIONS"])
 
@@ -40,27 +45,39 @@ export const backoff = (attempt: number) =>
     return Duration.millis(Math.round(ceiling / 2 + (r * ceiling) / 2))
   })
 
-export const withRetries = <A, E, R>(send: Effect.Effect<A, E, R>, options: RetryOptions<E>): Effect.Effect<A, E, R> => {
-  const maxRateLimited = options.maxRateLimitRetries ?? 3
-  const maxTransient = options.maxTransientRetries ?? 3
-  const loop = (rateLimited: number, transient: number): Effect.Effect<A, E, R> =>
-    Effect.catchAll(send, (error) => {
-      const verdict = options.classify(error)
-      if (verdict.kind === "rate-limited") {
-        const wait = verdict.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS
-        const giveUp = rateLimited >= maxRateLimited || wait > options.maxWaitSeconds
-        return (options.onRateLimited?.(error) ?? Effect.void).pipe(
-          Effect.zipRight(
-            giveUp
-              ? Effect.fail(error)
-              : Effect.sleep(Duration.seconds(wait)).pipe(Effect.zipRight(loop(rateLimited + 1, transient)))
-          )
-        )
+interface Counts {
+  readonly rateLimited: number
+  readonly transient: number
+}
+
+export const retrySchedule = <In extends { readonly verdict: Verdict }>(
+  policy: RetryPolicy,
+  announce: (event: WaitEvent) => Effect.Effect<void>
+): Schedule.Schedule<Counts, In> => {
+  const maxRateLimited = policy.maxRateLimitRetries ?? 3
+  const maxTransient = policy.maxTransientRetries ?? 3
+  const fitsDeadline = (now: number, wait: Duration.Duration) =>
+    policy.deadline === undefined || now + Duration.toMillis(wait) <= policy.deadline
+  const stop = (state: Counts) => Effect.succeed([state, state, ScheduleDecision.done] as const)
+  const wait = (now: number, state: Counts, delay: Duration.Duration, event: WaitEvent) =>
+    Effect.as(announce(event), [state, state, ScheduleDecision.continueWith(Interval.after(now + Duration.toMillis(delay)))] as const)
+
+  return Schedule.makeWithState<Counts, In, Counts>({ rateLimited: 0, transient: 0 }, (now, { verdict }, state) => {
+    if (verdict.kind === "rate-limited") {
+      const delay = verdict.retryAfter ?? DEFAULT_RETRY_AFTER
+      if (state.rateLimited >= maxRateLimited || Duration.greaterThan(delay, policy.maxWait) || !fitsDeadline(now, delay)) {
+        return stop(state)
       }
-      if (verdict.kind === "transient" && options.idempotent && transient < maxTransient) {
-        return Effect.flatMap(backoff(transient), Effect.sleep).pipe(Effect.zipRight(loop(rateLimited, transient + 1)))
-      }
-      return Effect.fail(error)
-    })
-  return loop(0, 0)
+      const next = { ...state, rateLimited: state.rateLimited + 1 }
+      return wait(now, next, delay, { reason: "rate-limited", delay, attempt: next.rateLimited + next.transient + 1 })
+    }
+    if (verdict.kind === "transient" && policy.idempotent && state.transient < maxTransient) {
+      return Effect.flatMap(backoff(state.transient), (delay) => {
+        if (!fitsDeadline(now, delay)) return stop(state)
+        const next = { ...state, transient: state.transient + 1 }
+        return wait(now, next, delay, { reason: "retry", delay, attempt: next.rateLimited + next.transient + 1, detail: verdict.reason })
+      })
+    }
+    return stop(state)
+  })
 }

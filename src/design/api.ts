@@ -1,63 +1,46 @@
 /**
- * DesignApi: the library face of the design service. One method per
- * operation of the registry, each validating its typed input against the
- * operation's Schema before anything is sent, and failing with typed errors.
+ * DesignApi: the library face of the design service, in the manner of
+ * Effect's provider clients. `make(options)` checks the options and closes
+ * over them; the HttpClient is a requirement, so tests and programs choose it.
  *
- *   const me = yield* DesignApi.pipe(Effect.flatMap((api) => api.userMe({})))
- *   program.pipe(Effect.provide(DesignApi.layerConfig()))
+ *   const me = yield* (yield* DesignApi).userMe({})
+ *   program.pipe(Effect.provide(DesignApi.layerConfig()), Effect.provide(NodeHttpClient.layer))
  */
+import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import type * as HttpClient from "@effect/platform/HttpClient"
+import * as Config from "effect/Config"
+import type * as ConfigError from "effect/ConfigError"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as Stream from "effect/Stream"
-import type { UsageError, WrapperError } from "../core/errors.js"
-import { validateInput } from "../core/input.js"
-import type { Operation, PagedOperation } from "../core/operation.js"
-import { type DesignEnv, designEnvFromConfig, designEnvFromSettings } from "./layers.js"
+import { type ApiOf, makeApi } from "../core/api.js"
+import type { InvalidSettingsError } from "../core/errors.js"
+import { type DesignClient, makeDesignClient } from "./client.js"
 import { type DesignOperations, designOperations } from "./operations.js"
-import type { DesignFlags, DesignSettings } from "./settings.js"
+import { designConfig, type DesignOptions } from "./options.js"
 
-type Method<Op> = Op extends Operation<infer I, infer O, any> ? (input: I) => Effect.Effect<O, WrapperError | UsageError> : never
+export type DesignApiService = ApiOf<DesignOperations> & {
+  /** The checked settings this client was built with (the token stays Redacted). */
+  readonly settings: DesignClient["settings"]
+}
 
-type StreamOf<Op> = Op extends { readonly stream: (input: infer I) => Stream.Stream<infer A, any, any> }
-  ? (input: I) => Stream.Stream<A, WrapperError | UsageError>
-  : never
-type Paged = { [K in keyof DesignOperations]: DesignOperations[K] extends PagedOperation ? K : never }[keyof DesignOperations]
+export class DesignApi extends Context.Tag("design-taskmgr/DesignApi")<DesignApi, DesignApiService>() {
+  static readonly make = (options: DesignOptions): Effect.Effect<DesignApiService, InvalidSettingsError, HttpClient.HttpClient> =>
+    Effect.map(makeDesignClient(options), (client) => ({ ...makeApi(designOperations, client), settings: client.settings }))
 
-export type DesignApiService =
-  & { readonly [K in keyof DesignOperations]: Method<DesignOperations[K]> }
-  & {
-    /** Paged lists as Streams: every item, page after page, fetched as the stream is pulled. */
-    readonly streams: { readonly [K in Paged]: StreamOf<DesignOperations[K]> }
-  }
+  /** From options in code; every layer built is independent (its own credential and settings). */
+  static readonly layer = (options: DesignOptions): Layer.Layer<DesignApi, InvalidSettingsError, HttpClient.HttpClient> =>
+    Layer.effect(DesignApi, DesignApi.make(options))
 
-export class DesignApi extends Context.Tag("design/DesignApi")<DesignApi, DesignApiService>() {
-  static readonly make: Effect.Effect<DesignApiService, never, DesignEnv> = Effect.map(
-    Effect.context<DesignEnv>(),
-    (context) => {
-      const methods: Record<string, unknown> = {}
-      const streams: Record<string, unknown> = {}
-      for (const [name, op] of Object.entries(designOperations) as Array<[string, Operation<unknown, unknown, DesignEnv>]>) {
-        methods[name] = (input: unknown) => validateInput(op, input).pipe(Effect.flatMap(op.run), Effect.provide(context))
-        if ("stream" in op) {
-          const { stream } = op as PagedOperation<unknown, unknown, DesignEnv>
-          streams[name] = (input: unknown) =>
-            Stream.unwrap(Effect.map(validateInput(op, input), stream)).pipe(Stream.provideContext(context))
-        }
-      }
-      return { ...methods, streams } as unknown as DesignApiService
-    }
-  )
+  /** From configuration: DESIGN_* variables by default, or any `Config` of the options. */
+  static readonly layerConfig = (
+    config: Config.Config.Wrap<DesignOptions> = designConfig
+  ): Layer.Layer<DesignApi, ConfigError.ConfigError | InvalidSettingsError, HttpClient.HttpClient> =>
+    Layer.effect(DesignApi, Effect.flatMap(Config.unwrap(config), DesignApi.make))
 
-  /** Needs the design environment (see layers.ts). */
-  static readonly layerWithoutDependencies = Layer.effect(DesignApi, DesignApi.make)
-
-  /** From explicit settings; the HttpClient defaults to fetch. */
-  static readonly layer = (settings: DesignSettings, client?: Layer.Layer<HttpClient.HttpClient>) =>
-    DesignApi.layerWithoutDependencies.pipe(Layer.provide(designEnvFromSettings(settings, client)))
-
-  /** From DESIGN_* configuration (and optional flag values that override it). */
-  static readonly layerConfig = (flags: DesignFlags = {}, client?: Layer.Layer<HttpClient.HttpClient>) =>
-    DesignApi.layerWithoutDependencies.pipe(Layer.provide(designEnvFromConfig(flags, client)))
+  /** `layerConfig` with Node's HTTP client included: one line for a Node program. */
+  static readonly layerNode = (
+    config?: Config.Config.Wrap<DesignOptions>
+  ): Layer.Layer<DesignApi, ConfigError.ConfigError | InvalidSettingsError> =>
+    DesignApi.layerConfig(config).pipe(Layer.provide(NodeHttpClient.layer))
 }

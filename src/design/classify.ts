@@ -1,8 +1,9 @@
 /**
- * Turns a design-service error response into a typed error. The service uses
- * two bodies, `{status, err}` and `{error, status, message}`, chosen per
- * endpoint; both are read here and nowhere else.
+ * Reading the design service's failures. It answers errors in two bodies,
+ * `{status, err}` and `{error, status, message, i18n}`, chosen per endpoint;
+ * both are read here and nowhere else, and every status becomes a typed error.
  */
+import * as Duration from "effect/Duration"
 import {
   AuthError,
   ForbiddenError,
@@ -10,131 +11,129 @@ import {
   NotFoundError,
   PlanRequiredError,
   RateLimitError,
+  type RequestError,
   ServiceError,
-  UnexpectedError,
-  type WrapperError
+  UnexpectedError
 } from "../core/errors.js"
+import { type Answer, retryAfter } from "../core/http.js"
+import type { Verdict } from "../core/retry.js"
+import type { Tier } from "./limits.js"
+import type { Plan } from "./options.js"
 
-export interface ErrorContext {
-  /** What was asked for, for messages: "webhook 42", "the current user". */
+/** What a plan-gated group needs (spec section 8, "Plan and role gates"). */
+export interface PlanGate {
+  /** As people say it: "Enterprise", "Enterprise plus Governance+". */
+  readonly label: string
+  /** The lowest plan that has it. */
+  readonly plan: Plan
+}
+
+/** Per request: what the pipeline needs to pace it and to word its failures. */
+export interface DesignRoute {
+  readonly tier: Tier | null
+  /** Names the target in messages: "webhook 42", "the current user". */
   readonly subject: string
-  /** The plan or role the operation needs, when the group is plan-gated. */
-  readonly planGate?: string | undefined
-  /** The seat and plan the user configured, to explain 429s. */
-  readonly seat?: string | undefined
-  readonly plan?: string | undefined
-  readonly maxWaitSeconds: number
+  readonly planGate?: PlanGate | undefined
+  /** The longest wait allowed, to explain a 429 that was not waited out. */
+  readonly maxWait: Duration.Duration
 }
 
 /** The service's own message from either body form. */
 export const serviceMessage = (body: unknown): string | undefined => {
-  if (typeof body !== "object" || body === null) return undefined
+  if (typeof body !== "object" || body === null) return typeof body === "string" && body.length < 200 ? body : undefined
   const b = body as { err?: unknown; message?: unknown }
   if (typeof b.err === "string" && b.err !== "") return b.err
   if (typeof b.message === "string" && b.message !== "") return b.message
   return undefined
 }
 
-const RATE_HEADERS = ["retry-after", "x-design-plan-tier", "x-design-rate-limit-type", "x-design-upgrade-link"] as const
-const HEADER_NAMES: Record<(typeof RATE_HEADERS)[number], string> = {
-  "retry-after": "Retry-After",
-  "x-design-plan-tier": "X-Design-Plan-Tier",
-  "x-design-rate-limit-type": "X-Design-Rate-Limit-Type",
-  "x-design-upgrade-link": "X-Design-Upgrade-Link"
-}
+export const RATE_LIMIT_HEADERS = ["Retry-After", "X-Design-Plan-Tier", "X-Design-Rate-Limit-Type", "X-Design-Upgrade-Link"] as const
 
 const humanSeconds = (s: number) =>
   s >= 86_400 ? `${(s / 86_400).toFixed(1)} days` : s >= 3_600 ? `${(s / 3_600).toFixed(1)} hours` : `${s} s`
 
-/** What the four 429 headers say, in words (spec section 8). */
-const explain429 = (headers: Readonly<Record<string, string | undefined>>, ctx: ErrorContext): Array<string> => {
+/** What the 429 headers mean, in words (spec section 8). */
+const explain429 = (answer: Answer, route: DesignRoute): Array<string> => {
   const notes: Array<string> = []
-  const retryAfter = Number(headers["retry-after"])
-  if (Number.isFinite(retryAfter)) {
-    if (retryAfter >= 86_400) {
-      notes.push(`A Retry-After of ${humanSeconds(retryAfter)} means the monthly Tier 1 quota is used up; it is not a pause to wait out.`)
-    } else if (retryAfter > ctx.maxWaitSeconds) {
-      notes.push(`Retry-After (${humanSeconds(retryAfter)}) is longer than --max-wait (${ctx.maxWaitSeconds} s), so it was not waited out.`)
+  const wait = retryAfter(answer.headers["retry-after"])
+  if (wait !== null) {
+    const seconds = Math.round(Duration.toSeconds(wait))
+    if (seconds >= 86_400) {
+      notes.push(`A Retry-After of ${humanSeconds(seconds)} means the monthly Tier 1 quota is used up; it is not a pause to wait out.`)
+    } else if (Duration.greaterThan(wait, route.maxWait)) {
+      notes.push(`Retry-After (${humanSeconds(seconds)}) is longer than the longest wait allowed (${Duration.format(route.maxWait)}), so it was not waited out.`)
     }
   }
-  const type = headers["x-design-rate-limit-type"]?.toLowerCase()
-  const tier = headers["x-design-plan-tier"]?.toLowerCase()
-  const fullSeat = ctx.seat === "full" || ctx.seat === "dev"
-  const paidPlan = ctx.plan !== undefined && ctx.plan !== "starter"
-  if ((type === "low" && fullSeat) || (tier === "starter" && paidPlan)) {
-    notes.push("The resource lives in a Starter context, so Starter limits apply, not those of your seat and plan.")
-  } else if (type === "low") {
-    notes.push("Type low: the limits of a View or Collab seat apply (or the resource lives in a Starter context).")
-  } else if (tier === "starter") {
-    notes.push("Plan tier starter: the resource lives in a Starter context, whose limits are the lowest.")
-  }
+  const type = answer.headers["x-design-rate-limit-type"]?.toLowerCase()
+  const tier = answer.headers["x-design-plan-tier"]?.toLowerCase()
+  if (type === "low") notes.push("Type low: the limits of a View or Collab seat apply, or the resource lives in a Starter context.")
+  if (tier === "starter") notes.push("Plan tier starter: the resource lives in a Starter context, whose limits are the lowest.")
   return notes
 }
 
-export const classifyResponse = (
-  status: number,
-  body: unknown,
-  headers: Readonly<Record<string, string | undefined>>,
-  ctx: ErrorContext
-): WrapperError => {
-  const said = serviceMessage(body)
-  const quoted = said === undefined ? "" : `: ${said}`
+/** The scope a 403 `Invalid scope: [...]. This endpoint requires the X scope.` names. */
+const requiredScope = (said: string | undefined) => /requires the ([\w:]+) scope/i.exec(said ?? "")?.[1] ?? null
+
+export const designVerdict = (answer: Answer): Verdict =>
+  answer.status === 429
+    ? { kind: "rate-limited", retryAfter: retryAfter(answer.headers["retry-after"]) }
+    : answer.status >= 500 && answer.status !== 501
+    ? { kind: "transient", reason: String(answer.status) }
+    : { kind: "final" }
+
+export const classifyDesign = (answer: Answer, route: DesignRoute, attempts: number): RequestError | PlanRequiredError => {
+  const { status } = answer
+  const said = serviceMessage(answer.body)
+  const quoted = said === undefined ? `${status}` : `${status}: ${said}`
   if (status === 401 || (status === 403 && /invalid token/i.test(said ?? ""))) {
     return new AuthError({
       status,
-      message: `The service rejected the token (${status}${quoted}). It is missing, revoked or expired; the service reports expiry as 403.`,
-      remedy: "Create a new token and set it in DESIGN_ACCESS_TOKEN or --token; check --auth-mode matches the token kind."
+      reason: "rejected",
+      message: `The service rejected the token (${quoted}): it is missing, revoked or expired (the service reports expiry as 403), or it is not of the configured kind.`
     })
   }
-  if (status === 402 || (status === 403 && ctx.planGate !== undefined && !/invalid scope/i.test(said ?? ""))) {
+  const scope = status === 403 ? requiredScope(said) : null
+  if (route.planGate !== undefined && (status === 402 || (status === 403 && scope === null))) {
     return new PlanRequiredError({
       status,
-      message: `${ctx.subject} needs ${ctx.planGate ?? "a higher plan"} (${status}${quoted}).`,
-      remedy: "Use a token from a plan that has this feature, or ask an org admin to enable it."
+      plan: route.planGate.label,
+      upgradeLink: answer.headers["x-design-upgrade-link"] ?? null,
+      message: `${route.subject} needs ${route.planGate.label} (${quoted}).`
     })
   }
   if (status === 403) {
     return new ForbiddenError({
       status,
-      message: `Access to ${ctx.subject} was refused (403${quoted}).`,
-      remedy: /invalid scope/i.test(said ?? "")
-        ? "Create a token that has the scope named above."
-        : "Check your role: team webhooks need a team admin; project and file webhooks need edit access on that project or file."
+      scope,
+      message: scope === null
+        ? `Access to ${route.subject} was refused (${quoted}).`
+        : `The token lacks the ${scope} scope that ${route.subject} needs (${quoted}).`
     })
   }
-  if (status === 404) {
-    return new NotFoundError({
-      message: `${ctx.subject} was not found (404${quoted}).`,
-      remedy: "Check the id or key, and that your token can see it."
-    })
-  }
+  if (status === 404) return new NotFoundError({ message: `The service found no ${route.subject} (${quoted}).` })
   if (status === 429) {
-    const lines = RATE_HEADERS.map((name) => `${HEADER_NAMES[name]}: ${headers[name] ?? "(absent)"}`)
+    const headers: Record<string, string> = {}
+    for (const name of RATE_LIMIT_HEADERS) {
+      const value = answer.headers[name.toLowerCase()]
+      if (value !== undefined) headers[name] = value
+    }
     return new RateLimitError({
-      message: [`Rate limited (429${quoted}).`, ...lines, ...explain429(headers, ctx)].join("\n"),
-      remedy: "Wait for the budget to refill, raise --max-wait to wait longer, or see X-Design-Upgrade-Link for higher limits.",
-      retry_after: headers["retry-after"] ?? null,
-      plan_tier: headers["x-design-plan-tier"] ?? null,
-      rate_limit_type: headers["x-design-rate-limit-type"] ?? null,
-      upgrade_link: headers["x-design-upgrade-link"] ?? null
+      message: [`Rate limited (${quoted}) after ${attempts} attempt${attempts === 1 ? "" : "s"}.`, ...explain429(answer, route)].join("\n"),
+      retryAfter: retryAfter(answer.headers["retry-after"]),
+      headers,
+      planTier: answer.headers["x-design-plan-tier"] ?? null,
+      rateLimitType: answer.headers["x-design-rate-limit-type"] ?? null,
+      upgradeLink: answer.headers["x-design-upgrade-link"] ?? null,
+      attempts
     })
   }
-  if (status === 400) {
-    return new InvalidRequestError({
-      status,
-      message: `The service rejected the request for ${ctx.subject} (400${quoted}).`,
-      remedy: "Correct the input named above and try again."
-    })
-  }
+  if (status === 400) return new InvalidRequestError({ status, message: `The service rejected the request for ${route.subject} (${quoted}).` })
   if (status >= 500) {
     return new ServiceError({
       status,
-      message: `The service failed (${status}${quoted}).`,
-      remedy: "Try again later. Reads are retried with backoff, writes are not: check whether a write took effect before repeating it."
+      attempts,
+      message: `The service failed (${quoted})${attempts > 1 ? ` on all ${attempts} attempts` : ""}.`
     })
   }
-  return new UnexpectedError({
-    message: `Unexpected answer ${status}${quoted} for ${ctx.subject}.`,
-    remedy: "Report this with the command you ran."
-  })
+  return new UnexpectedError({ message: `Unexpected answer ${quoted} for ${route.subject}.` })
 }

@@ -1,9 +1,11 @@
 /**
- * The design-service operation registry: every wrapped operation, once. The
- * library (api.ts), the CLI (cli.ts) and the tool server (mcp.ts) all walk it.
+ * The design-service registry: every wrapped operation once, and how the
+ * front ends show each. The library (api.ts), the CLI (cli.ts) and the tool
+ * server (mcp.ts) all walk it.
  */
-import { userMe } from "./users.js"
-import { webhookCreate, webhookDelete, webhookGet, webhookList, webhookListTeam, webhookRequests, webhookUpdate } from "./webhooks.js"
+import type { AnyView } from "../core/view.js"
+import { userMe, userViews } from "./users.js"
+import { webhookCreate, webhookDelete, webhookGet, webhookList, webhookListTeam, webhookRequests, webhookUpdate, webhookViews } from "./webhooks.js"
 
 export const designOperations = {
   webhookList,
@@ -18,10 +20,10 @@ export const designOperations = {
 
 export type DesignOperations = typeof designOperations
 
-export const designOperationList = Object.values(designOperations)
+export const designViews: ReadonlyArray<AnyView> = [...webhookViews, ...userViews]
 
-/** One line per namespace for `design --help`. */
-export const designNamespaces: Readonly<Record<string, string>> = {
+/** One line per command group for `design --help`. */
+export const designGroups: Readonly<Record<string, string>> = {
   webhook: "Webhooks v2: list, inspect, create, update, delete, delivery history",
   user: "The current user"
 }

@@ -1,7 +1,7 @@
 /** The current user (GET /v1/me): personal and OAuth tokens only, never plan tokens. */
 import * as Schema from "effect/Schema"
-import { defineOperation } from "../core/operation.js"
-import { call } from "./call.js"
+import { view } from "../core/view.js"
+import { designOperation } from "./define.js"
 
 export const Me = Schema.Struct({
   id: Schema.Union(Schema.String, Schema.Number).pipe(Schema.transform(Schema.String, { decode: String, encode: (s) => s })),
@@ -10,15 +10,20 @@ export const Me = Schema.Struct({
   img_url: Schema.optional(Schema.String)
 })
 
-export const getMe = call({ method: "GET", path: "/v1/me", tier: 3, modes: ["personal", "oauth"], subject: "The current user" }, Me)
-
-export const userMe = defineOperation({
-  command: ["user", "me"],
-  tool: "design_user_me",
+export const userMe = designOperation({
+  name: "userMe",
+  group: "users",
   summary: "The user the token belongs to: id, handle, email. Not with plan tokens.",
   input: Schema.Struct({}),
-  effect: "read",
+  impact: "read",
   idempotent: true,
-  run: () => getMe,
-  text: { kind: "record" }
+  tier: 3,
+  modes: ["personal", "oauth"],
+  subject: () => "the current user",
+  request: () => ({ method: "GET", path: "/v1/me" }),
+  response: Me
 })
+
+export const userViews = [
+  view(userMe, { command: ["user", "me"], tool: "design_user_me", text: { kind: "record" }, examples: ["design user me"] })
+] as const

@@ -1,20 +1,20 @@
 /**
- * The webhook capability (spec: "Wrapper commands for webhooks"; wire:
- * design-wire.md section 4). The passcode is write-only: it is decoded into a
- * Redacted value, sent in the body, and never part of any result.
+ * Webhooks v2 (spec: "Wrapper commands for webhooks"; wire: design-wire.md
+ * section 4). The passcode is write-only: it is held as a Redacted value, sent
+ * in the body, and never part of any result.
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import * as Schema from "effect/Schema"
-import * as Stream from "effect/Stream"
-import { usage } from "../core/errors.js"
-import { defineOperation, definePagedOperation, Flag, FromEnv, Positional } from "../core/operation.js"
-import { DEFAULT_MAX_PAGES, noPaging, Paginator, urlCursor } from "../core/paginate.js"
-import { ALL_MODES, call } from "./call.js"
+import { invalidInput } from "../core/errors.js"
+import { pathOf } from "../core/http.js"
+import { absentIsDone } from "../core/operation.js"
+import { urlCursor } from "../core/paginate.js"
+import { view } from "../core/view.js"
+import type { DesignClient } from "./client.js"
 import { type ContextKind, parseContextRef } from "./context-ref.js"
-import { encodePath } from "./http.js"
-import { DesignConfig } from "./settings.js"
+import { designOperation } from "./define.js"
 
 // ---- wire shapes -----------------------------------------------------------
 
@@ -59,78 +59,65 @@ const DeliveryRequest = Schema.Struct({
 })
 const DeliveryList = Schema.Struct({ requests: Schema.Array(DeliveryRequest) })
 
-// ---- input fields ----------------------------------------------------------
+// ---- inputs -------------------------------------------------------------------
 
-export const EVENTS = ["PING", "FILE_UPDATE", "FILE_VERSION_UPDATE", "FILE_DELETE", "LIBRARY_PUBLISH", "FILE_COMMENT", "DEV_MODE_STATUS_UPDATE"] as const
+const EVENTS = ["PING", "FILE_UPDATE", "FILE_VERSION_UPDATE", "FILE_DELETE", "LIBRARY_PUBLISH", "FILE_COMMENT", "DEV_MODE_STATUS_UPDATE"] as const
 const CONTEXTS = ["team", "project", "file"] as const
 
-const WebhookId = Schema.String.pipe(
-  Schema.pattern(/^\d+$/, { message: () => "must be a numeric webhook id" })
-).annotations({ description: "Webhook id", [Positional]: true })
-
-const Event = Schema.Literal(...EVENTS).annotations({ description: "Event type", [Flag]: "event" })
-const Context = Schema.Literal(...CONTEXTS)
+const WebhookId = Schema.String.pipe(Schema.pattern(/^\d+$/, { message: () => "must be a numeric webhook id" }))
+  .annotations({ description: "Webhook id" })
+const Event = Schema.Literal(...EVENTS).annotations({ description: "Event type" })
+const ContextKindSchema = Schema.Literal(...CONTEXTS)
 const ContextId = Schema.String.annotations({ description: "Team, project or file id, or its URL" })
 
 const Endpoint = Schema.String.pipe(
+  Schema.maxLength(2048, { message: (issue) => `must be at most 2048 characters (got ${String(issue.actual).length})` }),
   Schema.filter((s) => {
-    if (s.length > 2048) return `must be at most 2048 characters (got ${s.length})`
     try {
       return new URL(s).protocol === "https:" || "must be an https:// URL"
     } catch {
       return "must be an https:// URL"
     }
   })
-).annotations({ description: "HTTPS URL to deliver to (max 2048 chars)" })
+).annotations({ description: "HTTPS URL that receives deliveries" })
 
 const Passcode = Schema.Redacted(
   Schema.String.pipe(
     Schema.minLength(1, { message: () => "must not be empty" }),
     Schema.maxLength(100, { message: () => "must be at most 100 characters" })
   )
-).annotations({ description: "Shared secret echoed in deliveries (never shown)", [FromEnv]: true })
+).annotations({ description: "Shared secret echoed in deliveries; never shown" })
 
-const Status = Schema.Literal("ACTIVE", "PAUSED").annotations({ description: "Default ACTIVE" })
+const Status = Schema.Literal("ACTIVE", "PAUSED")
 const Description = Schema.String.pipe(Schema.maxLength(150, { message: () => "must be at most 150 characters" }))
   .annotations({ description: "Free-text note" })
 
-const MaxPages = Schema.Int.pipe(Schema.greaterThanOrEqualTo(1)).annotations({
-  description: `Page ceiling for all (default ${DEFAULT_MAX_PAGES})`,
-  message: () => "must be a whole number of at least 1"
-})
+// ---- helpers ------------------------------------------------------------------
 
-const missingPasscode = "A passcode is required: --passcode-env NAME (preferred) or --passcode (tool: passcode)."
-
-const passcodeField = Schema.propertySignature(Passcode).annotations({ missingMessage: () => missingPasscode })
-
-// ---- helpers ----------------------------------------------------------------
-
-/** The context and id to use: from --context-id (an id or URL), else the configured team. */
-const resolveContext = (context: ContextKind | undefined, contextId: string | undefined) =>
+/** The context and id to use: from context_id (an id or URL), else the client's team. */
+const resolveContext = (client: DesignClient, context: ContextKind | undefined, contextId: string | undefined) =>
   Effect.gen(function*() {
-    const settings = yield* DesignConfig
     if (contextId === undefined) {
       if (context !== undefined && context !== "team") {
-        return yield* Effect.fail(usage(`--context ${context} needs --context-id (an id or a ${context} URL).`))
+        return yield* Effect.fail(invalidInput(`context ${context} needs a context_id (an id or a ${context} URL).`, "context_id"))
       }
-      return yield* Option.match(settings.teamId, {
-        onNone: () =>
-          Effect.fail(usage("No team id configured for the team context.", "Pass --context-id (an id or URL) or set DESIGN_TEAM_ID / --team.")),
+      return yield* Option.match(client.settings.teamId, {
+        onNone: () => Effect.fail(invalidInput("No team is configured for the team context: give a context_id.", "context_id")),
         onSome: (id) => Effect.succeed({ context: "team" as ContextKind, id })
       })
     }
-    const ref = yield* parseContextRef(contextId)
+    const ref = yield* parseContextRef(contextId, "context_id")
     if (context !== undefined && ref.context !== undefined && ref.context !== context) {
-      return yield* Effect.fail(usage(`--context ${context} does not match the ${ref.context} URL given to --context-id.`))
+      return yield* Effect.fail(invalidInput(`context ${context} does not match the ${ref.context} URL given as context_id.`, "context", "context_id"))
     }
     const resolved = context ?? ref.context
     if (resolved === undefined) {
-      return yield* Effect.fail(usage("--context is required with a bare --context-id (team, project or file)."))
+      return yield* Effect.fail(invalidInput("A bare context_id needs its context (team, project or file).", "context"))
     }
     return { context: resolved, id: ref.id }
   })
 
-/** The settings a create and an update both send; the passcode leaves its Redacted box only here. */
+/** The settings create and update both send; the passcode leaves its Redacted box only here. */
 const settingsBody = (input: {
   readonly event: string
   readonly endpoint: string
@@ -145,8 +132,10 @@ const settingsBody = (input: {
   ...(input.description === undefined ? {} : { description: input.description })
 })
 
-const webhookPath = (id: string, ...rest: Array<string>) => `/v2/webhooks/${encodePath(id, ...rest)}`
+const json = (value: unknown) => ({ _tag: "json" as const, value })
+const webhookPath = (id: string, ...rest: Array<string>) => `/v2/webhooks/${pathOf(id, ...rest)}`
 
+const GROUP = "webhooks"
 const TIER = 2 as const
 
 const describeWebhook = (w: Webhook) => ({
@@ -161,212 +150,233 @@ const describeWebhook = (w: Webhook) => ({
 })
 
 const WEBHOOK_COLUMNS = ["id", "event", "status", "context", "endpoint"]
+const listRows = (o: { readonly webhooks: ReadonlyArray<Webhook> }) => o.webhooks.map(describeWebhook)
 
-const listRows = (o: { webhooks: ReadonlyArray<Webhook> }) => o.webhooks.map(describeWebhook)
-
-// ---- operations -------------------------------------------------------------
+// ---- operations -----------------------------------------------------------------
 
 const ListInput = Schema.Struct({
-  context: Schema.optional(Context.annotations({ description: "Context kind (default team)" })),
+  context: Schema.optional(ContextKindSchema.annotations({ description: "Context kind (default team)" })),
   context_id: Schema.optional(ContextId),
-  plan_api_id: Schema.optional(Schema.String.annotations({ description: "List by plan id instead, e.g. team-123 (paged)", [Flag]: "plan" })),
-  cursor: Schema.optional(Schema.String.annotations({ description: "Resume a plan listing" })),
-  all: Schema.optional(Schema.Boolean.annotations({ description: "Follow pages up to max_pages" })),
-  max_pages: Schema.optional(MaxPages)
+  plan_api_id: Schema.optional(Schema.String.annotations({ description: "List a plan's webhooks instead (paged), e.g. team-123" }))
 })
 
-/**
- * The pages of a listing: by plan, a URL-cursor walk; by context, the one
- * page that holds everything.
- */
-const webhookPages = (input: typeof ListInput.Type) =>
-  Effect.gen(function*() {
-    const paginator = yield* Paginator
-    const fetch = (query: Record<string, string | number | boolean | undefined>, subject: string) =>
-      call({ method: "GET", path: "/v2/webhooks", query, tier: TIER, modes: ALL_MODES, subject }, WebhookList)
-    if (input.plan_api_id !== undefined) {
-      if (input.context_id !== undefined || input.context !== undefined) {
-        return yield* Effect.fail(usage("--context-id (or --context) and --plan are mutually exclusive.", "List by context, or by plan, not both."))
-      }
-      const subject = `webhooks of plan ${input.plan_api_id}`
-      return paginator.pages(urlCursor, { query: { plan_api_id: input.plan_api_id } }, (req) => fetch(req.query, subject), input.cursor)
-    }
-    if (input.cursor !== undefined) {
-      return yield* Effect.fail(usage("--cursor applies to the plan form only (--plan); a context listing returns everything at once."))
-    }
-    const { context, id } = yield* resolveContext(input.context, input.context_id)
-    return paginator.pages(noPaging, { query: { context, context_id: id } }, (req) => fetch(req.query, `webhooks of ${context} ${id}`))
-  })
-
-export const webhookList = definePagedOperation({
-  command: ["webhook", "list"],
-  tool: "design_webhook_list",
-  summary: "List webhooks of a team, project or file (default: the configured team), or of a plan (paged).",
+export const webhookList = designOperation({
+  name: "webhookList",
+  group: GROUP,
+  summary: "List the webhooks of a team, project or file (default: the configured team), or of a plan.",
   input: ListInput,
-  effect: "read",
+  impact: "read",
   idempotent: true,
-  run: (input) =>
+  tier: TIER,
+  subject: (i) => (i.plan_api_id !== undefined ? `webhooks of plan ${i.plan_api_id}` : `webhooks of ${i.context ?? "team"} ${i.context_id ?? ""}`.trim()),
+  request: (input, client) =>
     Effect.gen(function*() {
-      const paginator = yield* Paginator
-      const pages = yield* webhookPages(input)
-      const options = { all: input.all === true, maxPages: input.max_pages ?? DEFAULT_MAX_PAGES }
-      const result = yield* paginator.collect(pages, (p) => p.webhooks, options, (w) => w.id)
-      return { webhooks: result.items, next_cursor: result.next_cursor, complete: result.complete, pages: result.pages }
+      if (input.plan_api_id !== undefined) {
+        if (input.context_id !== undefined || input.context !== undefined) {
+          return yield* Effect.fail(invalidInput("context_id (or context) and plan_api_id are mutually exclusive.", "context_id", "plan_api_id"))
+        }
+        return { method: "GET" as const, path: "/v2/webhooks", query: { plan_api_id: input.plan_api_id } }
+      }
+      const { context, id } = yield* resolveContext(client, input.context, input.context_id)
+      return { method: "GET" as const, path: "/v2/webhooks", query: { context, context_id: id } }
     }),
-  // Every webhook, page after page, for library callers that consume lazily.
-  stream: (input) => Stream.unwrap(Effect.map(webhookPages(input), Stream.flatMap((page) => Stream.fromIterable(page.body.webhooks)))),
-  text: {
-    kind: "table",
-    rows: listRows,
-    columns: WEBHOOK_COLUMNS,
-    notice: (o) => (o.complete ? undefined : `More webhooks: pass --cursor ${o.next_cursor} (or --all) to continue.`)
-  }
+  response: WebhookList,
+  paging: { model: urlCursor, items: (page) => page.webhooks, itemsKey: "webhooks", key: (w) => w.id },
+  cursorRefused: (i) => (i.plan_api_id === undefined ? "cursor applies to a plan_api_id listing only; a context listing returns everything at once." : undefined)
 })
 
-export const webhookGet = defineOperation({
-  command: ["webhook", "get"],
-  tool: "design_webhook_get",
+const ById = Schema.Struct({ webhook_id: WebhookId })
+
+export const webhookGet = designOperation({
+  name: "webhookGet",
+  group: GROUP,
   summary: "Show one webhook: event, context, status, endpoint, description, plan id, OAuth client.",
-  input: Schema.Struct({ webhook_id: WebhookId }),
-  effect: "read",
+  input: ById,
+  impact: "read",
   idempotent: true,
-  run: ({ webhook_id }) =>
-    call({ method: "GET", path: webhookPath(webhook_id), tier: TIER, modes: ALL_MODES, subject: `Webhook ${webhook_id}` }, Webhook),
-  text: { kind: "record", record: describeWebhook }
+  tier: TIER,
+  subject: (i) => `webhook ${i.webhook_id}`,
+  request: (i) => ({ method: "GET", path: webhookPath(i.webhook_id) }),
+  response: Webhook
 })
 
-export const webhookCreate = defineOperation({
-  command: ["webhook", "create"],
-  tool: "design_webhook_create",
-  summary: "Create a webhook on a team (admin), project or file (edit access). ACTIVE sends a PING.",
+export const webhookCreate = designOperation({
+  name: "webhookCreate",
+  group: GROUP,
+  summary: "Create a webhook on a team (admin), project or file (edit access); an ACTIVE one is sent a PING.",
   input: Schema.Struct({
     event: Event,
-    context: Context.annotations({ description: "Context kind" }),
+    context: ContextKindSchema.annotations({ description: "Context kind" }),
     context_id: Schema.optional(ContextId.annotations({ description: "Id or URL (team default: the configured team)" })),
     endpoint: Endpoint,
-    passcode: passcodeField,
-    status: Schema.optional(Status),
+    passcode: Passcode,
+    status: Schema.optional(Status.annotations({ description: "ACTIVE (default) or PAUSED" })),
     description: Schema.optional(Description)
   }),
-  effect: "write",
+  impact: "write",
   idempotent: false,
-  run: (input) =>
-    Effect.gen(function*() {
-      const { context, id } = yield* resolveContext(input.context, input.context_id)
-      return yield* call({
-        method: "POST",
-        path: "/v2/webhooks",
-        body: { ...settingsBody(input), context, context_id: id },
-        tier: TIER,
-        modes: ALL_MODES,
-        subject: `a webhook on ${context} ${id}`
-      }, Webhook)
-    }),
-  text: { kind: "record", record: describeWebhook }
+  tier: TIER,
+  subject: (i) => `a webhook on ${i.context} ${i.context_id ?? ""}`.trim(),
+  request: (input, client) =>
+    Effect.map(resolveContext(client, input.context, input.context_id), ({ context, id }) => ({
+      method: "POST" as const,
+      path: "/v2/webhooks",
+      body: json({ ...settingsBody(input), context, context_id: id })
+    })),
+  response: Webhook
 })
 
-export const webhookUpdate = defineOperation({
-  command: ["webhook", "update"],
-  tool: "design_webhook_update",
-  summary: "Replace a webhook's settings; event, endpoint and passcode are required every time.",
+export const webhookUpdate = designOperation({
+  name: "webhookUpdate",
+  group: GROUP,
+  summary: "Replace a webhook's settings (event, endpoint and passcode every time); its context cannot change.",
   input: Schema.Struct({
     webhook_id: WebhookId,
     event: Event,
     endpoint: Endpoint,
-    passcode: passcodeField,
-    status: Schema.optional(Status),
+    passcode: Passcode,
+    status: Schema.optional(Status.annotations({ description: "ACTIVE or PAUSED (omitted: unchanged)" })),
     description: Schema.optional(Description)
   }),
-  effect: "write",
+  // It overwrites the endpoint and the passcode: what was there is gone.
+  impact: "destroy",
   idempotent: true,
-  run: (input) =>
-    call({
-      method: "PUT",
-      path: webhookPath(input.webhook_id),
-      body: settingsBody(input),
-      tier: TIER,
-      modes: ALL_MODES,
-      subject: `Webhook ${input.webhook_id}`
-    }, Webhook),
-  text: { kind: "record", record: describeWebhook }
+  tier: TIER,
+  subject: (i) => `webhook ${i.webhook_id}`,
+  request: (input) => ({ method: "PUT", path: webhookPath(input.webhook_id), body: json(settingsBody(input)) }),
+  response: Webhook
 })
 
-export const webhookDelete = defineOperation({
-  command: ["webhook", "delete"],
-  tool: "design_webhook_delete",
-  summary: "Delete a webhook. Idempotent: already_absent is true when it was gone.",
-  input: Schema.Struct({ webhook_id: WebhookId }),
-  effect: "destroy",
+export const webhookDelete = absentIsDone(designOperation({
+  name: "webhookDelete",
+  group: GROUP,
+  summary: "Delete a webhook; already_absent tells a repeat.",
+  input: ById,
+  impact: "destroy",
   idempotent: true,
-  run: ({ webhook_id }) =>
-    call({ method: "DELETE", path: webhookPath(webhook_id), tier: TIER, modes: ALL_MODES, subject: `Webhook ${webhook_id}` }, Webhook).pipe(
-      Effect.as({ deleted: true, id: webhook_id, already_absent: false }),
-      Effect.catchTag("NotFoundError", () => Effect.succeed({ deleted: true, id: webhook_id, already_absent: true }))
-    ),
-  text: { kind: "record" }
-})
+  tier: TIER,
+  subject: (i) => `webhook ${i.webhook_id}`,
+  request: (i) => ({ method: "DELETE", path: webhookPath(i.webhook_id) }),
+  response: Webhook,
+  result: (_, i) => ({ deleted: true, id: i.webhook_id, already_absent: false })
+}), (i) => ({ deleted: true, id: i.webhook_id, already_absent: true }))
 
-const delivered = (r: typeof DeliveryRequest.Type) => r.error_msg === null && r.response_info !== null && String(r.response_info.status) === "200"
+const delivered = (r: typeof DeliveryRequest.Type) =>
+  r.error_msg === null && r.response_info !== null && String(r.response_info.status) === "200"
 
-export const webhookRequests = defineOperation({
-  command: ["webhook", "requests"],
-  tool: "design_webhook_requests",
-  summary: "Delivery attempts of the last week: send time, response status, error; then counts.",
+export const webhookRequests = designOperation({
+  name: "webhookRequests",
+  group: GROUP,
+  summary: "Delivery attempts of the last week (send time, status, error), then the counts.",
   input: Schema.Struct({
     webhook_id: WebhookId,
     failed_only: Schema.optional(Schema.Boolean.annotations({ description: "Only failed attempts" }))
   }),
-  effect: "read",
+  impact: "read",
   idempotent: true,
-  run: ({ failed_only, webhook_id }) =>
-    Effect.map(
-      call({ method: "GET", path: webhookPath(webhook_id, "requests"), tier: TIER, modes: ALL_MODES, subject: `Deliveries of webhook ${webhook_id}` }, DeliveryList),
-      ({ requests }) => {
-        const rows = requests.map((r) => ({
-          sent_at: r.request_info.sent_at,
-          event: r.request_info.payload?.event_type ?? null,
-          status: r.response_info === null ? null : String(r.response_info.status),
-          error: r.error_msg,
-          delivered: delivered(r)
-        }))
-        const ok = rows.filter((r) => r.delivered).length
-        return {
-          requests: (failed_only === true ? rows.filter((r) => !r.delivered) : rows).map(({ delivered: _, ...row }) => row),
-          delivered: ok,
-          failed: rows.length - ok
-        }
-      }
-    ),
-  text: {
-    kind: "table",
-    rows: (o) => o.requests,
-    columns: ["sent_at", "event", "status", "error"],
-    footer: (o) => [`Delivered: ${o.delivered}, failed: ${o.failed}`]
+  tier: TIER,
+  subject: (i) => `deliveries of webhook ${i.webhook_id}`,
+  request: (i) => ({ method: "GET", path: webhookPath(i.webhook_id, "requests") }),
+  response: DeliveryList,
+  result: ({ requests }, { failed_only }) => {
+    const rows = requests.map((r) => ({
+      sent_at: r.request_info.sent_at,
+      event: r.request_info.payload?.event_type ?? null,
+      status: r.response_info === null ? null : String(r.response_info.status),
+      error: r.error_msg,
+      delivered: delivered(r)
+    }))
+    const ok = rows.filter((r) => r.delivered).length
+    return {
+      requests: (failed_only === true ? rows.filter((r) => !r.delivered) : rows).map(({ delivered: _, ...row }) => row),
+      delivered: ok,
+      failed: rows.length - ok
+    }
   }
 })
 
-export const webhookListTeam = defineOperation({
-  command: ["webhook", "list-team"],
-  // CLI-only: the spec gives the deprecated listing no tool-server tool.
-  tool: null,
+export const webhookListTeam = designOperation({
+  name: "webhookListTeam",
+  group: GROUP,
   summary: "List a team's webhooks with the old team endpoint.",
-  deprecated: "use `webhook list --context team` instead",
-  input: Schema.Struct({
-    team: Schema.optional(Schema.String.annotations({ description: "Team id (default: the configured team)", [Positional]: true }))
-  }),
-  effect: "read",
+  deprecated: "use webhookList with context team",
+  input: Schema.Struct({ team: Schema.optional(Schema.String.annotations({ description: "Team id or URL (default: the configured team)" })) }),
+  impact: "read",
   idempotent: true,
-  run: ({ team }) =>
-    Effect.gen(function*() {
-      const { id } = yield* resolveContext("team", team)
-      return yield* call({
-        method: "GET",
-        path: `/v2/teams/${encodePath(id)}/webhooks`,
-        tier: TIER,
-        modes: ALL_MODES,
-        subject: `webhooks of team ${id}`
-      }, Schema.Struct({ webhooks: Schema.Array(Webhook) }))
-    }),
-  text: { kind: "table", rows: listRows, columns: WEBHOOK_COLUMNS }
+  tier: TIER,
+  subject: (i) => `webhooks of team ${i.team ?? ""}`.trim(),
+  request: (input, client) =>
+    Effect.map(resolveContext(client, "team", input.team), ({ id }) => ({ method: "GET" as const, path: `/v2/teams/${pathOf(id)}/webhooks` })),
+  response: Schema.Struct({ webhooks: Schema.Array(Webhook) })
 })
 
+// ---- how the front ends show them -----------------------------------------------------
+
+export const webhookViews = [
+  view(webhookList, {
+    command: ["webhook", "list"],
+    tool: "design_webhook_list",
+    flags: { plan_api_id: "plan" },
+    valueNames: { context_id: "ID|URL", plan_api_id: "PLAN_API_ID" },
+    text: { kind: "table", rows: (o) => o.items.map(describeWebhook), columns: WEBHOOK_COLUMNS, noun: "webhooks" },
+    examples: [
+      "design webhook list",
+      "design webhook list --context project --context-id 210000001",
+      "design webhook list --plan team-1300000000000000001 --all"
+    ]
+  }),
+  view(webhookGet, {
+    command: ["webhook", "get"],
+    tool: "design_webhook_get",
+    positional: ["webhook_id"],
+    text: { kind: "record", record: describeWebhook },
+    examples: ["design webhook get 42"]
+  }),
+  view(webhookCreate, {
+    command: ["webhook", "create"],
+    tool: "design_webhook_create",
+    fromEnv: ["passcode"],
+    valueNames: { context_id: "ID|URL", endpoint: "URL" },
+    text: { kind: "record", record: describeWebhook },
+    examples: [
+      "design webhook create --event FILE_UPDATE --context team --endpoint https://hooks.example.com/design --passcode-env HOOK_SECRET",
+      "design webhook create --event FILE_COMMENT --context file --context-id https://www.design.example/design/KEY/Name --endpoint https://hooks.example.com/c --passcode-env HOOK_SECRET --status PAUSED"
+    ]
+  }),
+  view(webhookUpdate, {
+    command: ["webhook", "update"],
+    tool: "design_webhook_update",
+    positional: ["webhook_id"],
+    fromEnv: ["passcode"],
+    valueNames: { endpoint: "URL" },
+    text: { kind: "record", record: describeWebhook },
+    examples: ["design webhook update 42 --event FILE_UPDATE --endpoint https://hooks.example.com/new --passcode-env HOOK_SECRET --status PAUSED"]
+  }),
+  view(webhookDelete, {
+    command: ["webhook", "delete"],
+    tool: "design_webhook_delete",
+    positional: ["webhook_id"],
+    text: { kind: "record" },
+    examples: ["design webhook delete 42"]
+  }),
+  view(webhookRequests, {
+    command: ["webhook", "requests"],
+    tool: "design_webhook_requests",
+    positional: ["webhook_id"],
+    text: {
+      kind: "table",
+      rows: (o) => o.requests,
+      columns: ["sent_at", "event", "status", "error"],
+      footer: (o) => [`Delivered: ${o.delivered}, failed: ${o.failed}`],
+      noun: "delivery attempts"
+    },
+    examples: ["design webhook requests 42 --failed-only"]
+  }),
+  view(webhookListTeam, {
+    command: ["webhook", "list-team"],
+    tool: { none: "the spec gives the deprecated team listing no tool" },
+    positional: ["team"],
+    text: { kind: "table", rows: listRows, columns: WEBHOOK_COLUMNS, noun: "webhooks" },
+    examples: ["design webhook list-team 1300000000000000001"]
+  })
+] as const

@@ -1,0 +1,62 @@
+/**
+ * A service's library face, built from its registry of operations: one
+ * method per operation (input checked, then run on the client), paged
+ * operations returning one page with the cursor of the next, and a Stream of
+ * every item for each paged operation.
+ */
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Stream from "effect/Stream"
+import type { InvalidInputError } from "./errors.js"
+import { validateInput } from "./input.js"
+import type { AnyOperation, ErrorOf, InputOf, ItemOf, OutputOf } from "./operation.js"
+import { pages } from "./paginate.js"
+
+/** One page of a paged list, with the cursor that fetches the next (null: none left). */
+export type PageOf<O> = O & { readonly next_cursor: string | null }
+
+/** The resume cursor a paged method accepts. */
+export interface CursorInput {
+  readonly cursor?: string | undefined
+}
+
+type IsPaged<Op> = [ItemOf<Op>] extends [never] ? false : true
+
+export type MethodOf<Op> = IsPaged<Op> extends true
+  ? (input: InputOf<Op> & CursorInput) => Effect.Effect<PageOf<OutputOf<Op>>, ErrorOf<Op> | InvalidInputError>
+  : (input: InputOf<Op>) => Effect.Effect<OutputOf<Op>, ErrorOf<Op> | InvalidInputError>
+
+type PagedKeys<Ops> = { [K in keyof Ops]: IsPaged<Ops[K]> extends true ? K : never }[keyof Ops]
+
+export type ApiOf<Ops> =
+  & { readonly [K in keyof Ops]: MethodOf<Ops[K]> }
+  & {
+    /** Every item of a paged list, page after page, fetched as the stream is pulled. */
+    readonly streams: { readonly [K in PagedKeys<Ops>]: (input: InputOf<Ops[K]>) => Stream.Stream<ItemOf<Ops[K]>, ErrorOf<Ops[K]> | InvalidInputError> }
+  }
+
+export const makeApi = <C, Ops extends Readonly<Record<string, AnyOperation<C>>>>(operations: Ops, client: C): ApiOf<Ops> => {
+  const methods: Record<string, unknown> = {}
+  const streams: Record<string, unknown> = {}
+  for (const [name, op] of Object.entries(operations)) {
+    const paging = op.paging
+    if (paging === undefined) {
+      methods[name] = (input: unknown) => Effect.flatMap(validateInput(op.input, input), (valid) => op.run(client, valid, undefined))
+      continue
+    }
+    methods[name] = ({ cursor, ...input }: CursorInput & Record<string, unknown>) =>
+      Effect.flatMap(validateInput(op.input, input), (valid) =>
+        Effect.map(op.run(client, valid, cursor), (page) => ({
+          ...(page as object),
+          next_cursor: Option.getOrNull(paging.model.next(page, cursor))
+        })))
+    streams[name] = (input: unknown) =>
+      Stream.unwrap(
+        Effect.map(validateInput(op.input, input), (valid) =>
+          pages(paging.model, (cursor) => op.run(client, valid, cursor)).pipe(
+            Stream.flatMap((page) => Stream.fromIterable(paging.items(page.body)))
+          ))
+      )
+  }
+  return { ...methods, streams } as ApiOf<Ops>
+}

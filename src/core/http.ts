@@ -1,0 +1,266 @@
+/**
+ * The one HTTP pipeline of both services. A service configures it with its
+ * base URL, its credential (headers, and optionally a refresh), its error
+ * classifier, its pacing and its concurrency caps; the pipeline does the rest:
+ * - base URL and credential applied with `mapRequest`;
+ * - pacing before each attempt, a per-attempt timeout, a semaphore per method class;
+ * - failures classified once, after the retry Schedule (retry.ts) gives up, so
+ *   the error can say how many attempts were made;
+ * - an auth failure refreshes the credential once and resends, when the service can;
+ * - JSON bodies read whole; `download` hands a success body over as a Stream.
+ */
+import * as HttpBody from "@effect/platform/HttpBody"
+import * as HttpClient from "@effect/platform/HttpClient"
+import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
+import type * as HttpClientResponse from "@effect/platform/HttpClientResponse"
+import * as Clock from "effect/Clock"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Ref from "effect/Ref"
+import * as Stream from "effect/Stream"
+import { AuthError, type RequestError, ServiceError, UnexpectedError } from "./errors.js"
+import { announceWait, currentObserver, type Observer } from "./observe.js"
+import { IDEMPOTENT_METHODS, retrySchedule, type Verdict } from "./retry.js"
+import { maskHeaders, maskUrl } from "./secrets.js"
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
+export type QueryValue = string | number | boolean | ReadonlyArray<string> | undefined
+
+export type RequestBody =
+  | { readonly _tag: "json"; readonly value: unknown }
+  | { readonly _tag: "form"; readonly value: Readonly<Record<string, string>> }
+
+export interface RequestSpec {
+  readonly method: HttpMethod
+  /** Below the base URL, segments already encoded (see `pathOf`). */
+  readonly path: string
+  /** Arrays are sent as comma lists; undefined values are left out. */
+  readonly query?: Readonly<Record<string, QueryValue>> | undefined
+  readonly body?: RequestBody | undefined
+}
+
+/** A non-2xx answer, as the classifier sees it. */
+export interface Answer {
+  readonly status: number
+  readonly headers: Readonly<Record<string, string>>
+  readonly body: unknown
+}
+
+/** What every attempt that did not succeed failed with. */
+export type Failure =
+  | { readonly _tag: "answer"; readonly answer: Answer }
+  | { readonly _tag: "transport"; readonly detail: string; readonly timedOut: boolean }
+
+export interface Classified<E> {
+  readonly error: E
+  /** How the retry policy treats it; 429 and 5xx are the usual cases. */
+  readonly verdict: Verdict
+}
+
+export interface PipelineConfig<Route, E> {
+  readonly baseUrl: string
+  /** The headers that carry the credential. */
+  readonly credential: Effect.Effect<Readonly<Record<string, string>>, AuthError>
+  /** Refreshes the credential after an auth failure; false when it cannot. Called at most once a request. */
+  readonly refresh?: Effect.Effect<boolean, AuthError> | undefined
+  /** The service's reading of a non-2xx answer (its error bodies, its headers). */
+  readonly classify: (answer: Answer, route: Route, attempts: number) => E | RequestError
+  /** How the retry policy treats an answer. */
+  readonly verdict: (answer: Answer) => Verdict
+  /** Waits until the route's budget allows another request. */
+  readonly pace?: ((route: Route) => Effect.Effect<void>) | undefined
+  /** Learns from a 429 (the pace it reveals). */
+  readonly onRateLimited?: ((answer: Answer, route: Route) => Effect.Effect<void>) | undefined
+  /** At most this many requests in flight at once, for reads (GET) and for writes. */
+  readonly concurrency?: { readonly read: number; readonly write: number } | undefined
+  readonly maxWait: Duration.Duration
+  readonly timeout: Duration.Duration
+}
+
+export interface Pipeline<Route, E> {
+  /** Sends and reads a JSON (or empty) success body. */
+  readonly send: (request: RequestSpec, route: Route) => Effect.Effect<Answer, E | RequestError>
+  /** Sends and hands the success body over unread, as bytes. */
+  readonly download: (
+    request: RequestSpec,
+    route: Route
+  ) => Effect.Effect<{ readonly headers: Readonly<Record<string, string>>; readonly body: Stream.Stream<Uint8Array, ServiceError> }, E | RequestError>
+}
+
+export const pathOf = (...segments: ReadonlyArray<string>) => segments.map(encodeURIComponent).join("/")
+
+const parseBody = (text: string): unknown => {
+  if (text === "") return null
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
+  }
+}
+
+/** The system's own word for a transport failure (ECONNREFUSED, ENOTFOUND, ...) when it gives one. */
+const transportDetail = (error: { readonly reason?: string; readonly cause?: unknown }) => {
+  const cause = error.cause as { code?: unknown; cause?: { code?: unknown } } | undefined
+  const code = cause?.code ?? cause?.cause?.code
+  return typeof code === "string" ? code : error.reason ?? "transport error"
+}
+
+const toHttpRequest = (spec: RequestSpec): HttpClientRequest.HttpClientRequest => {
+  const params: Array<[string, string]> = []
+  for (const [key, value] of Object.entries(spec.query ?? {})) {
+    if (value !== undefined) params.push([key, Array.isArray(value) ? value.join(",") : String(value)])
+  }
+  const body = spec.body === undefined
+    ? HttpBody.empty
+    : spec.body._tag === "json"
+    ? HttpBody.unsafeJson(spec.body.value)
+    : HttpBody.urlParams(Object.entries(spec.body.value))
+  return HttpClientRequest.make(spec.method)(spec.path, {
+    urlParams: params,
+    headers: { accept: "application/json" },
+    body
+  })
+}
+
+const isAuthFailure = (e: unknown): boolean => e instanceof AuthError
+
+export const makePipeline = <Route, E>(
+  config: PipelineConfig<Route, E>
+): Effect.Effect<Pipeline<Route, E>, never, HttpClient.HttpClient> =>
+  Effect.gen(function*() {
+    const host = new URL(config.baseUrl).host
+    const client = (yield* HttpClient.HttpClient).pipe(
+      HttpClient.mapRequest(HttpClientRequest.prependUrl(config.baseUrl)),
+      HttpClient.mapRequestEffect((request) =>
+        Effect.map(config.credential, (headers) => HttpClientRequest.setHeaders(request, headers))
+      )
+    )
+    const semaphores = config.concurrency === undefined ? undefined : {
+      read: yield* Effect.makeSemaphore(config.concurrency.read),
+      write: yield* Effect.makeSemaphore(config.concurrency.write)
+    }
+    const limited = <A, X>(method: HttpMethod, effect: Effect.Effect<A, X>) =>
+      semaphores === undefined ? effect : (method === "GET" ? semaphores.read : semaphores.write).withPermits(1)(effect)
+
+    const debug = (observer: Option.Option<Observer>, request: HttpClientRequest.HttpClientRequest, started: number) =>
+    (status: number | null, responseHeaders: Readonly<Record<string, string>>, error?: string) =>
+      Option.match(Option.flatMap(observer, (o) => Option.fromNullable(o.onExchange)), {
+        onNone: () => Effect.void,
+        onSome: (onExchange) =>
+          Effect.flatMap(Clock.currentTimeMillis, (now) =>
+            Effect.flatMap(config.credential.pipe(Effect.orElseSucceed(() => ({}))), (credential) =>
+              onExchange({
+                method: request.method,
+                url: maskUrl(`${config.baseUrl}${request.url}${request.urlParams.length === 0 ? "" : `?${new URLSearchParams(request.urlParams.map(([k, v]) => [k, v])).toString()}`}`),
+                headers: maskHeaders({ ...request.headers, ...credential }),
+                status,
+                responseHeaders: maskHeaders(responseHeaders),
+                millis: now - started,
+                error
+              })))
+      })
+
+    /** One attempt: pace, send within the timeout, and split success from failure. */
+    const attempt = <A>(
+      spec: RequestSpec,
+      route: Route,
+      observer: Option.Option<Observer>,
+      onSuccess: (response: HttpClientResponse.HttpClientResponse) => Effect.Effect<A, Failure>
+    ): Effect.Effect<A, Failure> =>
+      Effect.gen(function*() {
+        if (config.pace !== undefined) yield* config.pace(route)
+        const request = toHttpRequest(spec)
+        const started = yield* Clock.currentTimeMillis
+        const log = debug(observer, request, started)
+        const response = yield* limited(spec.method, client.execute(request).pipe(Effect.timeout(config.timeout))).pipe(
+          Effect.tapError((cause) => log(null, {}, cause._tag === "TimeoutException" ? "timeout" : transportDetail(cause))),
+          Effect.mapError((cause): Failure =>
+            cause._tag === "TimeoutException"
+              ? { _tag: "transport", detail: "timeout", timedOut: true }
+              : { _tag: "transport", detail: transportDetail(cause), timedOut: false }
+          )
+        )
+        yield* log(response.status, response.headers)
+        if (response.status >= 200 && response.status < 300) return yield* onSuccess(response)
+        const text = yield* response.text.pipe(Effect.orElseSucceed(() => ""))
+        const answer: Answer = { status: response.status, headers: response.headers, body: parseBody(text) }
+        if (response.status === 429 && config.onRateLimited !== undefined) yield* config.onRateLimited(answer, route)
+        return yield* Effect.fail<Failure>({ _tag: "answer", answer })
+      })
+
+    const verdictOf = (failure: Failure): Verdict =>
+      failure._tag === "transport"
+        ? { kind: "transient", reason: failure.detail }
+        : config.verdict(failure.answer)
+
+    const finalError = (failure: Failure, route: Route, attempts: number): E | RequestError =>
+      failure._tag === "answer"
+        ? config.classify(failure.answer, route, attempts)
+        : new ServiceError({
+          status: null,
+          attempts,
+          message: failure.timedOut
+            ? `No answer from ${host} within ${Duration.format(config.timeout)}${attempts > 1 ? ` (${attempts} attempts)` : ""}.`
+            : `Could not reach ${host} (${failure.detail})${attempts > 1 ? ` after ${attempts} attempts` : ""}.`
+        })
+
+    /** Attempts under the retry schedule, then one refresh-and-resend on an auth failure when possible. */
+    const run = <A>(
+      spec: RequestSpec,
+      route: Route,
+      onSuccess: (response: HttpClientResponse.HttpClientResponse) => Effect.Effect<A, Failure>
+    ): Effect.Effect<A, E | RequestError> =>
+      Effect.gen(function*() {
+        const observer = yield* currentObserver
+        const policy = {
+          idempotent: IDEMPOTENT_METHODS.has(spec.method),
+          maxWait: config.maxWait,
+          deadline: Option.getOrUndefined(observer)?.deadline
+        }
+        const once = Effect.gen(function*() {
+          const attempts = yield* Ref.make(0)
+          const tracked = Effect.zipRight(Ref.update(attempts, (n) => n + 1), attempt(spec, route, observer, onSuccess)).pipe(
+            Effect.mapError((failure) => ({ failure, verdict: verdictOf(failure) }))
+          )
+          return yield* Effect.retry(tracked, retrySchedule(policy, announceWait(observer))).pipe(
+            Effect.catchAll(({ failure }) => Effect.flatMap(Ref.get(attempts), (n) => Effect.fail(finalError(failure, route, n))))
+          )
+        })
+        return yield* once.pipe(
+          Effect.catchIf(
+            (error) => isAuthFailure(error) && config.refresh !== undefined,
+            (error) => Effect.flatMap(config.refresh!, (refreshed) => (refreshed ? once : Effect.fail(error)))
+          )
+        )
+      })
+
+    const send: Pipeline<Route, E>["send"] = (spec, route) =>
+      run(spec, route, (response) =>
+        response.text.pipe(
+          Effect.map((text): Answer => ({ status: response.status, headers: response.headers, body: parseBody(text) })),
+          Effect.mapError((cause): Failure => ({ _tag: "transport", detail: transportDetail(cause), timedOut: false }))
+        ))
+
+    const download: Pipeline<Route, E>["download"] = (spec, route) =>
+      run(spec, route, (response) =>
+        Effect.succeed({
+          headers: response.headers,
+          body: Stream.mapError(response.stream, (cause) =>
+            new ServiceError({ status: null, attempts: 1, message: `The download from ${host} broke off (${transportDetail(cause)}).` }))
+        }))
+
+    return { send, download }
+  })
+
+/** A success body that did not have the documented shape. */
+export const unreadable = (subject: string, detail: string) =>
+  new UnexpectedError({ message: `The answer for ${subject} did not have the documented shape: ${detail}` })
+
+/** Retry-After as a Duration (seconds, or an HTTP date); null when absent or unreadable. */
+export const retryAfter = (raw: string | undefined): Duration.Duration | null => {
+  if (raw === undefined || raw.trim() === "") return null
+  if (/^\d+$/.test(raw.trim())) return Duration.seconds(Number(raw.trim()))
+  const date = Date.parse(raw)
+  return Number.isNaN(date) ? null : Duration.millis(Math.max(0, date - Date.now()))
+}

@@ -1,0 +1,60 @@
+/**
+ * How the front ends SHOW an operation: command words, which fields are
+ * positional, flag spellings, the text view and examples, and the tool name.
+ * Written next to the operation in its resource-group module.
+ *
+ * A paged operation is shown collected (paginate.ts `collect`): JSON and
+ * tool results list its items under the operation's `itemsKey`, with
+ * `next_cursor`, `complete` and `pages`.
+ */
+import type { AnyOperation, InputOf, ItemOf, OutputOf } from "./operation.js"
+import type { Collected } from "./paginate.js"
+
+/** How a result reads as text: a table of rows, or the key-value form of a record. */
+export type TextView<O> =
+  | {
+    readonly kind: "table"
+    readonly rows: (output: O) => ReadonlyArray<Readonly<Record<string, unknown>>>
+    readonly columns: ReadonlyArray<string>
+    /** Lines after the table that are part of the data: counts. */
+    readonly footer?: ((output: O) => ReadonlyArray<string>) | undefined
+    /** What the rows are, for "No webhooks." on stderr when there are none. */
+    readonly noun: string
+  }
+  | {
+    readonly kind: "record"
+    readonly record?: ((output: O) => Readonly<Record<string, unknown>>) | undefined
+  }
+
+/** What a text view reads: the result, or for a paged list the collected items (serialized under its itemsKey). */
+export type ShownOf<Op> = [ItemOf<Op>] extends [never] ? OutputOf<Op> : Collected<ItemOf<Op>>
+
+type FieldName<Op> = Extract<keyof InputOf<Op>, string>
+
+export interface View<Op extends AnyOperation<never>> {
+  readonly operation: Op
+  /** ["webhook", "list"] */
+  readonly command: ReadonlyArray<string>
+  /** The tool name, or why there is none (the spec gives the deprecated team listing no tool). */
+  readonly tool: string | { readonly none: string }
+  /** Fields given as positional arguments, in order; the rest are flags. */
+  readonly positional?: ReadonlyArray<FieldName<Op>> | undefined
+  /** Flag spellings where they differ from the field in kebab case (plan_api_id: "plan"). */
+  readonly flags?: Partial<Record<FieldName<Op>, string>> | undefined
+  /** Placeholders in help: {context_id: "ID|URL"}. */
+  readonly valueNames?: Partial<Record<FieldName<Op>, string>> | undefined
+  /** Secret fields the CLI also reads from a named variable (--passcode-env NAME), kept out of shell history. */
+  readonly fromEnv?: ReadonlyArray<FieldName<Op>> | undefined
+  readonly text: TextView<ShownOf<Op>>
+  /** Whole command lines. */
+  readonly examples: ReadonlyArray<string>
+}
+
+// The view's own operation type is erased in a registry of views.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyView = View<any>
+
+export const view = <Op extends AnyOperation<never>>(operation: Op, shown: Omit<View<Op>, "operation">): View<Op> => ({
+  operation,
+  ...shown
+})

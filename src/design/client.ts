@@ -1,0 +1,40 @@
+/**
+ * A design-service client: the checked settings and the pipeline configured
+ * for this service (its credential, pacing, classifier). Built once per
+ * layer from that layer's options, so two layers never share credentials.
+ */
+import type * as HttpClient from "@effect/platform/HttpClient"
+import * as Effect from "effect/Effect"
+import type { InvalidSettingsError, PlanRequiredError } from "../core/errors.js"
+import { makePipeline, type Pipeline } from "../core/http.js"
+import { RateLimiter } from "../core/rate-limit.js"
+import { countingScope, credentialHeaders } from "./auth.js"
+import { classifyDesign, type DesignRoute, designVerdict } from "./classify.js"
+import { designPacer } from "./limits.js"
+import { type DesignOptions, type DesignSettings, resolveDesignOptions } from "./options.js"
+
+export interface DesignClient {
+  readonly settings: DesignSettings
+  readonly pipeline: Pipeline<DesignRoute, PlanRequiredError>
+}
+
+export const makeDesignClient = (
+  options: DesignOptions
+): Effect.Effect<DesignClient, InvalidSettingsError, HttpClient.HttpClient> =>
+  Effect.gen(function*() {
+    const settings = yield* resolveDesignOptions(options)
+    const limiter = yield* RateLimiter.current
+    const pacer = designPacer(settings, limiter, countingScope(settings))
+    const headers = credentialHeaders(settings)
+    const pipeline = yield* makePipeline<DesignRoute, PlanRequiredError>({
+      baseUrl: settings.baseUrl,
+      credential: Effect.succeed(headers),
+      classify: classifyDesign,
+      verdict: designVerdict,
+      pace: (route) => pacer.pace(route.tier),
+      onRateLimited: (answer, route) => pacer.learn(route.tier, answer),
+      maxWait: settings.maxWait,
+      timeout: settings.timeout
+    })
+    return { settings, pipeline }
+  })

@@ -1,0 +1,111 @@
+/**
+ * How a design-service operation is declared: what it is (name, input,
+ * impact), its HTTP mapping, tier, auth modes, plan gate and paging, and the
+ * Schema of its answer. `run` is derived: check the mode and the plan before
+ * sending, send through the pipeline, decode the answer.
+ */
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
+import {
+  type AuthModeError,
+  type InvalidInputError,
+  invalidInput,
+  PlanRequiredError,
+  type RequestError
+} from "../core/errors.js"
+import { type RequestSpec, unreadable } from "../core/http.js"
+import type { Impact, Operation, Paging } from "../core/operation.js"
+import { requireMode } from "./auth.js"
+import type { DesignClient } from "./client.js"
+import type { PlanGate } from "./classify.js"
+import type { Tier } from "./limits.js"
+import { type AuthMode, PLANS } from "./options.js"
+
+type Gated<G> = G extends PlanGate ? PlanRequiredError : never
+type Moded<M> = M extends ReadonlyArray<AuthMode> ? AuthModeError : never
+
+/** What a design operation can fail with, given what it declares. */
+export type DesignError<G, M> = RequestError | InvalidInputError | Gated<G> | Moded<M>
+
+export interface DesignEndpoint<I, IE, B, BE, O, A, G, M> {
+  readonly name: string
+  readonly group: string
+  readonly summary: string
+  readonly input: Schema.Schema<I, IE>
+  readonly impact: Impact
+  readonly idempotent: boolean
+  readonly deprecated?: string | undefined
+  readonly tier: Tier | null
+  /** The credential kinds that may call it; all when absent. */
+  readonly modes?: M
+  readonly planGate?: G
+  /** Names the target in messages: "webhook 42". */
+  readonly subject: (input: I) => string
+  /** The HTTP request; the client's settings are at hand (the default team, ...). */
+  readonly request: (input: I, client: DesignClient) => RequestSpec | Effect.Effect<RequestSpec, InvalidInputError>
+  readonly response: Schema.Schema<B, BE>
+  /** The result from the decoded answer, when it is not the answer itself. */
+  readonly result?: (body: B, input: I) => O
+  readonly paging?: Paging<O, A>
+  /** Why a resume cursor does not apply to this input, if it does not. */
+  readonly cursorRefused?: ((input: I) => string | undefined) | undefined
+}
+
+const withCursor = (spec: RequestSpec, param: string, location: "query" | "body", cursor: string | undefined): RequestSpec => {
+  if (cursor === undefined) return spec
+  if (location === "query") return { ...spec, query: { ...spec.query, [param]: cursor } }
+  const body = spec.body?._tag === "json" && typeof spec.body.value === "object" ? spec.body.value : {}
+  return { ...spec, body: { _tag: "json", value: { ...body, [param]: cursor } } }
+}
+
+export const designOperation = <
+  I,
+  IE,
+  B,
+  BE,
+  O = B,
+  A = never,
+  G extends PlanGate | undefined = undefined,
+  M extends ReadonlyArray<AuthMode> | undefined = undefined
+>(def: DesignEndpoint<I, IE, B, BE, O, A, G, M>): Operation<I, IE, O, DesignError<G, M>, DesignClient, A> => {
+  const decode = Schema.decodeUnknown(def.response)
+  const run = (client: DesignClient, input: I, cursor: string | undefined) =>
+    Effect.gen(function*() {
+      const { settings } = client
+      const subject = def.subject(input)
+      if (def.modes !== undefined) yield* requireMode(settings, def.modes, subject)
+      const gate = def.planGate
+      if (gate !== undefined && Option.isSome(settings.plan) && PLANS.indexOf(settings.plan.value) < PLANS.indexOf(gate.plan)) {
+        return yield* Effect.fail(
+          new PlanRequiredError({
+            plan: gate.label,
+            upgradeLink: null,
+            status: null,
+            message: `${subject} needs ${gate.label}; the configured plan is ${settings.plan.value}.`
+          })
+        )
+      }
+      const refused = cursor === undefined ? undefined : def.cursorRefused?.(input)
+      if (refused !== undefined) return yield* Effect.fail(invalidInput(refused, "cursor"))
+      const built = def.request(input, client)
+      const spec = Effect.isEffect(built) ? yield* built : built
+      const paged = def.paging === undefined ? spec : withCursor(spec, def.paging.model.param, def.paging.model.location, cursor)
+      const route = { tier: def.tier, subject, planGate: gate, maxWait: settings.maxWait }
+      const answer = yield* client.pipeline.send(paged, route)
+      const body = yield* Effect.mapError(decode(answer.body), (e) => unreadable(subject, ParseResult.TreeFormatter.formatErrorSync(e)))
+      return def.result === undefined ? (body as unknown as O) : def.result(body, input)
+    }) as Effect.Effect<O, DesignError<G, M>>
+  return {
+    name: def.name,
+    group: def.group,
+    summary: def.summary,
+    input: def.input,
+    impact: def.impact,
+    idempotent: def.idempotent,
+    deprecated: def.deprecated,
+    paging: def.paging,
+    run
+  }
+}

@@ -1,0 +1,131 @@
+/**
+ * The options of a design-service client, and their checks. The same checks
+ * run whether the options come from code (`DesignApi.layer`), from DESIGN_*
+ * variables (`DesignApi.layerConfig`) or from the command line.
+ */
+import * as Config from "effect/Config"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
+import { InvalidSettingsError } from "../core/errors.js"
+
+export const AUTH_MODES = ["personal", "plan", "oauth"] as const
+export const SEATS = ["view", "collab", "dev", "full"] as const
+export const PLANS = ["starter", "professional", "organization", "enterprise"] as const
+export type AuthMode = (typeof AUTH_MODES)[number]
+export type Seat = (typeof SEATS)[number]
+export type Plan = (typeof PLANS)[number]
+
+/** The service hosts. Placeholders of the spec; real deployments set the base URL. */
+export const DEFAULT_BASE_URL = "https://api.design.example"
+export const DEFAULT_GOV_BASE_URL = "https://api.gov.design.example"
+
+export interface DesignOptions {
+  readonly token: Redacted.Redacted<string> | string
+  /** `https://` only; `http://` only on loopback (a sandbox). Default: the commercial or government host. */
+  readonly baseUrl?: string | undefined
+  readonly edition?: "commercial" | "gov" | undefined
+  /** personal (default) and plan send X-Design-Token; oauth sends a Bearer token. */
+  readonly authMode?: AuthMode | undefined
+  /** The default team for team-scoped calls. */
+  readonly teamId?: string | undefined
+  /** With `plan`, paces requests from the published table; without, the pace is learned from 429s. */
+  readonly seat?: Seat | undefined
+  readonly plan?: Plan | undefined
+  /** The longest Retry-After worth waiting out (default 60 s). */
+  readonly maxWait?: Duration.DurationInput | undefined
+  /** The limit for one request's answer (default 30 s). */
+  readonly timeout?: Duration.DurationInput | undefined
+}
+
+export interface DesignSettings {
+  readonly token: Redacted.Redacted<string>
+  readonly baseUrl: string
+  readonly edition: "commercial" | "gov"
+  readonly authMode: AuthMode
+  readonly teamId: Option.Option<string>
+  readonly seat: Option.Option<Seat>
+  readonly plan: Option.Option<Plan>
+  readonly maxWait: Duration.Duration
+  readonly timeout: Duration.Duration
+}
+
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i
+
+const invalid = (setting: string, message: string) => Effect.fail(new InvalidSettingsError({ setting, message }))
+
+/** HTTPS only: the service refuses plain HTTP with 403, so only a loopback sandbox may use http://. */
+export const checkBaseUrl = (raw: string): Effect.Effect<string, InvalidSettingsError> => {
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    return invalid("baseUrl", `The base URL "${raw.replace(/\/\/[^/@]*@/, "//***@")}" is not a valid URL.`)
+  }
+  if (url.username !== "" || url.password !== "") {
+    return invalid("baseUrl", "The base URL must not carry credentials (user:password@); the token authenticates.")
+  }
+  if (url.protocol === "https:" || (url.protocol === "http:" && LOOPBACK.test(url.hostname))) {
+    return Effect.succeed(url.href.replace(/\/+$/, ""))
+  }
+  return invalid(
+    "baseUrl",
+    `Refusing the base URL ${url.protocol}//${url.host}: the service accepts HTTPS only; plain http:// is allowed for a loopback sandbox alone.`
+  )
+}
+
+const oneOf = <A extends string>(setting: string, choices: ReadonlyArray<A>, value: string | undefined) => {
+  if (value === undefined) return Effect.succeed(Option.none<A>())
+  const lower = value.toLowerCase() as A
+  return choices.includes(lower)
+    ? Effect.succeed(Option.some(lower))
+    : invalid(setting, `${setting} must be one of ${choices.join(", ")}; got "${value}".`)
+}
+
+const duration = (setting: string, value: Duration.DurationInput | undefined, fallback: Duration.Duration) => {
+  if (value === undefined) return Effect.succeed(fallback)
+  const decoded = Duration.decodeUnknown(value)
+  return Option.isSome(decoded) && Duration.isFinite(decoded.value)
+    ? Effect.succeed(decoded.value)
+    : invalid(setting, `${setting} must be a finite duration.`)
+}
+
+export const resolveDesignOptions = (options: DesignOptions): Effect.Effect<DesignSettings, InvalidSettingsError> =>
+  Effect.gen(function*() {
+    const token = typeof options.token === "string" ? Redacted.make(options.token) : options.token
+    if (Redacted.value(token).trim() === "") return yield* invalid("token", "The token is empty.")
+    const edition = options.edition ?? "commercial"
+    const baseUrl = yield* checkBaseUrl(options.baseUrl ?? (edition === "gov" ? DEFAULT_GOV_BASE_URL : DEFAULT_BASE_URL))
+    const authMode = Option.getOrElse(yield* oneOf("authMode", AUTH_MODES, options.authMode), () => "personal" as const)
+    const seat = yield* oneOf("seat", SEATS, options.seat)
+    const plan = yield* oneOf("plan", PLANS, options.plan)
+    const teamId = Option.filter(Option.fromNullable(options.teamId), (t) => t.trim() !== "")
+    if (Option.isSome(teamId) && !/^[A-Za-z0-9_-]+$/.test(teamId.value)) {
+      return yield* invalid("teamId", `The team id "${teamId.value}" is not an id.`)
+    }
+    const maxWait = yield* duration("maxWait", options.maxWait, Duration.seconds(60))
+    const timeout = yield* duration("timeout", options.timeout, Duration.seconds(30))
+    return { token, baseUrl, edition, authMode, teamId, seat, plan, maxWait, timeout }
+  })
+
+const optional = <A>(config: Config.Config<A>) => Config.map(Config.option(config), Option.getOrUndefined)
+
+/**
+ * The options from DESIGN_* variables: DESIGN_ACCESS_TOKEN, DESIGN_BASE_URL
+ * (or DESIGN_GOV_BASE_URL with DESIGN_EDITION=gov), DESIGN_AUTH_MODE,
+ * DESIGN_TEAM_ID, DESIGN_SEAT, DESIGN_PLAN, DESIGN_MAX_WAIT and
+ * DESIGN_TIMEOUT (seconds).
+ */
+export const designConfig: Config.Config<DesignOptions> = Config.all({
+  token: Config.redacted("DESIGN_ACCESS_TOKEN"),
+  edition: optional(Config.literal("commercial", "gov")("DESIGN_EDITION")),
+  baseUrl: optional(Config.string("DESIGN_BASE_URL")),
+  govBaseUrl: optional(Config.string("DESIGN_GOV_BASE_URL")),
+  authMode: optional(Config.literal(...AUTH_MODES)("DESIGN_AUTH_MODE")),
+  teamId: optional(Config.string("DESIGN_TEAM_ID")),
+  seat: optional(Config.literal(...SEATS)("DESIGN_SEAT")),
+  plan: optional(Config.literal(...PLANS)("DESIGN_PLAN")),
+  maxWait: optional(Config.map(Config.integer("DESIGN_MAX_WAIT"), Duration.seconds)),
+  timeout: optional(Config.map(Config.integer("DESIGN_TIMEOUT"), Duration.seconds))
+}).pipe(Config.map(({ baseUrl, govBaseUrl, ...rest }) => ({ ...rest, baseUrl: rest.edition === "gov" ? govBaseUrl : baseUrl })))
