@@ -1,85 +1,218 @@
 /**
- * Running a command-line app: the process boundary. Renders typed errors as
- * "Error: …" plus a remedy line on stderr and maps them to exit codes
- * (errors.ts), keeps @effect/cli's help free of colour when not on a terminal,
- * and provides the platform services @effect/cli needs.
+ * Running a command-line program, for either service. The argv is resolved
+ * against the command tree first (cli/resolve.ts): help, version and every
+ * usage error are answered there, in our voice. A valid line then runs as an
+ * @effect/cli app built along its path alone (root → group → leaf), so the
+ * registry's size does not cost start-up. Typed errors become `Error:` and a
+ * `→` remedy on stderr, and an exit code (exit-codes.ts).
  */
+import * as Args from "@effect/cli/Args"
 import * as Command from "@effect/cli/Command"
-import * as ValidationError from "@effect/cli/ValidationError"
+import * as Options from "@effect/cli/Options"
 import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
+import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import * as NodePath from "@effect/platform-node/NodePath"
 import * as NodeTerminal from "@effect/platform-node/NodeTerminal"
+import type * as HttpClient from "@effect/platform/HttpClient"
 import * as Cause from "effect/Cause"
-import * as Console from "effect/Console"
+import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
-import { exitCode, isWrapperError, type WrapperError } from "./errors.js"
-import { stripAnsi, style, useColor } from "./output.js"
+import * as Option from "effect/Option"
+import type { ArgvError } from "./cli/argv-error.js"
+import { renderHelp } from "./cli/help.js"
+import { resolveArgv } from "./cli/resolve.js"
+import type { CommandSpec, OptionSpec } from "./cli/spec.js"
+import type { Given, OptionValue } from "./derive-cli.js"
+import { isWrapperError, type WrapperError } from "./errors.js"
+import { exitCodeOf } from "./exit-codes.js"
+import { type ExchangeEvent, HttpObserver, type Observer, type WaitEvent } from "./observe.js"
+import { style, useColor } from "./output.js"
+import { remedy, type Vocabulary } from "./remedy.js"
 
 export const writeOut = (text: string) => Effect.sync(() => void process.stdout.write(text.endsWith("\n") ? text : `${text}\n`))
 export const writeErr = (text: string) => Effect.sync(() => void process.stderr.write(text.endsWith("\n") ? text : `${text}\n`))
 
-export const stdoutColor = () => useColor(process.stdout, process.env)
-export const stderrColor = () => useColor(process.stderr, process.env)
+/** What a leaf is handed: the shared options and its own, as typed. */
+export interface Invocation extends Given {
+  readonly shared: Readonly<Record<string, OptionValue>>
+  readonly path: ReadonlyArray<string>
+}
 
-/** @effect/cli prints help and its own errors with ANSI codes: strip them unless the stream is a colour terminal. */
-const plainConsole = (base: Console.Console): Console.Console => {
-  const clean = (color: boolean, args: ReadonlyArray<unknown>) => (color ? args : args.map((a) => (typeof a === "string" ? stripAnsi(a) : a)))
-  return {
-    ...base,
-    log: (...args) => base.log(...clean(stdoutColor(), args)),
-    info: (...args) => base.info(...clean(stdoutColor(), args)),
-    error: (...args) => base.error(...clean(stderrColor(), args)),
-    warn: (...args) => base.warn(...clean(stderrColor(), args))
+export interface Leaf {
+  readonly path: ReadonlyArray<string>
+  readonly spec: CommandSpec
+  /** May use the HttpClient: the program provides Node's. */
+  readonly run: (invocation: Invocation) => Effect.Effect<void, WrapperError, HttpClient.HttpClient>
+}
+
+export interface Program {
+  readonly name: string
+  readonly version: string
+  readonly summary: string
+  readonly shared: ReadonlyArray<OptionSpec>
+  readonly groups: Readonly<Record<string, string>>
+  readonly leaves: ReadonlyArray<Leaf>
+  /** The words remedies use, for the command a failure came from. */
+  readonly vocabulary: (path: ReadonlyArray<string>) => Vocabulary
+  readonly examples: ReadonlyArray<string>
+}
+
+/** The command tree: groups from the first command word, leaves below. */
+export const programTree = (program: Program): CommandSpec => {
+  const groups = new Map<string, Array<CommandSpec>>()
+  const top: Array<CommandSpec> = []
+  for (const leaf of program.leaves) {
+    if (leaf.path.length === 1) top.push(leaf.spec)
+    else groups.set(leaf.path[0]!, [...(groups.get(leaf.path[0]!) ?? []), leaf.spec])
   }
+  const groupSpecs = [...groups].map(([name, subcommands]): CommandSpec => ({
+    name,
+    summary: program.groups[name] ?? name,
+    options: [],
+    positionals: [],
+    examples: [],
+    subcommands
+  }))
+  return { name: program.name, summary: program.summary, options: [], positionals: [], examples: program.examples, subcommands: [...groupSpecs, ...top] }
 }
 
-export const renderError = (error: WrapperError) => {
-  const s = style(stderrColor())
-  return `${s.red("Error:")} ${error.message}\n${s.dim(`→ ${error.remedy}`)}`
+const renderError = (error: WrapperError, say: Vocabulary, color: boolean) => {
+  const s = style(color)
+  const headers = error._tag === "RateLimitError" ? Object.entries(error.headers).map(([k, v]) => `  ${k}: ${v}`) : []
+  return [`${s.red("Error:")} ${error.message}`, ...headers, s.dim(`→ ${remedy(error, say)}`)].join("\n")
 }
 
-const PlatformLive = Layer.mergeAll(NodeFileSystem.layer, NodePath.layer, NodeTerminal.layer)
+const renderArgvError = (error: ArgvError, color: boolean) => {
+  const s = style(color)
+  return [
+    `${s.red("Error:")} ${error.message}`,
+    ...(error.suggestion === undefined ? [] : [`Did you mean ${error.suggestion}?`]),
+    s.dim(`→ ${error.remedy}`)
+  ].join("\n")
+}
 
-/**
- * Runs the app on argv and resolves with the exit code. Expected failures
- * are rendered here; a defect prints its message, never a token.
- */
-export const runCli = <Name extends string, R, E>(
-  command: Command.Command<Name, R, E, any>,
-  info: { readonly name: string; readonly version: string },
-  argv: ReadonlyArray<string>
-) => {
-  return Console.consoleWith((base) => Effect.withConsole(Command.run(command, info)(argv), plainConsole(base))).pipe(
+const seconds = (d: Duration.Duration) => `${Math.ceil(Duration.toSeconds(d))}s`
+
+const waitLine = (event: WaitEvent) =>
+  event.reason === "rate-limited"
+    ? `Rate limited (429): waiting ${seconds(event.delay)} as Retry-After asks, then attempt ${event.attempt}…`
+    : event.reason === "retry"
+    ? `Request failed (${event.detail ?? "error"}): retrying in ${seconds(event.delay)} (attempt ${event.attempt})…`
+    : `Pacing to stay within the rate limit: waiting ${seconds(event.delay)}…`
+
+const exchangeLines = (e: ExchangeEvent) => [
+  `> ${e.method} ${e.url}`,
+  ...Object.entries(e.headers).map(([k, v]) => `> ${k}: ${v}`),
+  e.status === null ? `< (no answer: ${e.error ?? "error"}) ${e.millis} ms` : `< ${e.status} (${e.millis} ms)`,
+  ...Object.entries(e.responseHeaders).map(([k, v]) => `< ${k}: ${v}`)
+]
+
+/** Waits are said on a terminal; every exchange is said in debug mode (`<PROGRAM>_DEBUG=api`). */
+export const cliObserver = (tty: boolean, debug: boolean): Observer => ({
+  onWait: (event) => (tty ? writeErr(waitLine(event)) : Effect.void),
+  onExchange: debug ? (event) => writeErr(exchangeLines(event).join("\n")) : undefined
+})
+
+/** An @effect/cli command for a leaf, whose options and arguments are those of its spec. */
+const effectLeaf = <R>(spec: CommandSpec, handle: (given: Given) => Effect.Effect<void, WrapperError, R>) => {
+  const config: Record<string, Options.Options<unknown> | Args.Args<unknown>> = {}
+  spec.options.forEach((o, i) => {
+    const name = o.flag.replace(/^--/, "")
+    config[`o${i}`] = !o.takesValue
+      ? Options.boolean(name)
+      : o.repeatable === true
+      ? Options.repeated(Options.text(name))
+      : Options.optional(Options.text(name))
+  })
+  config.positionals = Args.repeated(Args.text({ name: "args" }))
+  return Command.make(spec.name, config, (parsed) => {
+    const options: Record<string, OptionValue> = {}
+    spec.options.forEach((o, i) => {
+      const value = parsed[`o${i}`]
+      if (value === true) options[o.flag] = true
+      else if (Array.isArray(value)) {
+        const words = (value as Array<string>).flatMap((v) => v.split(",")).map((v) => v.trim()).filter((v) => v !== "")
+        if (words.length > 0) options[o.flag] = words
+      } else if (Option.isOption(value) && Option.isSome(value)) options[o.flag] = value.value as string
+    })
+    return handle({ options, positionals: parsed.positionals as ReadonlyArray<string> })
+  })
+}
+
+const sharedConfig = (shared: ReadonlyArray<OptionSpec>) => {
+  const config: Record<string, Options.Options<unknown>> = {}
+  shared.forEach((o, i) => {
+    const name = o.flag.replace(/^--/, "")
+    config[`s${i}`] = o.takesValue ? Options.optional(Options.text(name)) : Options.boolean(name)
+  })
+  return config
+}
+
+const PlatformLive = Layer.mergeAll(NodeFileSystem.layer, NodePath.layer, NodeTerminal.layer, NodeHttpClient.layer)
+
+/** Runs the program on argv (without node and script) and resolves with the exit code. */
+export const runProgram = (program: Program, argv: ReadonlyArray<string>): Effect.Effect<number> => {
+  const errColor = useColor(process.stderr, process.env)
+  const tree = programTree(program)
+  const resolved = resolveArgv(tree, program.shared, argv)
+  if (!resolved.ok) return Effect.as(writeErr(renderArgvError(resolved.error, errColor)), 2)
+  const r = resolved.value
+  if (r.version) return Effect.as(writeOut(`${program.name} ${program.version}`), 0)
+  if (r.help) {
+    const width = Math.min(100, process.stdout.columns ?? 80)
+    return Effect.as(writeOut(renderHelp(tree, r.path, program.shared, { width, color: useColor(process.stdout, process.env) })), 0)
+  }
+  const leaf = program.leaves.find((l) => l.path.join(" ") === r.path.join(" "))
+  if (leaf === undefined) return Effect.as(writeErr(`Error: no command at '${[program.name, ...r.path].join(" ")}'.`), 2)
+
+  // The app along the path alone; shared options are read from the root command.
+  const root = Command.make(program.name, sharedConfig(program.shared))
+  const sharedOf = (parsed: Record<string, unknown>) => {
+    const values: Record<string, OptionValue> = {}
+    program.shared.forEach((o, i) => {
+      const value = parsed[`s${i}`]
+      if (value === true) values[o.flag] = true
+      else if (Option.isOption(value) && Option.isSome(value)) values[o.flag] = value.value as string
+    })
+    return values
+  }
+  const leafCommand = effectLeaf(leaf.spec, (given) =>
+    Effect.flatMap(root, (parsed) => leaf.run({ ...given, shared: sharedOf(parsed as Record<string, unknown>), path: r.path })))
+  const info = { name: program.name, version: program.version }
+  const app = r.path.length === 1
+    ? Command.run(root.pipe(Command.withSubcommands([leafCommand])), info)
+    : Command.run(root.pipe(Command.withSubcommands([Command.make(r.path[0]!).pipe(Command.withSubcommands([leafCommand]))])), info)
+
+  return app([program.name, program.name, ...r.normalized]).pipe(
     Effect.provide(PlatformLive),
     Effect.exit,
     Effect.flatMap((exit) => {
       if (Exit.isSuccess(exit)) return Effect.succeed(0)
       const failure = Cause.failureOption(exit.cause)
-      if (failure._tag === "Some") {
-        const error = failure.value
-        if (isWrapperError(error)) return Effect.as(writeErr(renderError(error)), exitCode(error))
-        // @effect/cli has already printed what was wrong with the arguments.
-        if (ValidationError.isValidationError(error)) return Effect.succeed(2)
+      if (Option.isSome(failure) && isWrapperError(failure.value)) {
+        return Effect.as(writeErr(renderError(failure.value, program.vocabulary(r.path), errColor)), exitCodeOf(failure.value))
+      }
+      if (Option.isSome(failure)) {
+        // resolveArgv accepted the line; @effect/cli refusing it is our bug, not the user's.
+        return Effect.as(writeErr(`Error: the command line could not be parsed after it was checked.\n→ Report this with the command you ran.`), 1)
       }
       if (Cause.isInterruptedOnly(exit.cause)) return Effect.succeed(130)
-      return Effect.as(writeErr(`Error: unexpected failure: ${Cause.pretty(exit.cause).split("\n")[0]}\n→ Report this with the command you ran.`), 1)
+      const pretty = Cause.pretty(exit.cause).split("\n")[0]
+      return Effect.as(writeErr(`Error: unexpected failure: ${pretty}\n→ Report this with the command you ran.`), 1)
     })
   )
 }
 
 /**
- * The process entry: runs the app on process.argv and exits with its code.
- * Exiting at once skips tearing down the heap (tens of milliseconds); stdout
- * and stderr are synchronous for files and pipes on Linux, so nothing written
- * is lost. A stdio server whose input closes ends by interruption: a normal end.
+ * The process entry: runs the program and exits with its code. Exiting at
+ * once skips tearing down the heap; stdout and stderr are synchronous for
+ * files and pipes on Linux, so nothing written is lost.
  */
-export const runMain = <Name extends string, E>(
-  command: Command.Command<Name, never, E, any>,
-  info: { readonly name: string; readonly version: string },
-  argv: ReadonlyArray<string> = process.argv
-) =>
-  Effect.runPromiseExit(runCli(command, info, argv)).then((exit) => {
+export const runMain = (program: Program, argv: ReadonlyArray<string> = process.argv.slice(2)) =>
+  Effect.runPromiseExit(runProgram(program, argv)).then((exit) => {
     process.exit(Exit.isSuccess(exit) ? exit.value : Cause.isInterruptedOnly(exit.cause) ? 0 : 1)
   })
+
+export { HttpObserver }

@@ -1,130 +1,193 @@
 /**
- * The command-line side of an operation: an @effect/cli command whose
- * positional arguments and options come from the input Schema's fields (their
- * descriptions become --help text). Values are collected raw and decoded by
- * the same Schema as tool arguments (input.ts), so both front ends accept and
- * refuse exactly the same things.
+ * The command-line side of an operation: its CommandSpec (flags and
+ * positionals from the input Schema's fields and the view), and turning what
+ * was typed into the raw input the Schema decodes, exactly as tool arguments
+ * are decoded, so both front ends accept and refuse the same things.
+ *
+ * Lists are comma lists or repeated flags; structured values are JSON text or
+ * @file; secrets marked fromEnv may be read from a named variable instead.
  */
-import * as Args from "@effect/cli/Args"
-import * as Command from "@effect/cli/Command"
-import * as Options from "@effect/cli/Options"
 import * as Effect from "effect/Effect"
-import * as Option from "effect/Option"
-import type { FlagTable } from "./argv.js"
-import { usage, type WrapperError } from "./errors.js"
-import { type FieldInfo, fieldsOf, type Operation } from "./operation.js"
+import { readFileSync } from "node:fs"
+import { InvalidInputError } from "./errors.js"
+import type { Field, FieldKind } from "./fields.js"
+import { fieldsOf } from "./fields.js"
+import type { AnyOperation } from "./operation.js"
+import { DEFAULT_MAX_PAGES } from "./paginate.js"
+import type { CommandSpec, OptionSpec, PositionalSpec } from "./cli/spec.js"
+import type { AnyView } from "./view.js"
 
+/** What resolveArgv found for a command: flag → value, and the positionals. */
+export type OptionValue = string | true | ReadonlyArray<string>
+export interface Given {
+  readonly options: Readonly<Record<string, OptionValue>>
+  readonly positionals: ReadonlyArray<string>
+}
+
+const kebab = (name: string) => name.replace(/_/g, "-")
+
+/** The flag of a field: the view's spelling, else the field name in kebab case. */
+export const flagOf = (v: AnyView, field: string): string => `--${(v.flags as Record<string, string> | undefined)?.[field] ?? kebab(field)}`
+
+const valueName = (v: AnyView, f: Field): string => {
+  const named = (v.valueNames as Record<string, string> | undefined)?.[f.name]
+  if (named !== undefined) return named
+  const kind = f.kind._tag === "list" ? f.kind.of : f.kind
+  return kind._tag === "integer" || kind._tag === "number" ? "N" : kind._tag === "json" ? "JSON|@FILE" : f.name.toUpperCase()
+}
+
+const choicesOf = (kind: FieldKind) =>
+  kind._tag === "choice" ? kind.choices : kind._tag === "list" && kind.of._tag === "choice" ? kind.of.choices : undefined
+
+const isPositional = (v: AnyView, name: string) => ((v.positional ?? []) as ReadonlyArray<string>).includes(name)
+const fromEnv = (v: AnyView, name: string) => ((v.fromEnv ?? []) as ReadonlyArray<string>).includes(name)
+
+export const PAGING_OPTIONS: ReadonlyArray<OptionSpec> = [
+  { flag: "--cursor", takesValue: true, valueName: "CURSOR", description: "Resume from the cursor a previous listing printed", required: false },
+  { flag: "--all", takesValue: false, description: "Follow pages up to --max-pages", required: false },
+  {
+    flag: "--max-pages",
+    takesValue: true,
+    valueName: "N",
+    description: "Page ceiling with --all",
+    required: false,
+    defaultText: String(DEFAULT_MAX_PAGES)
+  }
+]
+
+/** The command for a view: its last command word, flags and positionals from the input fields. */
+export const commandSpecOf = (v: AnyView): CommandSpec => {
+  const op = v.operation as AnyOperation<never>
+  const fields = fieldsOf(op.input)
+  const positionals: Array<PositionalSpec> = ((v.positional ?? []) as ReadonlyArray<string>).map((name) => {
+    const f = fields.find((x) => x.name === name)!
+    return { name: kebab(name), description: f.description ?? "", required: !f.optional, choices: choicesOf(f.kind) }
+  })
+  const options: Array<OptionSpec> = []
+  for (const f of fields) {
+    if (isPositional(v, f.name)) continue
+    const flag = flagOf(v, f.name)
+    const secretFromEnv = fromEnv(v, f.name)
+    options.push({
+      flag,
+      takesValue: f.kind._tag !== "boolean",
+      valueName: valueName(v, f),
+      description: f.description ?? "",
+      required: !f.optional && !secretFromEnv,
+      choices: choicesOf(f.kind),
+      repeatable: f.kind._tag === "list"
+    })
+    if (secretFromEnv) {
+      options.push({
+        flag: `${flag}-env`,
+        takesValue: true,
+        valueName: "VAR",
+        description: `Read the ${f.name.replace(/_/g, " ")} from this environment variable (keeps it out of shell history)${f.optional ? "" : `; this or ${flag} is required`}`,
+        required: false
+      })
+    }
+  }
+  if (op.paging !== undefined) options.push(...PAGING_OPTIONS)
+  return {
+    name: v.command[v.command.length - 1]!,
+    summary: op.summary,
+    options,
+    positionals,
+    examples: v.examples,
+    subcommands: [],
+    deprecated: op.deprecated
+  }
+}
+
+const bad = (message: string, field: string) => new InvalidInputError({ message, fields: [field] })
 
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/
 
-/** Numbers arrive as text; anything that is not one stays text so the Schema names the problem. */
-const fromText = (f: FieldInfo, value: string): unknown =>
-  (f.kind === "integer" || f.kind === "number") && NUMBER.test(value.trim()) ? Number(value) : value
+/** One typed word to the value the Schema expects; what is not well-formed stays text so the Schema names the problem. */
+const scalar = (kind: FieldKind, text: string): unknown =>
+  (kind._tag === "integer" || kind._tag === "number") && NUMBER.test(text.trim()) ? Number(text) : text
 
-/** Every option parses as optional so that the Schema reports what is missing, as it does for tools. */
-const describeOption = <A>(option: Options.Options<A>, f: FieldInfo) => {
-  const text = [f.optional ? undefined : "Required.", f.description].filter((s) => s !== undefined).join(" ")
-  return text === "" ? option : Options.withDescription(option, text)
+const jsonValue = (f: Field, text: string): Effect.Effect<unknown, InvalidInputError> =>
+  Effect.try({
+    try: () => JSON.parse(text.startsWith("@") ? readFileSync(text.slice(1), "utf8") : text) as unknown,
+    catch: (e) =>
+      bad(
+        text.startsWith("@")
+          ? `${f.name}: cannot read ${text.slice(1)} as JSON (${e instanceof Error ? e.message : String(e)}).`
+          : `${f.name}: not valid JSON (${e instanceof Error ? e.message : String(e)}).`,
+        f.name
+      )
+  })
+
+const convert = (f: Field, value: OptionValue): Effect.Effect<unknown, InvalidInputError> => {
+  const kind = f.kind
+  if (kind._tag === "boolean") return Effect.succeed(value === true)
+  if (kind._tag === "list") {
+    const words = (typeof value === "string" ? [value] : value === true ? [] : value)
+      .flatMap((w) => w.split(",")).map((w) => w.trim()).filter((w) => w !== "")
+    return Effect.succeed(words.map((w) => scalar(kind.of, w)))
+  }
+  const text = typeof value === "string" ? value : value === true ? "" : value.join(",")
+  return kind._tag === "json" ? jsonValue(f, text) : Effect.succeed(scalar(kind, text))
 }
 
-const optionFor = (f: FieldInfo): Options.Options<unknown> => {
-  const flag = f.flag.slice(2)
-  if (f.kind === "boolean") return describeOption(Options.boolean(flag), f)
-  const base = f.kind === "choice" ? Options.choice(flag, f.choices) : Options.text(flag)
-  return describeOption(Options.optional(base as Options.Options<string>), f)
-}
-
-const argFor = (f: FieldInfo): Args.Args<unknown> => {
-  const base = Args.text({ name: f.flag.slice(2) })
-  const described = f.description === undefined ? base : Args.withDescription(base, f.description)
-  return f.optional ? Args.optional(described) : described
-}
-
-type Parsed = Record<string, unknown>
-
-const ENV_SUFFIX = "__env"
-
-/** The raw input object from parsed flags and arguments. */
-const collect = (fields: ReadonlyArray<FieldInfo>, parsed: Parsed, env: Record<string, string | undefined>) =>
+/** The raw input object from what was typed; `env` serves the fromEnv variables. */
+export const rawInput = (v: AnyView, given: Given, env: Readonly<Record<string, string | undefined>>) =>
   Effect.gen(function*() {
+    const op = v.operation as AnyOperation<never>
     const raw: Record<string, unknown> = {}
-    for (const f of fields) {
-      const given = parsed[f.name]
-      const value = Option.isOption(given) ? Option.getOrUndefined(given) : given
-      if (f.fromEnv) {
-        const variable = Option.getOrUndefined(parsed[f.name + ENV_SUFFIX] as Option.Option<string>)
-        if (variable !== undefined) {
-          if (value !== undefined) {
-            return yield* Effect.fail(usage(`Give ${f.flag} or ${f.flag}-env, not both.`))
+    const positional = (v.positional ?? []) as ReadonlyArray<string>
+    for (const f of fieldsOf(op.input)) {
+      const index = positional.indexOf(f.name)
+      if (index >= 0) {
+        const word = given.positionals[index]
+        if (word !== undefined) raw[f.name] = yield* convert(f, word)
+        continue
+      }
+      const flag = flagOf(v, f.name)
+      const value = given.options[flag]
+      if (fromEnv(v, f.name)) {
+        const variable = given.options[`${flag}-env`]
+        if (typeof variable === "string") {
+          if (value !== undefined) return yield* Effect.fail(bad(`Give ${f.name} or ${f.name}-env, not both.`, f.name))
+          const fromVariable = env[variable]
+          if (fromVariable === undefined || fromVariable === "") {
+            return yield* Effect.fail(bad(`${f.name}-env names ${variable}, which is not set or is empty.`, f.name))
           }
-          const fromEnv = env[variable]
-          if (fromEnv === undefined || fromEnv === "") {
-            return yield* Effect.fail(
-              usage(`${f.flag}-env names ${variable}, which is not set or is empty.`, `Export ${variable} first, or pass ${f.flag}.`)
-            )
-          }
-          raw[f.name] = fromEnv
+          raw[f.name] = fromVariable
           continue
         }
       }
-      if (value === undefined || (f.kind === "boolean" && value === false)) continue
-      raw[f.name] = typeof value === "string" ? fromText(f, value) : value
+      if (value === undefined || (f.kind._tag === "boolean" && value !== true)) continue
+      raw[f.name] = yield* convert(f, value)
     }
     return raw
   })
 
-export type LeafHandler<R> = (op: Operation, raw: Record<string, unknown>) => Effect.Effect<void, WrapperError, R>
-
-/** One leaf command for an operation; shared options live on the root command (see argv.ts). */
-export const operationCommand = <R>(
-  op: Operation,
-  handler: LeafHandler<R>,
-  env: Record<string, string | undefined>,
-  /** Appended to the description: where the shared options are documented. */
-  sharedNote = ""
-) => {
-  const fields = fieldsOf(op.input)
-  const config: Record<string, Options.Options<unknown> | Args.Args<unknown>> = {}
-  for (const f of fields) {
-    config[f.name] = f.positional ? argFor(f) : optionFor(f)
-    if (f.fromEnv) {
-      config[f.name + ENV_SUFFIX] = Options.optional(Options.text(`${f.flag.slice(2)}-env`)).pipe(
-        Options.withDescription(`Name of an environment variable holding the ${f.name.replace(/_/g, " ")} (preferred: keeps it out of shell history).`)
-      )
-    }
+/** The paging flags: one page, or every page up to the ceiling, from a cursor. */
+export const pagingOf = (given: Given) => {
+  const raw = given.options["--max-pages"]
+  const maxPages = typeof raw === "string" ? Number(raw) : DEFAULT_MAX_PAGES
+  if (typeof raw === "string" && (!/^\d+$/.test(raw.trim()) || maxPages < 1)) {
+    return Effect.fail(bad(`max_pages: must be a whole number of at least 1; got "${raw}".`, "max_pages"))
   }
-  const name = op.command[op.command.length - 1]!
-  return Command.make(name, config, (input) => Effect.flatMap(collect(fields, input as Parsed, env), (raw) => handler(op, raw))).pipe(
-    Command.withDescription(
-      [op.deprecated === undefined ? op.summary : `${op.summary} (deprecated: ${op.deprecated})`, sharedNote].join(" ").trim()
-    )
-  )
+  const all = given.options["--all"] === true
+  if (typeof raw === "string" && !all) return Effect.fail(bad("max_pages only applies with all (follow pages).", "max_pages"))
+  const cursor = given.options["--cursor"]
+  return Effect.succeed({ all, maxPages, cursor: typeof cursor === "string" ? cursor : undefined })
 }
 
-/** The operation's own flags and whether each takes a value, for argv.ts. */
-export const flagTable = (op: Operation): FlagTable => {
-  const table = new Map<string, boolean>()
+/**
+ * Library messages name fields (context_id); on the command line they are
+ * flags (--context-id) or positionals (<webhook-id>).
+ */
+export const inCliWords = (v: AnyView, error: InvalidInputError): InvalidInputError => {
+  const op = v.operation as AnyOperation<never>
+  const names = new Map<string, string>([["max_pages", "--max-pages"], ["all", "--all"], ["cursor", "--cursor"]])
   for (const f of fieldsOf(op.input)) {
-    if (f.positional) continue
-    table.set(f.flag, f.kind !== "boolean")
-    if (f.fromEnv) table.set(`${f.flag}-env`, true)
+    names.set(f.name, isPositional(v, f.name) ? `<${kebab(f.name)}>` : flagOf(v, f.name))
+    if (fromEnv(v, f.name)) names.set(`${f.name}-env`, `${flagOf(v, f.name)}-env`)
   }
-  return table
-}
-
-/** Groups leaf commands under their first word: webhook list, webhook get, ... */
-export const groupByNamespace = <C extends Command.Command<any, any, any, any>>(
-  entries: ReadonlyArray<readonly [Operation, C]>,
-  summaries: Readonly<Record<string, string>>
-) => {
-  const groups = new Map<string, Array<C>>()
-  for (const [op, command] of entries) {
-    const group = op.command[0]!
-    groups.set(group, [...(groups.get(group) ?? []), command])
-  }
-  return Array.from(groups, ([group, commands]) =>
-    Command.make(group).pipe(
-      Command.withDescription(summaries[group] ?? group),
-      Command.withSubcommands(commands as unknown as [C, ...Array<C>])
-    ))
+  const pattern = new RegExp(`(?<![\\w<-])(${[...names.keys()].sort((a, b) => b.length - a.length).join("|")})(?![\\w>-])`, "g")
+  return new InvalidInputError({ message: error.message.replace(pattern, (name) => names.get(name) ?? name), fields: error.fields })
 }

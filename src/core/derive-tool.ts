@@ -1,80 +1,154 @@
 /**
- * The tool-server side of an operation: its tool definition (a compact JSON
- * Schema, because an agent pays for every byte of tools/list, and truthful
- * annotations) and the handler that decodes, runs and shapes the result.
+ * The tool-server side of an operation: its tool (a compact JSON Schema made
+ * by Effect's JSONSchema from the input Schema, so constraints such as
+ * maxLength, pattern, minimum and enum reach the agent; truthful annotations)
+ * and the handler that decodes, runs, reports progress and shapes the result.
  */
-import * as McpSchema from "@effect/ai/McpSchema"
-import * as McpServer from "@effect/ai/McpServer"
 import { encode as toToon } from "@toon-format/toon"
+import * as Clock from "effect/Clock"
+import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as Layer from "effect/Layer"
-import { toToolError, type WrapperError } from "./errors.js"
+import * as JSONSchema from "effect/JSONSchema"
+import { type InvalidInputError, invalidInput, isWrapperError, UnexpectedError, type WrapperError } from "./errors.js"
+import { exitCodeOf } from "./exit-codes.js"
 import { decodeInput } from "./input.js"
-import { fieldsOf, type Operation } from "./operation.js"
-
-export const toolInputSchema = (op: Operation): Record<string, unknown> => {
-  const properties: Record<string, unknown> = {}
-  const required: Array<string> = []
-  for (const f of fieldsOf(op.input)) {
-    properties[f.name] = {
-      type: f.kind === "choice" ? "string" : f.kind,
-      ...(f.choices.length > 0 ? { enum: f.choices } : {}),
-      ...(f.description === undefined ? {} : { description: f.description })
-    }
-    if (!f.optional) required.push(f.name)
-  }
-  return { type: "object", properties, ...(required.length > 0 ? { required } : {}) }
-}
-
-export const toolDefinition = (op: Operation & { tool: string }) =>
-  new McpSchema.Tool({
-    name: op.tool,
-    description: op.summary,
-    inputSchema: toolInputSchema(op),
-    annotations: new McpSchema.ToolAnnotations({
-      readOnlyHint: op.effect === "read",
-      destructiveHint: op.effect === "destroy",
-      idempotentHint: op.effect === "read" || op.idempotent,
-      // Every tool talks to a remote service whose state others change too.
-      openWorldHint: true
-    })
-  })
+import type { ToolEntry, ToolResult } from "./mcp/types.js"
+import { HttpObserver, type WaitEvent } from "./observe.js"
+import type { AnyOperation } from "./operation.js"
+import { collect, DEFAULT_MAX_PAGES, pages } from "./paginate.js"
+import { remedy, type Vocabulary } from "./remedy.js"
+import type { AnyView } from "./view.js"
 
 export type ToolFormat = "json" | "toon"
 
+export interface ToolOptions {
+  readonly format: ToolFormat
+  /** The longest a call may spend waiting (429s, retries, pacing): below the clients' 60 s request timeout. */
+  readonly budget: Duration.Duration
+  readonly vocabulary: Vocabulary
+}
+
+/** Auto-generated descriptions ("a string matching the pattern ...") and titles cost bytes and say less than the schema. */
+const compact = (node: unknown, defs: Record<string, unknown>): unknown => {
+  if (Array.isArray(node)) return node.map((n) => compact(n, defs))
+  if (typeof node !== "object" || node === null) return node
+  const record = node as Record<string, unknown>
+  const ref = typeof record.$ref === "string" ? defs[record.$ref.replace("#/$defs/", "")] : undefined
+  const merged: Record<string, unknown> = ref === undefined ? record : { ...(ref as object), ...record }
+  const out: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(merged)) {
+    if (key === "$ref" || key === "$schema" || key === "$defs" || key === "title" || key === "$id") continue
+    if (key === "description" && typeof value === "string" && /^(a|an) /.test(value)) continue
+    if (key === "required" && Array.isArray(value) && value.length === 0) continue
+    out[key] = compact(value, defs)
+  }
+  return out
+}
+
+const PAGING_PROPERTIES = {
+  cursor: { type: "string", description: "Resume from a previous next_cursor" },
+  fetchAll: { type: "boolean", description: "Follow pages up to maxPages" },
+  maxPages: { type: "integer", minimum: 1, description: `Page ceiling with fetchAll (default ${DEFAULT_MAX_PAGES})` }
+}
+
+export const toolInputSchema = (op: AnyOperation<never>): Record<string, unknown> => {
+  const made = JSONSchema.make(op.input) as unknown as Record<string, unknown>
+  const schema = compact(made, (made.$defs ?? {}) as Record<string, unknown>) as Record<string, unknown>
+  if (op.paging === undefined) return schema
+  return { ...schema, properties: { ...(schema.properties as object), ...PAGING_PROPERTIES } }
+}
+
+/** Plain JSON for a tool result: Durations become seconds, nothing else of the error's internals. */
+export const toolError = (error: WrapperError, vocabulary: Vocabulary): Record<string, unknown> => {
+  const plain: Record<string, unknown> = { type: error._tag, exit_code: exitCodeOf(error), message: error.message }
+  for (const [key, value] of Object.entries(error)) {
+    if (key === "_tag" || key === "message" || value === undefined || typeof value === "function") continue
+    plain[key] = Duration.isDuration(value) ? Duration.toSeconds(value) : value
+  }
+  plain.remedy = remedy(error, vocabulary)
+  return plain
+}
+
 const textOf = (value: unknown, format: ToolFormat) => (format === "toon" ? toToon(value) : JSON.stringify(value))
 
-/** Runs one tool call; a failure becomes a result with isError, never a protocol error. */
-export const callTool = <R>(op: Operation<any, any, R>, args: unknown, format: ToolFormat) =>
-  decodeInput(op, args ?? {}, "tool").pipe(
-    Effect.flatMap((input) => op.run(input) as Effect.Effect<unknown, WrapperError, R>),
-    Effect.match({
-      onSuccess: (output) =>
-        new McpSchema.CallToolResult({ isError: false, content: [{ type: "text", text: textOf(output, format) }] }),
-      onFailure: (error) => {
-        const structured = { error: toToolError(error) }
-        return new McpSchema.CallToolResult({
-          isError: true,
-          structuredContent: structured,
-          content: [{ type: "text", text: textOf(structured, format) }]
-        })
-      }
-    })
-  )
+const describeWait = (event: WaitEvent) => {
+  const seconds = Math.ceil(Duration.toSeconds(event.delay))
+  return event.reason === "rate-limited"
+    ? `Rate limited (429): waiting ${seconds}s before attempt ${event.attempt}`
+    : event.reason === "retry"
+    ? `${event.detail ?? "Failed"}: retrying in ${seconds}s (attempt ${event.attempt})`
+    : `Pacing to the rate limit: waiting ${seconds}s`
+}
 
-export const hasTool = (op: Operation): op is Operation & { tool: string } => op.tool !== null
+const pagingArgs = (args: Record<string, unknown>) => {
+  const { cursor, fetchAll, maxPages, ...rest } = args
+  const problems: Array<InvalidInputError> = []
+  if (cursor !== undefined && typeof cursor !== "string") problems.push(invalidInput("cursor: must be a string", "cursor"))
+  if (fetchAll !== undefined && typeof fetchAll !== "boolean") problems.push(invalidInput("fetchAll: must be a boolean", "fetchAll"))
+  if (maxPages !== undefined && (typeof maxPages !== "number" || !Number.isInteger(maxPages) || maxPages < 1)) {
+    problems.push(invalidInput("maxPages: must be a whole number of at least 1", "maxPages"))
+  }
+  if (problems[0] !== undefined) return Effect.fail(problems[0])
+  return Effect.succeed({
+    rest,
+    cursor: cursor as string | undefined,
+    options: { all: fetchAll === true, maxPages: (maxPages as number | undefined) ?? DEFAULT_MAX_PAGES }
+  })
+}
 
-/** Registers every operation that has a tool with the MCP server in scope. */
-export const toolsLayer = <R>(ops: ReadonlyArray<Operation<any, any, R>>, format: ToolFormat) =>
-  Layer.effectDiscard(
-    Effect.gen(function*() {
-      const server = yield* McpServer.McpServer
-      const context = yield* Effect.context<R>()
-      for (const op of ops.filter(hasTool)) {
-        yield* server.addTool({
-          tool: toolDefinition(op),
-          handle: (args) => callTool(op, args, format).pipe(Effect.provide(context))
-        })
-      }
-    })
-  )
+/** Runs a view's operation on tool arguments; the result is what JSON output and tool results carry. */
+export const runForTool = <C>(client: C, v: AnyView, args: Record<string, unknown>) => {
+  const op = v.operation as AnyOperation<C>
+  const paging = op.paging
+  if (paging === undefined) return Effect.flatMap(decodeInput(op.input, args), (input) => op.run(client, input, undefined))
+  return Effect.gen(function*() {
+    const { cursor, options, rest } = yield* pagingArgs(args)
+    const input = yield* decodeInput(op.input, rest)
+    const collected = yield* collect(pages(paging.model, (c) => op.run(client, input, c), cursor), (p) => paging.items(p), options, paging.key?.bind(paging))
+    return { [paging.itemsKey]: collected.items, next_cursor: collected.next_cursor, complete: collected.complete, pages: collected.pages }
+  })
+}
+
+export const toolEntry = <C>(client: C, v: AnyView & { readonly tool: string }, options: ToolOptions): ToolEntry => {
+  const op = v.operation as AnyOperation<C>
+  return {
+    name: v.tool,
+    description: op.deprecated === undefined ? op.summary : `${op.summary} Deprecated: ${op.deprecated}.`,
+    inputSchema: toolInputSchema(op),
+    annotations: {
+      readOnlyHint: op.impact === "read",
+      destructiveHint: op.impact === "destroy",
+      idempotentHint: op.idempotent,
+      // Every tool talks to a remote service whose state others change too.
+      openWorldHint: true
+    },
+    toolset: op.group,
+    call: (args, context) =>
+      Effect.gen(function*() {
+        const now = yield* Clock.currentTimeMillis
+        let step = 0
+        const observer = {
+          deadline: now + Duration.toMillis(options.budget),
+          onWait: (event: WaitEvent) => context.progress({ progress: ++step, message: describeWait(event) })
+        }
+        const result = yield* runForTool(client, v, args).pipe(
+          Effect.provideService(HttpObserver, observer),
+          Effect.either
+        )
+        if (result._tag === "Right") return { isError: false, content: [{ type: "text", text: textOf(result.right, options.format) }] } satisfies ToolResult
+        const failure = result.left
+        const error = isWrapperError(failure) ? failure : new UnexpectedError({ message: String(failure) })
+        const structured = { error: toolError(error, options.vocabulary) }
+        return { isError: true, structuredContent: structured, content: [{ type: "text", text: textOf(structured, options.format) }] } satisfies ToolResult
+      }).pipe(
+        Effect.catchAllDefect((defect) =>
+          Effect.succeed<ToolResult>({
+            isError: true,
+            content: [{ type: "text", text: `Internal error: ${defect instanceof Error ? defect.message : String(defect)}` }]
+          })
+        )
+      )
+  }
+}
+
+export const hasTool = (v: AnyView): v is AnyView & { readonly tool: string } => typeof v.tool === "string"

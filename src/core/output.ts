@@ -1,9 +1,11 @@
 /**
- * Output: the one place that turns a result into text for people, JSON, or
- * TOON. Data goes to stdout; messages go to stderr (see cli-runtime).
+ * Output: the one place that turns a result into text for people, JSON or
+ * TOON. Data goes to stdout; messages go to stderr. Tables follow gh: aligned
+ * and fitted to the terminal's width on a terminal, tab-separated without a
+ * header when piped.
  */
 import { encode as toToon } from "@toon-format/toon"
-import type { TextView } from "./operation.js"
+import type { TextView } from "./view.js"
 
 export type OutputFormat = "text" | "json" | "toon"
 
@@ -12,11 +14,22 @@ export interface OutputOptions {
   /** Print long text whole instead of truncating it with a size hint. */
   readonly full: boolean
   readonly color: boolean
+  /** stdout is a terminal: aligned tables fitted to `width`. */
+  readonly tty: boolean
+  readonly width: number
 }
 
-/** Longest cell in a table, and longest value in a record, before truncation. */
-const CELL_LIMIT = 60
+export interface Rendered {
+  /** The data, for stdout ("" when there is none). */
+  readonly stdout: string
+  /** A message for people, for stderr: "No webhooks." */
+  readonly notice?: string | undefined
+}
+
+/** Longest value in a record before truncation. */
 const VALUE_LIMIT = 400
+/** No column is squeezed below this when fitting a table to the terminal. */
+const MIN_COLUMN = 8
 
 /** Colour only on a terminal, and never with NO_COLOR (https://no-color.org). */
 export const useColor = (stream: { isTTY?: boolean }, env: Record<string, string | undefined>) =>
@@ -28,13 +41,10 @@ export const style = (color: boolean) => ({
   red: (s: string) => (color ? `\x1b[31m${s}\x1b[39m` : s)
 })
 
-const ANSI = /\x1b\[[0-9;]*m/g
-export const stripAnsi = (s: string) => s.replace(ANSI, "")
-
 /** Cuts long text unless `full`; a record value also says how much was cut, a table cell only marks it. */
 export const truncate = (s: string, limit: number, full: boolean, hint = true): string => {
   if (full || s.length <= limit) return s
-  const kept = s.slice(0, limit - 1)
+  const kept = s.slice(0, Math.max(1, limit - 1))
   return hint ? `${kept}… (+${s.length - kept.length} chars, --full shows all)` : `${kept}…`
 }
 
@@ -43,13 +53,31 @@ const cell = (value: unknown): string =>
     ? ""
     : typeof value === "object"
     ? JSON.stringify(value)
-    : String(value).replace(/\s*\n\s*/g, " ")
+    : String(value).replace(/\s+/g, " ")
+
+/** Column widths that fit `width`: the widest columns give way first, never below MIN_COLUMN. */
+const fit = (natural: ReadonlyArray<number>, width: number): Array<number> => {
+  const widths = [...natural]
+  const total = () => widths.reduce((a, b) => a + b, 0) + 2 * (widths.length - 1)
+  while (total() > width) {
+    const widest = widths.indexOf(Math.max(...widths))
+    if (widths[widest]! <= MIN_COLUMN) break
+    widths[widest] = Math.max(MIN_COLUMN, widths[widest]! - (total() - width))
+  }
+  return widths
+}
 
 const table = (rows: ReadonlyArray<Readonly<Record<string, unknown>>>, columns: ReadonlyArray<string>, o: OutputOptions) => {
-  const body = rows.map((row) => columns.map((c) => truncate(cell(row[c]), CELL_LIMIT, o.full, false)))
+  const body = rows.map((row) => columns.map((c) => cell(row[c])))
+  if (!o.tty) return body.map((cells) => cells.join("\t")).join("\n")
   const header = columns.map((c) => c.toUpperCase())
-  const widths = columns.map((_, i) => Math.max(header[i]!.length, ...body.map((r) => r[i]!.length)))
-  const line = (cells: ReadonlyArray<string>) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!))).join("  ").trimEnd()
+  const natural = columns.map((_, i) => Math.max(header[i]!.length, ...body.map((r) => r[i]!.length)))
+  const widths = o.full ? natural : fit(natural, o.width)
+  const line = (cells: ReadonlyArray<string>) =>
+    cells.map((c, i) => {
+      const text = truncate(c, widths[i]!, o.full, false)
+      return i === cells.length - 1 ? text : text.padEnd(widths[i]!)
+    }).join("  ").trimEnd()
   return [style(o.color).bold(line(header)), ...body.map(line)].join("\n")
 }
 
@@ -61,14 +89,13 @@ const record = (value: Readonly<Record<string, unknown>>, o: OutputOptions) => {
     .join("\n")
 }
 
-/** The whole of what a command prints on stdout for a result. */
-export const render = <O>(view: TextView<O>, value: O, o: OutputOptions): string => {
-  if (o.format === "json") return JSON.stringify(value, null, 2)
-  if (o.format === "toon") return toToon(value)
-  if (view.kind === "record") {
-    return record((view.record?.(value) ?? value) as Readonly<Record<string, unknown>>, o)
-  }
-  const rows = view.rows(value)
-  const lines = rows.length === 0 ? [style(o.color).dim("(none)")] : [table(rows, view.columns, o)]
-  return [...lines, ...(view.footer?.(value) ?? [])].join("\n")
+/** Machine formats print `data` (the serialized result); text reads `shown` through the view. */
+export const render = <S>(view: TextView<S>, shown: S, data: unknown, o: OutputOptions): Rendered => {
+  if (o.format === "json") return { stdout: JSON.stringify(data, null, 2) }
+  if (o.format === "toon") return { stdout: toToon(data) }
+  if (view.kind === "record") return { stdout: record((view.record?.(shown) ?? shown) as Readonly<Record<string, unknown>>, o) }
+  const rows = view.rows(shown)
+  const footer = view.footer?.(shown) ?? []
+  if (rows.length === 0) return { stdout: footer.join("\n"), notice: `No ${view.noun}.` }
+  return { stdout: [table(rows, view.columns, o), ...footer].join("\n") }
 }

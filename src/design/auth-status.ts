@@ -1,59 +1,83 @@
 /**
- * `design auth status`: which credential won and from where (masked), the
- * mode, team, base URL, seat and plan; with --check one request proves the
- * token works: /v1/me for personal and OAuth tokens, file metadata for plan
- * tokens (which cannot call /v1/me).
+ * `design auth status`: which credential is in use and where it came from
+ * (masked), and the settings around it, as data: JSON gets nulls and numbers,
+ * text shows "not set". With --check one request proves the token works:
+ * /v1/me for personal and OAuth tokens, a file's metadata for plan tokens
+ * (which cannot call /v1/me).
  */
+import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import * as Schema from "effect/Schema"
-import { usage } from "../core/errors.js"
-import { missingToken } from "./auth.js"
-import { ALL_MODES, call } from "./call.js"
-import { encodePath } from "./http.js"
-import { designEnvFromSettings } from "./layers.js"
-import { type DesignFlags, type DesignSettings, maskToken, resolveDesignSettings } from "./settings.js"
-import { getMe } from "./users.js"
+import { formatOf } from "../core/cli-leaf.js"
+import { type Leaf, writeOut } from "../core/cli-runtime.js"
+import { invalidInput } from "../core/errors.js"
+import { render, useColor } from "../core/output.js"
+import { maskToken, maskUrl } from "../core/secrets.js"
+import { makeDesignClient } from "./client.js"
+import { cliSettings, missingToken, requireToken } from "./cli-options.js"
+import { fileMeta } from "./files.js"
+import { resolveDesignOptions } from "./options.js"
+import { userMe } from "./users.js"
 
-const FileMeta = Schema.Struct({ file: Schema.Struct({ name: Schema.String }) })
+const env = process.env
 
-const checkToken = (settings: DesignSettings) =>
-  settings.authMode === "plan"
-    ? Option.match(settings.fileKey, {
-      onNone: () =>
-        Effect.fail(usage("A plan-token check reads a file's metadata, and no file key is configured.", "Pass --file KEY or set DESIGN_FILE_KEY.")),
-      onSome: (key) =>
-        Effect.map(
-          call({ method: "GET", path: `/v1/files/${encodePath(key)}/meta`, tier: 3, modes: ALL_MODES, subject: `File ${key}` }, FileMeta),
-          ({ file }) => `ok: file ${key} (${file.name}) is readable`
-        )
+export const authStatusLeaf: Leaf = {
+  path: ["auth", "status"],
+  spec: {
+    name: "status",
+    summary: "Which token is in use and where it came from (masked); --check proves it works.",
+    options: [
+      { flag: "--check", takesValue: false, description: "Also make one request to prove the token works", required: false },
+      { flag: "--file", takesValue: true, valueName: "KEY", description: "File whose metadata a plan-token check reads ($DESIGN_FILE_KEY)", required: false }
+    ],
+    positionals: [],
+    examples: ["design auth status", "design auth status --check", "design auth status --check --auth-mode plan --file KEY"],
+    subcommands: []
+  },
+  run: ({ options, shared }) =>
+    Effect.gen(function*() {
+      const format = yield* formatOf(shared)
+      const settings = yield* cliSettings({ ...shared, ...(typeof options["--file"] === "string" ? { "--file": options["--file"] } : {}) }, env)
+      const o = settings.options
+      const status: Record<string, unknown> = {
+        authenticated: Option.isSome(settings.token),
+        token: Option.getOrNull(Option.map(settings.token, maskToken)),
+        source: Option.getOrNull(settings.tokenSource),
+        mode: o.authMode ?? "personal",
+        team_id: o.teamId ?? null,
+        base_url: o.baseUrl === undefined ? null : maskUrl(o.baseUrl),
+        edition: o.edition ?? "commercial",
+        seat: o.seat ?? null,
+        plan: o.plan ?? null,
+        max_wait_seconds: o.maxWait === undefined ? 60 : Duration.toSeconds(Duration.decode(o.maxWait)),
+        timeout_seconds: o.timeout === undefined ? 30 : Duration.toSeconds(Duration.decode(o.timeout)),
+        file_key: Option.getOrNull(settings.fileKey)
+      }
+      if (options["--check"] === true) {
+        const client = yield* requireToken(settings).pipe(Effect.flatMap(makeDesignClient))
+        status.base_url = client.settings.baseUrl
+        status.check = client.settings.authMode === "plan"
+          ? yield* Option.match(settings.fileKey, {
+            onNone: () => Effect.fail(invalidInput("A plan-token check reads a file's metadata: pass --file KEY or set DESIGN_FILE_KEY.", "file_key")),
+            onSome: (key) => Effect.map(fileMeta.run(client, { file_key: key }, undefined), ({ file }) => `ok: file ${key} (${file.name}) is readable`)
+          })
+          : yield* Effect.map(userMe.run(client, {}, undefined), (me) => `ok: signed in as ${me.handle}${me.email === undefined ? "" : ` <${me.email}>`}`)
+      } else if (Option.isSome(settings.token)) {
+        // Settings are checked even without --check, so a bad base URL shows here first.
+        yield* resolveDesignOptions({ ...o, token: settings.token.value })
+      } else if (format === "text") {
+        status.hint = `${missingToken.message} Set DESIGN_ACCESS_TOKEN, or pass --token.`
+      }
+      const shown = format === "text"
+        ? Object.fromEntries(Object.entries(status).map(([k, v]) => [k, v === null ? "(not set)" : v]))
+        : status
+      const out = render({ kind: "record" }, shown, status, {
+        format,
+        full: true,
+        color: useColor(process.stdout, env),
+        tty: process.stdout.isTTY === true,
+        width: process.stdout.columns ?? 80
+      })
+      yield* writeOut(out.stdout)
     })
-    : Effect.map(getMe, (me) => `ok: signed in as ${me.handle}${me.email === undefined ? "" : ` <${me.email}>`}`)
-
-const orNone = (o: Option.Option<string>) => Option.getOrElse(o, () => "(not set)")
-
-export const authStatus = (flags: DesignFlags, check: boolean) =>
-  Effect.gen(function*() {
-    const settings = yield* resolveDesignSettings(flags)
-    const status: Record<string, string> = {
-      token: Option.match(settings.token, { onNone: () => "(none)", onSome: maskToken }),
-      source: orNone(settings.tokenSource),
-      mode: settings.authMode,
-      team_id: orNone(settings.teamId),
-      base_url: settings.baseUrl,
-      edition: settings.edition,
-      seat: orNone(settings.seat),
-      plan: orNone(settings.plan),
-      max_wait: `${settings.maxWaitSeconds} s`
-    }
-    if (settings.authMode === "plan") status.file_key = orNone(settings.fileKey)
-    if (Option.isNone(settings.token)) {
-      if (check) return yield* Effect.fail(missingToken)
-      status.hint = "Set DESIGN_ACCESS_TOKEN, or pass --token."
-      return status
-    }
-    if (check) {
-      status.check = yield* checkToken(settings).pipe(Effect.provide(designEnvFromSettings(settings)))
-    }
-    return status
-  })
+}

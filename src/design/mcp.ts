@@ -1,28 +1,56 @@
 /**
  * `design mcp`: the registry's tools over stdio. Nothing but protocol goes to
  * stdout; settings problems are reported on stderr before serving.
- * DESIGN_MCP_FORMAT=toon makes text content TOON.
+ * --toolsets / DESIGN_TOOLSETS and --read-only / DESIGN_READ_ONLY=1 let an
+ * agent load less; DESIGN_MCP_FORMAT=toon makes results TOON.
  */
-import * as McpServer from "@effect/ai/McpServer"
-import * as NodeSink from "@effect/platform-node/NodeSink"
-import * as NodeStream from "@effect/platform-node/NodeStream"
 import * as Effect from "effect/Effect"
-import * as Layer from "effect/Layer"
-import { toolsLayer } from "../core/derive-tool.js"
+import * as Either from "effect/Either"
+import type { Invocation } from "../core/cli-runtime.js"
+import { writeOut } from "../core/cli-runtime.js"
+import { hasTool, type ToolOptions, toolEntry } from "../core/derive-tool.js"
+import { invalidInput } from "../core/errors.js"
+import { serveStdio } from "../core/mcp/stdio.js"
+import { selectTools, toolsetSummary } from "../core/mcp/toolsets.js"
+import type { ToolEntry } from "../core/mcp/types.js"
+import { toolBudget, toolVocabulary } from "../core/mcp/remedy.js"
 import { VERSION } from "../version.js"
-import { designEnvFromSettings } from "./layers.js"
-import { designOperationList } from "./operations.js"
-import { type DesignFlags, resolveDesignSettings } from "./settings.js"
+import type { DesignClient } from "./client.js"
+import { makeDesignClient } from "./client.js"
+import { cliSettings, requireToken } from "./cli-options.js"
+import { designViews } from "./operations.js"
 
-export const designToolsLayer = (format: "json" | "toon") => toolsLayer(designOperationList, format)
+type Env = Readonly<Record<string, string | undefined>>
 
-export const runMcpServer = (flags: DesignFlags) =>
+export const designTools = (client: DesignClient, options: ToolOptions): ReadonlyArray<ToolEntry> =>
+  designViews.filter(hasTool).map((v) => toolEntry(client, v, options))
+
+const listOf = (value: unknown, fallback: string | undefined) =>
+  (Array.isArray(value) ? value.join(",") : typeof value === "string" ? value : fallback ?? "")
+    .split(",").map((s) => s.trim()).filter((s) => s !== "")
+
+export const runMcp = (invocation: Invocation, env: Env) =>
   Effect.gen(function*() {
-    const settings = yield* resolveDesignSettings(flags)
-    const format = process.env.DESIGN_MCP_FORMAT?.toLowerCase() === "toon" ? "toon" : "json"
-    const server = designToolsLayer(format).pipe(
-      Layer.provide(designEnvFromSettings(settings)),
-      Layer.provide(McpServer.layerStdio({ name: "design", version: VERSION, stdin: NodeStream.stdin, stdout: NodeSink.stdout }))
-    )
-    return yield* Layer.launch(server)
+    const settings = yield* cliSettings(invocation.shared, env)
+    const options: ToolOptions = {
+      format: env.DESIGN_MCP_FORMAT?.toLowerCase() === "toon" ? "toon" : "json",
+      budget: yield* toolBudget(env.DESIGN_MCP_BUDGET),
+      vocabulary: toolVocabulary("DESIGN_ACCESS_TOKEN", "DESIGN")
+    }
+    const listing = invocation.options["--list-toolsets"] === true
+    // Listing needs no token: the tools are described, not called.
+    const client = listing ? undefined : yield* requireToken(settings).pipe(Effect.flatMap(makeDesignClient))
+    const all = designTools(client as DesignClient, options)
+    const selected = selectTools(all, {
+      toolsets: listOf(invocation.options["--toolsets"], env.DESIGN_TOOLSETS),
+      readOnly: invocation.options["--read-only"] === true || env.DESIGN_READ_ONLY === "1" || env.DESIGN_READ_ONLY === "true"
+    })
+    if (Either.isLeft(selected)) {
+      return yield* Effect.fail(invalidInput(selected.left.message, "toolsets"))
+    }
+    if (listing) {
+      const lines = toolsetSummary(selected.right).map((t) => `${t.name}\t${t.tools.length} tools (${t.readOnlyTools.length} read-only)\t${t.tools.join(", ")}`)
+      return yield* writeOut(lines.join("\n"))
+    }
+    return yield* serveStdio({ name: "design", version: VERSION }, selected.right)
   })

@@ -4,6 +4,7 @@
  * server (mcp.ts) all walk it.
  */
 import type { AnyView } from "../core/view.js"
+import { fileMeta, fileViews } from "./files.js"
 import { userMe, userViews } from "./users.js"
 import { webhookCreate, webhookDelete, webhookGet, webhookList, webhookListTeam, webhookRequests, webhookUpdate, webhookViews } from "./webhooks.js"
 
@@ -15,15 +16,17 @@ export const designOperations = {
   webhookDelete,
   webhookRequests,
   webhookListTeam,
-  userMe
+  userMe,
+  fileMeta
 } as const
 
 export type DesignOperations = typeof designOperations
 
-export const designViews: ReadonlyArray<AnyView> = [...webhookViews, ...userViews]
+export const designViews: ReadonlyArray<AnyView> = [...webhookViews, ...userViews, ...fileViews]
 
 /** One line per command group for `design --help`. */
 export const designGroups: Readonly<Record<string, string>> = {
   webhook: "Webhooks v2: list, inspect, create, update, delete, delivery history",
-  user: "The current user"
+  user: "The current user",
+  file: "Files: metadata"
 }

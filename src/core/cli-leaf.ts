@@ -1,0 +1,74 @@
+/**
+ * One registry operation as a command: what was typed becomes the raw input,
+ * the Schema decodes it, the operation runs on the service's client, and the
+ * result is printed in the chosen format. Paged lists follow --all up to
+ * --max-pages from --cursor and say on stderr where to resume.
+ */
+import type * as HttpClient from "@effect/platform/HttpClient"
+import * as Effect from "effect/Effect"
+import { type Invocation, type Leaf, cliObserver, writeErr, writeOut } from "./cli-runtime.js"
+import { commandSpecOf, inCliWords, pagingOf, rawInput } from "./derive-cli.js"
+import { invalidInput, type InvalidInputError, type WrapperError } from "./errors.js"
+import { decodeInput } from "./input.js"
+import { HttpObserver } from "./observe.js"
+import type { AnyOperation } from "./operation.js"
+import { type OutputFormat, render, useColor } from "./output.js"
+import { collect, pages } from "./paginate.js"
+import type { AnyView, TextView } from "./view.js"
+
+export interface LeafContext<C> {
+  /** The service's client from the shared options (token, base URL, ...). */
+  readonly client: (invocation: Invocation) => Effect.Effect<C, WrapperError, HttpClient.HttpClient>
+  readonly env: Readonly<Record<string, string | undefined>>
+  /** Each request and response on stderr, secrets masked. */
+  readonly debug: boolean
+}
+
+export const formatOf = (shared: Invocation["shared"]): Effect.Effect<OutputFormat, InvalidInputError> =>
+  shared["--json"] === true && shared["--toon"] === true
+    ? Effect.fail(invalidInput("--json and --toon are mutually exclusive.", "format"))
+    : Effect.succeed(shared["--json"] === true ? "json" : shared["--toon"] === true ? "toon" : "text")
+
+export const printResult = <S>(v: AnyView, shown: S, data: unknown, format: OutputFormat, full: boolean) =>
+  Effect.gen(function*() {
+    const out = render(v.text as TextView<S>, shown, data, {
+      format,
+      full,
+      color: useColor(process.stdout, process.env),
+      tty: process.stdout.isTTY === true,
+      width: process.stdout.columns ?? 80
+    })
+    if (out.stdout !== "") yield* writeOut(out.stdout)
+    if (format === "text" && out.notice !== undefined) yield* writeErr(out.notice)
+  })
+
+export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => ({
+  path: v.command,
+  spec: commandSpecOf(v),
+  run: (invocation) =>
+    Effect.gen(function*() {
+      const op = v.operation as AnyOperation<C>
+      const format = yield* formatOf(invocation.shared)
+      const full = invocation.shared["--full"] === true
+      const raw = yield* Effect.mapError(rawInput(v, invocation, context.env), (e) => inCliWords(v, e))
+      const paging = op.paging === undefined ? undefined : yield* Effect.mapError(pagingOf(invocation), (e) => inCliWords(v, e))
+      const input = yield* Effect.mapError(decodeInput(op.input, raw), (e) => inCliWords(v, e))
+      const client = yield* context.client(invocation)
+      if (op.deprecated !== undefined) yield* writeErr(`Warning: \`${v.command.join(" ")}\` is deprecated: ${op.deprecated}.`)
+      const observed = <A, E>(effect: Effect.Effect<A, E>) =>
+        Effect.provideService(effect, HttpObserver, cliObserver(process.stderr.isTTY === true, context.debug))
+      if (op.paging === undefined || paging === undefined) {
+        const output = yield* observed(op.run(client, input, undefined))
+        return yield* printResult(v, output, output, format, full)
+      }
+      const model = op.paging
+      const collected = yield* observed(
+        collect(pages(model.model, (c) => op.run(client, input, c), paging.cursor), (p) => model.items(p), paging, model.key?.bind(model))
+      ).pipe(Effect.mapError((e) => (e._tag === "InvalidInputError" ? inCliWords(v, e) : e)))
+      const data = { [model.itemsKey]: collected.items, next_cursor: collected.next_cursor, complete: collected.complete, pages: collected.pages }
+      yield* printResult(v, collected, data, format, full)
+      if (format === "text" && !collected.complete && collected.next_cursor !== null) {
+        yield* writeErr(`More ${model.itemsKey} remain: add --cursor ${collected.next_cursor} to continue, or --all to follow every page.`)
+      }
+    }) as Effect.Effect<void, WrapperError, HttpClient.HttpClient>
+})

@@ -1,0 +1,105 @@
+/**
+ * An operation's input fields as the front ends need them, read from its
+ * Schema: name, optionality, description, and the shape of the value (text,
+ * integer, number, boolean, one of a closed set, a list, or structured JSON).
+ * Constraints stay in the Schema, which checks every value.
+ */
+import type * as Schema from "effect/Schema"
+import * as SchemaAST from "effect/SchemaAST"
+
+export type FieldKind =
+  | { readonly _tag: "text" }
+  | { readonly _tag: "integer" }
+  | { readonly _tag: "number" }
+  | { readonly _tag: "boolean" }
+  | { readonly _tag: "choice"; readonly choices: ReadonlyArray<string> }
+  /** A list: a comma list or a repeated flag on the command line. */
+  | { readonly _tag: "list"; readonly of: FieldKind }
+  /** A struct or a record: JSON text, or @file, on the command line. */
+  | { readonly _tag: "json" }
+
+export interface Field {
+  readonly name: string
+  readonly optional: boolean
+  readonly description: string | undefined
+  readonly kind: FieldKind
+}
+
+/** Looks through refinements, transformations (to their encoded side), `| undefined` and Redacted. */
+const core = (ast: SchemaAST.AST): SchemaAST.AST => {
+  switch (ast._tag) {
+    case "Refinement":
+      return core(ast.from)
+    case "Transformation":
+      return core(ast.from)
+    case "Union": {
+      const defined = ast.types.filter((t) => t._tag !== "UndefinedKeyword")
+      return defined.length === 1 && defined[0] !== undefined ? core(defined[0]) : ast
+    }
+    default:
+      return ast
+  }
+}
+
+/** Schema.Int and its kin say so in their JSON Schema annotation. */
+const isInteger = (ast: SchemaAST.AST): boolean => {
+  if (ast._tag === "Union") return ast.types.some(isInteger)
+  if (ast._tag === "Transformation") return isInteger(ast.from)
+  if (ast._tag !== "Refinement") return false
+  const json = SchemaAST.getJSONSchemaAnnotation(ast)
+  return (json._tag === "Some" && (json.value as { type?: unknown }).type === "integer") || isInteger(ast.from)
+}
+
+const kindOf = (ast: SchemaAST.AST): FieldKind => {
+  const c = core(ast)
+  switch (c._tag) {
+    case "BooleanKeyword":
+      return { _tag: "boolean" }
+    case "NumberKeyword":
+      return isInteger(ast) ? { _tag: "integer" } : { _tag: "number" }
+    case "Literal":
+      return { _tag: "choice", choices: [String(c.literal)] }
+    case "Enums":
+      return { _tag: "choice", choices: c.enums.map(([, v]) => String(v)) }
+    case "TupleType":
+      return c.elements.length === 0 && c.rest.length === 1 && c.rest[0] !== undefined
+        ? { _tag: "list", of: kindOf(c.rest[0].type) }
+        : { _tag: "json" }
+    case "TypeLiteral":
+      return { _tag: "json" }
+    case "Union":
+      return c.types.every((t) => t._tag === "Literal")
+        ? { _tag: "choice", choices: c.types.map((t) => String((t as SchemaAST.Literal).literal)) }
+        : { _tag: "text" }
+    default:
+      return { _tag: "text" }
+  }
+}
+
+const description = (ps: SchemaAST.PropertySignature): string | undefined => {
+  const places: Array<SchemaAST.Annotated> = [ps, ps.type]
+  if (ps.type._tag === "Union") places.push(...ps.type.types.filter((t) => t._tag !== "UndefinedKeyword"))
+  for (const place of places) {
+    const value = place.annotations[SchemaAST.DescriptionAnnotationId]
+    if (typeof value === "string") return value
+  }
+  return undefined
+}
+
+const cache = new WeakMap<object, ReadonlyArray<Field>>()
+
+export const fieldsOf = <I, IE>(schema: Schema.Schema<I, IE>): ReadonlyArray<Field> => {
+  const cached = cache.get(schema)
+  if (cached !== undefined) return cached
+  let ast = schema.ast
+  while (ast._tag === "Transformation" || ast._tag === "Refinement") ast = ast._tag === "Transformation" ? ast.to : ast.from
+  if (ast._tag !== "TypeLiteral") throw new Error("An operation's input must be a Schema.Struct")
+  const fields = ast.propertySignatures.map((ps): Field => ({
+    name: String(ps.name),
+    optional: ps.isOptional,
+    description: description(ps),
+    kind: kindOf(ps.type)
+  }))
+  cache.set(schema, fields)
+  return fields
+}

@@ -1,0 +1,128 @@
+/**
+ * The `design` command line's shared options and how they, over the DESIGN_*
+ * variables, become the client's options. A flag wins over its variable. No
+ * shared flag shares a name with a command's own flag (the pacing plan is
+ * --account-plan, so `webhook list --plan` is never ambiguous).
+ */
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
+import type { Invocation } from "../core/cli-runtime.js"
+import type { OptionSpec } from "../core/cli/spec.js"
+import { AuthError, InvalidSettingsError } from "../core/errors.js"
+import type { Vocabulary } from "../core/remedy.js"
+import { parseContextRef } from "./context-ref.js"
+import { AUTH_MODES, type DesignOptions, PLANS, SEATS } from "./options.js"
+
+const opt = (flag: string, description: string, more: Partial<OptionSpec> = {}): OptionSpec => ({
+  flag,
+  takesValue: true,
+  description,
+  required: false,
+  ...more
+})
+
+export const DESIGN_SHARED: ReadonlyArray<OptionSpec> = [
+  opt("--token", "Access token (default: $DESIGN_ACCESS_TOKEN)", { valueName: "TOKEN" }),
+  opt("--auth-mode", "Token kind: personal and plan send X-Design-Token, oauth a Bearer token ($DESIGN_AUTH_MODE)", {
+    valueName: "MODE",
+    choices: AUTH_MODES,
+    defaultText: "personal"
+  }),
+  opt("--team", "Default team: an id or team URL ($DESIGN_TEAM_ID)", { valueName: "ID|URL" }),
+  opt("--base-url", "API base URL; https only, http only on loopback ($DESIGN_BASE_URL)", { valueName: "URL" }),
+  opt("--gov", "Use the government edition ($DESIGN_EDITION=gov, $DESIGN_GOV_BASE_URL)", { takesValue: false }),
+  opt("--seat", "Your seat, for pacing ($DESIGN_SEAT)", { valueName: "SEAT", choices: SEATS }),
+  opt("--account-plan", "Your plan, for pacing and plan checks ($DESIGN_PLAN)", { valueName: "PLAN", choices: PLANS }),
+  opt("--max-wait", "Longest Retry-After to wait out, in seconds ($DESIGN_MAX_WAIT)", { valueName: "SECONDS", defaultText: "60" }),
+  opt("--timeout", "Longest wait for one answer, in seconds ($DESIGN_TIMEOUT)", { valueName: "SECONDS", defaultText: "30" }),
+  opt("--json", "Print JSON", { takesValue: false }),
+  opt("--toon", "Print TOON (compact, for agents)", { takesValue: false }),
+  opt("--full", "Do not truncate long text", { takesValue: false })
+]
+
+/** Where each setting comes from, for remedies. */
+const SETTING_SOURCES: Record<string, string> = {
+  token: "--token or DESIGN_ACCESS_TOKEN",
+  authMode: "--auth-mode or DESIGN_AUTH_MODE",
+  teamId: "--team or DESIGN_TEAM_ID",
+  baseUrl: "--base-url or DESIGN_BASE_URL",
+  seat: "--seat or DESIGN_SEAT",
+  plan: "--account-plan or DESIGN_PLAN",
+  maxWait: "--max-wait or DESIGN_MAX_WAIT",
+  timeout: "--timeout or DESIGN_TIMEOUT",
+  fileKey: "--file or DESIGN_FILE_KEY"
+}
+
+export const designVocabulary = (path: ReadonlyArray<string>): Vocabulary => ({
+  supplyToken: "Set DESIGN_ACCESS_TOKEN or pass --token (for `design sandbox`, one of the tokens it prints)",
+  setting: (name) => SETTING_SOURCES[name] ?? name,
+  field: (name) => `--${name.replace(/_/g, "-")}`,
+  help: `Run \`${["design", ...path].join(" ")} --help\``,
+  authMode: (mode) => `--auth-mode ${mode}`
+})
+
+type Env = Readonly<Record<string, string | undefined>>
+
+const text = (shared: Invocation["shared"], flag: string, env: Env, variable: string): string | undefined => {
+  const given = shared[flag]
+  if (typeof given === "string") return given
+  const fromEnv = env[variable]
+  return fromEnv === undefined || fromEnv.trim() === "" ? undefined : fromEnv
+}
+
+const seconds = (setting: string, raw: string | undefined) => {
+  if (raw === undefined) return Effect.succeed(undefined)
+  return /^\d+$/.test(raw.trim())
+    ? Effect.succeed(Number(raw) * 1000)
+    : Effect.fail(new InvalidSettingsError({ setting, message: `${setting} must be a whole number of seconds; got "${raw}".` }))
+}
+
+export interface DesignCliSettings {
+  /** The options without the token, which may be missing (auth status still reports). */
+  readonly options: Omit<DesignOptions, "token">
+  readonly token: Option.Option<Redacted.Redacted<string>>
+  readonly tokenSource: Option.Option<"--token" | "DESIGN_ACCESS_TOKEN">
+  readonly fileKey: Option.Option<string>
+}
+
+export const cliSettings = (shared: Invocation["shared"], env: Env): Effect.Effect<DesignCliSettings, InvalidSettingsError> =>
+  Effect.gen(function*() {
+    const flagToken = shared["--token"]
+    const envToken = env.DESIGN_ACCESS_TOKEN
+    const tokenSource = typeof flagToken === "string"
+      ? Option.some("--token" as const)
+      : envToken !== undefined && envToken.trim() !== ""
+      ? Option.some("DESIGN_ACCESS_TOKEN" as const)
+      : Option.none()
+    const token = Option.map(tokenSource, (source) => Redacted.make(source === "--token" ? (flagToken as string) : envToken!))
+    const gov = shared["--gov"] === true || env.DESIGN_EDITION?.toLowerCase() === "gov"
+    const teamRaw = text(shared, "--team", env, "DESIGN_TEAM_ID")
+    const teamId = teamRaw === undefined
+      ? undefined
+      : yield* parseContextRef(teamRaw, "team").pipe(
+        Effect.filterOrFail((ref) => ref.context === undefined || ref.context === "team", () => undefined),
+        Effect.map((ref) => ref.id),
+        Effect.mapError(() => new InvalidSettingsError({ setting: "teamId", message: `"${teamRaw}" is neither a team id nor a team URL.` }))
+      )
+    const options: Omit<DesignOptions, "token"> = {
+      edition: gov ? "gov" : "commercial",
+      baseUrl: text(shared, "--base-url", env, gov ? "DESIGN_GOV_BASE_URL" : "DESIGN_BASE_URL"),
+      authMode: text(shared, "--auth-mode", env, "DESIGN_AUTH_MODE") as DesignOptions["authMode"],
+      teamId,
+      seat: text(shared, "--seat", env, "DESIGN_SEAT") as DesignOptions["seat"],
+      plan: text(shared, "--account-plan", env, "DESIGN_PLAN") as DesignOptions["plan"],
+      maxWait: yield* seconds("maxWait", text(shared, "--max-wait", env, "DESIGN_MAX_WAIT")),
+      timeout: yield* seconds("timeout", text(shared, "--timeout", env, "DESIGN_TIMEOUT"))
+    }
+    return { options, token, tokenSource, fileKey: Option.fromNullable(text(shared, "--file", env, "DESIGN_FILE_KEY")) }
+  })
+
+export const missingToken = new AuthError({ reason: "missing", status: null, message: "No design-service token is configured." })
+
+/** The client's options, or AuthError when there is no token. */
+export const requireToken = (settings: DesignCliSettings): Effect.Effect<DesignOptions, AuthError> =>
+  Option.match(settings.token, {
+    onNone: () => Effect.fail(missingToken),
+    onSome: (token) => Effect.succeed({ ...settings.options, token })
+  })
