@@ -69,8 +69,11 @@ const unknownToolsets = (unknown: ReadonlyArray<string>, valid: ReadonlyArray<st
     const suggested = closest(given, valid)
     return suggested === undefined ? [] : [{ given, suggested }]
   })
+  // With one unknown name the suggestion needs no "for".
   const hint = suggestions.length === 0
     ? ""
+    : unknown.length === 1
+    ? ` (did you mean ${JSON.stringify(suggestions[0]!.suggested)}?)`
     : ` (did you mean ${suggestions.map((s) => `${JSON.stringify(s.suggested)} for ${JSON.stringify(s.given)}`).join(", ")}?)`
   const message = `Unknown toolset${unknown.length === 1 ? "" : "s"} ${quoted(unknown)}${hint}. ` +
     `Valid toolsets: ${valid.join(", ")}.`
