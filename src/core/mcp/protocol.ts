@@ -1,0 +1,66 @@
+/**
+ * The MCP side of the messages we serve: version negotiation, the initialize
+ * and tools/list results, and reading tools/call and notifications/cancelled
+ * params. Pure functions; the server does the sending.
+ */
+import * as Either from "effect/Either"
+import { isRecord, isRequestId, type RequestId } from "./jsonrpc.js"
+import type { ServerInfo, ToolEntry } from "./types.js"
+
+/** Newest first: a client asking for one we do not know gets the first. */
+export const PROTOCOL_VERSIONS = ["2025-06-18", "2025-03-26", "2024-11-05"] as const
+
+export type ProgressToken = string | number
+
+export const negotiateVersion = (requested: string): string =>
+  (PROTOCOL_VERSIONS as ReadonlyArray<string>).includes(requested) ? requested : PROTOCOL_VERSIONS[0]
+
+export const initializeResult = (info: ServerInfo, params: unknown): Either.Either<unknown, string> => {
+  if (!isRecord(params) || typeof params.protocolVersion !== "string") {
+    return Either.left(`initialize needs params with a "protocolVersion" string`)
+  }
+  return Either.right({
+    protocolVersion: negotiateVersion(params.protocolVersion),
+    capabilities: { tools: { listChanged: false } },
+    serverInfo: { name: info.name, version: info.version }
+  })
+}
+
+/** A tool as tools/list shows it: an agent pays for every byte, so the toolset and handler stay home. */
+export const listedTool = (tool: ToolEntry) => ({
+  name: tool.name,
+  description: tool.description,
+  inputSchema: tool.inputSchema,
+  annotations: tool.annotations
+})
+
+export interface CallRequest {
+  readonly tool: ToolEntry
+  readonly args: Record<string, unknown>
+  readonly progressToken: ProgressToken | undefined
+}
+
+/** Reads tools/call params; the Left is the message of an invalid-params error. */
+export const parseCall = (
+  params: unknown,
+  tools: ReadonlyMap<string, ToolEntry>
+): Either.Either<CallRequest, string> => {
+  if (!isRecord(params) || typeof params.name !== "string") {
+    return Either.left(`tools/call needs params with a "name" string`)
+  }
+  const tool = tools.get(params.name)
+  if (tool === undefined) return Either.left(`Unknown tool: ${JSON.stringify(params.name)}`)
+  // The protocol makes arguments optional; a tool with no required input is called without them.
+  const args = params.arguments === undefined ? {} : params.arguments
+  if (!isRecord(args)) return Either.left(`"arguments" of ${tool.name} must be an object`)
+  return Either.right({ tool, args, progressToken: progressTokenOf(params) })
+}
+
+const progressTokenOf = (params: Record<string, unknown>): ProgressToken | undefined => {
+  const meta = params._meta
+  return isRecord(meta) && isRequestId(meta.progressToken) ? meta.progressToken : undefined
+}
+
+/** The request a notifications/cancelled names, if it names one. */
+export const cancelledRequest = (params: unknown): RequestId | undefined =>
+  isRecord(params) && isRequestId(params.requestId) ? params.requestId : undefined
