@@ -1,0 +1,255 @@
+/**
+ * Reads a command line against the command tree before any framework sees it:
+ * which command it names, which flags and arguments it gives, and whether they
+ * fit. It runs on every invocation, so it is plain code over the spec, and it
+ * returns the argv an @effect/cli app parses without surprises (`normalized`).
+ *
+ * Required options are not checked here: some may come from an environment
+ * variable, and the operation's Schema reports them with the rest.
+ */
+import type { ArgvError } from "./argv-error.js"
+import { didYouMean } from "./did-you-mean.js"
+import type { CommandSpec, OptionSpec, PositionalSpec } from "./spec.js"
+import { commandLine, findOption, findSubcommand, HELP_FLAG, isGroup, isVisible, VERSION_FLAG } from "./tree.js"
+
+/** A switch given is true; a value flag holds its text; a repeatable one every value (comma lists split). */
+export type OptionValue = string | true | ReadonlyArray<string>
+
+/** Keyed by the long flag ("--context"), even when the alias was typed. */
+export type GivenOptions = Readonly<Record<string, OptionValue>>
+
+export interface ResolvedArgv {
+  /** The command words after the program name: ["webhook", "get"]. */
+  readonly path: ReadonlyArray<string>
+  readonly command: CommandSpec
+  readonly shared: GivenOptions
+  /** The resolved command's own options. */
+  readonly options: GivenOptions
+  readonly positionals: ReadonlyArray<string>
+  /** Show help for `command`: asked with --help/-h, or the line names a group (or nothing) without a subcommand. */
+  readonly help: boolean
+  /** --version on the root command. */
+  readonly version: boolean
+  /**
+   * The same line as an @effect/cli app wants it: shared options first, then the
+   * command words, the command's own options and the positionals. `--flag=value`
+   * is split in two, except where two words would be misread (a value "--", or a
+   * shared value equal to a top-level command word). A "--" goes before the
+   * positionals when one starts with "-" or follows a switch (@effect/cli would
+   * read "1" or "yes" after a switch as its value). --help and --version are left
+   * out: they are answered before @effect/cli runs.
+   */
+  readonly normalized: ReadonlyArray<string>
+}
+
+export type ResolveResult =
+  | { readonly ok: true; readonly value: ResolvedArgv }
+  | { readonly ok: false; readonly error: ArgvError }
+
+interface Occurrence {
+  readonly option: OptionSpec
+  readonly value: string | undefined
+}
+
+/** "-5" and "-" are arguments, not flags. */
+const looksLikeFlag = (word: string) => word.length > 1 && word.startsWith("-") && !/^-\d/.test(word)
+
+const splitList = (value: string) => value.split(",").map((s) => s.trim()).filter((s) => s !== "")
+
+const positionalLabel = (p: PositionalSpec) => `<${p.name}>`
+
+const helpRemedy = (root: CommandSpec, path: ReadonlyArray<string>, what: string) =>
+  `Run '${commandLine(root, path)} --help' to see ${what}.`
+
+export const resolveArgv = (
+  root: CommandSpec,
+  shared: ReadonlyArray<OptionSpec>,
+  argv: ReadonlyArray<string>
+): ResolveResult => {
+  let command = root
+  const path: Array<string> = []
+  const sharedGiven: Array<Occurrence> = []
+  const ownGiven: Array<Occurrence> = []
+  const positionals: Array<string> = []
+  let help = false
+  let version = false
+  let endOfOptions = false
+  /** After an unknown command word nothing else can be placed; the rest is only searched for --help. */
+  let lost = false
+  /** The first problem in the order typed; reading goes on so that a later --help still wins. */
+  let error: ArgvError | undefined
+  const fail = (e: ArgvError) => {
+    error ??= e
+  }
+  const here = () => commandLine(root, path)
+
+  const addWord = (word: string) => {
+    if (lost) return
+    if (isGroup(command) && positionals.length === 0) {
+      const child = findSubcommand(command, word)
+      if (child !== undefined) {
+        command = child
+        path.push(word)
+        return
+      }
+      lost = true
+      fail({
+        message: `Unknown command '${word}' for '${here()}'`,
+        remedy: helpRemedy(root, path, "its commands"),
+        suggestion: didYouMean(word, command.subcommands.filter(isVisible).map((c) => c.name))
+      })
+      return
+    }
+    positionals.push(word)
+  }
+
+  const checkChoices = (option: OptionSpec, value: string) => {
+    if (option.choices === undefined) return
+    for (const item of option.repeatable === true ? splitList(value) : [value]) {
+      if (option.choices.includes(item)) continue
+      fail({
+        message: `Invalid value '${item}' for '${option.flag}': use ${option.choices.join("|")}`,
+        remedy: helpRemedy(root, path, "its flags"),
+        suggestion: didYouMean(item, option.choices)
+      })
+    }
+  }
+
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i]!
+    if (endOfOptions || !looksLikeFlag(word)) {
+      if (endOfOptions) {
+        if (!lost) positionals.push(word)
+      } else addWord(word)
+      continue
+    }
+    if (word === "--") {
+      endOfOptions = true
+      continue
+    }
+    const eq = word.startsWith("--") ? word.indexOf("=") : -1
+    const name = eq > 0 ? word.slice(0, eq) : word
+    const inline = eq > 0 ? word.slice(eq + 1) : undefined
+    if (findOption([HELP_FLAG], name) !== undefined) {
+      help = true
+      continue
+    }
+    const own = findOption(command.options, name)
+    const option = own ?? findOption(shared, name)
+    if (option === undefined) {
+      if (name === VERSION_FLAG.flag) {
+        version = true
+        continue
+      }
+      fail({
+        message: `Unknown flag '${name}' for '${here()}'`,
+        remedy: helpRemedy(root, path, "its flags"),
+        suggestion: didYouMean(name, [...command.options, ...shared].filter(isVisible).map((o) => o.flag))
+      })
+      continue
+    }
+    const given = own === undefined ? sharedGiven : ownGiven
+    if (option.repeatable !== true && given.some((o) => o.option === option)) {
+      fail({ message: `Flag '${option.flag}' may be given only once`, remedy: helpRemedy(root, path, "its flags") })
+    }
+    if (!option.takesValue) {
+      if (inline !== undefined) {
+        fail({ message: `Flag '${option.flag}' takes no value (got '${word}')`, remedy: helpRemedy(root, path, "its flags") })
+        continue
+      }
+      given.push({ option, value: undefined })
+      continue
+    }
+    // A value flag takes the next word whatever it looks like: --description --json describes as "--json".
+    const value = inline ?? (i + 1 < argv.length ? argv[++i] : undefined)
+    if (value === undefined) {
+      fail({
+        message: `Flag '${option.flag}' needs a value: ${option.flag} ${option.choices?.join("|") ?? option.valueName ?? "VALUE"}`,
+        remedy: helpRemedy(root, path, "its flags")
+      })
+      continue
+    }
+    checkChoices(option, value)
+    given.push({ option, value })
+  }
+
+  if (!lost && !isGroup(command)) checkPositionals(command.positionals, positionals, (e) => fail(e), here(), helpRemedy(root, path, "its arguments"))
+  if (version && path.length > 0) {
+    fail({ message: `Flag '--version' is for '${root.name}' only`, remedy: `Run '${root.name} --version'.` })
+  }
+
+  const resolved = (showHelp: boolean): ResolvedArgv => ({
+    path,
+    command,
+    shared: collect(sharedGiven),
+    options: collect(ownGiven),
+    positionals,
+    help: showHelp,
+    version: version && !showHelp,
+    normalized: normalize(root, sharedGiven, path, ownGiven, positionals)
+  })
+  if (help) return { ok: true, value: resolved(true) }
+  if (error !== undefined) return { ok: false, error }
+  return { ok: true, value: resolved(!version && isGroup(command)) }
+}
+
+function checkPositionals(
+  specs: ReadonlyArray<PositionalSpec>,
+  given: ReadonlyArray<string>,
+  fail: (e: ArgvError) => void,
+  command: string,
+  remedy: string
+) {
+  const variadic = specs.at(-1)?.variadic === true
+  specs.forEach((spec, index) => {
+    const values = spec.variadic === true ? given.slice(index) : given.slice(index, index + 1)
+    if (values.length === 0 && spec.required) fail({ message: `Missing ${positionalLabel(spec)} for '${command}'`, remedy })
+    for (const value of values) {
+      if (spec.choices !== undefined && !spec.choices.includes(value)) {
+        fail({
+          message: `Invalid value '${value}' for ${positionalLabel(spec)}: use ${spec.choices.join("|")}`,
+          remedy,
+          suggestion: didYouMean(value, spec.choices)
+        })
+      }
+    }
+  })
+  const extra = variadic ? undefined : given[specs.length]
+  if (extra !== undefined) fail({ message: `Unexpected argument '${extra}' for '${command}'`, remedy })
+}
+
+function collect(given: ReadonlyArray<Occurrence>): GivenOptions {
+  const out: Record<string, OptionValue> = {}
+  for (const { option, value } of given) {
+    if (value === undefined) out[option.flag] = true
+    else if (option.repeatable === true) {
+      const before = out[option.flag]
+      out[option.flag] = [...(Array.isArray(before) ? before : []), ...splitList(value)]
+    } else out[option.flag] = value
+  }
+  return out
+}
+
+function normalize(
+  root: CommandSpec,
+  shared: ReadonlyArray<Occurrence>,
+  path: ReadonlyArray<string>,
+  own: ReadonlyArray<Occurrence>,
+  positionals: ReadonlyArray<string>
+): ReadonlyArray<string> {
+  const topWords = new Set(root.subcommands.map((c) => c.name))
+  // @effect/cli splits the root's words at the first top-level command name, and a leaf's at "--".
+  const words = (o: Occurrence, isShared: boolean) =>
+    o.value === undefined
+      ? [o.option.flag]
+      : o.value === "--" || (isShared && topWords.has(o.value))
+      ? [`${o.option.flag}=${o.value}`]
+      : [o.option.flag, o.value]
+  const out = [...shared.flatMap((o) => words(o, true)), ...path, ...own.flatMap((o) => words(o, false))]
+  if (positionals.length > 0) {
+    const afterSwitch = own.length > 0 && own[own.length - 1]!.value === undefined
+    if (afterSwitch || positionals.some((p) => p.startsWith("-"))) out.push("--")
+    out.push(...positionals)
+  }
+  return out
+}
