@@ -509,14 +509,27 @@ describe("control routes", () => {
       expect(r.status).toBe(500)
     })))
 
-  it.effect("logs API requests with passcodes masked and no tokens", () =>
+  it.effect("logs API requests with passcodes and tokens masked", () =>
     run(Effect.gen(function*() {
       yield* createHook({ passcode: "hide-me" })
       yield* send("GET", `/v2/webhooks?context=file&context_id=${designSeed.file_key}`, personal)
       const log = yield* send("GET", "/_sandbox/requests")
+      const masked = expect.objectContaining({ "x-design-token": "***" })
       expect(log.body).toEqual([
-        { method: "POST", path: "/v2/webhooks", query: {}, body: { ...hookBody(), passcode: "***" } },
-        { method: "GET", path: "/v2/webhooks", query: { context: "file", context_id: designSeed.file_key }, body: null }
+        {
+          method: "POST",
+          path: "/v2/webhooks",
+          query: {},
+          headers: expect.objectContaining({ "x-design-token": "***", "content-type": "application/json" }),
+          body: { ...hookBody(), passcode: "***" }
+        },
+        {
+          method: "GET",
+          path: "/v2/webhooks",
+          query: { context: "file", context_id: designSeed.file_key },
+          headers: masked,
+          body: null
+        }
       ])
       expect(log.text).not.toContain(tokens.personal)
       expect(log.text).not.toContain("hide-me")
