@@ -315,6 +315,22 @@ describe("webhook lists", () => {
       }
     })))
 
+  it.effect("ignores cursor when listing by context, as the real service does", () =>
+    run(Effect.gen(function*() {
+      for (let i = 0; i < 4; i++) yield* createHook({ context: "team", context_id: designSeed.team_id })
+      const paged = yield* send("GET", `/v2/webhooks?plan_api_id=${designSeed.plan_api_ids.team}`, personal)
+      const cursor = new URL(paged.body.pagination.next_page).searchParams.get("cursor")!
+      for (const value of [cursor, "not-a-cursor"]) {
+        const query = new URLSearchParams({ context: "team", context_id: designSeed.team_id, cursor: value })
+        const r = yield* send("GET", `/v2/webhooks?${query}`, personal)
+        expect(r.status).toBe(200)
+        expect(r.body.webhooks.map((w: any) => w.id)).toEqual(["1", "2", "3", "4"])
+        expect(r.body.pagination).toBeUndefined()
+      }
+      // Without a listing form, a cursor alone is still not enough.
+      expect((yield* send("GET", `/v2/webhooks?cursor=${cursor}`, personal)).status).toBe(400)
+    })))
+
   it.effect("serves the deprecated team list with team-context webhooks only", () =>
     run(Effect.gen(function*() {
       const team = yield* createHook({ context: "team", context_id: designSeed.team_id })
