@@ -214,6 +214,33 @@ describe("webhook validation", () => {
       expect(unchanged.body.event_type).toBe("FILE_UPDATE")
     })))
 
+  it.effect("accepts the deprecated team_id in create and update bodies and keeps using the context", () =>
+    run(Effect.gen(function*() {
+      // A file webhook whose body names a team: the context decides, team_id stays "" as for any file webhook.
+      const created = yield* send("POST", "/v2/webhooks", { ...personal, body: hookBody({ team_id: designSeed.team_id }) })
+      expect(created.status).toBe(200)
+      expect(created.body).toMatchObject({ context: "FILE", context_id: designSeed.file_key, team_id: "" })
+      const team = yield* createHook({ context: "team", context_id: designSeed.team_id, team_id: "999" })
+      expect(team).toMatchObject({ context: "TEAM", context_id: designSeed.team_id, team_id: designSeed.team_id })
+
+      const base = { event_type: "PING", endpoint: "https://hooks.example.com/a", passcode: "x" }
+      const updated = yield* send("PUT", `/v2/webhooks/${team.id}`, {
+        ...personal,
+        body: { ...base, team_id: designSeed.starter_team_id }
+      })
+      expect(updated.status).toBe(200)
+      expect(updated.body).toMatchObject({ event_type: "PING", context: "TEAM", team_id: designSeed.team_id })
+
+      for (const [method, path, body] of [
+        ["POST", "/v2/webhooks", hookBody({ team_id: 42 })],
+        ["PUT", `/v2/webhooks/${team.id}`, { ...base, team_id: null }]
+      ] as const) {
+        const r = yield* send(method, path, { ...personal, body })
+        expect(r.status).toBe(400)
+        expect(r.body).toEqual(rich400(/"team_id" must be a string/))
+      }
+    })))
+
   it.effect("keeps status and description when a PUT omits them; null clears the description", () =>
     run(Effect.gen(function*() {
       yield* createHook({ status: "PAUSED", description: "keep me" })
