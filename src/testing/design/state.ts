@@ -4,7 +4,7 @@
  * synchronous block to completion, so plain maps mutated inside
  * `Effect.sync` sections are consistent without locks.
  */
-import type { Buckets } from "./ratelimit.js"
+import type { Buckets } from "../core/bucket.js"
 
 export type ContextKind = "TEAM" | "PROJECT" | "FILE"
 export type WebhookStatus = "ACTIVE" | "PAUSED"
