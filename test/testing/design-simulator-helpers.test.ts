@@ -280,3 +280,38 @@ describe("reset", () => {
       expect(r.body.requests[0].request_info.sent_at).toBe("1970-01-01T00:00:00.000Z")
     })))
 })
+
+describe("the README's DesignSimulator example", () => {
+  it.effect("runs: DesignApi and the controls over one simulator", () =>
+    Effect.gen(function*() {
+      const layer = Layer.merge(
+        DesignApi.layerConfig(
+          { baseUrl: "http://127.0.0.1", token: Redacted.make(designSeed.tokens.personal), team: designSeed.team_id },
+          DesignSimulator.layer
+        ),
+        DesignSimulator.layer
+      )
+      const result = yield* Effect.gen(function*() {
+        const api = yield* DesignApi
+        const sim = yield* DesignSimulator
+        yield* sim.injectFault({ method: "GET", path: "/v1/me", status: 404 })
+        const error = yield* Effect.flip(api.userMe({}))
+        const sent = yield* sim.requests
+        yield* sim.setReceiver({ endpoint: "https://hooks.example.com/x", status: 500, times: 3 })
+        yield* sim.advanceClock("5 minutes")
+        yield* sim.reset
+        return { error: error._tag, sent, after: yield* sim.requests }
+      }).pipe(Effect.provide(layer), Effect.withConfigProvider(ConfigProvider.fromMap(new Map())))
+      expect(result.error).toBe("NotFoundError")
+      expect(result.sent).toEqual([
+        {
+          method: "GET",
+          path: "/v1/me",
+          query: {},
+          headers: expect.objectContaining({ "x-design-token": "***" }),
+          body: null
+        }
+      ])
+      expect(result.after).toEqual([])
+    }))
+})
