@@ -69,7 +69,13 @@ describe("injectFault", () => {
       }
       expect((yield* send("GET", "/v1/me", personal)).status).toBe(200)
 
-      yield* sim.injectFault({ method: "*", path: "/v2/webhooks*", status: 502, body: "<html>bad gateway</html>", headers: { "Content-Type": "text/html" } })
+      yield* sim.injectFault({
+        method: "*",
+        path: "/v2/webhooks*",
+        status: 502,
+        body: "<html>bad gateway</html>",
+        headers: { "Content-Type": "text/html" }
+      })
       const proxy = yield* raw(HttpClientRequest.del(`${BASE}/v2/webhooks/3`))
       expect(proxy).toEqual({ status: 502, contentType: "text/html", text: "<html>bad gateway</html>" })
       expect((yield* sim.requests).map((r) => `${r.method} ${r.path}`)).toEqual([
@@ -140,7 +146,8 @@ describe("requests", () => {
         accept: "application/json"
       })
       const text = JSON.stringify(yield* sim.requests)
-      for (const secret of [designSeed.tokens.oauth, designSeed.tokens.personal, "session=", "key-123", "shh-", "pass-9"]) {
+      const secrets = [designSeed.tokens.oauth, designSeed.tokens.personal, "session=", "key-123", "shh-", "pass-9"]
+      for (const secret of secrets) {
         expect(text).not.toContain(secret)
       }
     })))
@@ -212,7 +219,10 @@ describe("requests", () => {
         }).pipe(
           // One build: DesignApi's HttpClient and the controls reach the same simulator.
           Effect.provide(Layer.merge(
-            DesignApi.layerConfig({ baseUrl: "http://127.0.0.1", token: Redacted.make(token), authMode }, DesignSimulator.layer),
+            DesignApi.layerConfig(
+              { baseUrl: "http://127.0.0.1", token: Redacted.make(token), authMode },
+              DesignSimulator.layer
+            ),
             DesignSimulator.layer
           )),
           Effect.withConfigProvider(ConfigProvider.fromMap(new Map()))

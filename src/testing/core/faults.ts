@@ -89,11 +89,15 @@ const validate = (fields: FaultFields, defaultBody: (status: number) => unknown)
 export const parseFault = (body: unknown, defaultBody: (status: number) => unknown): Either.Either<Fault, string> => {
   if (!isRecord(body)) return Either.left("body must be a JSON object")
   const { delay_ms = 0, headers = {}, method, path, status, times = 1 } = body
-  return validate({ method, path, status, headers, hasBody: "body" in body, body: body.body, delay_ms, times }, defaultBody)
+  const hasBody = "body" in body
+  return validate({ method, path, status, headers, hasBody, body: body.body, delay_ms, times }, defaultBody)
 }
 
 /** Validates a typed spec the same way. */
-export const faultFromSpec = (spec: FaultSpec, defaultBody: (status: number) => unknown): Either.Either<Fault, string> =>
+export const faultFromSpec = (
+  spec: FaultSpec,
+  defaultBody: (status: number) => unknown
+): Either.Either<Fault, string> =>
   validate({
     method: spec.method,
     path: spec.path,

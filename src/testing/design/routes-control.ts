@@ -54,6 +54,8 @@ export const controlRoutes = (state: SimState): HttpRouter.HttpRouter<never, Api
   HttpRouter.empty.pipe(
     HttpRouter.post(
       `${CONTROL_PREFIX}/endpoint`,
-      controlHandler((call) => Either.match(setReceiver(state, call.body), { onLeft: controlRejected, onRight: () => controlOk() }))
+      controlHandler((call) =>
+        Either.match(setReceiver(state, call.body), { onLeft: controlRejected, onRight: () => controlOk() })
+      )
     )
   )

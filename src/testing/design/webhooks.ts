@@ -44,7 +44,16 @@ type Body = Record<string, unknown>
 type Check<A> = Either.Either<A, string>
 
 // team_id is deprecated but still in the service's published description, and accepted.
-const CREATE_KEYS = ["event_type", "context", "context_id", "endpoint", "passcode", "status", "description", "team_id"]
+const CREATE_KEYS = [
+  "event_type",
+  "context",
+  "context_id",
+  "endpoint",
+  "passcode",
+  "status",
+  "description",
+  "team_id"
+]
 const UPDATE_KEYS = ["event_type", "endpoint", "passcode", "status", "description", "team_id"]
 
 export const parseCreate = (body: unknown): Check<CreateInput> =>
