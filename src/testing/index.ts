@@ -1,2 +1,6 @@
-/** Simulators for tests and library users: `import { DesignSimulatorClient } from "design-taskmgr/testing"`. */
+/**
+ * Simulators for tests and library users:
+ * `import { DesignSimulator, DesignSimulatorClient } from "design-taskmgr/testing"`.
+ */
 export * from "./design/index.js"
+export * from "./core/index.js"

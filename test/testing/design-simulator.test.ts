@@ -214,6 +214,33 @@ describe("webhook validation", () => {
       expect(unchanged.body.event_type).toBe("FILE_UPDATE")
     })))
 
+  it.effect("accepts the deprecated team_id in create and update bodies and keeps using the context", () =>
+    run(Effect.gen(function*() {
+      // A file webhook whose body names a team: the context decides, team_id stays "" as for any file webhook.
+      const created = yield* send("POST", "/v2/webhooks", { ...personal, body: hookBody({ team_id: designSeed.team_id }) })
+      expect(created.status).toBe(200)
+      expect(created.body).toMatchObject({ context: "FILE", context_id: designSeed.file_key, team_id: "" })
+      const team = yield* createHook({ context: "team", context_id: designSeed.team_id, team_id: "999" })
+      expect(team).toMatchObject({ context: "TEAM", context_id: designSeed.team_id, team_id: designSeed.team_id })
+
+      const base = { event_type: "PING", endpoint: "https://hooks.example.com/a", passcode: "x" }
+      const updated = yield* send("PUT", `/v2/webhooks/${team.id}`, {
+        ...personal,
+        body: { ...base, team_id: designSeed.starter_team_id }
+      })
+      expect(updated.status).toBe(200)
+      expect(updated.body).toMatchObject({ event_type: "PING", context: "TEAM", team_id: designSeed.team_id })
+
+      for (const [method, path, body] of [
+        ["POST", "/v2/webhooks", hookBody({ team_id: 42 })],
+        ["PUT", `/v2/webhooks/${team.id}`, { ...base, team_id: null }]
+      ] as const) {
+        const r = yield* send(method, path, { ...personal, body })
+        expect(r.status).toBe(400)
+        expect(r.body).toEqual(rich400(/"team_id" must be a string/))
+      }
+    })))
+
   it.effect("keeps status and description when a PUT omits them; null clears the description", () =>
     run(Effect.gen(function*() {
       yield* createHook({ status: "PAUSED", description: "keep me" })
@@ -313,6 +340,22 @@ describe("webhook lists", () => {
         expect(r.status).toBe(400)
         expect(r.body).toMatchObject({ error: true, status: 400, i18n: null })
       }
+    })))
+
+  it.effect("ignores cursor when listing by context, as the real service does", () =>
+    run(Effect.gen(function*() {
+      for (let i = 0; i < 4; i++) yield* createHook({ context: "team", context_id: designSeed.team_id })
+      const paged = yield* send("GET", `/v2/webhooks?plan_api_id=${designSeed.plan_api_ids.team}`, personal)
+      const cursor = new URL(paged.body.pagination.next_page).searchParams.get("cursor")!
+      for (const value of [cursor, "not-a-cursor"]) {
+        const query = new URLSearchParams({ context: "team", context_id: designSeed.team_id, cursor: value })
+        const r = yield* send("GET", `/v2/webhooks?${query}`, personal)
+        expect(r.status).toBe(200)
+        expect(r.body.webhooks.map((w: any) => w.id)).toEqual(["1", "2", "3", "4"])
+        expect(r.body.pagination).toBeUndefined()
+      }
+      // Without a listing form, a cursor alone is still not enough.
+      expect((yield* send("GET", `/v2/webhooks?cursor=${cursor}`, personal)).status).toBe(400)
     })))
 
   it.effect("serves the deprecated team list with team-context webhooks only", () =>
@@ -509,14 +552,27 @@ describe("control routes", () => {
       expect(r.status).toBe(500)
     })))
 
-  it.effect("logs API requests with passcodes masked and no tokens", () =>
+  it.effect("logs API requests with passcodes and tokens masked", () =>
     run(Effect.gen(function*() {
       yield* createHook({ passcode: "hide-me" })
       yield* send("GET", `/v2/webhooks?context=file&context_id=${designSeed.file_key}`, personal)
       const log = yield* send("GET", "/_sandbox/requests")
+      const masked = expect.objectContaining({ "x-design-token": "***" })
       expect(log.body).toEqual([
-        { method: "POST", path: "/v2/webhooks", query: {}, body: { ...hookBody(), passcode: "***" } },
-        { method: "GET", path: "/v2/webhooks", query: { context: "file", context_id: designSeed.file_key }, body: null }
+        {
+          method: "POST",
+          path: "/v2/webhooks",
+          query: {},
+          headers: expect.objectContaining({ "x-design-token": "***", "content-type": "application/json" }),
+          body: { ...hookBody(), passcode: "***" }
+        },
+        {
+          method: "GET",
+          path: "/v2/webhooks",
+          query: { context: "file", context_id: designSeed.file_key },
+          headers: masked,
+          body: null
+        }
       ])
       expect(log.text).not.toContain(tokens.personal)
       expect(log.text).not.toContain("hide-me")

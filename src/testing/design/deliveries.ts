@@ -5,7 +5,7 @@
  * schedules the next retry; retries run lazily when a later request finds
  * simulator time past their due time, stamped with that due time.
  */
-import { DAY_MS, HOUR_MS, isoTime, MINUTE_MS } from "./clock.js"
+import { DAY_MS, HOUR_MS, isoTime, MINUTE_MS } from "../core/clock.js"
 import type { DeliveryRecord, ReceiverBehaviour, SimState, Webhook } from "./state.js"
 
 /** Wait before retry 1, 2 and 3, each counted from the previous failed attempt. */

@@ -6,9 +6,9 @@ import type { designSeed } from "./seed.js"
 
 export { designSeed } from "./seed.js"
 export type DesignSeed = typeof designSeed
-export { makeDesignSimulator } from "./simulator.js"
-export type { DesignSimulator } from "./simulator.js"
-export { DesignSimulatorClient } from "./client.js"
-export { serveDesignSandbox } from "./serve.js"
+export { makeDesignSimulator, serveDesignSandbox } from "./simulator.js"
+export type { DesignSimulatorControl } from "./simulator.js"
+export type { ReceiverSpec } from "./routes-control.js"
+export { DesignSimulator, DesignSimulatorClient } from "./layers.js"
 export { PLAN_PAGE_SIZE } from "./webhook-lists.js"
 export { RETRY_DELAYS_MS } from "./deliveries.js"

@@ -1,11 +1,10 @@
 /**
  * The service's leaky-bucket rate limits (spec section 8) and the headers of
- * its 429 (wire reference section 3).
- *
- * A bucket holds at most `count` requests and drains continuously at
- * `count / period`, so a full budget recovers over one period and a single
- * slot frees after `period / count`.
+ * its 429 (wire reference section 3). The bucket itself is the core's.
  */
+import type { Buckets } from "../core/bucket.js"
+import { takeFromBucket } from "../core/bucket.js"
+
 export type Seat = "view" | "collab" | "dev" | "full"
 export type Plan = "starter" | "professional" | "organization" | "enterprise"
 export type Tier = 1 | 2 | 3
@@ -43,31 +42,12 @@ const seatClass = (seat: Seat): SeatClass => (seat === "view" || seat === "colla
 
 export const limitFor = (tier: Tier, seat: Seat, plan: Plan): Limit => limitTable[tier][seatClass(seat)][plan]
 
-export interface Bucket {
-  level: number
-  at_ms: number
-}
-
-export type Buckets = Map<string, Bucket>
-
 /**
- * Takes one request from the bucket `key` at `now_ms`.
+ * Takes one request from the bucket `key` at `now_ms` (the common leaky bucket).
  * Returns null when allowed, or the whole seconds to wait (Retry-After) when not.
  */
-export const take = (buckets: Buckets, key: string, limit: Limit, now_ms: number): number | null => {
-  const period = limit.per === "minute" ? MINUTE_MS : MONTH_MS
-  const drainPerMs = limit.count / period
-  const bucket = buckets.get(key) ?? { level: 0, at_ms: now_ms }
-  const elapsed = Math.max(0, now_ms - bucket.at_ms)
-  const level = Math.max(0, bucket.level - elapsed * drainPerMs)
-  if (level + 1 > limit.count) {
-    buckets.set(key, { level, at_ms: now_ms })
-    const waitMs = (level + 1 - limit.count) / drainPerMs
-    return Math.max(1, Math.ceil(waitMs / 1000))
-  }
-  buckets.set(key, { level: level + 1, at_ms: now_ms })
-  return null
-}
+export const take = (buckets: Buckets, key: string, limit: Limit, now_ms: number): number | null =>
+  takeFromBucket(buckets, key, { count: limit.count, periodMs: limit.per === "minute" ? MINUTE_MS : MONTH_MS }, now_ms)
 
 const planTierHeader: Record<Plan, string> = {
   starter: "starter",

@@ -2,16 +2,16 @@
  * The two error bodies the service uses side by side (wire reference section 3)
  * and a JSON response helper that sends the recorded content type.
  */
-import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import type * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import * as CoreResponses from "../core/responses.js"
 
-export const JSON_CONTENT_TYPE = "application/json; charset=utf-8"
+export const JSON_CONTENT_TYPE = CoreResponses.JSON_CONTENT_TYPE
 
 export const json = (
   status: number,
   body: unknown,
   headers: Record<string, string> = {}
-): HttpServerResponse.HttpServerResponse =>
-  HttpServerResponse.text(JSON.stringify(body), { status, contentType: JSON_CONTENT_TYPE, headers })
+): HttpServerResponse.HttpServerResponse => CoreResponses.jsonResponse(status, body, headers)
 
 /** `{"status":403,"err":"Invalid token"}`: older endpoints, webhook 403/429, every 429. */
 export const plainError = (status: number, err: string, headers: Record<string, string> = {}) =>

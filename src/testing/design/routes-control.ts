@@ -1,39 +1,36 @@
 /**
- * The simulator's own control routes under /_sandbox (no token needed):
- * faults, reset, the request log, receiver behaviour and the clock offset.
+ * The design simulator's own control route, beside the common /_sandbox ones:
+ * POST /_sandbox/endpoint says how the (simulated) receiver at a webhook
+ * endpoint answers deliveries. Also its typed form, for DesignSimulator.
  */
 import * as HttpRouter from "@effect/platform/HttpRouter"
-import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import type { Call } from "./call.js"
-import { ApiCall } from "./call.js"
-import { isoTime } from "./clock.js"
-import { processDue } from "./deliveries.js"
-import { parseFault } from "./faults.js"
-import { json } from "./responses.js"
+import type { ApiCall } from "../core/call.js"
+import { CONTROL_PREFIX, controlHandler, controlOk, controlRejected } from "../core/control-routes.js"
 import type { ReceiverBehaviour, SimState } from "./state.js"
-import { resetState } from "./state.js"
 
-export const CONTROL_PREFIX = "/_sandbox"
-
-const ok = (extra: Record<string, unknown> = {}) => json(200, { ok: true, ...extra })
-const invalid = (error: string) => json(400, { ok: false, error })
+/** How the receiver at `endpoint` answers: a status (200 = delivered), or no answer at all. */
+export type ReceiverSpec =
+  & {
+    /** The webhook endpoint URL, exactly as the webhook holds it. */
+    readonly endpoint: string
+    /** How many deliveries it answers this way; then it is back to 200. Default: until changed. */
+    readonly times?: number
+  }
+  & (
+    | {
+      readonly status: number
+      /** The error_msg deliveries record; default "Endpoint responded with status N". */
+      readonly error?: string
+    }
+    | { readonly timeout: true }
+  )
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value)
 
-const withCall = (f: (call: Call) => ReturnType<typeof json>) => Effect.map(ApiCall, f)
-
-const addFault = (state: SimState) =>
-  withCall((call) => {
-    const fault = parseFault(call.body)
-    if (Either.isLeft(fault)) return invalid(fault.left)
-    state.faults.push(fault.right)
-    return ok()
-  })
-
 /** POST /_sandbox/endpoint: {endpoint, status, error?, times?, timeout?}. */
-const parseReceiver = (body: unknown): Either.Either<[string, ReceiverBehaviour], string> => {
+export const parseReceiver = (body: unknown): Either.Either<[string, ReceiverBehaviour], string> => {
   if (!isRecord(body)) return Either.left("body must be a JSON object")
   const { endpoint, error = null, status = 200, timeout = false, times = null } = body
   if (typeof endpoint !== "string" || endpoint === "") return Either.left(`"endpoint" must be the webhook URL`)
@@ -47,37 +44,18 @@ const parseReceiver = (body: unknown): Either.Either<[string, ReceiverBehaviour]
   return Either.right([endpoint, { status, error, timeout, times }])
 }
 
-const setReceiver = (state: SimState) =>
-  withCall((call) => {
-    const parsed = parseReceiver(call.body)
-    if (Either.isLeft(parsed)) return invalid(parsed.left)
-    state.receivers.set(...parsed.right)
-    return ok()
+/** Sets a receiver's behaviour from a route body or a typed spec (which has the same fields). */
+export const setReceiver = (state: SimState, body: unknown): Either.Either<void, string> =>
+  Either.map(parseReceiver(body), ([endpoint, behaviour]) => {
+    state.receivers.set(endpoint, behaviour)
   })
 
-const advanceClock = (state: SimState) =>
-  withCall((call) => {
-    const advance = isRecord(call.body) ? call.body.advance_ms : undefined
-    if (typeof advance !== "number" || !Number.isFinite(advance) || advance < 0) {
-      return invalid(`"advance_ms" must be a non-negative number`)
-    }
-    state.clockOffsetMs += advance
-    const now = call.now_ms + advance
-    processDue(state, now)
-    return ok({ now: isoTime(now) })
-  })
-
-const reset = (state: SimState) =>
-  Effect.sync(() => {
-    resetState(state)
-    return ok()
-  })
-
-export const controlRoutes = (state: SimState) =>
+export const controlRoutes = (state: SimState): HttpRouter.HttpRouter<never, ApiCall> =>
   HttpRouter.empty.pipe(
-    HttpRouter.post("/_sandbox/faults", addFault(state)),
-    HttpRouter.post("/_sandbox/reset", reset(state)),
-    HttpRouter.get("/_sandbox/requests", Effect.sync(() => json(200, state.log))),
-    HttpRouter.post("/_sandbox/endpoint", setReceiver(state)),
-    HttpRouter.post("/_sandbox/clock", advanceClock(state))
+    HttpRouter.post(
+      `${CONTROL_PREFIX}/endpoint`,
+      controlHandler((call) =>
+        Either.match(setReceiver(state, call.body), { onLeft: controlRejected, onRight: () => controlOk() })
+      )
+    )
   )

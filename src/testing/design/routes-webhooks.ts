@@ -133,7 +133,7 @@ const list = (state: SimState) => (caller: Caller, call: Call) => {
     return badRequest(`"plan_api_id" cannot be combined with "context" or "context_id"`)
   }
   if (plan_api_id !== undefined) return listByPlan(state, caller, call, plan_api_id, one("cursor"))
-  if (one("cursor") !== undefined) return badRequest(`"cursor" is only accepted with "plan_api_id"`)
+  // The real service ignores `cursor` when listing by context (that form is never paged).
   if (context !== undefined && context_id === undefined) return badRequest(`"context_id" is required with "context"`)
   if (context === undefined && context_id !== undefined) return badRequest(`"context" is required with "context_id"`)
   if (context === undefined || context_id === undefined) {

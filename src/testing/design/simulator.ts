@@ -1,59 +1,61 @@
 /**
- * One simulator instance: fresh state, the API routes and the control routes
- * behind a front door that runs due retries, logs API requests and applies
- * faults before routing.
+ * One design simulator: fresh state, the API routes and the design-only
+ * control route on the common core, which logs API requests, applies faults
+ * and answers in the `{status, err}` form when nothing else does.
  */
-import type * as HttpApp from "@effect/platform/HttpApp"
 import * as HttpRouter from "@effect/platform/HttpRouter"
-import { HttpServerRequest } from "@effect/platform/HttpServerRequest"
+import type { ServeError } from "@effect/platform/HttpServerError"
 import * as Effect from "effect/Effect"
-import { ApiCall, readCall } from "./call.js"
-import { CONTROL_PREFIX, controlRoutes } from "./routes-control.js"
+import * as Either from "effect/Either"
+import type * as Scope from "effect/Scope"
+import type { SimulatorControl } from "../core/control.js"
+import { serveSimulator } from "../core/serve.js"
+import type { Simulator } from "../core/simulator.js"
+import { makeSimulator } from "../core/simulator.js"
+import type { ReceiverSpec } from "./routes-control.js"
+import { controlRoutes, setReceiver } from "./routes-control.js"
 import { processDue } from "./deliveries.js"
-import { faultResponse, takeFault } from "./faults.js"
-import { recordRequest } from "./requestlog.js"
-import { notFoundPlain, plainError } from "./responses.js"
+import { reasonPhrase } from "./responses.js"
 import { fileRoutes } from "./routes-files.js"
 import { webhookRoutes } from "./routes-webhooks.js"
-import { makeState } from "./state.js"
+import { makeState, resetState } from "./state.js"
 
-export interface DesignSimulator {
-  /** Handles the API and the /_sandbox control routes; needs only HttpServerRequest. */
-  readonly app: HttpApp.Default<never, never>
+/** The common controls plus the design-only one. */
+export interface DesignSimulatorControl extends SimulatorControl {
+  /** How the receiver at a webhook endpoint answers deliveries (POST /_sandbox/endpoint). Dies on an invalid spec. */
+  readonly setReceiver: (receiver: ReceiverSpec) => Effect.Effect<void>
 }
 
-const isControl = (path: string) => path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)
-
-export const makeDesignSimulator: Effect.Effect<DesignSimulator> = Effect.sync(() => {
+export const makeDesignSimulator: Effect.Effect<Simulator<DesignSimulatorControl>> = Effect.sync(() => {
   const state = makeState()
   const api = HttpRouter.concat(webhookRoutes(state), fileRoutes(state))
   const control = controlRoutes(state)
 
-  const app: HttpApp.Default<never, never> = Effect.gen(function*() {
-    const request = yield* HttpServerRequest
-    const call = yield* readCall(request, state)
-    // Deliveries are evaluated lazily: first catch up on every retry now due.
-    processDue(state, call.now_ms)
-    const toControl = isControl(call.path)
-    if (!toControl) {
-      // API requests reach the service, faulted or not, so they are logged first.
-      recordRequest(state, call)
-      const fault = takeFault(state, call.method, call.path)
-      if (fault !== null) {
-        if (fault.delay_ms > 0) yield* Effect.sleep(fault.delay_ms)
-        return faultResponse(fault)
-      }
-    }
-    return yield* (toControl ? control : api).pipe(
-      Effect.provideService(ApiCall, call),
-      Effect.catchTag("RouteNotFound", () => Effect.succeed(notFoundPlain()))
-    )
-  }).pipe(
-    // A bug in the simulator must still answer, and say whose bug it is.
-    Effect.catchAllCause((cause) =>
-      Effect.as(Effect.logError("design simulator failed", cause), plainError(500, "Simulator error"))
-    )
-  )
+  const simulator = makeSimulator({
+    name: "design",
+    routes: api,
+    controlRoutes: control,
+    // `{"status": 404, "err": "Not found"}`: the older form, which unknown paths and 429s use.
+    errorBody: (status, message) => ({ status, err: message }),
+    // A forced 429 reads like the recorded one: "Rate limit exceeded".
+    faultBody: (status) => ({ status, err: reasonPhrase(status) }),
+    reset: () => resetState(state),
+    // Deliveries are evaluated lazily: catch up on every retry now due.
+    onRequest: (call) => processDue(state, call.now_ms),
+    onClockAdvance: (now_ms) => processDue(state, now_ms)
+  })
 
-  return { app }
+  const setReceiverControl = (receiver: ReceiverSpec) =>
+    Effect.suspend(() =>
+      Either.match(setReceiver(state, receiver), {
+        onLeft: (error) => Effect.dieMessage(`setReceiver: ${error}`),
+        onRight: () => Effect.void
+      })
+    )
+
+  return { ...simulator, control: { ...simulator.control, setReceiver: setReceiverControl } }
 })
+
+/** Serves a fresh design simulator on 127.0.0.1 (port 0 = any free port) until the Scope closes. */
+export const serveDesignSandbox = (port: number): Effect.Effect<{ base_url: string }, ServeError, Scope.Scope> =>
+  Effect.flatMap(makeDesignSimulator, (simulator) => serveSimulator(simulator, port))

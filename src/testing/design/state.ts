@@ -1,9 +1,10 @@
 /**
- * The mutable state of one simulator instance. JavaScript runs each
+ * The mutable state of one design simulator instance (faults, the request log
+ * and the clock offset are the common core's). JavaScript runs each
  * synchronous block to completion, so plain maps mutated inside
  * `Effect.sync` sections are consistent without locks.
  */
-import type { Buckets } from "./ratelimit.js"
+import type { Buckets } from "../core/bucket.js"
 
 export type ContextKind = "TEAM" | "PROJECT" | "FILE"
 export type WebhookStatus = "ACTIVE" | "PAUSED"
@@ -57,23 +58,6 @@ export interface ReceiverBehaviour {
   times: number | null
 }
 
-export interface Fault {
-  readonly method: string
-  readonly path: string
-  readonly status: number
-  readonly headers: Record<string, string>
-  readonly body: unknown
-  readonly delay_ms: number
-  times: number
-}
-
-export interface LoggedRequest {
-  readonly method: string
-  readonly path: string
-  readonly query: Record<string, string | Array<string>>
-  readonly body: unknown
-}
-
 export interface SimState {
   webhooks: Map<string, Webhook>
   nextWebhookId: number
@@ -81,11 +65,7 @@ export interface SimState {
   nextDeliveryId: number
   pendingRetries: Array<PendingRetry>
   receivers: Map<string, ReceiverBehaviour>
-  faults: Array<Fault>
-  log: Array<LoggedRequest>
   buckets: Buckets
-  /** Added to the Clock by POST /_sandbox/clock. */
-  clockOffsetMs: number
 }
 
 export const makeState = (): SimState => ({
@@ -95,10 +75,7 @@ export const makeState = (): SimState => ({
   nextDeliveryId: 1,
   pendingRetries: [],
   receivers: new Map(),
-  faults: [],
-  log: [],
-  buckets: new Map(),
-  clockOffsetMs: 0
+  buckets: new Map()
 })
 
 /** Back to the seed: the seed holds no webhooks, so a fresh state is the seed state. */

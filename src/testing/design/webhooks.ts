@@ -43,8 +43,18 @@ export interface CreateInput extends Settings {
 type Body = Record<string, unknown>
 type Check<A> = Either.Either<A, string>
 
-const CREATE_KEYS = ["event_type", "context", "context_id", "endpoint", "passcode", "status", "description"]
-const UPDATE_KEYS = ["event_type", "endpoint", "passcode", "status", "description"]
+// team_id is deprecated but still in the service's published description, and accepted.
+const CREATE_KEYS = [
+  "event_type",
+  "context",
+  "context_id",
+  "endpoint",
+  "passcode",
+  "status",
+  "description",
+  "team_id"
+]
+const UPDATE_KEYS = ["event_type", "endpoint", "passcode", "status", "description", "team_id"]
 
 export const parseCreate = (body: unknown): Check<CreateInput> =>
   Either.gen(function*() {
@@ -58,6 +68,7 @@ export const parseCreate = (body: unknown): Check<CreateInput> =>
     }
     const context_id = yield* requiredString(obj, "context_id", Infinity)
     const rest = yield* settingsAfterEvent(obj)
+    yield* deprecatedTeamId(obj)
     return { event_type, context, context_id, ...rest }
   })
 
@@ -68,6 +79,7 @@ export const parseUpdate = (body: unknown): Check<Settings> =>
     yield* onlyKeys(obj, UPDATE_KEYS, { context: fixed, context_id: fixed })
     const event_type = yield* eventType(obj)
     const rest = yield* settingsAfterEvent(obj)
+    yield* deprecatedTeamId(obj)
     return { event_type, ...rest }
   })
 
@@ -88,6 +100,12 @@ const eventType = (obj: Body): Check<string> => {
     ? Either.right(obj.event_type)
     : Either.left(`Invalid "event_type": ${JSON.stringify(obj.event_type)}. Expected one of ${EVENT_TYPES.join(", ")}`)
 }
+
+/** A string, else ignored: the context is what counts (context/context_id on create, fixed after). */
+const deprecatedTeamId = (obj: Body): Check<void> =>
+  obj.team_id === undefined || typeof obj.team_id === "string"
+    ? Either.right(undefined)
+    : Either.left(`"team_id" must be a string`)
 
 const requiredString = (obj: Body, key: string, max: number): Check<string> => {
   const value = obj[key]

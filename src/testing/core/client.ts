@@ -1,19 +1,17 @@
 /**
- * An HttpClient answered in-process by a fresh simulator: no sockets. The app
+ * An HttpClient answered in process by a simulator's app: no sockets. The app
  * runs on the calling fiber, so its Clock (a TestClock under it.effect)
  * drives rate-limit buckets, retries and fault delays.
  */
 import * as HttpClient from "@effect/platform/HttpClient"
 import * as HttpClientError from "@effect/platform/HttpClientError"
+import type * as HttpApp from "@effect/platform/HttpApp"
 import type * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import * as HttpClientResponse from "@effect/platform/HttpClientResponse"
 import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as Effect from "effect/Effect"
-import * as Layer from "effect/Layer"
 import * as Stream from "effect/Stream"
-import type { DesignSimulator } from "./simulator.js"
-import { makeDesignSimulator } from "./simulator.js"
 
 /** The request body as a fetch-style body. */
 const webBody = (request: HttpClientRequest.HttpClientRequest): Effect.Effect<BodyInit | undefined> => {
@@ -28,7 +26,7 @@ const webBody = (request: HttpClientRequest.HttpClientRequest): Effect.Effect<Bo
     case "FormData":
       return Effect.succeed(body.formData)
     case "Stream":
-      // Collected up front: the simulator reads whole bodies anyway.
+      // Collected up front: the simulators read whole bodies anyway.
       return Effect.orDie(
         Stream.runFold(body.stream, new Uint8Array(0), (acc, chunk) => {
           const next = new Uint8Array(acc.length + chunk.length)
@@ -51,17 +49,14 @@ const toWebRequest = (request: HttpClientRequest.HttpClientRequest, url: URL, si
       catch: (cause) => new HttpClientError.RequestError({ request, reason: "Encode", cause })
     }))
 
-export const simulatorHttpClient = (simulator: DesignSimulator): HttpClient.HttpClient =>
+/** Any URL reaches the app; only the path, query and Host matter to it. */
+export const inProcessHttpClient = (app: HttpApp.Default<never, never>): HttpClient.HttpClient =>
   HttpClient.make((request, url, signal) =>
     Effect.gen(function*() {
       const webRequest = yield* toWebRequest(request, url, signal)
-      const response = yield* simulator.app.pipe(
+      const response = yield* app.pipe(
         Effect.provideService(HttpServerRequest.HttpServerRequest, HttpServerRequest.fromWeb(webRequest))
       )
       return HttpClientResponse.fromWeb(request, HttpServerResponse.toWeb(response))
     })
   )
-
-export const DesignSimulatorClient: { readonly layer: Layer.Layer<HttpClient.HttpClient> } = {
-  layer: Layer.effect(HttpClient.HttpClient, Effect.map(makeDesignSimulator, simulatorHttpClient))
-}

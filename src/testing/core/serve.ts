@@ -1,0 +1,24 @@
+/**
+ * Serves a simulator on a loopback port (port 0 = any free port) for
+ * end-to-end tests and the `sandbox` commands; it stops when the Scope closes.
+ */
+import type * as HttpApp from "@effect/platform/HttpApp"
+import type { ServeError } from "@effect/platform/HttpServerError"
+import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
+import * as Effect from "effect/Effect"
+import type * as Scope from "effect/Scope"
+import { createServer } from "node:http"
+
+const LOOPBACK = "127.0.0.1"
+
+export const serveSimulator = (
+  simulator: { readonly app: HttpApp.Default<never, never> },
+  port: number
+): Effect.Effect<{ base_url: string }, ServeError, Scope.Scope> =>
+  Effect.gen(function*() {
+    const server = yield* NodeHttpServer.make(() => createServer(), { port, host: LOOPBACK })
+    yield* server.serve(simulator.app)
+    const address = server.address
+    const base_url = address._tag === "TcpAddress" ? `http://${LOOPBACK}:${address.port}` : `http://localhost`
+    return { base_url }
+  })
