@@ -1,9 +1,9 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Chunk, ConfigProvider, Effect, Exit, Fiber, Option, Redacted, Stream, TestClock } from "effect"
-import { DesignApi } from "../../src/design/api.js"
-import { DesignSimulatorClient } from "../../src/testing/index.js"
-import { RateLimiter } from "../../src/design/rate-limiter.js"
-import { api, apiLayer, fault, receiver, seed, sent, settings } from "./harness.js"
+import { Chunk, Config, ConfigProvider, Context, Duration, Effect, Exit, Fiber, Layer, Redacted, Stream, TestClock } from "effect"
+import { RateLimiter } from "../../src/core/rate-limit.js"
+import { DesignApi, type DesignApiService } from "../../src/design/api.js"
+import { DesignSimulator, PLAN_PAGE_SIZE } from "../../src/testing/index.js"
+import { api, apiLayer, options, seed, sent, sim } from "./harness.js"
 
 const PASSCODE = "pc-LIBRARY-SECRET-77"
 const create = (extra: Record<string, unknown> = {}) =>
@@ -14,7 +14,7 @@ const create = (extra: Record<string, unknown> = {}) =>
       endpoint: "https://hooks.example.com/in",
       passcode: Redacted.make(PASSCODE),
       ...extra
-    } as Parameters<typeof a.webhookCreate>[0]))
+    } as Parameters<DesignApiService["webhookCreate"]>[0]))
 
 describe("DesignApi over the simulator", () => {
   it.effect("runs the webhook lifecycle and never returns the passcode", () =>
@@ -25,6 +25,7 @@ describe("DesignApi over the simulator", () => {
       expect(created.context_id).toBe(seed.team_id)
       const listed = yield* a.webhookList({})
       expect(listed.webhooks.map((w) => w.id)).toEqual([created.id])
+      expect(listed.next_cursor).toBeNull()
       const updated = yield* a.webhookUpdate({
         webhook_id: created.id,
         event: "FILE_COMMENT",
@@ -40,49 +41,116 @@ describe("DesignApi over the simulator", () => {
       const gone = yield* Effect.flip(a.webhookGet({ webhook_id: created.id }))
       expect(gone._tag).toBe("NotFoundError")
       expect(JSON.stringify([created, listed, updated, deliveries])).not.toContain(PASSCODE)
-      // The passcode did go out, in the create and update bodies only (the log masks it).
       const bodies = (yield* sent).filter((r) => r.body !== null).map((r) => (r.body as { passcode?: string }).passcode)
       expect(bodies).toEqual(["***", "***"])
     }).pipe(Effect.provide(apiLayer())))
 
-  it.effect("checks typed input before sending anything", () =>
+  it.effect("checks typed input before sending anything, naming the field", () =>
     Effect.gen(function*() {
-      const bad = [
-        { endpoint: "http://hooks.example.com/in" },
-        { endpoint: `https://h.example.com/${"x".repeat(2030)}` },
-        { passcode: Redacted.make("") }
+      const bad: Array<[Record<string, unknown>, string]> = [
+        [{ endpoint: "http://hooks.example.com/in" }, "endpoint"],
+        [{ endpoint: `https://h.example.com/${"x".repeat(2030)}` }, "endpoint"],
+        [{ passcode: Redacted.make("") }, "passcode"],
+        [{ context: "project" }, "context_id"],
+        [{ context_id: "not an id!" }, "context_id"]
       ]
-      for (const extra of bad) {
+      for (const [extra, field] of bad) {
         const error = yield* Effect.flip(create(extra))
-        expect(error._tag).toBe("UsageError")
+        expect(error._tag).toBe("InvalidInputError")
+        if (error._tag === "InvalidInputError") expect(error.fields).toContain(field)
+        expect(error.message).not.toMatch(/--|Run the command/)
       }
+      const a = yield* api
+      const mixed = yield* Effect.flip(a.webhookList({ context_id: seed.team_id, plan_api_id: "team-1" }))
+      expect(mixed._tag).toBe("InvalidInputError")
+      const cursor = yield* Effect.flip(a.webhookList({ cursor: "abc" }))
+      expect(cursor.message).toContain("plan_api_id")
       expect(yield* sent).toEqual([])
     }).pipe(Effect.provide(apiLayer())))
 
-  it.effect("refuses /v1/me with a plan token before sending", () =>
+  it.effect("refuses /v1/me with a plan token before sending (AuthModeError)", () =>
     Effect.gen(function*() {
       const error = yield* Effect.flip(Effect.flatMap(api, (a) => a.userMe({})))
-      expect(error._tag).toBe("UsageError")
+      expect(error._tag).toBe("AuthModeError")
       expect(yield* sent).toEqual([])
-    }).pipe(Effect.provide(apiLayer(settings({ token: seed.tokens.plan, authMode: "plan" })))))
+    }).pipe(Effect.provide(apiLayer({ token: seed.tokens.plan, authMode: "plan" }))))
 
-  it.effect("reports an expired token as an auth error", () =>
+  it.effect("reports an expired token as an AuthError the service rejected", () =>
     Effect.gen(function*() {
       const error = yield* Effect.flip(Effect.flatMap(api, (a) => a.userMe({})))
       expect(error._tag).toBe("AuthError")
-    }).pipe(Effect.provide(apiLayer(settings({ token: seed.tokens.expired })))))
+      if (error._tag === "AuthError") expect(error.reason).toBe("rejected")
+    }).pipe(Effect.provide(apiLayer({ token: seed.tokens.expired }))))
 
-  it.effect("sends OAuth tokens as Bearer and gets the app's client id on webhooks", () =>
+  it.effect("sends OAuth tokens as Bearer (the request log shows the header, masked)", () =>
     Effect.gen(function*() {
       const created = yield* create()
       expect(created.client_id).toBe(seed.oauth_client_id)
-    }).pipe(Effect.provide(apiLayer(settings({ token: seed.tokens.oauth, authMode: "oauth" })))))
+      const [request] = yield* sent
+      expect(request?.headers.authorization).toBe("Bearer ***")
+      expect(request?.headers["x-design-token"]).toBeUndefined()
+      expect(JSON.stringify(yield* sent)).not.toContain(seed.tokens.oauth)
+    }).pipe(Effect.provide(apiLayer({ token: Redacted.make(seed.tokens.oauth), authMode: "oauth" }))))
+})
+
+describe("layers", () => {
+  class Admin extends Context.Tag("test/Admin")<Admin, DesignApiService>() {}
+  class Editor extends Context.Tag("test/Editor")<Editor, DesignApiService>() {}
+  const as = <T>(tag: Context.Tag<T, DesignApiService>, token: string) =>
+    Layer.effect(tag, DesignApi).pipe(Layer.provide(DesignApi.layer(options({ token }))))
+
+  it.effect("two layers with different tokens in one graph each send their own", () =>
+    Effect.gen(function*() {
+      const admin = yield* (yield* Admin).userMe({})
+      const editor = yield* (yield* Editor).userMe({})
+      expect(admin.handle).toBe(seed.users.admin.handle)
+      expect(editor.handle).toBe(seed.users.editor.handle)
+    }).pipe(
+      Effect.provide(Layer.mergeAll(as(Admin, seed.tokens.personal), as(Editor, seed.tokens.editor)).pipe(
+        Layer.provide(RateLimiter.layer),
+        Layer.provideMerge(DesignSimulator.layer)
+      ))
+    ))
+
+  it.effect("layer(options) refuses a plain-http base URL off loopback, and credentials in it, before sending", () =>
+    Effect.gen(function*() {
+      for (const baseUrl of ["http://evil.example/", "https://user:pw@api.design.example"]) {
+        const exit = yield* Effect.exit(Layer.build(DesignApi.layer(options({ baseUrl }))).pipe(Effect.scoped))
+        expect(Exit.isFailure(exit)).toBe(true)
+        const error = Exit.isFailure(exit) && exit.cause._tag === "Fail" ? exit.cause.error : undefined
+        expect(error?._tag).toBe("InvalidSettingsError")
+        expect(JSON.stringify(error)).not.toContain("pw")
+      }
+      expect(yield* sent).toEqual([])
+    }).pipe(Effect.provide(DesignSimulator.layer)))
+
+  it.effect("layerConfig reads DESIGN_* through Config, and a missing token is a ConfigError", () =>
+    Effect.gen(function*() {
+      const env = (map: Record<string, string>) => Effect.withConfigProvider(ConfigProvider.fromMap(new Map(Object.entries(map))))
+      const me = yield* Effect.flatMap(DesignApi, (a) => a.userMe({})).pipe(
+        Effect.provide(DesignApi.layerConfig()),
+        env({ DESIGN_ACCESS_TOKEN: seed.tokens.editor, DESIGN_BASE_URL: "http://127.0.0.1:1" })
+      )
+      expect(me.handle).toBe(seed.users.editor.handle)
+      const missing = yield* Effect.flip(Effect.flatMap(DesignApi, (a) => a.userMe({})).pipe(Effect.provide(DesignApi.layerConfig()), env({})))
+      expect(missing._tag).toBe("ConfigError")
+      const wrapped = yield* Effect.flatMap(DesignApi, (a) => Effect.succeed(a.settings.authMode)).pipe(
+        Effect.provide(DesignApi.layerConfig({
+          token: Config.redacted("MY_TOKEN"),
+          baseUrl: Config.succeed("http://127.0.0.1:1"),
+          authMode: Config.succeed("oauth" as const)
+        })),
+        env({ MY_TOKEN: seed.tokens.oauth })
+      )
+      expect(wrapped).toBe("oauth")
+    }).pipe(Effect.provide(DesignSimulator.layer), Effect.provide(RateLimiter.layer)))
 })
 
 describe("retry policy against the simulator (TestClock)", () => {
   it.effect("waits out a 429's Retry-After and succeeds", () =>
     Effect.gen(function*() {
-      yield* fault({ method: "GET", path: "/v1/me", status: 429, headers: { "retry-after": "30" } })
+      const s = yield* sim
+      yield* s.injectFault({ method: "GET", path: "/v1/me", status: 429, headers: { "retry-after": "30" } })
       const fiber = yield* Effect.fork(Effect.flatMap(api, (a) => a.userMe({})))
       yield* TestClock.adjust("29 seconds")
       expect((yield* sent).length).toBe(1)
@@ -92,9 +160,10 @@ describe("retry policy against the simulator (TestClock)", () => {
       expect((yield* sent).length).toBe(2)
     }).pipe(Effect.provide(apiLayer())))
 
-  it.effect("fails at once when Retry-After exceeds the ceiling", () =>
+  it.effect("fails at once when Retry-After exceeds the ceiling, with typed fields", () =>
     Effect.gen(function*() {
-      yield* fault({
+      const s = yield* sim
+      yield* s.injectFault({
         method: "GET",
         path: "/v1/me",
         status: 429,
@@ -103,25 +172,30 @@ describe("retry policy against the simulator (TestClock)", () => {
       const error = yield* Effect.flip(Effect.flatMap(api, (a) => a.userMe({})))
       expect(error._tag).toBe("RateLimitError")
       if (error._tag === "RateLimitError") {
-        expect(error.retry_after).toBe("345600")
+        expect(error.retryAfter && Duration.toSeconds(error.retryAfter)).toBe(345600)
+        expect(error.headers["X-Design-Plan-Tier"]).toBe("starter")
+        expect(error.upgradeLink).toBe("https://u.example")
+        expect(error.attempts).toBe(1)
         expect(error.message).toContain("monthly Tier 1 quota")
       }
       expect((yield* sent).length).toBe(1)
     }).pipe(Effect.provide(apiLayer())))
 
-  it.effect("gives up after three 429s even when each wait is allowed", () =>
+  it.effect("gives up after three 429s even when each wait is allowed, counting the attempts", () =>
     Effect.gen(function*() {
-      yield* fault({ method: "GET", path: "/v1/me", status: 429, headers: { "retry-after": "1" }, times: 10 })
-      const fiber = yield* Effect.fork(Effect.flatMap(api, (a) => a.userMe({})))
+      const s = yield* sim
+      yield* s.injectFault({ method: "GET", path: "/v1/me", status: 429, headers: { "retry-after": "1" }, times: 10 })
+      const fiber = yield* Effect.fork(Effect.flip(Effect.flatMap(api, (a) => a.userMe({}))))
       yield* TestClock.adjust("10 seconds")
-      const exit = yield* Fiber.await(fiber)
-      expect(Exit.isFailure(exit)).toBe(true)
+      const error = yield* Fiber.join(fiber)
+      expect(error._tag === "RateLimitError" && error.attempts).toBe(4)
       expect((yield* sent).length).toBe(4)
     }).pipe(Effect.provide(apiLayer())))
 
   it.effect("retries a 503 on GET with backoff", () =>
     Effect.gen(function*() {
-      yield* fault({ method: "GET", path: "/v1/me", status: 503, times: 2 })
+      const s = yield* sim
+      yield* s.injectFault({ method: "GET", path: "/v1/me", status: 503, times: 2 })
       const fiber = yield* Effect.fork(Effect.flatMap(api, (a) => a.userMe({})))
       yield* TestClock.adjust("10 seconds")
       yield* Fiber.join(fiber)
@@ -130,13 +204,25 @@ describe("retry policy against the simulator (TestClock)", () => {
 
   it.effect("never sends a POST twice after a 503", () =>
     Effect.gen(function*() {
-      yield* fault({ method: "POST", path: "/v2/webhooks", status: 503, times: 5 })
-      const fiber = yield* Effect.fork(create())
+      const s = yield* sim
+      yield* s.injectFault({ method: "POST", path: "/v2/webhooks", status: 503, times: 5 })
+      const fiber = yield* Effect.fork(Effect.flip(create()))
       yield* TestClock.adjust("1 minute")
-      const exit = yield* Fiber.await(fiber)
-      expect(Exit.isFailure(exit) && exit.cause._tag === "Fail" ? exit.cause.error._tag : "").toBe("ServiceError")
+      const error = yield* Fiber.join(fiber)
+      expect(error._tag).toBe("ServiceError")
       expect((yield* sent).filter((r) => r.method === "POST").length).toBe(1)
     }).pipe(Effect.provide(apiLayer())))
+
+  it.effect("a slow answer times out per request and is retried, then reports the attempts", () =>
+    Effect.gen(function*() {
+      const s = yield* sim
+      yield* s.injectFault({ method: "GET", path: "/v1/me", status: 200, delay: "10 seconds", times: 10 })
+      const fiber = yield* Effect.fork(Effect.flip(Effect.flatMap(api, (a) => a.userMe({}))))
+      yield* TestClock.adjust("2 minutes")
+      const error = yield* Fiber.join(fiber)
+      expect(error._tag).toBe("ServiceError")
+      expect(error.message).toMatch(/within 2s \(4 attempts\)/)
+    }).pipe(Effect.provide(apiLayer({ timeout: "2 seconds" }))))
 })
 
 describe("pacing (TestClock)", () => {
@@ -151,77 +237,52 @@ describe("pacing (TestClock)", () => {
       yield* TestClock.adjust("12 seconds")
       yield* Fiber.join(fiber)
       expect((yield* sent).length).toBe(7)
-    }).pipe(Effect.provide(apiLayer(settings({ seat: Option.some("view"), plan: Option.some("professional") })))))
+    }).pipe(Effect.provide(apiLayer({ seat: "view", plan: "professional" }))))
 
-  it.effect("adopts the pace a 429 reveals when seat and plan are unknown", () =>
+  it.effect("two clients with the same token share one budget; another token has its own", () =>
     Effect.gen(function*() {
-      const limiter = yield* RateLimiter
-      expect(Option.isNone(yield* limiter.paceFor(2))).toBe(true)
-      yield* fault({ method: "GET", path: "/v2/webhooks", status: 429, headers: { "retry-after": "1", "x-design-plan-tier": "pro", "x-design-rate-limit-type": "high" } })
-      const fiber = yield* Effect.fork(Effect.flatMap(api, (a) => a.webhookList({})))
-      yield* TestClock.adjust("1 second")
+      const view = { seat: "view" as const, plan: "professional" as const }
+      const [a, b, c] = yield* Effect.all([
+        DesignApi.make(options(view)),
+        DesignApi.make(options(view)),
+        DesignApi.make(options({ ...view, token: seed.tokens.editor }))
+      ])
+      const calls = [a, a, a, b, b, c, c, c, c, c].map((x) => x.webhookList({}).pipe(Effect.ignore))
+      const fiber = yield* Effect.fork(Effect.all(calls, { concurrency: "unbounded" }))
+      yield* TestClock.adjust("1 millis")
+      // 5 for the shared token (a+b wanted 5), 5 for the editor: nobody waited yet.
+      expect((yield* sent).length).toBe(10)
       yield* Fiber.join(fiber)
-      expect(yield* limiter.paceFor(2)).toEqual(Option.some({ perMinute: 25, burst: 1 }))
-    }).pipe(Effect.provide(apiLayer())))
+      const again = yield* Effect.fork(b.webhookList({}).pipe(Effect.ignore))
+      yield* TestClock.adjust("1 millis")
+      expect((yield* sent).length).toBe(10)
+      yield* TestClock.adjust("12 seconds")
+      yield* Fiber.join(again)
+      expect((yield* sent).length).toBe(11)
+    }).pipe(Effect.provide(RateLimiter.layer), Effect.provide(DesignSimulator.layer)))
 })
 
-describe("simulated deliveries (TestClock)", () => {
-  it.effect("retries a failing endpoint after 5 minutes, 30 minutes and 3 hours", () =>
+describe("paging", () => {
+  it.effect("one page with its cursor, the next page by that cursor, and a Stream of every item", () =>
     Effect.gen(function*() {
       const a = yield* api
-      yield* receiver({ endpoint: "https://hooks.example.com/in", status: 500 })
-      const created = yield* create()
-      const count = Effect.map(a.webhookRequests({ webhook_id: created.id }), (r) => [r.delivered, r.failed])
-      expect(yield* count).toEqual([0, 1])
-      yield* TestClock.adjust("5 minutes")
-      expect(yield* count).toEqual([0, 2])
-      yield* TestClock.adjust("30 minutes")
-      expect(yield* count).toEqual([0, 3])
-      yield* TestClock.adjust("3 hours")
-      expect(yield* count).toEqual([0, 4])
-      yield* TestClock.adjust("3 hours")
-      expect(yield* count).toEqual([0, 4])
-      const failedOnly = yield* a.webhookRequests({ webhook_id: created.id, failed_only: true })
-      expect(failedOnly.requests.length).toBe(4)
-      expect(failedOnly.requests.every((r) => r.status === "500")).toBe(true)
-      // Never deactivated automatically.
-      expect((yield* a.webhookGet({ webhook_id: created.id })).status).toBe("ACTIVE")
-    }).pipe(Effect.provide(apiLayer())))
-})
+      yield* Effect.forEach(Array.from({ length: 7 }), () => create({ context_id: seed.org_team_id }))
+      const first = yield* a.webhookList({ plan_api_id: seed.plan_api_ids.org })
+      expect(first.webhooks.length).toBe(PLAN_PAGE_SIZE)
+      expect(first.next_cursor).not.toBeNull()
+      const second = yield* a.webhookList({ plan_api_id: seed.plan_api_ids.org, cursor: first.next_cursor! })
+      expect(second.webhooks[0]?.id).not.toBe(first.webhooks[0]?.id)
+      const all = Chunk.toReadonlyArray(yield* Stream.runCollect(a.streams.webhookList({ plan_api_id: seed.plan_api_ids.org })))
+      expect(all.length).toBe(7)
+      expect(new Set(all.map((w) => w.id)).size).toBe(7)
+    }).pipe(Effect.provide(apiLayer({ token: seed.tokens.plan, authMode: "plan" }))))
 
-describe("the README's library example", () => {
-  it.effect("runs against the simulator layer with a loopback base URL", () =>
+  it.effect("a Stream fetches pages only as they are pulled", () =>
     Effect.gen(function*() {
       const a = yield* api
-      const me = yield* a.userMe({})
-      const { webhooks } = yield* a.webhookList({ context: "team" })
-      expect(me.handle).toBe(seed.users.admin.handle)
-      expect(webhooks).toEqual([])
-    }).pipe(
-      Effect.provide(
-        DesignApi.layerConfig(
-          { baseUrl: "http://127.0.0.1", token: Redacted.make(seed.tokens.personal), team: seed.team_id },
-          DesignSimulatorClient.layer
-        )
-      ),
-      Effect.withConfigProvider(ConfigProvider.fromMap(new Map()))
-    ))
-})
-
-describe("paged lists as Streams", () => {
-  it.effect("fetch pages only as the stream is pulled", () =>
-    Effect.gen(function*() {
-      const a = yield* api
-      for (let i = 0; i < 7; i++) yield* create({ endpoint: `https://hooks.example.com/${i}` })
-      const planId = seed.plan_api_ids.team
+      yield* Effect.forEach(Array.from({ length: 7 }), () => create({ context_id: seed.org_team_id }))
       const before = (yield* sent).length
-      const firstFive = yield* Stream.runCollect(Stream.take(a.streams.webhookList({ plan_api_id: planId }), 5))
-      expect(Chunk.size(firstFive)).toBe(5)
-      expect((yield* sent).length - before).toBe(2)
-      const all = yield* Stream.runCollect(a.streams.webhookList({ plan_api_id: planId }))
-      expect(Chunk.toReadonlyArray(all).map((w) => w.endpoint)).toEqual(Array.from({ length: 7 }, (_, i) => `https://hooks.example.com/${i}`))
-      // Bad input fails the stream before anything is sent.
-      const mixed = yield* Effect.flip(Stream.runCollect(a.streams.webhookList({ plan_api_id: planId, context_id: "1" })))
-      expect(mixed._tag).toBe("UsageError")
-    }).pipe(Effect.provide(apiLayer())))
+      yield* Stream.runCollect(Stream.take(a.streams.webhookList({ plan_api_id: seed.plan_api_ids.org }), 2))
+      expect((yield* sent).length - before).toBe(1)
+    }).pipe(Effect.provide(apiLayer({ token: seed.tokens.plan, authMode: "plan" }))))
 })
