@@ -10,6 +10,7 @@ import * as Chunk from "effect/Chunk"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
+import type { RequestSpec } from "./http.js"
 
 export interface PaginationModel {
   readonly name: string
@@ -105,6 +106,14 @@ export const timeWindow: PaginationModel = {
   }
 }
 
+/** `next_page.offset`, an opaque token that expires (the task-management service). */
+export const offsetCursor: PaginationModel = {
+  name: "offset",
+  param: "offset",
+  location: "query",
+  next: (page) => text(get(page, "next_page", "offset"))
+}
+
 /** Everything in one response. */
 export const noPaging: PaginationModel = {
   name: "none",
@@ -113,7 +122,15 @@ export const noPaging: PaginationModel = {
   next: () => Option.none()
 }
 
-export const paginationModels = { noPaging, urlCursor, urlPage, idCursor, rowCursor, nextCursor, metaCursor, timeWindow } as const
+export const paginationModels = { noPaging, urlCursor, urlPage, idCursor, rowCursor, nextCursor, metaCursor, timeWindow, offsetCursor } as const
+
+/** The request with the model's cursor parameter set, in the query or the JSON body. */
+export const applyCursor = (model: PaginationModel, spec: RequestSpec, cursor: string | undefined): RequestSpec => {
+  if (cursor === undefined || model.param === "") return spec
+  if (model.location === "query") return { ...spec, query: { ...spec.query, [model.param]: cursor } }
+  const body = spec.body?._tag === "json" && typeof spec.body.value === "object" && spec.body.value !== null ? spec.body.value : {}
+  return { ...spec, body: { _tag: "json", value: { ...body, [model.param]: cursor } } }
+}
 
 /** A fetched page with the cursor that fetched it and the cursor of the page after it. */
 export interface Page<P> {

@@ -17,6 +17,7 @@ import {
 } from "../core/errors.js"
 import { type RequestSpec, unreadable } from "../core/http.js"
 import type { Impact, Operation, Paging } from "../core/operation.js"
+import { applyCursor } from "../core/paginate.js"
 import { requireMode } from "./auth.js"
 import type { DesignClient } from "./client.js"
 import type { PlanGate } from "./classify.js"
@@ -53,13 +54,6 @@ export interface DesignEndpoint<I, IE, B, BE, O, A, G, M> {
   readonly cursorRefused?: ((input: I) => string | undefined) | undefined
 }
 
-const withCursor = (spec: RequestSpec, param: string, location: "query" | "body", cursor: string | undefined): RequestSpec => {
-  if (cursor === undefined) return spec
-  if (location === "query") return { ...spec, query: { ...spec.query, [param]: cursor } }
-  const body = spec.body?._tag === "json" && typeof spec.body.value === "object" ? spec.body.value : {}
-  return { ...spec, body: { _tag: "json", value: { ...body, [param]: cursor } } }
-}
-
 export const designOperation = <
   I,
   IE,
@@ -91,7 +85,7 @@ export const designOperation = <
       if (refused !== undefined) return yield* Effect.fail(invalidInput(refused, "cursor"))
       const built = def.request(input, client)
       const spec = Effect.isEffect(built) ? yield* built : built
-      const paged = def.paging === undefined ? spec : withCursor(spec, def.paging.model.param, def.paging.model.location, cursor)
+      const paged = def.paging === undefined ? spec : applyCursor(def.paging.model, spec, cursor)
       const route = { tier: def.tier, subject, planGate: gate, maxWait: settings.maxWait }
       const answer = yield* client.pipeline.send(paged, route)
       const body = yield* Effect.mapError(decode(answer.body), (e) => unreadable(subject, ParseResult.TreeFormatter.formatErrorSync(e)))

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Exit, Fiber, Ref, TestClock } from "effect"
+import { Duration, Effect, Exit, Fiber, Ref, TestClock } from "effect"
 import { take } from "../../src/core/leaky-bucket.js"
-import { IDEMPOTENT_METHODS, type RetryVerdict, withRetries } from "../../src/core/retry.js"
-import { limitFor } from "../../src/design/rate-limiter.js"
+import type { WaitEvent } from "../../src/core/observe.js"
+import { IDEMPOTENT_METHODS, retrySchedule, type Verdict } from "../../src/core/retry.js"
+import { perMinute } from "../../src/design/limits.js"
 
 describe("leaky bucket", () => {
   it("lets a burst through, then paces at the rate", () => {
@@ -24,29 +25,34 @@ describe("leaky bucket", () => {
     expect(take(pace, s1, 5_000)[0]).toBe(0)
   })
 
-  it("reads the spec's table", () => {
-    expect(limitFor(1, "high", "enterprise")).toEqual({ count: 20, per: "minute" })
-    expect(limitFor(1, "low", "enterprise")).toEqual({ count: 6, per: "month" })
-    expect(limitFor(1, "high", "starter")).toEqual({ count: 6, per: "month" })
-    expect(limitFor(2, "high", "organization")).toEqual({ count: 50, per: "minute" })
-    expect(limitFor(3, "low", "enterprise")).toEqual({ count: 10, per: "minute" })
-    expect(limitFor(3, "high", "enterprise")).toEqual({ count: 150, per: "minute" })
+  it("reads the spec's table (null: a monthly quota no process can meter)", () => {
+    expect(perMinute(1, "high", "enterprise")).toBe(20)
+    expect(perMinute(1, "low", "enterprise")).toBeNull()
+    expect(perMinute(1, "high", "starter")).toBeNull()
+    expect(perMinute(2, "high", "organization")).toBe(50)
+    expect(perMinute(3, "low", "enterprise")).toBe(10)
+    expect(perMinute(3, "high", "enterprise")).toBe(150)
   })
 })
 
-describe("retry policy", () => {
-  const failing = (verdicts: Array<RetryVerdict>) =>
+describe("retry schedule", () => {
+  const failing = (verdicts: Array<Verdict>) =>
     Effect.gen(function*() {
       const calls = yield* Ref.make(0)
       const send = Effect.flatMap(Ref.getAndUpdate(calls, (n) => n + 1), (n) =>
-        n < verdicts.length ? Effect.fail(verdicts[n]!) : Effect.succeed("ok"))
+        n < verdicts.length ? Effect.fail({ verdict: verdicts[n]! }) : Effect.succeed("ok"))
       return { calls, send }
     })
+  const events: Array<WaitEvent> = []
+  const policy = (idempotent: boolean, deadline?: number) =>
+    retrySchedule<{ verdict: Verdict }>({ idempotent, maxWait: Duration.seconds(60), deadline }, (e) => Effect.sync(() => void events.push(e)))
+  const limited = (seconds: number): Verdict => ({ kind: "rate-limited", retryAfter: Duration.seconds(seconds) })
 
-  it.effect("waits each Retry-After, at most three times", () =>
+  it.effect("waits each Retry-After, at most three times, announcing each wait", () =>
     Effect.gen(function*() {
-      const { calls, send } = yield* failing(Array(5).fill({ kind: "rate-limited", retryAfterSeconds: 2 }))
-      const fiber = yield* Effect.fork(withRetries(send, { idempotent: false, maxWaitSeconds: 60, classify: (v) => v }))
+      events.length = 0
+      const { calls, send } = yield* failing(Array(5).fill(limited(2)))
+      const fiber = yield* Effect.fork(Effect.retry(send, policy(false)))
       yield* TestClock.adjust("1999 millis")
       expect(yield* Ref.get(calls)).toBe(1)
       yield* TestClock.adjust("1 millis")
@@ -54,20 +60,23 @@ describe("retry policy", () => {
       yield* TestClock.adjust("10 seconds")
       expect(Exit.isFailure(yield* Fiber.await(fiber))).toBe(true)
       expect(yield* Ref.get(calls)).toBe(4)
+      expect(events.map((e) => [e.reason, e.attempt])).toEqual([["rate-limited", 2], ["rate-limited", 3], ["rate-limited", 4]])
     }))
 
-  it.effect("fails at once when Retry-After is over the ceiling", () =>
+  it.effect("fails at once when Retry-After is over the ceiling, or would end after the deadline", () =>
     Effect.gen(function*() {
-      const { calls, send } = yield* failing([{ kind: "rate-limited", retryAfterSeconds: 61 }])
-      const exit = yield* Effect.exit(withRetries(send, { idempotent: true, maxWaitSeconds: 60, classify: (v) => v }))
-      expect(Exit.isFailure(exit)).toBe(true)
-      expect(yield* Ref.get(calls)).toBe(1)
+      const over = yield* failing([limited(61)])
+      expect(Exit.isFailure(yield* Effect.exit(Effect.retry(over.send, policy(true))))).toBe(true)
+      expect(yield* Ref.get(over.calls)).toBe(1)
+      const late = yield* failing([limited(30)])
+      expect(Exit.isFailure(yield* Effect.exit(Effect.retry(late.send, policy(true, 20_000))))).toBe(true)
+      expect(yield* Ref.get(late.calls)).toBe(1)
     }))
 
   it.effect("retries transient failures of idempotent methods with capped backoff", () =>
     Effect.gen(function*() {
-      const { calls, send } = yield* failing(Array(3).fill({ kind: "transient" }))
-      const fiber = yield* Effect.fork(withRetries(send, { idempotent: true, maxWaitSeconds: 60, classify: (v) => v }))
+      const { calls, send } = yield* failing(Array(3).fill({ kind: "transient", reason: "503" }))
+      const fiber = yield* Effect.fork(Effect.retry(send, policy(true)))
       // Backoff is at most 250 ms, 500 ms, 1 s (each half fixed, half jitter).
       yield* TestClock.adjust("1750 millis")
       expect(yield* Fiber.join(fiber)).toBe("ok")
@@ -76,9 +85,8 @@ describe("retry policy", () => {
 
   it.effect("never repeats a non-idempotent request after a transient failure", () =>
     Effect.gen(function*() {
-      const { calls, send } = yield* failing([{ kind: "transient" }])
-      const exit = yield* Effect.exit(withRetries(send, { idempotent: false, maxWaitSeconds: 60, classify: (v) => v }))
-      expect(Exit.isFailure(exit)).toBe(true)
+      const { calls, send } = yield* failing([{ kind: "transient", reason: "503" }])
+      expect(Exit.isFailure(yield* Effect.exit(Effect.retry(send, policy(false))))).toBe(true)
       expect(yield* Ref.get(calls)).toBe(1)
     }))
 

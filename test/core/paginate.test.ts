@@ -1,12 +1,14 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Option } from "effect"
+import type { RequestSpec } from "../../src/core/http.js"
 import {
   idCursor,
   metaCursor,
   nextCursor,
-  type PageRequest,
+  applyCursor,
+  collect,
   type PaginationModel,
-  Paginator,
+  pages,
   rowCursor,
   timeWindow,
   urlCursor,
@@ -57,10 +59,12 @@ const fixtures: Array<Fixture> = [
 ]
 
 /** Serves pages by offset; the cursor is the offset of the next page as text. */
-const serve = (fx: Fixture, seen: Array<PageRequest>) => (request: PageRequest) =>
+const serve = (fx: Fixture, seen: Array<RequestSpec>) => (request: RequestSpec) =>
   Effect.sync(() => {
     seen.push(request)
-    const raw = fx.model.location === "query" ? request.query[fx.model.param] : request.body?.[fx.model.param]
+    const raw = fx.model.location === "query"
+      ? request.query?.[fx.model.param]
+      : (request.body?.value as Record<string, unknown> | undefined)?.[fx.model.param]
     const offset = raw === undefined ? 0 : Number(raw)
     const end = offset + SIZE
     return fx.page(ITEMS.slice(offset, end), end < ITEMS.length ? String(end) : undefined)
@@ -69,12 +73,13 @@ const serve = (fx: Fixture, seen: Array<PageRequest>) => (request: PageRequest) 
 describe.each(fixtures)("pagination model $model.name", (fx) => {
   const run = (options: { all: boolean; maxPages: number }, cursor?: string) =>
     Effect.gen(function*() {
-      const paginator = yield* Paginator
-      const seen: Array<PageRequest> = []
-      const start: PageRequest = fx.model.location === "body" ? { query: {}, body: { limit: SIZE } } : { query: { page_size: SIZE } }
-      const result = yield* paginator.collect(paginator.pages(fx.model, start, serve(fx, seen), cursor), fx.items, options)
+      const seen: Array<RequestSpec> = []
+      const start: RequestSpec = fx.model.location === "body"
+        ? { method: "POST", path: "/", body: { _tag: "json", value: { limit: SIZE } } }
+        : { method: "GET", path: "/", query: { page_size: SIZE } }
+      const result = yield* collect(pages(fx.model, (c) => serve(fx, seen)(applyCursor(fx.model, start, c)), cursor), fx.items, options)
       return { result, seen }
-    }).pipe(Effect.provide(Paginator.layer))
+    })
 
   it.effect("fetches one page by default and says where to resume", () =>
     Effect.gen(function*() {
@@ -90,7 +95,7 @@ describe.each(fixtures)("pagination model $model.name", (fx) => {
       expect(seen.length).toBe(3)
       // The cursor travels where the model says, and the other parameters stay.
       const last = seen[2]!
-      if (fx.model.location === "body") expect(last.body).toEqual({ limit: SIZE, [fx.model.param]: "6" })
+      if (fx.model.location === "body") expect(last.body).toEqual({ _tag: "json", value: { limit: SIZE, [fx.model.param]: "6" } })
       else expect(last.query).toEqual({ page_size: SIZE, [fx.model.param]: "6" })
     }))
 
@@ -113,28 +118,28 @@ describe("the activity-log time window", () => {
   const event = (id: string, timestamp: number) => ({ id, timestamp })
   // Newest first, 3 a page, two events share the boundary second 200.
   const log = [event("a", 500), event("b", 400), event("c", 200), event("d", 200), event("e", 100)]
-  const fetch = (seen: Array<PageRequest>) => (request: PageRequest) =>
+  const fetch = (seen: Array<RequestSpec>) => (request: RequestSpec) =>
     Effect.sync(() => {
       seen.push(request)
-      const end = request.query.end_time === undefined ? Infinity : Number(request.query.end_time)
+      const end = request.query?.end_time === undefined ? Infinity : Number(request.query.end_time)
       const window = log.filter((e) => e.timestamp <= end)
       return { meta: { activity_logs: window.slice(0, 3), next_page: window.length > 3 } }
     })
 
   it.effect("moves the window back and drops repeated boundary events", () =>
     Effect.gen(function*() {
-      const paginator = yield* Paginator
-      const seen: Array<PageRequest> = []
-      const result = yield* paginator.collect(
-        paginator.pages(timeWindow, { query: { limit: 3, order: "desc" } }, fetch(seen)),
-        (p: any) => p.meta.activity_logs as Array<{ id: string }>,
+      const seen: Array<RequestSpec> = []
+      const start: RequestSpec = { method: "GET", path: "/", query: { limit: 3, order: "desc" } }
+      const result = yield* collect(
+        pages(timeWindow, (c) => fetch(seen)(applyCursor(timeWindow, start, c))),
+        (p) => p.meta.activity_logs as Array<{ id: string }>,
         { all: true, maxPages: 10 },
         (e) => e.id
       )
       expect(result.items.map((e) => e.id)).toEqual(["a", "b", "c", "d", "e"])
       expect(result.complete).toBe(true)
-      expect(seen.map((r) => r.query.end_time)).toEqual([undefined, "200"])
-    }).pipe(Effect.provide(Paginator.layer)))
+      expect(seen.map((r) => r.query?.end_time)).toEqual([undefined, "200"])
+    }))
 
   it("steps past a page whose events all share the boundary second", () => {
     const page = { meta: { activity_logs: [event("x", 300), event("y", 300)], next_page: true } }

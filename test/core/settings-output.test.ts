@@ -1,118 +1,146 @@
 import { describe, expect, it } from "@effect/vitest"
-import { ConfigProvider, Effect, Option, Redacted } from "effect"
-import { exitCode, NotFoundError, RateLimitError, toToolError, UsageError } from "../../src/core/errors.js"
+import { Duration, Effect, Option, Redacted } from "effect"
+import { toolError } from "../../src/core/derive-tool.js"
+import { InvalidInputError, NotFoundError, RateLimitError } from "../../src/core/errors.js"
+import { exitCodeOf } from "../../src/core/exit-codes.js"
 import { render, truncate, useColor } from "../../src/core/output.js"
-import { classifyResponse } from "../../src/design/classify.js"
-import { maskToken, resolveDesignSettings } from "../../src/design/settings.js"
-
-const withEnv = (env: Record<string, string>) => Effect.withConfigProvider(ConfigProvider.fromMap(new Map(Object.entries(env))))
+import { remedy } from "../../src/core/remedy.js"
+import { maskHeaders, maskToken, maskUrl } from "../../src/core/secrets.js"
+import { toolVocabulary } from "../../src/core/mcp/remedy.js"
+import { classifyDesign } from "../../src/design/classify.js"
+import { cliSettings, designVocabulary } from "../../src/design/cli-options.js"
+import { resolveDesignOptions } from "../../src/design/options.js"
 
 describe("design settings", () => {
-  it.effect("lets a flag win over its variable and records the token's source", () =>
+  it.effect("lets a flag win over its variable, records the token's source, and takes a team URL", () =>
     Effect.gen(function*() {
-      const fromEnv = yield* resolveDesignSettings({}).pipe(withEnv({ DESIGN_ACCESS_TOKEN: "env-token-123456", DESIGN_TEAM_ID: "7" }))
+      const env = { DESIGN_ACCESS_TOKEN: "env-token-123456", DESIGN_TEAM_ID: "7" }
+      const fromEnv = yield* cliSettings({}, env)
       expect(Option.map(fromEnv.token, Redacted.value)).toEqual(Option.some("env-token-123456"))
       expect(fromEnv.tokenSource).toEqual(Option.some("DESIGN_ACCESS_TOKEN"))
-      expect(fromEnv.teamId).toEqual(Option.some("7"))
-      const fromFlag = yield* resolveDesignSettings({ token: Redacted.make("flag-token-123456"), team: "9" }).pipe(
-        withEnv({ DESIGN_ACCESS_TOKEN: "env-token-123456", DESIGN_TEAM_ID: "7" })
-      )
-      expect(Option.map(fromFlag.token, Redacted.value)).toEqual(Option.some("flag-token-123456"))
+      expect(fromEnv.options.teamId).toBe("7")
+      const fromFlag = yield* cliSettings({ "--token": "flag-token-123456", "--team": "https://www.design.example/files/team/9/Team" }, env)
       expect(fromFlag.tokenSource).toEqual(Option.some("--token"))
-      expect(fromFlag.teamId).toEqual(Option.some("9"))
+      expect(fromFlag.options.teamId).toBe("9")
     }))
 
-  it.effect("reads mode, seat, plan, edition and the ceiling", () =>
+  it.effect("reads mode, seat, plan, edition and the waits", () =>
     Effect.gen(function*() {
-      const s = yield* resolveDesignSettings({}).pipe(withEnv({
-        DESIGN_AUTH_MODE: "OAuth",
+      const s = yield* cliSettings({}, {
+        DESIGN_AUTH_MODE: "oauth",
         DESIGN_SEAT: "dev",
         DESIGN_PLAN: "enterprise",
         DESIGN_EDITION: "gov",
         DESIGN_GOV_BASE_URL: "https://gov.example/",
         DESIGN_MAX_WAIT: "5"
-      }))
-      expect([s.authMode, Option.getOrNull(s.seat), Option.getOrNull(s.plan), s.edition, s.baseUrl, s.maxWaitSeconds]).toEqual(
+      })
+      const o = yield* resolveDesignOptions({ ...s.options, token: "t-123456789" })
+      expect([o.authMode, Option.getOrNull(o.seat), Option.getOrNull(o.plan), o.edition, o.baseUrl, Duration.toSeconds(o.maxWait)]).toEqual(
         ["oauth", "dev", "enterprise", "gov", "https://gov.example", 5]
       )
     }))
 
-  it.effect("refuses plain http except on loopback, and bad choices", () =>
+  it.effect("refuses plain http except on loopback, credentials in the URL, and bad choices", () =>
     Effect.gen(function*() {
-      for (const baseUrl of ["http://example.com", "ftp://x", "not a url"]) {
-        expect((yield* Effect.flip(resolveDesignSettings({ baseUrl })))._tag).toBe("UsageError")
+      for (const baseUrl of ["http://api.example.com", "https://user:secret@api.example.com", "not a url"]) {
+        const error = yield* Effect.flip(resolveDesignOptions({ token: "t-123456789", baseUrl }))
+        expect(error._tag).toBe("InvalidSettingsError")
+        expect(error.message).not.toContain("secret")
       }
-      for (const baseUrl of ["http://127.0.0.1:8080", "http://localhost:1", "http://[::1]:2"]) {
-        expect((yield* resolveDesignSettings({ baseUrl })).baseUrl).toBe(baseUrl)
-      }
-      expect((yield* Effect.flip(resolveDesignSettings({ authMode: "basic" })))._tag).toBe("UsageError")
-      expect((yield* Effect.flip(resolveDesignSettings({ maxWait: "1.5" })))._tag).toBe("UsageError")
+      expect((yield* resolveDesignOptions({ token: "t-123456789", baseUrl: "http://127.0.0.1:4010/" })).baseUrl).toBe("http://127.0.0.1:4010")
+      const seat = yield* Effect.flip(resolveDesignOptions({ token: "t-123456789", seat: "captain" as never }))
+      expect(seat.setting).toBe("seat")
+      const wait = yield* Effect.flip(cliSettings({ "--max-wait": "1.5" }, {}))
+      expect(wait.setting).toBe("maxWait")
     }))
+})
 
-  it("masks tokens", () => {
-    const masked = maskToken(Redacted.make("dsgn_personal_sandbox_secret"))
-    expect(masked.startsWith("dsgn")).toBe(true)
-    expect(masked).not.toContain("secret")
-    expect(String(Redacted.make("x-secret"))).not.toContain("x-secret")
+describe("secrets are masked", () => {
+  it("tokens, URL credentials and secret query values, and secret headers", () => {
+    expect(maskToken(Redacted.make("dsgn_personal_sandbox_abcdef"))).toBe("dsgn************")
+    expect(maskUrl("https://user:pw@api.example.com/v1?plugin_payment_token=abc&x=1")).toBe("https://***@api.example.com/v1?plugin_payment_token=***&x=1")
+    expect(maskHeaders({ authorization: "Bearer abc", "x-design-token": "abc", accept: "application/json" })).toEqual({
+      authorization: "Bearer ***",
+      "x-design-token": "***",
+      accept: "application/json"
+    })
   })
 })
 
-describe("error classification", () => {
-  const ctx = { subject: "Webhook 1", maxWaitSeconds: 60 }
-  it("reads both body forms", () => {
-    expect(classifyResponse(403, { status: 403, err: "Invalid token" }, {}, ctx)._tag).toBe("AuthError")
-    expect(classifyResponse(401, { error: true, status: 401, message: "no" }, {}, ctx)._tag).toBe("AuthError")
-    expect(classifyResponse(403, { error: true, status: 403, message: "Invalid scope: [x]" }, {}, ctx)._tag).toBe("ForbiddenError")
-    expect(classifyResponse(403, { status: 403, err: "Forbidden" }, {}, { ...ctx, planGate: "Enterprise" })._tag).toBe("PlanRequiredError")
-    expect(classifyResponse(402, {}, {}, ctx)._tag).toBe("PlanRequiredError")
-    expect(classifyResponse(404, { error: true, status: 404, message: "Not found" }, {}, ctx).message).toContain("Not found")
-    expect(classifyResponse(400, { error: true, status: 400, message: "endpoint too long" }, {}, ctx).message).toContain("endpoint too long")
-    expect(classifyResponse(502, null, {}, ctx)._tag).toBe("ServiceError")
+describe("classification of the two error bodies", () => {
+  const route = { tier: 2 as const, subject: "webhooks of project 999", maxWait: Duration.seconds(60) }
+  it("reads both bodies into typed errors with typed fields", () => {
+    const notFound = classifyDesign({ status: 404, headers: {}, body: { error: true, status: 404, message: "Not found", i18n: null } }, route, 1)
+    expect(notFound).toBeInstanceOf(NotFoundError)
+    expect(notFound.message).toBe("The service found no webhooks of project 999 (404: Not found).")
+    const expired = classifyDesign({ status: 403, headers: {}, body: { status: 403, err: "Invalid token" } }, route, 1)
+    expect(expired._tag).toBe("AuthError")
+    const scope = classifyDesign({
+      status: 403,
+      headers: {},
+      body: { error: true, status: 403, message: "Invalid scope: [files:read]. This endpoint requires the webhooks:write scope." }
+    }, route, 1)
+    expect(scope._tag === "ForbiddenError" && scope.scope).toBe("webhooks:write")
+    const gated = classifyDesign({ status: 403, headers: {}, body: { error: true, status: 403, message: "Not on your plan" } }, {
+      ...route,
+      planGate: { label: "Enterprise", plan: "enterprise" }
+    }, 1)
+    expect(gated._tag === "PlanRequiredError" && gated.plan).toBe("Enterprise")
+    const limited = classifyDesign({ status: 429, headers: { "retry-after": "7", "x-design-plan-tier": "pro" }, body: { status: 429, err: "Rate limit exceeded" } }, route, 3)
+    expect(limited._tag === "RateLimitError" && [Duration.toSeconds(limited.retryAfter!), limited.headers, limited.attempts]).toEqual([
+      7,
+      { "Retry-After": "7", "X-Design-Plan-Tier": "pro" },
+      3
+    ])
   })
 
-  it("explains a Starter-context 429 and keeps the headers verbatim", () => {
-    const headers = { "retry-after": "60", "x-design-plan-tier": "starter", "x-design-rate-limit-type": "low", "x-design-upgrade-link": "https://u.example/x" }
-    const e = classifyResponse(429, { status: 429, err: "Rate limit exceeded" }, headers, { ...ctx, seat: "full", plan: "professional", maxWaitSeconds: 10 })
-    expect(e).toBeInstanceOf(RateLimitError)
-    for (const line of ["Retry-After: 60", "X-Design-Plan-Tier: starter", "X-Design-Rate-Limit-Type: low", "X-Design-Upgrade-Link: https://u.example/x"]) {
-      expect(e.message).toContain(line)
-    }
-    expect(e.message).toContain("Starter context")
-    expect(e.message).toContain("longer than --max-wait")
-  })
-
-  it("maps every error to its exit code and a plain tool error", () => {
-    expect(exitCode(new UsageError({ message: "m", remedy: "r" }))).toBe(2)
-    const tool = toToolError(new NotFoundError({ message: "gone", remedy: "look" }))
-    expect(tool).toEqual({ type: "NotFoundError", exit_code: 5, message: "gone", remedy: "look" })
+  it("words remedies per front end, never inside the error", () => {
+    const error = new RateLimitError({
+      message: "Rate limited",
+      retryAfter: Duration.seconds(90),
+      headers: {},
+      planTier: null,
+      rateLimitType: null,
+      upgradeLink: null,
+      attempts: 4
+    })
+    expect(remedy(error, designVocabulary(["user", "me"]))).toContain("--max-wait")
+    expect(remedy(error, toolVocabulary("DESIGN_ACCESS_TOKEN", "DESIGN"))).toContain("DESIGN_MAX_WAIT")
+    const tool = toolError(error, toolVocabulary("DESIGN_ACCESS_TOKEN", "DESIGN"))
+    expect(tool).toMatchObject({ type: "RateLimitError", exit_code: 6, retryAfter: 90, attempts: 4 })
+    expect(exitCodeOf(new InvalidInputError({ message: "x", fields: [] }))).toBe(2)
   })
 })
 
 describe("output", () => {
-  const plain = { format: "text" as const, full: false, color: false }
-  it("aligns tables and prints records as key-value", () => {
-    const view = { kind: "table" as const, rows: (o: Array<Record<string, unknown>>) => o, columns: ["id", "name"] }
-    expect(render(view, [{ id: "1", name: "a" }, { id: "22", name: null }], plain)).toBe("ID  NAME\n1   a\n22")
-    expect(render({ kind: "record" }, { id: "1", long_name: true }, plain)).toBe("id:        1\nlong_name: true")
-    expect(render(view, [], plain)).toBe("(none)")
+  const view = { kind: "table" as const, rows: (o: { r: Array<Record<string, unknown>> }) => o.r, columns: ["id", "name"], noun: "things" }
+  const base = { format: "text" as const, full: false, color: false, tty: true, width: 80 }
+
+  it("aligns tables on a terminal and tab-separates them when piped", () => {
+    const data = { r: [{ id: "1", name: "a b" }, { id: "22", name: "c" }] }
+    expect(render(view, data, data, base).stdout).toBe("ID  NAME\n1   a b\n22  c")
+    expect(render(view, data, data, { ...base, tty: false }).stdout).toBe("1\ta b\n22\tc")
   })
 
-  it("truncates long text with a size hint unless full", () => {
-    const long = "x".repeat(500)
-    expect(truncate(long, 100, false)).toMatch(/… \(\+401 chars, --full shows all\)$/)
-    expect(truncate(long, 100, true)).toBe(long)
+  it("fits a wide table to the terminal", () => {
+    const data = { r: [{ id: "1", name: "x".repeat(200) }] }
+    const lines = render(view, data, data, { ...base, width: 40 }).stdout.split("\n")
+    expect(Math.max(...lines.map((l) => l.length))).toBeLessThanOrEqual(40)
   })
 
-  it("prints JSON and TOON", () => {
-    const value = { items: [{ a: 1, b: "x" }, { a: 2, b: "y" }] }
-    expect(JSON.parse(render({ kind: "record" }, value, { ...plain, format: "json" }))).toEqual(value)
-    expect(render({ kind: "record" }, value, { ...plain, format: "toon" })).toBe("items[2]{a,b}:\n  1,x\n  2,y")
+  it("says an empty list on stderr, leaving stdout empty", () => {
+    const out = render(view, { r: [] }, { r: [] }, base)
+    expect(out).toEqual({ stdout: "", notice: "No things." })
+  })
+
+  it("truncates with a size hint unless full", () => {
+    expect(truncate("x".repeat(500), 400, false)).toMatch(/… \(\+101 chars, --full shows all\)$/)
+    expect(truncate("x".repeat(500), 400, true)).toHaveLength(500)
   })
 
   it("colours only a terminal without NO_COLOR", () => {
     expect(useColor({ isTTY: true }, {})).toBe(true)
     expect(useColor({ isTTY: true }, { NO_COLOR: "1" })).toBe(false)
     expect(useColor({ isTTY: false }, {})).toBe(false)
-    expect(render({ kind: "record" }, { a: 1 }, { ...plain, color: true })).toContain("\x1b[1m")
   })
 })

@@ -1,63 +1,97 @@
+/** The registry reaches every front end: one view per operation, a command each, a tool unless it says why not. */
 import { describe, expect, it } from "@effect/vitest"
-import { vi } from "vitest"
-import { runCli } from "../../src/core/cli-runtime.js"
-import { Schema } from "effect"
-import { hasTool, toolDefinition } from "../../src/core/derive-tool.js"
-import { fieldsOf } from "../../src/core/operation.js"
-import { designCli, designCommand } from "../../src/design/cli.js"
-import { designOperationList } from "../../src/design/operations.js"
+import AjvModule from "ajv"
 import { Effect } from "effect"
+import { vi } from "vitest"
+import { flagCollisions } from "../../src/core/cli/tree.js"
+import { programTree, runProgram } from "../../src/core/cli-runtime.js"
+import { hasTool, toolEntry } from "../../src/core/derive-tool.js"
+import { fieldsOf } from "../../src/core/fields.js"
+import { listedTool } from "../../src/core/mcp/protocol.js"
+import { toolVocabulary } from "../../src/core/mcp/remedy.js"
+import type { AnyOperation } from "../../src/core/operation.js"
+import { designProgram } from "../../src/design/cli.js"
+import type { DesignClient } from "../../src/design/client.js"
+import { designOperations, designViews } from "../../src/design/operations.js"
 
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/
+const options = { format: "json" as const, budget: { _tag: "Duration" } as never, vocabulary: toolVocabulary("DESIGN_ACCESS_TOKEN", "DESIGN") }
+const tools = designViews.filter(hasTool).map((v) => toolEntry(undefined as unknown as DesignClient, v, options))
 
-describe("the design operation registry", () => {
-  it("gives every operation a tool, but the deprecated team listing (CLI-only)", () => {
-    for (const op of designOperationList) {
-      expect(op.command.length).toBe(2)
-      if (op.command.join(" ") === "webhook list-team") {
-        expect(op.tool).toBeNull()
-        expect(op.deprecated).toBeDefined()
+describe("the design registry", () => {
+  it("shows every operation exactly once, and nothing else", () => {
+    const shown = designViews.map((v) => v.operation as AnyOperation<never>)
+    expect(new Set(shown).size).toBe(shown.length)
+    expect(new Set(shown)).toEqual(new Set(Object.values(designOperations)))
+    for (const [name, op] of Object.entries(designOperations)) expect(op.name).toBe(name)
+  })
+
+  it("names every tool design_ + its command words, but the deprecated team listing, which says why it has none", () => {
+    for (const v of designViews) {
+      if (typeof v.tool === "string") {
+        expect(v.tool).toBe(`design_${v.command.join("_").replace(/-/g, "_")}`)
+        expect(v.tool).toMatch(TOOL_NAME)
       } else {
-        expect(op.tool).toBe(`design_${op.command.join("_").replace(/-/g, "_")}`)
-        expect(op.tool).toMatch(TOOL_NAME)
+        expect(v.command.join(" ")).toBe("webhook list-team")
+        expect(v.tool.none).toMatch(/deprecated/)
       }
     }
   })
 
-  it.effect("reaches every operation's command in the design app", () =>
-    Effect.gen(function*() {
-      const printed: Array<string> = []
-      const log = vi.spyOn(console, "log").mockImplementation((...args) => void printed.push(args.join(" ")))
-      try {
-        for (const op of designOperationList) {
-          printed.length = 0
-          const code = yield* runCli(designCommand, designCli, ["node", "design", ...op.command, "--help"])
-          expect(code, op.command.join(" ")).toBe(0)
-          expect(printed.join("\n")).toContain(op.summary)
-        }
-      } finally {
-        log.mockRestore()
-      }
-    }))
-
-  it("has unique command paths and tool names", () => {
-    const commands = designOperationList.map((op) => op.command.join(" "))
-    const tools = designOperationList.filter(hasTool).map((op) => op.tool)
+  it("has unique command paths and tool names, and no shared flag shadows a command's own", () => {
+    const commands = designViews.map((v) => v.command.join(" "))
     expect(new Set(commands).size).toBe(commands.length)
-    expect(new Set(tools).size).toBe(tools.length)
+    expect(new Set(tools.map((t) => t.name)).size).toBe(tools.length)
+    expect(flagCollisions(programTree(designProgram), designProgram.shared)).toEqual([])
   })
 
-  it("derives truthful tool annotations and documented parameters", () => {
-    for (const op of designOperationList.filter(hasTool)) {
-      const tool = toolDefinition(op)
-      const a = tool.annotations!
-      expect(a.readOnlyHint).toBe(op.effect === "read")
-      expect(a.destructiveHint).toBe(op.effect === "destroy")
-      for (const f of fieldsOf(op.input)) expect(f.description, `${op.tool}.${f.name}`).toBeTruthy()
-      // The schema decodes what the tool's JSON Schema calls required.
+  it("derives valid JSON Schemas that keep constraints, truthful annotations and documented parameters", () => {
+    const ajv = new AjvModule.default({ strict: true, strictTypes: false })
+    for (const tool of tools) {
+      const v = designViews.find((x) => x.tool === tool.name)!
+      const op = v.operation as AnyOperation<never>
+      expect(ajv.validateSchema(tool.inputSchema), tool.name).toBe(true)
+      expect(tool.annotations).toEqual({
+        readOnlyHint: op.impact === "read",
+        destructiveHint: op.impact === "destroy",
+        idempotentHint: op.idempotent,
+        openWorldHint: true
+      })
+      expect(tool.toolset).toBe(op.group)
+      for (const f of fieldsOf(op.input)) expect(f.description, `${tool.name}.${f.name}`).toBeTruthy()
       const required = ((tool.inputSchema as { required?: Array<string> }).required ?? []).sort()
       expect(required).toEqual(fieldsOf(op.input).filter((f) => !f.optional).map((f) => f.name).sort())
-      expect(Schema.isSchema(op.input)).toBe(true)
     }
+    const create = tools.find((t) => t.name === "design_webhook_create")!.inputSchema as { properties: Record<string, Record<string, unknown>> }
+    expect(create.properties.endpoint).toMatchObject({ maxLength: 2048 })
+    expect(create.properties.passcode).toMatchObject({ type: "string", minLength: 1, maxLength: 100 })
+    expect(create.properties.event?.enum).toContain("FILE_UPDATE")
+    expect(tools.find((t) => t.name === "design_webhook_update")!.annotations.destructiveHint).toBe(true)
   })
+
+  it("keeps tools/list under 450 bytes a tool on average", () => {
+    const bytes = JSON.stringify({ tools: tools.map(listedTool) }).length
+    expect(bytes / tools.length).toBeLessThanOrEqual(450)
+  })
+
+  it.effect("reaches every command's help, which names the full command path and an example", () =>
+    Effect.gen(function*() {
+      const printed: Array<string> = []
+      const spy = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
+        printed.push(String(chunk))
+        return true
+      })
+      try {
+        for (const v of designViews) {
+          printed.length = 0
+          const code = yield* runProgram(designProgram, [...v.command, "--help"])
+          expect(code, v.command.join(" ")).toBe(0)
+          const help = printed.join("")
+          expect(help).toContain(`design ${v.command.join(" ")}`)
+          expect(help).toContain(v.examples[0]!)
+        }
+      } finally {
+        spy.mockRestore()
+      }
+    }))
 })

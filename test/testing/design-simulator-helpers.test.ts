@@ -218,14 +218,11 @@ describe("requests", () => {
           return (yield* sim.requests).map((r) => r.headers)
         }).pipe(
           // One build: DesignApi's HttpClient and the controls reach the same simulator.
-          Effect.provide(Layer.merge(
-            DesignApi.layerConfig(
-              { baseUrl: "http://127.0.0.1", token: Redacted.make(token), authMode },
-              DesignSimulator.layer
-            ),
-            DesignSimulator.layer
-          )),
-          Effect.withConfigProvider(ConfigProvider.fromMap(new Map()))
+          Effect.provide(
+            DesignApi.layer({ baseUrl: "http://127.0.0.1", token: Redacted.make(token), authMode: authMode as "personal" }).pipe(
+              Layer.provideMerge(DesignSimulator.layer)
+            )
+          )
         )
       const [personalHeaders] = yield* headersSent("personal", designSeed.tokens.personal)
       expect(personalHeaders?.["x-design-token"]).toBe("***")
@@ -294,13 +291,8 @@ describe("reset", () => {
 describe("the README's DesignSimulator example", () => {
   it.effect("runs: DesignApi and the controls over one simulator", () =>
     Effect.gen(function*() {
-      const layer = Layer.merge(
-        DesignApi.layerConfig(
-          { baseUrl: "http://127.0.0.1", token: Redacted.make(designSeed.tokens.personal), team: designSeed.team_id },
-          DesignSimulator.layer
-        ),
-        DesignSimulator.layer
-      )
+      const layer = DesignApi.layer({ baseUrl: "http://127.0.0.1", token: Redacted.make(designSeed.tokens.personal), teamId: designSeed.team_id })
+        .pipe(Layer.provideMerge(DesignSimulator.layer))
       const result = yield* Effect.gen(function*() {
         const api = yield* DesignApi
         const sim = yield* DesignSimulator
