@@ -63,8 +63,13 @@ function ${fn("is_command")} --argument-names cmdpath
 end
 
 # Prints the command path typed before the cursor, then how many positionals follow it.
+# Fish asks once per \`complete\` line below: the answer is kept for the words it came from.
 function ${fn("walk")}
     set -l typed (commandline -opc)
+    if set -q ${fn("walked")}; and test "$${fn("walked")}" = "$typed"
+        printf '%s\\n' $${fn("walk_result")}
+        return
+    end
     set -l cmdpath ''
     set -l npos 0
     set -l ended 0
@@ -91,6 +96,8 @@ function ${fn("walk")}
         end
         set i (math $i + 1)
     end
+    set -g ${fn("walked")} "$typed"
+    set -g ${fn("walk_result")} "$cmdpath" $npos
     printf '%s\\n' "$cmdpath" $npos
 end
 
