@@ -131,6 +131,8 @@ export const makePipeline = <Route, E>(
   Effect.gen(function*() {
     const host = new URL(config.baseUrl).host
     const client = (yield* HttpClient.HttpClient).pipe(
+      // Trace headers (b3, traceparent) would go to a third-party service: send none.
+      HttpClient.withTracerPropagation(false),
       HttpClient.mapRequest(HttpClientRequest.prependUrl(config.baseUrl)),
       HttpClient.mapRequestEffect((request) =>
         Effect.map(config.credential, (headers) => HttpClientRequest.setHeaders(request, headers))

@@ -31,7 +31,8 @@ export const maskUrl = (raw: string): string => {
   for (const key of [...url.searchParams.keys()]) {
     if (SECRET_PARAM.test(key)) url.searchParams.set(key, "***")
   }
-  return url.href.replace("%2A%2A%2A", "***")
+  const href = url.href.replaceAll("%2A%2A%2A", "***")
+  return raw.endsWith("/") || url.pathname !== "/" ? href : href.replace(/\/$/, "")
 }
 
 /** A token shown to people: enough to recognise it, never enough to use it. */
