@@ -11,6 +11,7 @@ import * as Effect from "effect/Effect"
 import * as JSONSchema from "effect/JSONSchema"
 import { type InvalidInputError, invalidInput, isWrapperError, UnexpectedError, type WrapperError } from "./errors.js"
 import { exitCodeOf } from "./exit-codes.js"
+import { fieldsOf } from "./fields.js"
 import { decodeInput } from "./input.js"
 import type { ToolEntry, ToolResult } from "./mcp/types.js"
 import { HttpObserver, type WaitEvent } from "./observe.js"
@@ -40,20 +41,44 @@ const compact = (node: unknown, defs: Record<string, unknown>): unknown => {
     if (key === "$ref" || key === "$schema" || key === "$defs" || key === "title" || key === "$id") continue
     if (key === "description" && typeof value === "string" && /^(a|an) /.test(value)) continue
     if (key === "required" && Array.isArray(value) && value.length === 0) continue
+    // Unknown parameters are refused by the decoder with a clear message; saying so here costs every agent bytes.
+    if (key === "additionalProperties" && value === false) continue
     out[key] = compact(value, defs)
   }
+  // An enum says the type already.
+  if (Array.isArray(out.enum) && out.enum.every((v) => typeof v === "string") && out.type === "string") delete out.type
   return out
 }
 
-const PAGING_PROPERTIES = {
-  cursor: { type: "string", description: "Resume from a previous next_cursor" },
-  fetchAll: { type: "boolean", description: "Follow pages up to maxPages" },
-  maxPages: { type: "integer", minimum: 1, description: `Page ceiling with fetchAll (default ${DEFAULT_MAX_PAGES})` }
+/** A description that only repeats the parameter's name ("Webhook id" for webhook_id) tells an agent nothing. */
+const informative = (name: string, description: unknown) =>
+  typeof description === "string" && description.toLowerCase() !== name.replace(/_/g, " ").toLowerCase()
+
+const dropEchoes = (schema: Record<string, unknown>) => {
+  const properties = schema.properties as Record<string, Record<string, unknown>> | undefined
+  if (properties === undefined) return schema
+  const kept: Record<string, unknown> = {}
+  for (const [name, property] of Object.entries(properties)) {
+    const { description, ...rest } = property
+    kept[name] = informative(name, description) ? property : rest
+  }
+  return { ...schema, properties: kept }
 }
+
+const PAGING_PROPERTIES = {
+  cursor: { type: "string", description: "A next_cursor" },
+  fetchAll: { type: "boolean" },
+  maxPages: { type: "integer", minimum: 1, description: `Default ${DEFAULT_MAX_PAGES}` }
+}
+
+const NO_INPUT = { type: "object", properties: {} }
 
 export const toolInputSchema = (op: AnyOperation<never>): Record<string, unknown> => {
   const made = JSONSchema.make(op.input) as unknown as Record<string, unknown>
-  const schema = compact(made, (made.$defs ?? {}) as Record<string, unknown>) as Record<string, unknown>
+  // An empty Struct is "any object or array" to JSONSchema; a tool's input is an object.
+  const schema = fieldsOf(op.input).length === 0
+    ? NO_INPUT
+    : dropEchoes(compact(made, (made.$defs ?? {}) as Record<string, unknown>) as Record<string, unknown>)
   if (op.paging === undefined) return schema
   return { ...schema, properties: { ...(schema.properties as object), ...PAGING_PROPERTIES } }
 }
@@ -96,20 +121,26 @@ const pagingArgs = (args: Record<string, unknown>) => {
   })
 }
 
-/** Runs a view's operation on tool arguments; the result is what JSON output and tool results carry. */
-export const runForTool = <C>(client: C, v: AnyView, args: Record<string, unknown>) => {
+/**
+ * Runs a view's operation on tool arguments; the result is what JSON output and tool results carry.
+ * The client is an Effect: a server started without a token still serves, and each call says so.
+ */
+export const runForTool = <C>(client: Effect.Effect<C, WrapperError>, v: AnyView, args: Record<string, unknown>) => {
   const op = v.operation as AnyOperation<C>
   const paging = op.paging
-  if (paging === undefined) return Effect.flatMap(decodeInput(op.input, args), (input) => op.run(client, input, undefined))
+  if (paging === undefined) {
+    return Effect.flatMap(decodeInput(op.input, args), (input) => Effect.flatMap(client, (c) => op.run(c, input, undefined)))
+  }
   return Effect.gen(function*() {
     const { cursor, options, rest } = yield* pagingArgs(args)
     const input = yield* decodeInput(op.input, rest)
-    const collected = yield* collect(pages(paging.model, (c) => op.run(client, input, c), cursor), (p) => paging.items(p), options, paging.key?.bind(paging))
+    const c = yield* client
+    const collected = yield* collect(pages(paging.model, (next) => op.run(c, input, next), cursor), (p) => paging.items(p), options, paging.key?.bind(paging))
     return { [paging.itemsKey]: collected.items, next_cursor: collected.next_cursor, complete: collected.complete, pages: collected.pages }
   })
 }
 
-export const toolEntry = <C>(client: C, v: AnyView & { readonly tool: string }, options: ToolOptions): ToolEntry => {
+export const toolEntry = <C>(client: Effect.Effect<C, WrapperError>, v: AnyView & { readonly tool: string }, options: ToolOptions): ToolEntry => {
   const op = v.operation as AnyOperation<C>
   return {
     name: v.tool,

@@ -28,7 +28,7 @@ export const FileMeta = Schema.Struct({
 export const fileMeta = designOperation({
   name: "fileMeta",
   group: "files",
-  summary: "A file's metadata: name, folder, editor type, last touched, creator, your role, link access.",
+  summary: "A file's metadata.",
   input: Schema.Struct({ file_key: FileKey }),
   impact: "read",
   idempotent: true,

@@ -9,7 +9,7 @@ import * as Either from "effect/Either"
 import type { Invocation } from "../core/cli-runtime.js"
 import { writeOut } from "../core/cli-runtime.js"
 import { hasTool, type ToolOptions, toolEntry } from "../core/derive-tool.js"
-import { invalidInput } from "../core/errors.js"
+import { invalidInput, type WrapperError } from "../core/errors.js"
 import { serveStdio } from "../core/mcp/stdio.js"
 import { selectTools, toolsetSummary } from "../core/mcp/toolsets.js"
 import type { ToolEntry } from "../core/mcp/types.js"
@@ -22,7 +22,7 @@ import { designViews } from "./operations.js"
 
 type Env = Readonly<Record<string, string | undefined>>
 
-export const designTools = (client: DesignClient, options: ToolOptions): ReadonlyArray<ToolEntry> =>
+export const designTools = (client: Effect.Effect<DesignClient, WrapperError>, options: ToolOptions): ReadonlyArray<ToolEntry> =>
   designViews.filter(hasTool).map((v) => toolEntry(client, v, options))
 
 const listOf = (value: unknown, fallback: string | undefined) =>
@@ -38,9 +38,9 @@ export const runMcp = (invocation: Invocation, env: Env) =>
       vocabulary: toolVocabulary("DESIGN_ACCESS_TOKEN", "DESIGN")
     }
     const listing = invocation.options["--list-toolsets"] === true
-    // Listing needs no token: the tools are described, not called.
-    const client = listing ? undefined : yield* requireToken(settings).pipe(Effect.flatMap(makeDesignClient))
-    const all = designTools(client as DesignClient, options)
+    // Without a token the server still serves: each call answers with the auth error and its remedy.
+    const client = yield* Effect.either(requireToken(settings).pipe(Effect.flatMap(makeDesignClient)))
+    const all = designTools(client, options)
     const selected = selectTools(all, {
       toolsets: listOf(invocation.options["--toolsets"], env.DESIGN_TOOLSETS),
       readOnly: invocation.options["--read-only"] === true || env.DESIGN_READ_ONLY === "1" || env.DESIGN_READ_ONLY === "true"

@@ -13,7 +13,7 @@ export const Me = Schema.Struct({
 export const userMe = designOperation({
   name: "userMe",
   group: "users",
-  summary: "The user the token belongs to: id, handle, email. Not with plan tokens.",
+  summary: "The token's user.",
   input: Schema.Struct({}),
   impact: "read",
   idempotent: true,

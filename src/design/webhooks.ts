@@ -66,11 +66,12 @@ const CONTEXTS = ["team", "project", "file"] as const
 
 const WebhookId = Schema.String.pipe(Schema.pattern(/^\d+$/, { message: () => "must be a numeric webhook id" }))
   .annotations({ description: "Webhook id" })
-const Event = Schema.Literal(...EVENTS).annotations({ description: "Event type" })
+const Event = Schema.Literal(...EVENTS).annotations({ description: "Event" })
 const ContextKindSchema = Schema.Literal(...CONTEXTS)
-const ContextId = Schema.String.annotations({ description: "Team, project or file id, or its URL" })
+const ContextId = Schema.String.annotations({ description: "Id or URL" })
 
 const Endpoint = Schema.String.pipe(
+  Schema.pattern(/^https:\/\//, { message: () => "must be an https:// URL" }),
   Schema.maxLength(2048, { message: (issue) => `must be at most 2048 characters (got ${String(issue.actual).length})` }),
   Schema.filter((s) => {
     try {
@@ -86,11 +87,11 @@ const Passcode = Schema.Redacted(
     Schema.minLength(1, { message: () => "must not be empty" }),
     Schema.maxLength(100, { message: () => "must be at most 100 characters" })
   )
-).annotations({ description: "Shared secret echoed in deliveries; never shown" })
+).annotations({ description: "Shared secret" })
 
 const Status = Schema.Literal("ACTIVE", "PAUSED")
 const Description = Schema.String.pipe(Schema.maxLength(150, { message: () => "must be at most 150 characters" }))
-  .annotations({ description: "Free-text note" })
+  .annotations({ description: "Description" })
 
 // ---- helpers ------------------------------------------------------------------
 
@@ -155,15 +156,15 @@ const listRows = (o: { readonly webhooks: ReadonlyArray<Webhook> }) => o.webhook
 // ---- operations -----------------------------------------------------------------
 
 const ListInput = Schema.Struct({
-  context: Schema.optional(ContextKindSchema.annotations({ description: "Context kind (default team)" })),
+  context: Schema.optional(ContextKindSchema.annotations({ description: "Default team" })),
   context_id: Schema.optional(ContextId),
-  plan_api_id: Schema.optional(Schema.String.annotations({ description: "List a plan's webhooks instead (paged), e.g. team-123" }))
+  plan_api_id: Schema.optional(Schema.String.annotations({ description: "Plan id (paged)" }))
 })
 
 export const webhookList = designOperation({
   name: "webhookList",
   group: GROUP,
-  summary: "List the webhooks of a team, project or file (default: the configured team), or of a plan.",
+  summary: "Webhooks of a team, project, file or plan.",
   input: ListInput,
   impact: "read",
   idempotent: true,
@@ -190,7 +191,7 @@ const ById = Schema.Struct({ webhook_id: WebhookId })
 export const webhookGet = designOperation({
   name: "webhookGet",
   group: GROUP,
-  summary: "Show one webhook: event, context, status, endpoint, description, plan id, OAuth client.",
+  summary: "One webhook.",
   input: ById,
   impact: "read",
   idempotent: true,
@@ -203,14 +204,14 @@ export const webhookGet = designOperation({
 export const webhookCreate = designOperation({
   name: "webhookCreate",
   group: GROUP,
-  summary: "Create a webhook on a team (admin), project or file (edit access); an ACTIVE one is sent a PING.",
+  summary: "Create a webhook; ACTIVE sends a PING.",
   input: Schema.Struct({
     event: Event,
-    context: ContextKindSchema.annotations({ description: "Context kind" }),
-    context_id: Schema.optional(ContextId.annotations({ description: "Id or URL (team default: the configured team)" })),
+    context: ContextKindSchema.annotations({ description: "Watched context" }),
+    context_id: Schema.optional(ContextId),
     endpoint: Endpoint,
     passcode: Passcode,
-    status: Schema.optional(Status.annotations({ description: "ACTIVE (default) or PAUSED" })),
+    status: Schema.optional(Status.annotations({ description: "Default ACTIVE" })),
     description: Schema.optional(Description)
   }),
   impact: "write",
@@ -229,13 +230,13 @@ export const webhookCreate = designOperation({
 export const webhookUpdate = designOperation({
   name: "webhookUpdate",
   group: GROUP,
-  summary: "Replace a webhook's settings (event, endpoint and passcode every time); its context cannot change.",
+  summary: "Replace a webhook's settings.",
   input: Schema.Struct({
     webhook_id: WebhookId,
     event: Event,
     endpoint: Endpoint,
     passcode: Passcode,
-    status: Schema.optional(Status.annotations({ description: "ACTIVE or PAUSED (omitted: unchanged)" })),
+    status: Schema.optional(Status.annotations({ description: "Omitted: unchanged" })),
     description: Schema.optional(Description)
   }),
   // It overwrites the endpoint and the passcode: what was there is gone.
@@ -250,7 +251,7 @@ export const webhookUpdate = designOperation({
 export const webhookDelete = absentIsDone(designOperation({
   name: "webhookDelete",
   group: GROUP,
-  summary: "Delete a webhook; already_absent tells a repeat.",
+  summary: "Delete a webhook (idempotent).",
   input: ById,
   impact: "destroy",
   idempotent: true,
@@ -267,10 +268,10 @@ const delivered = (r: typeof DeliveryRequest.Type) =>
 export const webhookRequests = designOperation({
   name: "webhookRequests",
   group: GROUP,
-  summary: "Delivery attempts of the last week (send time, status, error), then the counts.",
+  summary: "Last week's delivery attempts.",
   input: Schema.Struct({
     webhook_id: WebhookId,
-    failed_only: Schema.optional(Schema.Boolean.annotations({ description: "Only failed attempts" }))
+    failed_only: Schema.optional(Schema.Boolean.annotations({ description: "Failed only" }))
   }),
   impact: "read",
   idempotent: true,

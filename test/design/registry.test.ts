@@ -16,7 +16,7 @@ import { designOperations, designViews } from "../../src/design/operations.js"
 
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/
 const options = { format: "json" as const, budget: { _tag: "Duration" } as never, vocabulary: toolVocabulary("DESIGN_ACCESS_TOKEN", "DESIGN") }
-const tools = designViews.filter(hasTool).map((v) => toolEntry(undefined as unknown as DesignClient, v, options))
+const tools = designViews.filter(hasTool).map((v) => toolEntry(Effect.die("not called") as Effect.Effect<DesignClient>, v, options))
 
 describe("the design registry", () => {
   it("shows every operation exactly once, and nothing else", () => {

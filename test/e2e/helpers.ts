@@ -14,8 +14,10 @@ import { fileURLToPath } from "node:url"
 import { afterAll, beforeAll, beforeEach } from "vitest"
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url))
-export const DESIGN_BIN = join(ROOT, "dist", "design.js")
-export const TASKMGR_BIN = join(ROOT, "dist", "taskmgr.js")
+/** The built binaries; E2E_DIST points at a copy of dist/ (e.g. while others rebuild the shared checkout). */
+const DIST = process.env.E2E_DIST ?? join(ROOT, "dist")
+export const DESIGN_BIN = join(DIST, "design.js")
+export const TASKMGR_BIN = join(DIST, "taskmgr.js")
 
 const sleepSync = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
 
@@ -214,10 +216,12 @@ export interface LoggedRequest {
   readonly method: string
   readonly path: string
   readonly query: Record<string, string | Array<string>>
+  /** Request headers, lower-case names, token and passcode values masked. */
+  readonly headers: Record<string, string>
   readonly body: unknown
 }
 
-const control = async (baseUrl: string, method: "GET" | "POST", path: string, body?: unknown) => {
+export const control = async (baseUrl: string, method: "GET" | "POST", path: string, body?: unknown) => {
   const response = await fetch(`${baseUrl}${path}`, {
     method,
     ...(body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
@@ -239,6 +243,14 @@ export const addFault = async (sandbox: Sandbox, fault: FaultSpec): Promise<void
 /** API requests received since the last reset (passcodes shown as "***"). */
 export const requestLog = async (sandbox: Sandbox): Promise<Array<LoggedRequest>> =>
   (await control(sandbox.baseUrl, "GET", "/_sandbox/requests")) as Array<LoggedRequest>
+
+/** A usage error: exit 2, nothing on stdout, "Error: …" naming the culprit, a "→ remedy" line. */
+export const usageErrorOf = (r: RunResult) => {
+  if (r.code !== 2 || r.stdout !== "" || !/^Error: \S/m.test(r.stderr) || !/^→ \S/m.test(r.stderr)) {
+    throw new Error(`not a usage error:\n${describeRun(r)}`)
+  }
+  return r.stderr
+}
 
 /** The id of a webhook from the JSON a create/get printed. */
 export const idOf = (json: string): string => {

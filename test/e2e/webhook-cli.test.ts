@@ -103,10 +103,10 @@ describe("webhook lifecycle", () => {
     expect(posts).toHaveLength(1)
     expect(posts[0]!.body).toMatchObject({ event_type: "PING", context: "team", context_id: teamId, endpoint, passcode: "***" })
 
-    // list: text table
+    // list: text table; piped, so tab-separated without a header (like gh)
     const listed = ok(await design(["webhook", "list"]))
-    expect(listed.stdout).toMatch(/^ID\s+EVENT\s+STATUS\s+CONTEXT\s+ENDPOINT$/m)
-    expect(listed.stdout).toMatch(new RegExp(`^${id}\\s+PING\\s+ACTIVE\\s+team ${teamId}\\s+${escape(endpoint)}$`, "m"))
+    expect(listed.stdout).toBe(`${id}\tPING\tACTIVE\tteam ${teamId}\t${endpoint}\n`)
+    expect(listed.stdout).not.toMatch(/ID\s+EVENT/)
 
     // list: --json
     const listedJson = json(await design(["webhook", "list", "--json"])) as ListOutput
@@ -167,8 +167,8 @@ describe("webhook lifecycle", () => {
 
     // requests: the PING sent on create was delivered
     const requests = ok(await design(["webhook", "requests", id]))
-    expect(requests.stdout).toMatch(/^SENT_AT\s+EVENT\s+STATUS\s+ERROR$/m)
-    expect(requests.stdout).toMatch(/^\d{4}-\d\d-\d\dT\S+Z\s+PING\s+200$/m)
+    expect(requests.stdout).not.toMatch(/SENT_AT/)
+    expect(requests.stdout).toMatch(/^\d{4}-\d\d-\d\dT\S+Z\tPING\t200\t$/m)
     expect(requests.stdout).toMatch(/^Delivered: 1, failed: 0$/m)
     const requestsJson = json(await design(["webhook", "requests", id, "--json"]))
     expect(requestsJson).toMatchObject({ delivered: 1, failed: 0 })
@@ -192,9 +192,14 @@ describe("webhook lifecycle", () => {
     expect(gone.stderr).toMatch(/^→ .+/m)
   })
 
-  it("list prints (none) for an empty team", async () => {
+  it("an empty list prints nothing on stdout and says so on stderr (text); JSON still prints the envelope", async () => {
     const r = ok(await design(["webhook", "list"]))
-    expect(r.stdout.trim()).toBe("(none)")
+    expect(r.stdout).toBe("")
+    expect(r.stdout).not.toContain("(none)")
+    expect(r.stderr).toMatch(/^No webhooks\.$/m)
+    const j = ok(await design(["webhook", "list", "--json"]))
+    expect(JSON.parse(j.stdout)).toEqual({ webhooks: [], next_cursor: null, complete: true, pages: 1 })
+    expect(j.stderr).toBe("")
   })
 })
 
@@ -389,9 +394,18 @@ describe("help", () => {
     })
     expect(child.status).toBe(0)
     expect(child.stdout).not.toContain("\x1b[")
-    expect(child.stdout.match(/^--token /gm)?.length).toBe(1)
-    for (const command of ["webhook list", "webhook create", "user me", "auth status", "sandbox", "mcp"]) {
-      expect(child.stdout).toContain(command)
+    expect(child.stdout.match(/^\s+--token\s/gm)?.length).toBe(1)
+    for (const command of ["auth", "webhook", "user", "file", "sandbox", "mcp", "completion"]) {
+      expect(child.stdout).toMatch(new RegExp(`^  ${command}\\s{2,}\\S`, "m"))
+    }
+    const group = spawnSync(process.execPath, [DESIGN_BIN, "webhook", "--help"], {
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "" },
+      encoding: "utf8"
+    })
+    expect(group.status).toBe(0)
+    expect(group.stdout).not.toContain("\x1b[")
+    for (const command of ["list", "get", "create", "update", "delete", "requests"]) {
+      expect(group.stdout).toMatch(new RegExp(`^  ${command}\\s{2,}\\S`, "m"))
     }
   })
 

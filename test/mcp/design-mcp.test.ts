@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { DESIGN_BIN, requestLog, resetSandbox, ROOT, type Sandbox, startSandbox } from "../e2e/helpers.js"
 
 const TOOLS = [
+  "design_file_meta",
   "design_user_me",
   "design_webhook_create",
   "design_webhook_delete",
@@ -93,7 +94,7 @@ beforeEach(async () => {
 })
 
 describe("tools/list", () => {
-  it("lists exactly the seven design tools, with valid names", async () => {
+  it("lists exactly the eight design tools, with valid names", async () => {
     const { tools } = await server.client.listTools()
     expect(tools.map((t) => t.name).sort()).toEqual(TOOLS)
     expect(tools.some((t) => /list_team/.test(t.name))).toBe(false)
@@ -123,6 +124,14 @@ describe("tools/list", () => {
     }
     const update = byName.get("design_webhook_update")!
     expect([...(update.inputSchema.required ?? [])].sort()).toEqual(["endpoint", "event", "passcode", "webhook_id"])
+    // Paged tools take the front end's paging knobs; constraints survive into the schema.
+    const listProps = byName.get("design_webhook_list")!.inputSchema.properties as Record<string, Record<string, unknown>>
+    expect(listProps.cursor).toMatchObject({ type: "string" })
+    expect(listProps.fetchAll).toMatchObject({ type: "boolean" })
+    expect(listProps.maxPages).toMatchObject({ type: "integer", minimum: 1 })
+    expect((createProps as Record<string, Record<string, unknown>>).endpoint).toMatchObject({ maxLength: 2048 })
+    const getProps = byName.get("design_webhook_get")!.inputSchema.properties as Record<string, Record<string, unknown>>
+    expect(getProps.webhook_id).toMatchObject({ pattern: expect.any(String) })
   })
 
   it("annotates reads, writes and deletes truthfully", async () => {
@@ -132,7 +141,14 @@ describe("tools/list", () => {
       expect(hints(name).readOnlyHint, name).toBe(true)
     }
     expect(hints("design_webhook_create")).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false })
-    expect(hints("design_webhook_update")).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: true })
+    // An update overwrites the endpoint and passcode: destructive.
+    expect(hints("design_webhook_update")).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true })
+    for (const tool of tools) {
+      const a = tool.annotations ?? {}
+      for (const key of ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const) {
+        expect(typeof a[key], `${tool.name}.${key}`).toBe("boolean")
+      }
+    }
     expect(hints("design_webhook_delete")).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true })
   })
 })
@@ -196,7 +212,7 @@ describe("tool calls", () => {
     expect(JSON.parse(textOf(result))).toEqual(result.structuredContent)
   })
 
-  it("invalid arguments are a UsageError result and nothing is sent", async () => {
+  it("invalid arguments are an InvalidInputError result and nothing is sent", async () => {
     const result = await call("design_webhook_create", {
       event: "PING",
       context: "team",
@@ -205,8 +221,10 @@ describe("tool calls", () => {
     })
     expect(result.isError).toBe(true)
     const error = (result.structuredContent as { error?: Record<string, unknown> } | undefined)?.error
-    expect(error).toMatchObject({ type: "UsageError", exit_code: 2 })
+    expect(error).toMatchObject({ type: "InvalidInputError", exit_code: 2 })
     expect(String(error?.message)).toMatch(/endpoint/)
+    // The remedy speaks the tool server's words, not CLI flags.
+    expect(String(error?.remedy)).not.toMatch(/--\w/)
     expect(JSON.stringify(result)).not.toContain(PASSCODE)
     expect(await requestLog(sb)).toEqual([])
   })
@@ -214,7 +232,7 @@ describe("tool calls", () => {
   it("a non-numeric webhook id is refused before sending", async () => {
     const result = await call("design_webhook_delete", { webhook_id: "abc" })
     expect(result.isError).toBe(true)
-    expect(result.structuredContent).toMatchObject({ error: { type: "UsageError", exit_code: 2 } })
+    expect(result.structuredContent).toMatchObject({ error: { type: "InvalidInputError", exit_code: 2, message: expect.stringMatching(/webhook_id.*numeric/) } })
     expect(await requestLog(sb)).toEqual([])
   })
 })
