@@ -204,7 +204,7 @@ export const webhookGet = designOperation({
 export const webhookCreate = designOperation({
   name: "webhookCreate",
   group: GROUP,
-  summary: "Create a webhook; ACTIVE sends a PING.",
+  summary: "Create a webhook.",
   input: Schema.Struct({
     event: Event,
     context: ContextKindSchema.annotations({ description: "Watched context" }),
