@@ -1,0 +1,92 @@
+/** Any Schema input derives correctly for both front ends: lists, nested structs, records, literals, refinements. */
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, Schema } from "effect"
+import { writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { commandSpecOf, type Given, inCliWords, rawInput } from "../../src/core/derive-cli.js"
+import { toolInputSchema } from "../../src/core/derive-tool.js"
+import type { InvalidInputError } from "../../src/core/errors.js"
+import { decodeInput } from "../../src/core/input.js"
+import type { Operation } from "../../src/core/operation.js"
+import { view } from "../../src/core/view.js"
+
+const Input = Schema.Struct({
+  key: Schema.String.annotations({ description: "File key" }),
+  ids: Schema.Array(Schema.String.pipe(Schema.pattern(/^\d+:\d+$/))).annotations({ description: "Node ids" }),
+  depth: Schema.optional(Schema.Int.pipe(Schema.between(1, 10)).annotations({ description: "Tree depth" })),
+  scale: Schema.optional(Schema.Number.pipe(Schema.between(0.01, 4)).annotations({ description: "Scale" })),
+  format: Schema.optional(Schema.Literal("png", "jpg").annotations({ description: "Image format" })),
+  client_meta: Schema.optional(Schema.Struct({ x: Schema.Number, y: Schema.Number }).annotations({ description: "Where" })),
+  labels: Schema.optional(Schema.Record({ key: Schema.String, value: Schema.String }).annotations({ description: "Labels" })),
+  flag: Schema.optional(Schema.Boolean.annotations({ description: "A switch" }))
+})
+
+const op: Operation<typeof Input.Type, typeof Input.Encoded, string, never, unknown> = {
+  name: "sample",
+  group: "samples",
+  summary: "A sample",
+  input: Input,
+  impact: "read",
+  idempotent: true,
+  run: () => Effect.succeed("ok")
+}
+const v = view(op, { command: ["sample", "get"], tool: "x_sample_get", positional: ["key"], text: { kind: "record" }, examples: ["x sample get K"] })
+
+const given = (options: Given["options"], positionals: Array<string> = ["KEY"]): Given => ({ options, positionals })
+const decode = (g: Given) =>
+  Effect.flatMap(rawInput(v, g, {}), (raw) => decodeInput(Input, raw)).pipe(Effect.mapError((e: InvalidInputError) => inCliWords(v, e)))
+
+describe("deriving front ends from a Schema", () => {
+  it("gives the command line repeatable lists, JSON values and choices", () => {
+    const spec = commandSpecOf(v)
+    const flag = (name: string) => spec.options.find((o) => o.flag === name)
+    expect(spec.positionals).toEqual([{ name: "key", description: "File key", required: true, choices: undefined }])
+    expect(flag("--ids")).toMatchObject({ repeatable: true, required: true, takesValue: true })
+    expect(flag("--client-meta")).toMatchObject({ valueName: "JSON|@FILE", required: false })
+    expect(flag("--format")?.choices).toEqual(["png", "jpg"])
+    expect(flag("--depth")?.valueName).toBe("N")
+    expect(flag("--flag")?.takesValue).toBe(false)
+  })
+
+  it.effect("reads comma lists and repeated flags, JSON text and @file, numbers and switches", () =>
+    Effect.gen(function*() {
+      const file = join(tmpdir(), `derive-${process.pid}.json`)
+      writeFileSync(file, JSON.stringify({ a: "b" }))
+      const input = yield* decode(given({
+        "--ids": ["1:2", "3:4", "5:6"],
+        "--depth": "2",
+        "--scale": "0.5",
+        "--client-meta": "{\"x\": 1, \"y\": 2}",
+        "--labels": `@${file}`,
+        "--flag": true
+      }))
+      expect(input).toEqual({ key: "KEY", ids: ["1:2", "3:4", "5:6"], depth: 2, scale: 0.5, client_meta: { x: 1, y: 2 }, labels: { a: "b" }, flag: true })
+      const single = yield* decode(given({ "--ids": "7:8,9:10" }))
+      expect(single.ids).toEqual(["7:8", "9:10"])
+    }))
+
+  it.effect("names the flag or positional at fault, never the field", () =>
+    Effect.gen(function*() {
+      const depth = yield* Effect.flip(decode(given({ "--ids": "1:2", "--depth": "2.5" })))
+      expect(depth.message).toMatch(/^--depth: /)
+      const ids = yield* Effect.flip(decode(given({ "--ids": "1-2" })))
+      expect(ids.message).toMatch(/^--ids\.0: /)
+      const json = yield* Effect.flip(decode(given({ "--ids": "1:2", "--client-meta": "{x" })))
+      expect(json.message).toMatch(/^--client-meta: not valid JSON/)
+      const missing = yield* Effect.flip(decode(given({}, [])))
+      expect(missing.message).toContain("<key> is required")
+      expect(missing.message).toContain("--ids is required")
+    }))
+
+  it("gives tools a JSON Schema that keeps every constraint", () => {
+    const schema = toolInputSchema(op) as { required: Array<string>; properties: Record<string, Record<string, unknown>> }
+    expect(schema.required).toEqual(["key", "ids"])
+    expect(schema.properties.ids).toEqual({ type: "array", items: { type: "string", pattern: "^\\d+:\\d+$" }, description: "Node ids" })
+    expect(schema.properties.depth).toMatchObject({ type: "integer", minimum: 1, maximum: 10 })
+    expect(schema.properties.scale).toMatchObject({ type: "number", minimum: 0.01, maximum: 4 })
+    expect(schema.properties.format).toMatchObject({ enum: ["png", "jpg"] })
+    expect(schema.properties.client_meta).toMatchObject({ type: "object", required: ["x", "y"] })
+    expect(schema.properties.labels).toMatchObject({ type: "object", additionalProperties: { type: "string" } })
+  })
+})
