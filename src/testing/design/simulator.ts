@@ -14,6 +14,7 @@ import { faultResponse, takeFault } from "./faults.js"
 import { recordRequest } from "./requestlog.js"
 import { notFoundPlain, plainError } from "./responses.js"
 import { fileRoutes } from "./routes-files.js"
+import { newerRoutes } from "./routes-newer.js"
 import { webhookRoutes } from "./routes-webhooks.js"
 import { makeState } from "./state.js"
 
@@ -26,7 +27,7 @@ const isControl = (path: string) => path === CONTROL_PREFIX || path.startsWith(`
 
 export const makeDesignSimulator: Effect.Effect<DesignSimulator> = Effect.sync(() => {
   const state = makeState()
-  const api = HttpRouter.concat(webhookRoutes(state), fileRoutes(state))
+  const api = HttpRouter.concatAll(webhookRoutes(state), fileRoutes(state), newerRoutes(state))
   const control = controlRoutes(state)
 
   const app: HttpApp.Default<never, never> = Effect.gen(function*() {
