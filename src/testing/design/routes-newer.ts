@@ -4,9 +4,12 @@
  * own errors in the rich `{error, status, message, i18n}` body.
  */
 import * as HttpRouter from "@effect/platform/HttpRouter"
+import { analyticsRoutes } from "./routes-analytics.js"
 import { devResourceRoutes } from "./routes-dev-resources.js"
 import { variableRoutes } from "./routes-variables.js"
 import type { SimState } from "./state.js"
 
 export const newerRoutes = (state: SimState) =>
-  HttpRouter.concatAll(variableRoutes(state), devResourceRoutes(state))
+  HttpRouter.concatAll(variableRoutes(state), devResourceRoutes(state), analyticsRoutes(state))
+
+export { ANALYTICS_PAGE_SIZE } from "./analytics.js"
