@@ -6,10 +6,16 @@
 import * as HttpRouter from "@effect/platform/HttpRouter"
 import { analyticsRoutes } from "./routes-analytics.js"
 import { devResourceRoutes } from "./routes-dev-resources.js"
+import { orgRoutes } from "./routes-org.js"
 import { variableRoutes } from "./routes-variables.js"
 import type { SimState } from "./state.js"
 
 export const newerRoutes = (state: SimState) =>
-  HttpRouter.concatAll(variableRoutes(state), devResourceRoutes(state), analyticsRoutes(state))
+  HttpRouter.concatAll(
+    variableRoutes(state),
+    devResourceRoutes(state),
+    analyticsRoutes(state),
+    orgRoutes(state)
+  )
 
 export { ANALYTICS_PAGE_SIZE } from "./analytics.js"
