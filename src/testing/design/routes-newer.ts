@@ -6,6 +6,7 @@
 import * as HttpRouter from "@effect/platform/HttpRouter"
 import { analyticsRoutes } from "./routes-analytics.js"
 import { devResourceRoutes } from "./routes-dev-resources.js"
+import { miscRoutes } from "./routes-misc.js"
 import { orgRoutes } from "./routes-org.js"
 import { variableRoutes } from "./routes-variables.js"
 import type { SimState } from "./state.js"
@@ -15,7 +16,8 @@ export const newerRoutes = (state: SimState) =>
     variableRoutes(state),
     devResourceRoutes(state),
     analyticsRoutes(state),
-    orgRoutes(state)
+    orgRoutes(state),
+    miscRoutes(state)
   )
 
 export { ANALYTICS_PAGE_SIZE } from "./analytics.js"
