@@ -102,6 +102,10 @@ describe("library analytics", () => {
         "teams_using",
         "files_using"
       ])
+      // The analytics name a variable by the key its local record carries.
+      const local = yield* send("GET", `/v1/files/${ent.file_key}/variables/local`, as.admin)
+      const blue = local.body.meta.variables[ent.variables.variables.blue500]
+      expect(r.body.rows[0]).toMatchObject({ variable_key: blue.key, variable_name: blue.name, variable_type: "COLOR" })
       const styles = yield* send("GET", path("style", "usages", "group_by=style"), as.admin)
       expect(styles.body.rows.map((row: Row) => row.style_type)).toEqual(["FILL", "TEXT", "EFFECT", "GRID"])
     }))))
