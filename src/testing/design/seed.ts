@@ -7,6 +7,8 @@
  * rules read. Token values look like real tokens but say "sandbox" on purpose.
  */
 import type { Plan, Seat } from "./ratelimit.js"
+import { enterpriseSeed, withEnterprise } from "./seed-enterprise.js"
+import { paymentsSeed } from "./seed-payments.js"
 
 const team_id = "1300000000000000001"
 const starter_team_id = "1300000000000000002"
@@ -14,6 +16,10 @@ const org_id = "1400000000000000001"
 const org_team_id = "1300000000000000003"
 
 export const designSeed = {
+  /** Enterprise orgs, files and tokens of the newer endpoint groups (seed-enterprise.ts). */
+  enterprise: enterpriseSeed,
+  /** Plugin, widget and Community file ids of GET /v1/payments (seed-payments.ts). */
+  payments: paymentsSeed,
   /** The Professional-plan team; the personal token's user is its admin. */
   team_id,
   team_name: "Sandbox Studio",
@@ -131,7 +137,7 @@ const planScopes = ["file_content:read", "file_metadata:read", "webhooks:read", 
 const u = designSeed.users
 const avatar = (id: string) => `https://design.example/img/avatars/${id}.png`
 
-export const seedWorld: SeedWorld = {
+const baseWorld: SeedWorld = {
   users: Object.values(u).map((user) => ({ ...user, img_url: avatar(user.id) })),
   teams: [
     {
@@ -219,3 +225,8 @@ export const seedWorld: SeedWorld = {
 function personal(user_id: string, seat: Seat, plan: Plan): TokenRecord {
   return { mode: "personal", user_id, seat, plan, client_id: null, expires_at_ms: null, scopes: userScopes }
 }
+
+// ---- Enterprise organisations (seed-enterprise.ts) -------------------------
+// The world the access rules read: the base world above plus the Enterprise
+// orgs; base tokens also gain the scopes of the newer endpoint groups.
+export const seedWorld: SeedWorld = withEnterprise(baseWorld)

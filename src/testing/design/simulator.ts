@@ -17,6 +17,7 @@ import { controlRoutes, setReceiver } from "./routes-control.js"
 import { processDue } from "./deliveries.js"
 import { reasonPhrase } from "./responses.js"
 import { fileRoutes } from "./routes-files.js"
+import { newerRoutes } from "./routes-newer.js"
 import { webhookRoutes } from "./routes-webhooks.js"
 import { makeState, resetState } from "./state.js"
 
@@ -28,7 +29,7 @@ export interface DesignSimulatorControl extends SimulatorControl {
 
 export const makeDesignSimulator: Effect.Effect<Simulator<DesignSimulatorControl>> = Effect.sync(() => {
   const state = makeState()
-  const api = HttpRouter.concat(webhookRoutes(state), fileRoutes(state))
+  const api = HttpRouter.concatAll(webhookRoutes(state), fileRoutes(state), newerRoutes(state))
   const control = controlRoutes(state)
 
   const simulator = makeSimulator({

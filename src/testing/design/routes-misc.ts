@@ -1,0 +1,110 @@
+/**
+ * Payments (tier 3, personal tokens only, no scope) and oEmbed (no rate tier,
+ * file_metadata:read, never a plan token; the one endpoint that answers 501).
+ */
+import * as HttpRouter from "@effect/platform/HttpRouter"
+import * as Either from "effect/Either"
+import type { Caller } from "./access.js"
+import type { Call } from "./call.js"
+import { gated } from "./gate.js"
+import type { GateRule } from "./gate.js"
+import { forbidden, resolveFile } from "./org-access.js"
+import type { Parsed } from "./params.js"
+import { integerQuery, optional, required } from "./params.js"
+import { paidResources, paymentInformation, paymentTokens } from "./payments.js"
+import { badRequest, json, richError } from "./responses.js"
+import type { SimState } from "./state.js"
+
+const fail = (message: string): Parsed<never> => Either.left(badRequest(message))
+
+// ---- payments --------------------------------------------------------------
+
+const paymentsRule: GateRule = { tier: 3, scope: null, accepts: ["personal"] }
+
+const RESOURCE_PARAMS = ["community_file_id", "plugin_id", "widget_id"] as const
+
+/** Either a plugin payment token alone, or user_id with exactly one resource id. */
+const paymentQuery = (call: Call): Parsed<{ user_id: string; resource_id: string }> =>
+  Either.gen(function*() {
+    const token = yield* optional(call, "plugin_payment_token")
+    const user_id = yield* optional(call, "user_id")
+    const given: Array<string> = []
+    for (const name of RESOURCE_PARAMS) {
+      const value = yield* optional(call, name)
+      if (value !== undefined) given.push(value)
+    }
+    if (token !== undefined) {
+      if (user_id !== undefined || given.length > 0) {
+        return yield* fail(`'plugin_payment_token' cannot be combined with 'user_id' or a resource id`)
+      }
+      const known = paymentTokens.get(token)
+      return known === undefined ? yield* fail(`Invalid 'plugin_payment_token'`) : known
+    }
+    if (user_id === undefined || user_id === "") return yield* fail(`Either 'plugin_payment_token' or 'user_id' is required`)
+    if (given.length !== 1) return yield* fail(`Provide exactly one of ${RESOURCE_PARAMS.join(", ")}`)
+    return { user_id, resource_id: given[0]! }
+  })
+
+const payments = (caller: Caller, call: Call) =>
+  Either.merge(Either.gen(function*() {
+    const { resource_id, user_id } = yield* paymentQuery(call)
+    const resource = paidResources.find((r) => r.id === resource_id)
+    if (resource === undefined) return richError(404, "Not found")
+    if (resource.owner_id !== caller.record.user_id) {
+      return forbidden("You can only query payments for resources you own")
+    }
+    return json(200, { status: 200, error: false, meta: paymentInformation(resource, user_id) })
+  }))
+
+// ---- oEmbed ----------------------------------------------------------------
+
+const oembedRule: GateRule = { tier: null, scope: "file_metadata:read", accepts: ["personal", "oauth_user", "oauth_org"] }
+
+const SERVICE_HOSTS = ["design.example", "www.design.example"]
+/** Path kinds that embed a file; other pages of the service (teams, community, recents) cannot be embedded. */
+const EMBEDDABLE = ["design", "file", "proto", "board"]
+
+const notImplemented = (message: string) => richError(501, message)
+
+const slug = (name: string) => name.replace(/[^A-Za-z0-9]+/g, "-")
+
+const oembed = (caller: Caller, call: Call) =>
+  Either.merge(Either.gen(function*() {
+    const text = yield* required(call, "url")
+    const width = yield* integerQuery(call, "maxwidth", { min: 1, max: 10_000 }, 800)
+    const height = yield* integerQuery(call, "maxheight", { min: 1, max: 10_000 }, 450)
+    const format = yield* optional(call, "format")
+    if (format !== undefined && format !== "json") return notImplemented(`Format '${format}' is not supported; use json`)
+    const url = URL.canParse(text) ? new URL(text) : null
+    if (url === null) return yield* fail(`'url' must be an absolute URL`)
+    if (!SERVICE_HOSTS.includes(url.hostname)) return richError(404, "Not found")
+    const [kind, key] = url.pathname.split("/").filter((s) => s !== "")
+    if (kind === undefined || key === undefined || !EMBEDDABLE.includes(kind)) {
+      return notImplemented("This kind of URL cannot be embedded")
+    }
+    const { file } = yield* resolveFile(caller, key, { enterprise: false, access: "view" })
+    const canonical = `https://design.example/${kind}/${file.key}/${slug(file.name)}`
+    const embed = `https://embed.design.example/${kind}/${file.key}?embed-host=oembed`
+    const thumbWidth = Math.min(400, width)
+    return json(200, {
+      version: "1.0",
+      type: "rich",
+      title: file.name,
+      url: canonical,
+      provider_name: "Design",
+      provider_url: "https://design.example",
+      cache_age: 3600,
+      width,
+      height,
+      html: `<iframe style="border: 1px solid rgba(0, 0, 0, 0.1);" width="${width}" height="${height}" src="${embed}" allowfullscreen></iframe>`,
+      thumbnail_url: `https://design.example/thumbnails/${file.key}.png`,
+      thumbnail_width: thumbWidth,
+      thumbnail_height: Math.min(height, Math.round((thumbWidth * 9) / 16))
+    })
+  }))
+
+export const miscRoutes = (state: SimState) =>
+  HttpRouter.empty.pipe(
+    HttpRouter.get("/v1/payments", gated(state, paymentsRule, payments)),
+    HttpRouter.get("/v1/oembed", gated(state, oembedRule, oembed))
+  )

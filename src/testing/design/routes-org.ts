@@ -1,0 +1,256 @@
+/**
+ * The org-level endpoints: activity logs (plan token or org-level OAuth,
+ * Enterprise, org admin), developer logs (plan token, Governance+; a read
+ * sent as POST), AI usage (plan token, Enterprise) and discovery (org-level
+ * OAuth, Governance+, org admin, and its own limit of 20 requests a second).
+ */
+import * as HttpRouter from "@effect/platform/HttpRouter"
+import * as Either from "effect/Either"
+import type { Caller } from "./access.js"
+import { countingScope } from "./access.js"
+import type { Call } from "./call.js"
+import { DAY_MS, HOUR_MS } from "./clock.js"
+import { gated } from "./gate.js"
+import type { GateRule } from "./gate.js"
+import { storeOf } from "./newer-store.js"
+import { resolveOrg } from "./org-access.js"
+import type { DeveloperLogItem } from "./org-data.js"
+import {
+  ACTIVITY_EVENT_TYPES,
+  activityLog,
+  AI_USAGE_FLOOR_MS,
+  AI_USAGE_LAG_MS,
+  aiUsageRows,
+  DATE_RANGES,
+  DEVELOPER_LOG_STEP_MS,
+  developerLogItem,
+  discoveryLinks,
+  EVENT_SOURCES,
+  hourKey,
+  orgUsers,
+  TOKEN_TYPES
+} from "./org-data.js"
+import type { Parsed } from "./params.js"
+import {
+  commaList,
+  dateText,
+  dayText,
+  decodeCursor,
+  encodeCursor,
+  integerBody,
+  integerQuery,
+  isRecord,
+  oneOf,
+  optional,
+  required,
+  timestampText
+} from "./params.js"
+import { badRequest, json, plainError } from "./responses.js"
+import type { SimState } from "./state.js"
+
+const fail = (message: string): Parsed<never> => Either.left(badRequest(message))
+
+// ---- activity logs ---------------------------------------------------------
+
+const activityRule: GateRule = { tier: 3, scope: "org:activity_log_read", accepts: ["plan", "oauth_org"] }
+
+const UNIX_RANGE = { min: 0, max: 99_999_999_999 }
+const YEAR_S = 365 * 24 * 3600
+
+const activityLogs = (caller: Caller, call: Call) =>
+  Either.merge(Either.gen(function*() {
+    const org = yield* resolveOrg(caller, { governancePlus: false, admin: true })
+    const now_s = Math.floor(call.now_ms / 1000)
+    const events = commaList(yield* optional(call, "events"))
+    const unknown = events.find((e) => !(ACTIVITY_EVENT_TYPES as ReadonlyArray<string>).includes(e))
+    if (unknown !== undefined) {
+      return yield* fail(`'events' has an unknown event type "${unknown}"; known: ${ACTIVITY_EVENT_TYPES.join(", ")}`)
+    }
+    const start = yield* integerQuery(call, "start_time", UNIX_RANGE, Math.max(0, now_s - YEAR_S))
+    const end = yield* integerQuery(call, "end_time", UNIX_RANGE, now_s)
+    const limit = yield* integerQuery(call, "limit", { min: 1, max: 1000 }, 1000)
+    const order = yield* oneOf("order", (yield* optional(call, "order")) ?? "asc", ["asc", "desc"])
+    if (start > end) return yield* fail(`'start_time' must not be after 'end_time'`)
+    const matching = activityLog(org).filter((e) =>
+      e.timestamp >= start && e.timestamp <= end &&
+      (events.length === 0 || events.includes(e.action.type))
+    )
+    const sorted = order === "asc" ? matching : [...matching].reverse()
+    const page = sorted.slice(0, limit)
+    const last = page[page.length - 1]
+    const cursor = last === undefined ? "" : encodeCursor({ id: last.id, timestamp: last.timestamp })
+    return json(200, {
+      status: 200,
+      error: false,
+      meta: { activity_logs: page, cursor, next_page: sorted.length > page.length }
+    })
+  }))
+
+// ---- developer logs --------------------------------------------------------
+
+const developerRule: GateRule = { tier: 3, scope: "org:developer_log_read", accepts: ["plan"] }
+
+const DEVELOPER_KEYS = [
+  "token_type",
+  "token",
+  "token_name",
+  "user_email",
+  "ip_address",
+  "event_source",
+  "date_range",
+  "limit",
+  "cursor"
+]
+
+interface DeveloperQuery {
+  readonly filters: Partial<Record<"token_type" | "token" | "token_name" | "user_email" | "ip_address" | "event_source", string>>
+  readonly range: keyof typeof DATE_RANGES
+  readonly limit: number
+  /** Continue with slots before this one. */
+  readonly before: number | null
+}
+
+const developerQuery = (call: Call): Parsed<DeveloperQuery> =>
+  Either.gen(function*() {
+    if (call.bodyInvalid) return yield* fail("Request body is not valid JSON")
+    const body = call.body ?? {}
+    if (!isRecord(body)) return yield* fail("Request body must be a JSON object")
+    const extra = Object.keys(body).find((k) => !DEVELOPER_KEYS.includes(k))
+    if (extra !== undefined) return yield* fail(`Unknown field '${extra}'`)
+    const filters: Record<string, string> = {}
+    for (const key of ["token_type", "token", "token_name", "user_email", "ip_address", "event_source"]) {
+      const value = body[key]
+      if (value === undefined || value === null) continue
+      if (typeof value !== "string") return yield* fail(`'${key}' must be a string`)
+      filters[key] = value
+    }
+    if (filters.token_type !== undefined) yield* oneOf("token_type", filters.token_type, TOKEN_TYPES)
+    if (filters.event_source !== undefined) yield* oneOf("event_source", filters.event_source, EVENT_SOURCES)
+    const rangeValue = body.date_range ?? "last_30d"
+    if (typeof rangeValue !== "string") return yield* fail(`'date_range' must be a string`)
+    const range = yield* oneOf("date_range", rangeValue, ["last_24h", "last_7d", "last_30d"])
+    const limit = body.limit === undefined || body.limit === null ? 25 : yield* integerBody("limit", body.limit, { min: 1, max: 100 })
+    const cursorValue = body.cursor
+    if (cursorValue !== undefined && cursorValue !== null && typeof cursorValue !== "string") {
+      return yield* fail(`'cursor' must be a string`)
+    }
+    const before = typeof cursorValue === "string" && cursorValue !== ""
+      ? yield* decodeCursor("cursor", cursorValue, (v) => typeof v.before === "number" ? v.before : null)
+      : null
+    return { filters, range, limit, before }
+  })
+
+const matchesFilters = (item: DeveloperLogItem, filters: DeveloperQuery["filters"]): boolean =>
+  Object.entries(filters).every(([key, value]) => {
+    const actual = item[key as keyof DeveloperLogItem]
+    return key === "user_email"
+      ? typeof actual === "string" && actual.toLowerCase() === value.toLowerCase()
+      : actual === value
+  })
+
+const developerLogs = (caller: Caller, call: Call) =>
+  Either.merge(Either.gen(function*() {
+    const org = yield* resolveOrg(caller, { governancePlus: true, admin: true })
+    const query = yield* developerQuery(call)
+    const newest = Math.floor(call.now_ms / DEVELOPER_LOG_STEP_MS)
+    // The range reaches back from now, exclusive: last_24h holds 12 calls. Retention is the longest range.
+    const oldest = Math.floor((call.now_ms - DATE_RANGES[query.range]) / DEVELOPER_LOG_STEP_MS) + 1
+    const page: Array<{ readonly slot: number; readonly item: DeveloperLogItem }> = []
+    let more = false
+    for (let slot = query.before === null ? newest : query.before - 1; slot >= oldest; slot--) {
+      const item = developerLogItem(org, slot)
+      if (!matchesFilters(item, query.filters)) continue
+      if (page.length === query.limit) {
+        more = true
+        break
+      }
+      page.push({ slot, item })
+    }
+    const last = page[page.length - 1]
+    const cursor = more && last !== undefined ? encodeCursor({ before: last.slot }) : null
+    const items = page.map((p) => p.item)
+    return json(200, { status: 200, error: false, meta: { items, cursor, has_more: more } })
+  }))
+
+// ---- AI usage --------------------------------------------------------------
+
+const aiRule: GateRule = { tier: 3, scope: "org:ai_metering_usage_read", accepts: ["plan"] }
+
+const aiUsage = (caller: Caller, call: Call) =>
+  Either.merge(Either.gen(function*() {
+    const org = yield* resolveOrg(caller, { governancePlus: false, admin: true })
+    const start = yield* Either.flatMap(required(call, "start_date"), (t) => dateText("start_date", t))
+    const end = yield* Either.flatMap(required(call, "end_date"), (t) => dateText("end_date", t))
+    const today = Math.floor(call.now_ms / DAY_MS) * DAY_MS
+    if (start < AI_USAGE_FLOOR_MS) return yield* fail(`'start_date' must be on or after ${dayText(AI_USAGE_FLOOR_MS)}`)
+    if (start < today - 366 * DAY_MS) return yield* fail(`'start_date' must be at most 366 days before today`)
+    if (end < start) return yield* fail(`'end_date' must not be before 'start_date'`)
+    const email = yield* optional(call, "user_email")
+    const user = email === undefined
+      ? null
+      : orgUsers(org).find((u) => u.email.toLowerCase() === email.toLowerCase()) ?? null
+    if (email !== undefined && user === null) return yield* fail(`No user with email ${email} in this organization`)
+    const limit = yield* integerQuery(call, "limit", { min: 1, max: 1000 }, 1000)
+    const fingerprint = `${dayText(start)}|${dayText(end)}|${user?.id ?? ""}`
+    const cursorText = yield* optional(call, "cursor")
+    const offset = cursorText === undefined || cursorText === ""
+      ? 0
+      : yield* decodeCursor("cursor", cursorText, (v) =>
+        typeof v.offset === "number" && v.query === fingerprint ? v.offset : null)
+    const lastDay = Math.min(end, Math.floor((call.now_ms - AI_USAGE_LAG_MS) / DAY_MS) * DAY_MS)
+    const rows = aiUsageRows(org, start, lastDay, user)
+    const page = rows.slice(offset, offset + limit)
+    const more = offset + limit < rows.length
+    return json(200, {
+      rows: page,
+      next_cursor: more ? encodeCursor({ offset: offset + limit, query: fingerprint }) : "",
+      has_next_page: more
+    })
+  }))
+
+// ---- discovery -------------------------------------------------------------
+
+const discoveryRule: GateRule = { tier: 2, scope: "org:discovery_read", accepts: ["oauth_org"] }
+
+/** Discovery's own limit (spec section 7): more than 20 requests in a second answer 429. */
+export const DISCOVERY_PER_SECOND = 20
+
+const overDiscoveryLimit = (state: SimState, caller: Caller, now_ms: number): boolean => {
+  const windows = storeOf(state).discoveryWindows
+  const key = countingScope(caller)
+  const second = Math.floor(now_ms / 1000)
+  const window = windows.get(key)
+  const used = window !== undefined && window.second === second ? window.count : 0
+  if (used >= DISCOVERY_PER_SECOND) return true
+  windows.set(key, { second, count: used + 1 })
+  return false
+}
+
+const discovery = (state: SimState) => (caller: Caller, call: Call) =>
+  Either.merge(Either.gen(function*() {
+    if (overDiscoveryLimit(state, caller, call.now_ms)) {
+      return plainError(429, "Rate limit exceeded", { "Retry-After": "1" })
+    }
+    const org = yield* resolveOrg(caller, { governancePlus: true, admin: true })
+    const start = yield* Either.flatMap(required(call, "start_date"), (t) => timestampText("start_date", t))
+    const end = yield* Either.flatMap(required(call, "end_date"), (t) => timestampText("end_date", t))
+    const ttl = yield* integerQuery(call, "file_ttl_in_seconds", { min: 60, max: 86_400 }, 86_400)
+    if (start > call.now_ms - HOUR_MS) return yield* fail(`'start_date' must be at least 1 hour in the past`)
+    if (end <= start) return yield* fail(`'end_date' must be after 'start_date'`)
+    if (end - start > 24 * HOUR_MS) return yield* fail(`'end_date' must be at most 24 hours after 'start_date'`)
+    const expires = Math.floor(call.now_ms / 1000) + ttl
+    const urls: Record<string, Array<string>> = {}
+    // Whole hours from start's hour up to end; an hour appears once it is over.
+    for (let hour = Math.floor(start / HOUR_MS) * HOUR_MS; hour < end && hour + HOUR_MS <= call.now_ms; hour += HOUR_MS) {
+      urls[hourKey(hour)] = discoveryLinks(org, hour, expires)
+    }
+    return json(200, { error: false, status: 200, meta: { urls }, i18n: null })
+  }))
+
+export const orgRoutes = (state: SimState) =>
+  HttpRouter.empty.pipe(
+    HttpRouter.get("/v1/activity_logs", gated(state, activityRule, activityLogs)),
+    HttpRouter.post("/v1/developer_logs", gated(state, developerRule, developerLogs)),
+    HttpRouter.get("/v1/ai_usage/daily", gated(state, aiRule, aiUsage)),
+    HttpRouter.get("/v1/discovery", gated(state, discoveryRule, discovery(state)))
+  )
