@@ -6,7 +6,7 @@
  * snapshot. Teams and files the caller may not see keep their rows under the
  * names `Team not visible` and `File not visible`.
  */
-import { DAY_MS } from "./clock.js"
+import { DAY_MS } from "../core/clock.js"
 import { enterpriseSeed } from "./seed-enterprise.js"
 import { fakeKey } from "./variables.js"
 

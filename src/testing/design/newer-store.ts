@@ -26,15 +26,8 @@ const fresh = (): NewerStore => {
   return { variables: new Map(), devResources: resources, nextDevResourceId: nextId, discoveryWindows: new Map() }
 }
 
-const stores = new WeakMap<SimState, { readonly builtBeside: unknown; readonly store: NewerStore }>()
-
-export const storeOf = (state: SimState): NewerStore => {
-  const entry = stores.get(state)
-  if (entry !== undefined && entry.builtBeside === state.log) return entry.store
-  const store = fresh()
-  stores.set(state, { builtBeside: state.log, store })
-  return store
-}
+/** The store, built from the seed on first use after a start or a reset (which clears `state.newer`). */
+export const storeOf = (state: SimState): NewerStore => (state.newer ??= fresh())
 
 /** A file's variables, created from the seed on first use. */
 export const variablesOf = (store: NewerStore, fileKey: string): FileVariables => {

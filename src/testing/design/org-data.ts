@@ -6,7 +6,7 @@
  * call every 2 hours), AI usage (per user and day) and discovery links (per
  * hour). Counts derive from a hash of their labels, like the analytics.
  */
-import { DAY_MS, HOUR_MS } from "./clock.js"
+import { DAY_MS, HOUR_MS } from "../core/clock.js"
 import type { OrgRecord } from "./seed-enterprise.js"
 import { enterpriseSeed } from "./seed-enterprise.js"
 import { seedWorld } from "./seed.js"

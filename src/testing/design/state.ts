@@ -4,6 +4,7 @@
  * synchronous block to completion, so plain maps mutated inside
  * `Effect.sync` sections are consistent without locks.
  */
+import type { NewerStore } from "./newer-store.js"
 import type { Buckets } from "../core/bucket.js"
 
 export type ContextKind = "TEAM" | "PROJECT" | "FILE"
@@ -59,6 +60,8 @@ export interface ReceiverBehaviour {
 }
 
 export interface SimState {
+  /** Variables, dev resources and discovery limits (newer-store.ts), built on first use. */
+  newer: NewerStore | undefined
   webhooks: Map<string, Webhook>
   nextWebhookId: number
   deliveries: Array<DeliveryRecord>
@@ -75,7 +78,8 @@ export const makeState = (): SimState => ({
   nextDeliveryId: 1,
   pendingRetries: [],
   receivers: new Map(),
-  buckets: new Map()
+  buckets: new Map(),
+  newer: undefined
 })
 
 /** Back to the seed: the seed holds no webhooks, so a fresh state is the seed state. */
