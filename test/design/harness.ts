@@ -1,6 +1,5 @@
 /** A DesignApi over a fresh in-process simulator, with the simulator's typed controls and a private rate limiter. */
 import { Effect, Layer } from "effect"
-import { RateLimiter } from "../../src/core/rate-limit.js"
 import { DesignApi } from "../../src/design/api.js"
 import type { DesignOptions } from "../../src/design/options.js"
 import { designSeed, DesignSimulator } from "../../src/testing/index.js"
@@ -15,9 +14,8 @@ export const options = (overrides: Partial<DesignOptions> = {}): DesignOptions =
   ...overrides
 })
 
-/** DesignApi plus the simulator's controls (DesignSimulator) over one simulator. */
-export const apiLayer = (overrides: Partial<DesignOptions> = {}) =>
-  DesignApi.layer(options(overrides)).pipe(Layer.provide(RateLimiter.layer), Layer.provideMerge(DesignSimulator.layer))
+/** DesignApi plus the simulator's controls (DesignSimulator) over one simulator (which brings a private RateLimiter). */
+export const apiLayer = (overrides: Partial<DesignOptions> = {}) => DesignApi.layer(options(overrides)).pipe(Layer.provideMerge(DesignSimulator.layer))
 
 export const api = DesignApi
 export const sim = DesignSimulator
