@@ -54,7 +54,8 @@ export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => (
       const paging = op.paging === undefined ? undefined : yield* Effect.mapError(pagingOf(invocation), (e) => inCliWords(v, e))
       const input = yield* Effect.mapError(decodeInput(op.input, raw), (e) => inCliWords(v, e))
       const client = yield* context.client(invocation)
-      if (op.deprecated !== undefined) yield* writeErr(`Warning: \`${v.command.join(" ")}\` is deprecated: ${op.deprecated}.`)
+      const deprecated = v.deprecated ?? op.deprecated
+      if (deprecated !== undefined) yield* writeErr(`Warning: '${v.command.join(" ")}' is deprecated: ${deprecated}.`)
       const observed = <A, E>(effect: Effect.Effect<A, E>) =>
         Effect.provideService(effect, HttpObserver, cliObserver(process.stderr.isTTY === true, context.debug))
       if (op.paging === undefined || paging === undefined) {

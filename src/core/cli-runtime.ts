@@ -29,7 +29,7 @@ import { isWrapperError, type WrapperError } from "./errors.js"
 import { exitCodeOf } from "./exit-codes.js"
 import { type ExchangeEvent, HttpObserver, type Observer, type WaitEvent } from "./observe.js"
 import { style, useColor } from "./output.js"
-import { remedy, type Vocabulary } from "./remedy.js"
+import { remedy, type Vocabulary, worded } from "./remedy.js"
 
 export const writeOut = (text: string) => Effect.sync(() => void process.stdout.write(text.endsWith("\n") ? text : `${text}\n`))
 export const writeErr = (text: string) => Effect.sync(() => void process.stderr.write(text.endsWith("\n") ? text : `${text}\n`))
@@ -81,7 +81,7 @@ export const programTree = (program: Program): CommandSpec => {
 const renderError = (error: WrapperError, say: Vocabulary, color: boolean) => {
   const s = style(color)
   const headers = error._tag === "RateLimitError" ? Object.entries(error.headers).map(([k, v]) => `  ${k}: ${v}`) : []
-  return [`${s.red("Error:")} ${error.message}`, ...headers, s.dim(`→ ${remedy(error, say)}`)].join("\n")
+  return [`${s.red("Error:")} ${worded(error, say)}`, ...headers, s.dim(`→ ${remedy(error, say)}`)].join("\n")
 }
 
 const renderArgvError = (error: ArgvError, color: boolean) => {

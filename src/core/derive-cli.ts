@@ -95,7 +95,7 @@ export const commandSpecOf = (v: AnyView): CommandSpec => {
     positionals,
     examples: v.examples,
     subcommands: [],
-    deprecated: op.deprecated
+    deprecated: v.deprecated ?? op.deprecated
   }
 }
 

@@ -9,7 +9,7 @@ import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as JSONSchema from "effect/JSONSchema"
-import { type InvalidInputError, invalidInput, isWrapperError, UnexpectedError, type WrapperError } from "./errors.js"
+import { type InvalidInputError, invalidInput, isWrapperError, ServiceError, UnexpectedError, type WrapperError } from "./errors.js"
 import { exitCodeOf } from "./exit-codes.js"
 import { fieldsOf } from "./fields.js"
 import { decodeInput } from "./input.js"
@@ -17,7 +17,7 @@ import type { ToolEntry, ToolResult } from "./mcp/types.js"
 import { HttpObserver, type WaitEvent } from "./observe.js"
 import type { AnyOperation } from "./operation.js"
 import { collect, DEFAULT_MAX_PAGES, pages } from "./paginate.js"
-import { remedy, type Vocabulary } from "./remedy.js"
+import { remedy, type Vocabulary, worded } from "./remedy.js"
 import type { AnyView } from "./view.js"
 
 export type ToolFormat = "json" | "toon"
@@ -85,7 +85,7 @@ export const toolInputSchema = (op: AnyOperation<never>): Record<string, unknown
 
 /** Plain JSON for a tool result: Durations become seconds, nothing else of the error's internals. */
 export const toolError = (error: WrapperError, vocabulary: Vocabulary): Record<string, unknown> => {
-  const plain: Record<string, unknown> = { type: error._tag, exit_code: exitCodeOf(error), message: error.message }
+  const plain: Record<string, unknown> = { type: error._tag, exit_code: exitCodeOf(error), message: worded(error, vocabulary) }
   for (const [key, value] of Object.entries(error)) {
     if (key === "_tag" || key === "message" || value === undefined || typeof value === "function") continue
     plain[key] = Duration.isDuration(value) ? Duration.toSeconds(value) : value
@@ -113,6 +113,7 @@ const pagingArgs = (args: Record<string, unknown>) => {
   if (maxPages !== undefined && (typeof maxPages !== "number" || !Number.isInteger(maxPages) || maxPages < 1)) {
     problems.push(invalidInput("maxPages: must be a whole number of at least 1", "maxPages"))
   }
+  if (maxPages !== undefined && fetchAll !== true) problems.push(invalidInput("maxPages only applies with fetchAll.", "maxPages"))
   if (problems[0] !== undefined) return Effect.fail(problems[0])
   return Effect.succeed({
     rest,
@@ -164,6 +165,11 @@ export const toolEntry = <C>(client: Effect.Effect<C, WrapperError>, v: AnyView 
         }
         const result = yield* runForTool(client, v, args).pipe(
           Effect.provideService(HttpObserver, observer),
+          // Waits stop before the deadline; a request that hangs is cut off there too.
+          Effect.timeoutFail({
+            duration: options.budget,
+            onTimeout: () => new ServiceError({ status: null, attempts: step + 1, message: `No result within the tool call's budget of ${Duration.format(options.budget)}.` })
+          }),
           Effect.either
         )
         if (result._tag === "Right") return { isError: false, content: [{ type: "text", text: textOf(result.right, options.format) }] } satisfies ToolResult

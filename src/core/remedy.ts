@@ -55,3 +55,9 @@ export const remedy = (error: WrapperError, say: Vocabulary): string => {
       return `Check that ${say.setting("baseUrl")} points at the service; report this if it does.`
   }
 }
+
+/** The message in the front end's words: a setting's library name (maxWait) becomes its flag or variable. */
+export const worded = (error: WrapperError, say: Vocabulary): string =>
+  error._tag === "InvalidSettingsError"
+    ? error.message.replace(new RegExp(`\\b${error.setting}\\b`), say.setting(error.setting))
+    : error.message

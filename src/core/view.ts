@@ -45,6 +45,8 @@ export interface View<Op extends AnyOperation<never>> {
   readonly valueNames?: Partial<Record<FieldName<Op>, string>> | undefined
   /** Secret fields the CLI also reads from a named variable (--passcode-env NAME), kept out of shell history. */
   readonly fromEnv?: ReadonlyArray<FieldName<Op>> | undefined
+  /** What to use instead, in command-line words (the operation's own note names library methods). */
+  readonly deprecated?: string | undefined
   readonly text: TextView<ShownOf<Op>>
   /** Whole command lines. */
   readonly examples: ReadonlyArray<string>

@@ -58,7 +58,7 @@ export const designVocabulary = (path: ReadonlyArray<string>): Vocabulary => ({
   supplyToken: "Set DESIGN_ACCESS_TOKEN or pass --token (for `design sandbox`, one of the tokens it prints)",
   setting: (name) => SETTING_SOURCES[name] ?? name,
   field: (name) => `--${name.replace(/_/g, "-")}`,
-  help: `Run \`${["design", ...path].join(" ")} --help\``,
+  help: `Run '${["design", ...path].join(" ")} --help'`,
   authMode: (mode) => `--auth-mode ${mode}`
 })
 

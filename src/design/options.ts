@@ -106,6 +106,7 @@ export const resolveDesignOptions = (options: DesignOptions): Effect.Effect<Desi
     }
     const maxWait = yield* duration("maxWait", options.maxWait, Duration.seconds(60))
     const timeout = yield* duration("timeout", options.timeout, Duration.seconds(30))
+    if (Duration.lessThanOrEqualTo(timeout, Duration.zero)) return yield* invalid("timeout", "timeout must be more than zero.")
     return { token, baseUrl, edition, authMode, teamId, seat, plan, maxWait, timeout }
   })
 

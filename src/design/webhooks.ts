@@ -376,6 +376,7 @@ export const webhookViews = [
   view(webhookListTeam, {
     command: ["webhook", "list-team"],
     tool: { none: "the spec gives the deprecated team listing no tool" },
+    deprecated: "use 'design webhook list --context team'",
     positional: ["team"],
     text: { kind: "table", rows: listRows, columns: WEBHOOK_COLUMNS, noun: "webhooks" },
     examples: ["design webhook list-team 1300000000000000001"]

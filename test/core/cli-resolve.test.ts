@@ -105,17 +105,18 @@ describe("resolving a command line", () => {
     expect(ok("--json").help).toBe(true)
   })
 
-  it("shows help for the deepest command named when --help or -h appears anywhere, even beside mistakes", () => {
+  it("shows help for the deepest command named when --help or -h appears anywhere, even beside a bad flag", () => {
     const r = ok("webhook", "list", "--contxt", "x", "--help")
     expect(r.help).toBe(true)
     expect(r.path).toEqual(["webhook", "list"])
     expect(ok("-h", "webhook", "get").path).toEqual(["webhook", "get"])
     expect(ok("webhook", "get", "1", "2", "3", "-h").path).toEqual(["webhook", "get"])
-    const lost = ok("webhok", "list", "--help")
-    expect(lost.help).toBe(true)
-    expect(lost.path).toEqual([])
-    expect(ok("webhook", "lst", "-h").path).toEqual(["webhook"])
     expect(ok("webhook", "list", "--context", "nope", "-h").path).toEqual(["webhook", "list"])
+  })
+
+  it("does not show help for a mistyped command: it names the word and the likely one", () => {
+    expect(bad("webhok", "list", "--help")).toMatchObject({ message: "Unknown command 'webhok' for 'design'", suggestion: "webhook" })
+    expect(bad("webhook", "lst", "-h")).toMatchObject({ message: "Unknown command 'lst' for 'design webhook'", suggestion: "list" })
   })
 
   it("answers --version on the root only", () => {

@@ -441,25 +441,22 @@ describe("5 sandbox fidelity", () => {
   })
 })
 
-/**
- * Product bugs found while writing these tests. `it.fails` keeps the suite green
- * while they stand and turns red once fixed: then drop the `.fails`.
- */
-describe("known product bugs (it.fails until fixed in src/)", () => {
-  it.fails("--max-wait abc: the Error line names the flag, not the library setting 'maxWait'", async () => {
+/** Bugs found while writing these tests, fixed since: each stays as a guard. */
+describe("found and fixed", () => {
+  it("--max-wait abc: the Error line names the flag, not the library setting 'maxWait'", async () => {
     const stderr = await expectUsage(await design(["user", "me", "--max-wait", "abc"]), /^Error: .*--max-wait/m)
     expect(stderr).not.toContain("maxWait")
   })
 
-  it.fails("--timeout 0 is a usage error, not four requests that each time out at once ('within 0 (4 attempts)')", async () => {
+  it("--timeout 0 is a usage error", async () => {
     await expectUsage(await design(["user", "me", "--timeout", "0"]), /--timeout/)
   })
 
-  it.fails("design webhok --help is an unknown command (exit 2, did you mean webhook), not the root help with exit 0", async () => {
+  it("design webhok --help is an unknown command (exit 2, did you mean webhook)", async () => {
     await expectUsage(await design(["webhok", "--help"]), /webhok/, /Did you mean webhook\?/)
   })
 
-  it.fails("the list-team deprecation warning names the CLI command, not the library method 'webhookList'", async () => {
+  it("the list-team deprecation warning names the CLI command", async () => {
     const r = ok(await design(["webhook", "list-team"]))
     expect(r.stderr).toMatch(/deprecated/)
     expect(r.stderr).not.toContain("webhookList")

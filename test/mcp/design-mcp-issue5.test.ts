@@ -226,8 +226,7 @@ describe("paging knobs on tools", () => {
     })
   })
 
-  // Product bug: the CLI refuses --max-pages without --all; the tool silently ignores maxPages without fetchAll.
-  it.fails("maxPages without fetchAll is an InvalidInputError result, as on the command line (known bug)", async () => {
+  it("maxPages without fetchAll is an InvalidInputError result, as on the command line", async () => {
     const r = (await withClient((c) => c.callTool({ name: "design_webhook_list", arguments: { maxPages: 2 } }))) as any
     expect(r.isError).toBe(true)
     expect(r.structuredContent.error).toMatchObject({ type: "InvalidInputError", exit_code: 2 })

@@ -73,6 +73,20 @@ const flagRows = (options: ReadonlyArray<OptionSpec>): Array<readonly [string, s
   return options.map((o) => [flagLabel(o, aliasColumn), flagText(o)] as const)
 }
 
+/** A long example broken at spaces with shell continuations, so it fits the width and still pastes as one command. */
+const exampleLines = (line: string, width: number): Array<string> => {
+  const lines: Array<string> = []
+  let current = ""
+  for (const word of line.split(" ")) {
+    const next = current === "" ? word : `${current} ${word}`
+    if (next.length + 2 > width && current !== "") {
+      lines.push(`${current} \\`)
+      current = `    ${word}`
+    } else current = next
+  }
+  return [...lines, current]
+}
+
 export const renderHelp = (
   root: CommandSpec,
   path: ReadonlyArray<string>,
@@ -110,6 +124,6 @@ export const renderHelp = (
     section("SHARED FLAGS", indented(joinLines([...names, `(see \`${root.name} --help\`)`], width - INDENT, "")))
   }
 
-  section("EXAMPLES", indented(command.examples.map((e) => `$ ${e}`)))
+  section("EXAMPLES", indented(command.examples.flatMap((e) => exampleLines(`$ ${e}`, width - INDENT))))
   return sections.map((lines) => lines.join("\n")).join("\n\n") + "\n"
 }

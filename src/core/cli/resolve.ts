@@ -74,7 +74,7 @@ export const resolveArgv = (
   let help = false
   let version = false
   let endOfOptions = false
-  /** After an unknown command word nothing else can be placed; the rest is only searched for --help. */
+  /** After an unknown command word nothing else can be placed. */
   let lost = false
   /** The first problem in the order typed; reading goes on so that a later --help still wins. */
   let error: ArgvError | undefined
@@ -188,7 +188,8 @@ export const resolveArgv = (
     version: version && !showHelp,
     normalized: normalize(root, sharedGiven, path, ownGiven, positionals)
   })
-  if (help) return { ok: true, value: resolved(true) }
+  // --help wins over a bad flag or value, but not over a mistyped command: help for the wrong command misleads.
+  if (help && !lost) return { ok: true, value: resolved(true) }
   if (error !== undefined) return { ok: false, error }
   return { ok: true, value: resolved(!version && isGroup(command)) }
 }
