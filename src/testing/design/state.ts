@@ -3,6 +3,10 @@
  * synchronous block to completion, so plain maps mutated inside
  * `Effect.sync` sections are consistent without locks.
  */
+import type { ContentState } from "./content-state.js"
+import { makeContentState } from "./content-state.js"
+import type { OAuthState } from "./oauth.js"
+import { makeOAuthState } from "./oauth.js"
 import type { Buckets } from "./ratelimit.js"
 
 export type ContextKind = "TEAM" | "PROJECT" | "FILE"
@@ -86,6 +90,10 @@ export interface SimState {
   buckets: Buckets
   /** Added to the Clock by POST /_sandbox/clock. */
   clockOffsetMs: number
+  /** Comments, reactions and generated files (content-state.ts). */
+  content: ContentState
+  /** Authorization codes, grants and issued tokens (oauth.ts). */
+  oauth: OAuthState
 }
 
 export const makeState = (): SimState => ({
@@ -98,7 +106,9 @@ export const makeState = (): SimState => ({
   faults: [],
   log: [],
   buckets: new Map(),
-  clockOffsetMs: 0
+  clockOffsetMs: 0,
+  content: makeContentState(),
+  oauth: makeOAuthState()
 })
 
 /** Back to the seed: the seed holds no webhooks, so a fresh state is the seed state. */
