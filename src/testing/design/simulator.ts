@@ -8,6 +8,7 @@ import * as HttpRouter from "@effect/platform/HttpRouter"
 import { HttpServerRequest } from "@effect/platform/HttpServerRequest"
 import * as Effect from "effect/Effect"
 import { ApiCall, readCall } from "./call.js"
+import { contentApiRoutes, contentControlRoutes } from "./content-routes.js"
 import { CONTROL_PREFIX, controlRoutes } from "./routes-control.js"
 import { processDue } from "./deliveries.js"
 import { faultResponse, takeFault } from "./faults.js"
@@ -26,8 +27,8 @@ const isControl = (path: string) => path === CONTROL_PREFIX || path.startsWith(`
 
 export const makeDesignSimulator: Effect.Effect<DesignSimulator> = Effect.sync(() => {
   const state = makeState()
-  const api = HttpRouter.concat(webhookRoutes(state), fileRoutes(state))
-  const control = controlRoutes(state)
+  const api = HttpRouter.concatAll(webhookRoutes(state), fileRoutes(state), contentApiRoutes(state))
+  const control = HttpRouter.concat(controlRoutes(state), contentControlRoutes(state))
 
   const app: HttpApp.Default<never, never> = Effect.gen(function*() {
     const request = yield* HttpServerRequest
