@@ -18,7 +18,12 @@ describe("GET comments", () => {
       const r = yield* send("GET", comments, personal)
       expect(r.status).toBe(200)
       const list: Array<any> = r.body.comments
-      expect(list.map((c) => c.id)).toEqual([comment_ids.root, comment_ids.reply, comment_ids.resolved, comment_ids.reacted])
+      expect(list.map((c) => c.id)).toEqual([
+        comment_ids.root,
+        comment_ids.reply,
+        comment_ids.resolved,
+        comment_ids.reacted
+      ])
       const root = list[0]
       expect(Object.keys(root)).toEqual([
         "id",
@@ -118,7 +123,10 @@ describe("POST comments", () => {
         [{ message: "hi", client_meta: { x: "1", y: 2 } }, /"client_meta"/],
         [{ message: "hi", client_meta: { node_id: "9:99", node_offset: { x: 1, y: 2 } } }, /not a node of this file/],
         [{ message: "hi", client_meta: { x: 1, y: 2, region_height: 5 } }, /"client_meta"/],
-        [{ message: "hi", client_meta: { x: 1, y: 2, region_height: 5, region_width: 5, comment_pin_corner: "middle" } }, /comment_pin_corner/],
+        [
+          { message: "hi", client_meta: { x: 1, y: 2, region_height: 5, region_width: 5, comment_pin_corner: "middle" } },
+          /comment_pin_corner/
+        ],
         [["message"], /JSON object/]
       ]
       for (const [body, message] of cases) {
@@ -173,7 +181,8 @@ describe("reactions", () => {
       })
       expect(first.body.pagination.prev_page).toBeUndefined()
       const next: string = first.body.pagination.next_page
-      expect(next).toMatch(new RegExp(`^${BASE}/v1/files/${file_key}/comments/${comment_ids.reacted}/reactions\\?cursor=[\\w-]+$`))
+      const reactionsUrl = `${BASE}/v1/files/${file_key}/comments/${comment_ids.reacted}/reactions`
+      expect(next).toMatch(new RegExp(`^${reactionsUrl}\\?cursor=[\\w-]+$`))
       const second = yield* send("GET", next, personal)
       expect(second.body.reactions).toHaveLength(10)
       const third = yield* send("GET", second.body.pagination.next_page, personal)

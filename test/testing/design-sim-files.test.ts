@@ -73,9 +73,8 @@ describe("GET /v1/files/{key}", () => {
       ])
       const types = new Set<string>()
       walk(document, (n) => types.add(n.type))
-      for (const type of ["FRAME", "GROUP", "TEXT", "RECTANGLE", "ELLIPSE", "VECTOR", "COMPONENT", "COMPONENT_SET", "INSTANCE"]) {
-        expect(types).toContain(type)
-      }
+      const expected = ["FRAME", "GROUP", "TEXT", "RECTANGLE", "ELLIPSE", "VECTOR", "COMPONENT", "COMPONENT_SET", "INSTANCE"]
+      for (const type of expected) expect(types).toContain(type)
       const cover = document.children?.[0]?.children?.[0]
       expect(cover).toMatchObject({
         id: node_ids.cover_frame,
@@ -129,9 +128,10 @@ describe("GET /v1/files/{key}", () => {
   it.effect("adds outlines with geometry=paths and plugin data with plugin_data", () =>
     run(Effect.gen(function*() {
       const geometry = yield* send("GET", fileUrl(`ids=${node_ids.hero_image}&geometry=paths`), personal)
-      const hero = geometry.body.document.children[0].children[0].children.find((n: WireNode) => n.id === node_ids.hero_image)
-      expect(hero.fillGeometry).toEqual([{ path: "M0 0L1200 0L1200 520L0 520L0 0Z", windingRule: "NONZERO" }])
-      expect(hero.strokeGeometry).toEqual([])
+      const cover: WireNode = geometry.body.document.children[0].children[0]
+      const hero = cover.children?.find((n) => n.id === node_ids.hero_image)
+      expect(hero?.fillGeometry).toEqual([{ path: "M0 0L1200 0L1200 520L0 520L0 0Z", windingRule: "NONZERO" }])
+      expect(hero?.strokeGeometry).toEqual([])
       const plugins = yield* send("GET", fileUrl("depth=3&plugin_data=1217080048585520283,shared"), personal)
       const home = plugins.body.document.children[1].children[0]
       expect(home.pluginData).toEqual({ "1217080048585520283": { status: "ready-for-review", reviewer: "Sandbox Editor" } })
@@ -244,7 +244,11 @@ describe("GET /v1/files/{key}/nodes", () => {
       expect(r.body.nodes["9:99"]).toBeNull()
       const entry = r.body.nodes[node_ids.button_instance]
       expect(Object.keys(entry)).toEqual(["document", "components", "componentSets", "schemaVersion", "styles"])
-      expect(entry.document).toMatchObject({ id: node_ids.button_instance, type: "INSTANCE", componentId: expect.any(String) })
+      expect(entry.document).toMatchObject({
+        id: node_ids.button_instance,
+        type: "INSTANCE",
+        componentId: expect.any(String)
+      })
       expect(Object.keys(entry.components)).toEqual([entry.document.componentId])
       expect(Object.keys(entry.componentSets)).toEqual([node_ids.button_set])
     })))

@@ -64,8 +64,13 @@ describe("team library lists", () => {
       const styles = yield* send("GET", team("styles", "page_size=1000"), personal)
       expect(styles.body.meta.styles).toHaveLength(32)
       expect(styles.body.meta.cursor).toEqual({})
-      expect(styles.body.meta.styles[0]).toMatchObject({ name: "Color/Primary/100", style_type: "FILL", sort_position: "a000" })
-      expect(new Set(styles.body.meta.styles.map((s: any) => s.style_type))).toEqual(new Set(["FILL", "TEXT", "EFFECT", "GRID"]))
+      expect(styles.body.meta.styles[0]).toMatchObject({
+        name: "Color/Primary/100",
+        style_type: "FILL",
+        sort_position: "a000"
+      })
+      const styleTypes = new Set(styles.body.meta.styles.map((s: any) => s.style_type))
+      expect(styleTypes).toEqual(new Set(["FILL", "TEXT", "EFFECT", "GRID"]))
       const starter = yield* send("GET", `/v1/teams/${designSeed.starter_team_id}/styles`, { token: tokens.starter })
       expect(starter.body.meta).toEqual({ styles: [], cursor: {} })
     })))
@@ -97,7 +102,8 @@ describe("file library lists and items by key", () => {
       const components = yield* send("GET", `/v1/files/${file_key}/components`, personal)
       expect(components.body.meta.components).toHaveLength(55)
       expect(components.body.meta.cursor).toBeUndefined()
-      expect((yield* send("GET", `/v1/files/${file_key}/component_sets`, personal)).body.meta.component_sets).toHaveLength(6)
+      const sets = yield* send("GET", `/v1/files/${file_key}/component_sets`, personal)
+      expect(sets.body.meta.component_sets).toHaveLength(6)
       expect((yield* send("GET", `/v1/files/${file_key}/styles`, personal)).body.meta.styles).toHaveLength(32)
       const starter = yield* send("GET", `/v1/files/${designSeed.starter_file_key}/components`, { token: tokens.starter })
       expect(starter.body.meta).toEqual({ components: [] })

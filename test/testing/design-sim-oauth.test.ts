@@ -147,7 +147,8 @@ describe("OAuth token exchange", () => {
     run(Effect.gen(function*() {
       const { params } = yield* authorize()
       const code = params.get("code") ?? ""
-      const wrong = yield* tokenExchange(exchangeFields(code, { code_verifier: "not-the-verifier-at-all-0000000000000000000" }))
+      const wrongVerifier = "not-the-verifier-at-all-0000000000000000000"
+      const wrong = yield* tokenExchange(exchangeFields(code, { code_verifier: wrongVerifier }))
       expect(wrong.status).toBe(400)
       expect(wrong.json).toEqual(rich(400, /code_verifier does not match/))
       expect((yield* tokenExchange(exchangeFields(code))).json).toEqual(rich(400, /already been used/))

@@ -45,7 +45,9 @@ export const versionParam = (search: URLSearchParams, file: ContentFile): Parsed
   const id = optionalString(search, "version")
   if (id === undefined) return Either.right(null)
   const found = versionsOf(file).find((v) => v.id === id)
-  return found === undefined ? Either.left(`'version' ${JSON.stringify(id)} is not a version of this file`) : Either.right(found)
+  return found === undefined
+    ? Either.left(`'version' ${JSON.stringify(id)} is not a version of this file`)
+    : Either.right(found)
 }
 
 export const DAY_S = 86_400

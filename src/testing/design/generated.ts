@@ -9,7 +9,19 @@
 import type { DocNode, DocumentSource, TreeOptions } from "./document.js"
 import { emptyCatalog, makeRefs, nodeJson } from "./document.js"
 import type { Box, NodeSpec } from "./nodes.js"
-import { canvas, documentNode, ellipse, frame, group, imagePaint, materialize, rectangle, solid, text, vector } from "./nodes.js"
+import {
+  canvas,
+  documentNode,
+  ellipse,
+  frame,
+  group,
+  imagePaint,
+  materialize,
+  rectangle,
+  solid,
+  text,
+  vector
+} from "./nodes.js"
 import { hexKey } from "./seed-documents.js"
 
 export interface GeneratedFile {
@@ -40,7 +52,11 @@ const frameSpec = (page: number, k: number): NodeSpec => {
   const y = Math.floor((k - 1) / 10) * 900
   const font = { family: "Inter", weight: 400, size: 16 }
   return frame({ id: id(0), name: `Screen ${page}.${k}`, box: box(x, y, 390, 844), fills: [solid("#FFFFFF")] }, [
-    text({ id: id(1), name: "Title", box: box(x + 24, y + 64, 342, 39) }, `Screen ${page}.${k}`, { ...font, weight: 700, size: 32 }),
+    text({ id: id(1), name: "Title", box: box(x + 24, y + 64, 342, 39) }, `Screen ${page}.${k}`, {
+      ...font,
+      weight: 700,
+      size: 32
+    }),
     text({ id: id(2), name: "Body", box: box(x + 24, y + 120, 342, 120) }, BODY, font),
     rectangle({
       id: id(3),
@@ -50,7 +66,13 @@ const frameSpec = (page: number, k: number): NodeSpec => {
       cornerRadius: 12
     }),
     group({ id: id(4), name: "Actions", box: box(x + 24, y + 760, 342, 48) }, [
-      rectangle({ id: id(5), name: "Button background", box: box(x + 24, y + 760, 342, 48), fills: [solid("#6366F1")], cornerRadius: 8 }),
+      rectangle({
+        id: id(5),
+        name: "Button background",
+        box: box(x + 24, y + 760, 342, 48),
+        fills: [solid("#6366F1")],
+        cornerRadius: 8
+      }),
       text({ id: id(6), name: "Button label", box: box(x + 40, y + 774, 310, 20) }, "Continue", { ...font, weight: 500 })
     ]),
     ellipse({ id: id(7), name: "Avatar", box: box(x + 326, y + 64, 40, 40), fills: [solid("#E0E7FF")] }),

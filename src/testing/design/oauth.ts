@@ -93,7 +93,9 @@ export const s256 = (verifier: string): string => createHash("sha256").update(ve
 const nextSerial = (state: OAuthState): string => String(++state.serial).padStart(6, "0")
 
 export const issueCode = (state: OAuthState, code: Omit<AuthorizationCode, "used">): string => {
-  const value = `sbx_code_${nextSerial(state)}_${createHash("sha256").update(`${code.client_id}:${state.serial}`).digest("hex").slice(0, 16)}`
+  const serial = nextSerial(state)
+  const tag = createHash("sha256").update(`${code.client_id}:${serial}`).digest("hex").slice(0, 16)
+  const value = `sbx_code_${serial}_${tag}`
   state.codes.set(value, { ...code, used: false })
   return value
 }

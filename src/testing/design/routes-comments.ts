@@ -73,7 +73,8 @@ const PIN_CORNERS = ["top-left", "top-right", "bottom-left", "bottom-right"]
 
 /** A canvas point, or a node and an offset in it; either may add a region. */
 const clientMeta = (value: unknown, file: ContentFile): Parsed<ClientMeta> => {
-  const shape = `"client_meta" must be {x, y} or {node_id, node_offset: {x, y}}, optionally with region_height and region_width`
+  const shape = `"client_meta" must be {x, y} or {node_id, node_offset: {x, y}}, ` +
+    "optionally with region_height and region_width"
   if (!isRecord(value)) return Either.left(shape)
   const { comment_pin_corner, node_id, node_offset, region_height, region_width, x, y, ...rest } = value
   if (Object.keys(rest).length > 0) return Either.left(shape)
@@ -91,7 +92,9 @@ const clientMeta = (value: unknown, file: ContentFile): Parsed<ClientMeta> => {
     }
   }
   if (node_id !== undefined) {
-    if (typeof node_id !== "string" || !isVector(node_offset) || x !== undefined || y !== undefined) return Either.left(shape)
+    if (typeof node_id !== "string" || !isVector(node_offset) || x !== undefined || y !== undefined) {
+      return Either.left(shape)
+    }
     if (file.source.find(node_id) === null) {
       return Either.left(`"client_meta.node_id" ${JSON.stringify(node_id)} is not a node of this file`)
     }

@@ -16,7 +16,15 @@ import type { TreeOptions } from "./document.js"
 import { fileJson, inChunks, nodesJson } from "./document.js"
 import type { EndpointRule } from "./guard.js"
 import type { Parsed } from "./params.js"
-import { booleanParam, boundedInt, enumParam, integerParam, nodeIdsParam, optionalString, requiredNodeIds } from "./params.js"
+import {
+  booleanParam,
+  boundedInt,
+  enumParam,
+  integerParam,
+  nodeIdsParam,
+  optionalString,
+  requiredNodeIds
+} from "./params.js"
 import { JSON_CONTENT_TYPE, json, plainError } from "./responses.js"
 import { publicUser, roleOf } from "./routes-files.js"
 import type { VersionRecord } from "./seed-content.js"

@@ -54,7 +54,8 @@ const ok = (meta: Record<string, unknown>) => json(200, { status: 200, error: fa
 
 const teamOf = (entry: LibraryEntry): string | null => findContext("FILE", entry.file_key)?.team.id ?? null
 
-const canView = (caller: Caller, context: ContextRef | null) => context !== null && atLeast(accessTo(caller, context), "view")
+const canView = (caller: Caller, context: ContextRef | null) =>
+  context !== null && atLeast(accessTo(caller, context), "view")
 
 /**
  * Items in publishing order. `after=N` starts after position N, `before=N`
@@ -111,7 +112,10 @@ const one = (kind: LibraryKind, key: string) => (caller: Caller, call: Call) => 
 const kindRoutes = (state: SimState, kind: LibraryKind) =>
   HttpRouter.empty.pipe(
     HttpRouter.get(`/v1/teams/:team_id/${kind}`, guardedRoute(state, team, (p) => teamList(kind, p.team_id ?? ""))),
-    HttpRouter.get(`/v1/files/:file_key/${kind}`, guardedRoute(state, file, (p) => fileList(state, kind, p.file_key ?? ""))),
+    HttpRouter.get(
+      `/v1/files/:file_key/${kind}`,
+      guardedRoute(state, file, (p) => fileList(state, kind, p.file_key ?? ""))
+    ),
     HttpRouter.get(`/v1/${kind}/:key`, guardedRoute(state, byKey, (p) => one(kind, p.key ?? "")))
   )
 

@@ -130,7 +130,9 @@ const invalidClient = () =>
 const noStore = { "cache-control": "no-store" }
 
 /** Reads the form body after checking the client, as every token request starts. */
-const tokenRequest = (f: (client: OAuthClient, form: URLSearchParams, call: Call) => HttpServerResponse.HttpServerResponse) =>
+type TokenHandler = (client: OAuthClient, form: URLSearchParams, call: Call) => HttpServerResponse.HttpServerResponse
+
+const tokenRequest = (f: TokenHandler) =>
   Effect.gen(function*() {
     const call = yield* ApiCall
     const client = basicClient(call.headers)

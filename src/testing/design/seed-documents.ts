@@ -101,7 +101,8 @@ const styleId = (name: string): string => {
 }
 
 const hexOf = (name: string): string => styleDefs.find((d) => d.name === name)?.hex ?? "#000000"
-const fontOf = (name: string): Font => styleDefs.find((d) => d.name === name)?.font ?? { family: "Inter", weight: 400, size: 16 }
+const fontOf = (name: string): Font =>
+  styleDefs.find((d) => d.name === name)?.font ?? { family: "Inter", weight: 400, size: 16 }
 
 /** Fills and the style reference that names them. */
 const painted = (name: string) => ({ fills: [solid(hexOf(name))], styles: { fill: styleId(name) } })
@@ -118,13 +119,18 @@ const textNode = (c: Omit<Common, "fills" | "styles">, characters: string, textS
 
 const nextComponentId = counter(3)
 
+interface Look {
+  readonly fills: ReadonlyArray<ReturnType<typeof solid>>
+  readonly styles?: Record<string, string>
+}
+
 interface VariantSetDef {
   readonly name: string
   readonly description: string
   readonly properties: ReadonlyArray<VariantProperty>
   readonly size: { readonly width: number; readonly height: number }
   readonly build: (values: ReadonlyArray<string>, at: Box, id: () => string) => ReadonlyArray<NodeSpec>
-  readonly look: (values: ReadonlyArray<string>) => { fills: ReadonlyArray<ReturnType<typeof solid>>; styles?: Record<string, string> }
+  readonly look: (values: ReadonlyArray<string>) => Look
 }
 
 const combinations = (properties: ReadonlyArray<VariantProperty>): ReadonlyArray<ReadonlyArray<string>> =>
@@ -154,13 +160,21 @@ const variantSet = (def: VariantSetDef, top: number): NodeSpec => {
 
 const label = (characters: string, textStyle: string, colour: string) =>
 (at: Box, id: () => string): NodeSpec =>
-  textNode({ id: id(), name: "Label", box: box(at.x + 16, at.y + (at.height - 20) / 2, at.width - 32, 20) }, characters, textStyle, colour)
+  textNode(
+    { id: id(), name: "Label", box: box(at.x + 16, at.y + (at.height - 20) / 2, at.width - 32, 20) },
+    characters,
+    textStyle,
+    colour
+  )
 
 const setDefs: ReadonlyArray<VariantSetDef> = [
   {
     name: "Button",
     description: "Primary actions. Use one Primary button per view.",
-    properties: [{ name: "Size", options: ["Small", "Large"] }, { name: "Variant", options: ["Primary", "Secondary", "Ghost"] }],
+    properties: [
+      { name: "Size", options: ["Small", "Large"] },
+      { name: "Variant", options: ["Primary", "Secondary", "Ghost"] }
+    ],
     size: { width: 128, height: 48 },
     look: ([, variant]) =>
       variant === "Primary"
@@ -179,7 +193,9 @@ const setDefs: ReadonlyArray<VariantSetDef> = [
     size: { width: 240, height: 40 },
     look: () => painted("Color/Neutral/0"),
     build: ([state], at, id) => [
-      label(state === "Error" ? "Required" : "Placeholder", "Body/Regular", state === "Error" ? "Color/Danger/500" : "Color/Neutral/500")(at, id)
+      state === "Error"
+        ? label("Required", "Body/Regular", "Color/Danger/500")(at, id)
+        : label("Placeholder", "Body/Regular", "Color/Neutral/500")(at, id)
     ]
   },
   {
@@ -189,7 +205,12 @@ const setDefs: ReadonlyArray<VariantSetDef> = [
     size: { width: 44, height: 24 },
     look: ([state]) => painted(state === "On" ? "Color/Primary/500" : "Color/Neutral/300"),
     build: ([state], at, id) => [
-      ellipse({ id: id(), name: "Knob", box: box(state === "On" ? at.x + 22 : at.x + 2, at.y + 2, 20, 20), ...painted("Color/Neutral/0") })
+      ellipse({
+        id: id(),
+        name: "Knob",
+        box: box(state === "On" ? at.x + 22 : at.x + 2, at.y + 2, 20, 20),
+        ...painted("Color/Neutral/0")
+      })
     ]
   },
   {
@@ -197,8 +218,11 @@ const setDefs: ReadonlyArray<VariantSetDef> = [
     description: "Status label",
     properties: [{ name: "Tone", options: ["Neutral", "Success", "Danger"] }],
     size: { width: 72, height: 24 },
-    look: ([tone]) => painted(tone === "Success" ? "Color/Success/500" : tone === "Danger" ? "Color/Danger/500" : "Color/Neutral/100"),
-    build: ([tone], at, id) => [label(tone ?? "", "Caption", tone === "Neutral" ? "Color/Neutral/900" : "Color/Neutral/0")(at, id)]
+    look: ([tone]) =>
+      painted(tone === "Success" ? "Color/Success/500" : tone === "Danger" ? "Color/Danger/500" : "Color/Neutral/100"),
+    build: ([tone], at, id) => [
+      label(tone ?? "", "Caption", tone === "Neutral" ? "Color/Neutral/900" : "Color/Neutral/0")(at, id)
+    ]
   },
   {
     name: "Avatar",
@@ -206,7 +230,9 @@ const setDefs: ReadonlyArray<VariantSetDef> = [
     properties: [{ name: "Size", options: ["Small", "Medium", "Large"] }],
     size: { width: 48, height: 48 },
     look: () => painted("Color/Primary/100"),
-    build: (_, at, id) => [textNode({ id: id(), name: "Initials", box: box(at.x + 12, at.y + 14, 24, 20) }, "AB", "Label", "Color/Primary/700")]
+    build: (_, at, id) => [
+      textNode({ id: id(), name: "Initials", box: box(at.x + 12, at.y + 14, 24, 20) }, "AB", "Label", "Color/Primary/700")
+    ]
   },
   {
     name: "Checkbox",
@@ -215,7 +241,9 @@ const setDefs: ReadonlyArray<VariantSetDef> = [
     size: { width: 20, height: 20 },
     look: ([checked]) => painted(checked === "True" ? "Color/Primary/500" : "Color/Neutral/0"),
     build: ([checked], at, id) =>
-      checked === "True" ? [vector({ id: id(), name: "Check", box: box(at.x + 4, at.y + 4, 12, 12), ...painted("Color/Neutral/0") })] : []
+      checked === "True"
+        ? [vector({ id: id(), name: "Check", box: box(at.x + 4, at.y + 4, 12, 12), ...painted("Color/Neutral/0") })]
+        : []
   }
 ]
 
@@ -237,7 +265,10 @@ const icons = iconNames.map((icon, i) => {
     vector({ id: nextComponentId(), name: "Glyph", box: box(at.x + 2, at.y + 2, 20, 20), ...painted("Color/Neutral/900") })
   ])
 })
-const iconsFrame = frame({ id: iconsFrameId, name: "Icons", box: box(0, iconsTop, 624, 192), ...painted("Color/Neutral/0") }, icons)
+const iconsFrame = frame(
+  { id: iconsFrameId, name: "Icons", box: box(0, iconsTop, 624, 192), ...painted("Color/Neutral/0") },
+  icons
+)
 
 const componentsPage = canvas(designSeed.node_ids.components_page, "Components", "#F5F5F5", [...componentSets, iconsFrame])
 
@@ -274,7 +305,12 @@ const coverPage = canvas(ids.cover_page, "Cover", "#F5F5F5", [
     ...painted("Color/Neutral/0"),
     pluginData: { [PLUGIN_ID]: { status: "approved" } }
   }, [
-    textNode({ id: ids.title, name: "Title", box: box(120, 160, 900, 68) }, "Sandbox Design System", "Heading/H1", "Color/Neutral/900"),
+    textNode(
+      { id: ids.title, name: "Title", box: box(120, 160, 900, 68) },
+      "Sandbox Design System",
+      "Heading/H1",
+      "Color/Neutral/900"
+    ),
     textNode(
       { id: "1:4", name: "Subtitle", box: box(120, 248, 700, 28) },
       "Components, styles and screens for the sandbox app",
@@ -295,8 +331,19 @@ const coverPage = canvas(ids.cover_page, "Cover", "#F5F5F5", [
       vector({ id: "1:8", name: "Wordmark", box: box(1250, 128, 70, 24), ...painted("Color/Neutral/900") })
     ])
   ]),
-  frame({ id: ids.hidden_frame, name: "Draft (hidden)", box: box(1600, 0, 800, 600), visible: false, ...painted("Color/Neutral/100") }, [
-    textNode({ id: "1:10", name: "Note", box: box(1640, 40, 300, 24) }, "Work in progress", "Body/Regular", "Color/Neutral/700")
+  frame({
+    id: ids.hidden_frame,
+    name: "Draft (hidden)",
+    box: box(1600, 0, 800, 600),
+    visible: false,
+    ...painted("Color/Neutral/100")
+  }, [
+    textNode(
+      { id: "1:10", name: "Note", box: box(1640, 40, 300, 24) },
+      "Work in progress",
+      "Body/Regular",
+      "Color/Neutral/700"
+    )
   ])
 ])
 
@@ -312,19 +359,39 @@ const screensPage = canvas(ids.screens_page, "Screens", "#E5E5E5", [
     pluginData: { [PLUGIN_ID]: { status: "ready-for-review", reviewer: "Sandbox Editor" } },
     sharedPluginData: { sandbox_tokens: { theme: "light" } }
   }, [
-    textNode({ id: "2:2", name: "Greeting", box: box(24, 64, 342, 39) }, "Good morning, Alex", "Heading/H2", "Color/Neutral/900"),
+    textNode(
+      { id: "2:2", name: "Greeting", box: box(24, 64, 342, 39) },
+      "Good morning, Alex",
+      "Heading/H2",
+      "Color/Neutral/900"
+    ),
     instance(
       { id: ids.button_instance, name: "Button", box: box(24, 760, 128, 48) },
       componentNamed("Button", "Size=Large, Variant=Primary"),
       props({ Size: "Large", Variant: "Primary" })
     ),
-    rectangle({ id: "2:4", name: "Card photo", box: box(24, 120, 342, 220), fills: [imagePaint(CARD_IMAGE_REF)], cornerRadius: 12 }),
-    textNode({ id: "2:5", name: "Card title", box: box(24, 356, 342, 29) }, "Weekend in Lisbon", "Heading/H3", "Color/Neutral/900"),
+    rectangle({
+      id: "2:4",
+      name: "Card photo",
+      box: box(24, 120, 342, 220),
+      fills: [imagePaint(CARD_IMAGE_REF)],
+      cornerRadius: 12
+    }),
+    textNode(
+      { id: "2:5", name: "Card title", box: box(24, 356, 342, 29) },
+      "Weekend in Lisbon",
+      "Heading/H3",
+      "Color/Neutral/900"
+    ),
     instance({ id: "2:6", name: "Icon/heart", box: box(334, 300, 24, 24) }, findSpec(icons, "Icon/heart"))
   ]),
   frame({ id: "2:10", name: "Settings", box: box(450, 0, 390, 844), ...painted("Color/Neutral/0") }, [
     textNode({ id: "2:11", name: "Heading", box: box(474, 64, 342, 39) }, "Settings", "Heading/H2", "Color/Neutral/900"),
-    instance({ id: "2:12", name: "Toggle", box: box(772, 140, 44, 24) }, componentNamed("Toggle", "State=On"), props({ State: "On" })),
+    instance(
+      { id: "2:12", name: "Toggle", box: box(772, 140, 44, 24) },
+      componentNamed("Toggle", "State=On"),
+      props({ State: "On" })
+    ),
     instance(
       { id: "2:13", name: "Input", box: box(474, 200, 240, 40) },
       componentNamed("Input", "State=Default"),
@@ -333,14 +400,23 @@ const screensPage = canvas(ids.screens_page, "Screens", "#E5E5E5", [
     rectangle({ id: "2:14", name: "Divider", box: box(474, 264, 342, 1), ...painted("Color/Neutral/100") }),
     group({ id: "2:15", name: "Avatar row", box: box(474, 288, 342, 48) }, [
       instance({ id: "2:16", name: "Avatar", box: box(474, 288, 48, 48) }, componentNamed("Avatar", "Size=Medium")),
-      textNode({ id: "2:17", name: "Signed in as", box: box(534, 302, 282, 20) }, "Signed in as Alex", "Body/Regular", "Color/Neutral/700")
+      textNode(
+        { id: "2:17", name: "Signed in as", box: box(534, 302, 282, 20) },
+        "Signed in as Alex",
+        "Body/Regular",
+        "Color/Neutral/700"
+      )
     ])
   ])
 ])
 
 // ── Catalogs and sources ────────────────────────────────────────────────────
 
-const walk = (nodes: ReadonlyArray<NodeSpec>, f: (node: NodeSpec, parent: NodeSpec | null) => void, parent: NodeSpec | null = null) => {
+const walk = (
+  nodes: ReadonlyArray<NodeSpec>,
+  f: (node: NodeSpec, parent: NodeSpec | null) => void,
+  parent: NodeSpec | null = null
+) => {
   for (const node of nodes) {
     f(node, parent)
     if (node.children) walk(node.children, f, node)
