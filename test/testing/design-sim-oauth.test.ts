@@ -15,7 +15,8 @@ import {
   rich,
   run,
   scopeRefusal,
-  tokenExchange
+  tokenExchange,
+  VERIFIER
 } from "./design-sim-helpers.js"
 
 const { oauth_client, users } = designSeed
@@ -191,6 +192,20 @@ describe("OAuth token exchange", () => {
       })
       expect(asJson.status).toBe(400)
       expect(JSON.parse(asJson.text)).toEqual(rich(400, /x-www-form-urlencoded/))
+    })))
+})
+
+describe("OAuth secrets", () => {
+  it.effect("keeps the client secret, verifier, code and tokens out of the request log", () =>
+    run(Effect.gen(function*() {
+      const { params } = yield* authorize()
+      const code = params.get("code") ?? ""
+      const tokens = (yield* tokenExchange(exchangeFields(code))).json
+      const refreshed = (yield* refreshToken(tokens.refresh_token)).json
+      const log = yield* send("GET", "/_sandbox/requests")
+      expect(log.body.map((e: any) => e.path)).toEqual(["/oauth", "/v1/oauth/token", "/v1/oauth/refresh"])
+      const secrets = [oauth_client.secret, VERIFIER, code, tokens.access_token, tokens.refresh_token, refreshed.access_token]
+      for (const secret of secrets) expect(log.text).not.toContain(secret)
     })))
 })
 
