@@ -17,14 +17,19 @@ export interface Caller {
 /**
  * Personal and plan tokens only count in X-Design-Token, OAuth tokens only as
  * a Bearer token; a token in the wrong header is as invalid as an unknown one.
- * Expiry is checked against simulator time.
+ * Expiry is checked against simulator time. `lookup` adds the tokens a
+ * simulator issued through OAuth and drops the ones a refresh retired.
  */
-export const authenticate = (headers: Headers.Headers, now_ms: number): Caller | null => {
+export const authenticate = (
+  headers: Headers.Headers,
+  now_ms: number,
+  lookup: (token: string) => TokenRecord | undefined = (token) => seedWorld.tokens.get(token)
+): Caller | null => {
   const designToken = headers["x-design-token"]
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(headers["authorization"] ?? "")?.[1]
   const token = designToken ?? bearer
   if (token === undefined) return null
-  const record = seedWorld.tokens.get(token)
+  const record = lookup(token)
   if (record === undefined) return null
   const expectedMode = designToken !== undefined ? record.mode !== "oauth" : record.mode === "oauth"
   if (!expectedMode) return null
@@ -98,3 +103,21 @@ export const accessTo = (caller: Caller, context: ContextRef): Access => {
   if (context.team.members.includes(userId)) return "view"
   return "none"
 }
+
+/** Read scopes the deprecated broad files:read also grants (spec section 5). */
+const FILES_READ_COVERS = new Set([
+  "current_user:read",
+  "file_content:read",
+  "file_metadata:read",
+  "file_versions:read",
+  "file_comments:read",
+  "projects:read",
+  "project_metadata:read",
+  "team_library_content:read",
+  "library_content:read",
+  "library_assets:read",
+  "webhooks:read"
+])
+
+export const holdsScope = (held: ReadonlyArray<string>, required: string): boolean =>
+  held.includes(required) || (FILES_READ_COVERS.has(required) && held.includes("files:read"))

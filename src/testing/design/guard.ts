@@ -6,9 +6,10 @@
 import type * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as Effect from "effect/Effect"
 import type { Caller } from "./access.js"
-import { authenticate, countingScope } from "./access.js"
+import { authenticate, countingScope, holdsScope } from "./access.js"
 import type { Call } from "./call.js"
 import { ApiCall } from "./call.js"
+import { lookupToken } from "./oauth.js"
 import type { Tier } from "./ratelimit.js"
 import { limitFor, rateLimitHeaders, take } from "./ratelimit.js"
 import { invalidToken, plainError, scopeError } from "./responses.js"
@@ -27,9 +28,9 @@ export const guarded = (
   handler: Handler
 ): Effect.Effect<HttpServerResponse.HttpServerResponse, never, ApiCall> =>
   Effect.map(ApiCall, (call) => {
-    const caller = authenticate(call.headers, call.now_ms)
+    const caller = authenticate(call.headers, call.now_ms, (token) => lookupToken(state.oauth, token))
     if (caller === null) return invalidToken()
-    if (!caller.record.scopes.includes(rule.scope)) return scopeError(caller.record.scopes, rule.scope)
+    if (!holdsScope(caller.record.scopes, rule.scope)) return scopeError(caller.record.scopes, rule.scope)
     const { plan, seat } = caller.record
     const key = `${countingScope(caller)}|plan:${plan}|tier:${rule.tier}`
     const retryAfter = take(state.buckets, key, limitFor(rule.tier, seat, plan), call.now_ms)

@@ -20,7 +20,7 @@ const me = (caller: Caller) => {
 }
 
 /** Users as other endpoints show them: without email. */
-const publicUser = (id: string) => {
+export const publicUser = (id: string) => {
   const user: UserRecord | undefined = seedWorld.users.find((u) => u.id === id)
   return user && { id: user.id, handle: user.handle, img_url: user.img_url }
 }
@@ -28,7 +28,7 @@ const publicUser = (id: string) => {
 const slug = (name: string) => name.replace(/[^A-Za-z0-9]+/g, "-")
 
 /** The caller's role on the file; plan tokens act for no user, so they get none. */
-const roleOf = (caller: Caller, file: FileRecord, access: string): string | undefined => {
+export const roleOf = (caller: Caller, file: FileRecord, access: string): string | undefined => {
   if (caller.record.mode === "plan") return undefined
   if (caller.record.user_id === file.creator_id) return "owner"
   return access === "view" ? "viewer" : "editor"

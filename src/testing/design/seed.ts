@@ -40,6 +40,33 @@ export const designSeed = {
   },
   /** The OAuth app the `oauth` token was issued through. */
   oauth_client_id: "SbxOAuthClient0001FakeId",
+  // ── File content, versions, comments, projects, library and OAuth (data in seed-content.ts) ──
+  /** The OAuth app (id = oauth_client_id). redirect_uri is registered; any loopback http URL is accepted too. */
+  oauth_client: {
+    id: "SbxOAuthClient0001FakeId",
+    secret: "sbx_oauth_secret_4Vn8qT2wLx6Rk9MsNotReal",
+    redirect_uri: "https://app.example.com/oauth/callback"
+  },
+  /** The refresh token behind tokens.oauth: refreshing it retires tokens.oauth at once. */
+  oauth_refresh_token: "dsgn_oauthr_sandbox_6Wd3sJ8kNq1Yx4FzRefresh",
+  /** A branch of file_key: GET /v1/files reads it; the file-scoped library lists refuse it. */
+  branch_file_key: "SbxBr4nchKey0000Sandbox01",
+  /** Nodes of file_key: hidden_frame renders as null; image_fill_ref is the hero image's fill. */
+  node_ids: {
+    cover_page: "0:1",
+    cover_frame: "1:2",
+    title: "1:3",
+    hero_image: "1:5",
+    hidden_frame: "1:9",
+    screens_page: "0:2",
+    home_frame: "2:1",
+    button_instance: "2:3",
+    components_page: "0:3",
+    button_set: "3:1"
+  },
+  /** Comments on file_key: a root, its reply, a resolved root, and a root with 24 reactions (three pages). */
+  comment_ids: { root: "100000001", reply: "100000002", resolved: "100000003", reacted: "100000004" },
+  // ── end of file-content seed ──
   users: {
     admin: { id: "1000000000000000001", handle: "Sandbox Admin", email: "sandbox-admin@example.com" },
     app_user: { id: "1000000000000000002", handle: "Sandbox App User", email: "sandbox-app-user@example.com" },
@@ -133,6 +160,21 @@ const userScopes = [
   "webhooks:write"
 ]
 const planScopes = ["file_content:read", "file_metadata:read", "webhooks:read", "webhooks:write"]
+
+// ── File content, versions, comments, projects and library scopes (routes-file-content.ts and neighbours) ──
+// Plan tokens cannot write comments or reactions, so they never hold file_comments:write.
+const contentReadScopes = [
+  "file_versions:read",
+  "file_comments:read",
+  "projects:read",
+  "project_metadata:read",
+  "team_library_content:read",
+  "library_content:read",
+  "library_assets:read"
+]
+userScopes.push(...contentReadScopes, "file_comments:write")
+planScopes.push(...contentReadScopes)
+// ── end of file-content scopes ──
 
 const u = designSeed.users
 const avatar = (id: string) => `https://design.example/img/avatars/${id}.png`

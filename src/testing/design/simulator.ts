@@ -14,6 +14,7 @@ import type { Simulator } from "../core/simulator.js"
 import { makeSimulator } from "../core/simulator.js"
 import type { ReceiverSpec } from "./routes-control.js"
 import { controlRoutes, setReceiver } from "./routes-control.js"
+import { contentApiRoutes, contentControlRoutes } from "./content-routes.js"
 import { processDue } from "./deliveries.js"
 import { reasonPhrase } from "./responses.js"
 import { fileRoutes } from "./routes-files.js"
@@ -29,8 +30,8 @@ export interface DesignSimulatorControl extends SimulatorControl {
 
 export const makeDesignSimulator: Effect.Effect<Simulator<DesignSimulatorControl>> = Effect.sync(() => {
   const state = makeState()
-  const api = HttpRouter.concatAll(webhookRoutes(state), fileRoutes(state), newerRoutes(state))
-  const control = controlRoutes(state)
+  const api = HttpRouter.concatAll(webhookRoutes(state), fileRoutes(state), newerRoutes(state), contentApiRoutes(state))
+  const control = HttpRouter.concat(controlRoutes(state), contentControlRoutes(state))
 
   const simulator = makeSimulator({
     name: "design",

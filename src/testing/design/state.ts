@@ -6,6 +6,10 @@
  */
 import type { NewerStore } from "./newer-store.js"
 import type { Buckets } from "../core/bucket.js"
+import type { ContentState } from "./content-state.js"
+import { makeContentState } from "./content-state.js"
+import type { OAuthState } from "./oauth.js"
+import { makeOAuthState } from "./oauth.js"
 
 export type ContextKind = "TEAM" | "PROJECT" | "FILE"
 export type WebhookStatus = "ACTIVE" | "PAUSED"
@@ -69,6 +73,10 @@ export interface SimState {
   pendingRetries: Array<PendingRetry>
   receivers: Map<string, ReceiverBehaviour>
   buckets: Buckets
+  /** Comments, reactions and generated files (content-state.ts). */
+  content: ContentState
+  /** Authorization codes, grants and issued tokens (oauth.ts). */
+  oauth: OAuthState
 }
 
 export const makeState = (): SimState => ({
@@ -79,7 +87,9 @@ export const makeState = (): SimState => ({
   pendingRetries: [],
   receivers: new Map(),
   buckets: new Map(),
-  newer: undefined
+  newer: undefined,
+  content: makeContentState(),
+  oauth: makeOAuthState()
 })
 
 /** Back to the seed: the seed holds no webhooks, so a fresh state is the seed state. */
