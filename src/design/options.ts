@@ -8,7 +8,8 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
-import { InvalidSettingsError } from "../core/errors.js"
+import type { InvalidSettingsError } from "../core/errors.js"
+import { checkServiceUrl, duration, invalidSetting, oneOf, requestTimeout } from "../core/settings.js"
 
 export const AUTH_MODES = ["personal", "plan", "oauth"] as const
 export const SEATS = ["view", "collab", "dev", "full"] as const
@@ -51,50 +52,13 @@ export interface DesignSettings {
   readonly timeout: Duration.Duration
 }
 
-const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i
-
-const invalid = (setting: string, message: string) => Effect.fail(new InvalidSettingsError({ setting, message }))
-
 /** HTTPS only: the service refuses plain HTTP with 403, so only a loopback sandbox may use http://. */
-export const checkBaseUrl = (raw: string): Effect.Effect<string, InvalidSettingsError> => {
-  let url: URL
-  try {
-    url = new URL(raw)
-  } catch {
-    return invalid("baseUrl", `The base URL "${raw.replace(/\/\/[^/@]*@/, "//***@")}" is not a valid URL.`)
-  }
-  if (url.username !== "" || url.password !== "") {
-    return invalid("baseUrl", "The base URL must not carry credentials (user:password@); the token authenticates.")
-  }
-  if (url.protocol === "https:" || (url.protocol === "http:" && LOOPBACK.test(url.hostname))) {
-    return Effect.succeed(url.href.replace(/\/+$/, ""))
-  }
-  return invalid(
-    "baseUrl",
-    `Refusing the base URL ${url.protocol}//${url.host}: the service accepts HTTPS only; plain http:// is allowed for a loopback sandbox alone.`
-  )
-}
-
-const oneOf = <A extends string>(setting: string, choices: ReadonlyArray<A>, value: string | undefined) => {
-  if (value === undefined) return Effect.succeed(Option.none<A>())
-  const lower = value.toLowerCase() as A
-  return choices.includes(lower)
-    ? Effect.succeed(Option.some(lower))
-    : invalid(setting, `${setting} must be one of ${choices.join(", ")}; got "${value}".`)
-}
-
-const duration = (setting: string, value: Duration.DurationInput | undefined, fallback: Duration.Duration) => {
-  if (value === undefined) return Effect.succeed(fallback)
-  const decoded = Duration.decodeUnknown(value)
-  return Option.isSome(decoded) && Duration.isFinite(decoded.value)
-    ? Effect.succeed(decoded.value)
-    : invalid(setting, `${setting} must be a finite duration.`)
-}
+export const checkBaseUrl = (raw: string) => checkServiceUrl("baseUrl", raw)
 
 export const resolveDesignOptions = (options: DesignOptions): Effect.Effect<DesignSettings, InvalidSettingsError> =>
   Effect.gen(function*() {
     const token = typeof options.token === "string" ? Redacted.make(options.token) : options.token
-    if (Redacted.value(token).trim() === "") return yield* invalid("token", "The token is empty.")
+    if (Redacted.value(token).trim() === "") return yield* invalidSetting("token", "The token is empty.")
     const edition = options.edition ?? "commercial"
     const baseUrl = yield* checkBaseUrl(options.baseUrl ?? (edition === "gov" ? DEFAULT_GOV_BASE_URL : DEFAULT_BASE_URL))
     const authMode = Option.getOrElse(yield* oneOf("authMode", AUTH_MODES, options.authMode), () => "personal" as const)
@@ -102,11 +66,10 @@ export const resolveDesignOptions = (options: DesignOptions): Effect.Effect<Desi
     const plan = yield* oneOf("plan", PLANS, options.plan)
     const teamId = Option.filter(Option.fromNullable(options.teamId), (t) => t.trim() !== "")
     if (Option.isSome(teamId) && !/^[A-Za-z0-9_-]+$/.test(teamId.value)) {
-      return yield* invalid("teamId", `The team id "${teamId.value}" is not an id.`)
+      return yield* invalidSetting("teamId", `The team id "${teamId.value}" is not an id.`)
     }
     const maxWait = yield* duration("maxWait", options.maxWait, Duration.seconds(60))
-    const timeout = yield* duration("timeout", options.timeout, Duration.seconds(30))
-    if (Duration.lessThanOrEqualTo(timeout, Duration.zero)) return yield* invalid("timeout", "timeout must be more than zero.")
+    const timeout = yield* requestTimeout(options.timeout)
     return { token, baseUrl, edition, authMode, teamId, seat, plan, maxWait, timeout }
   })
 

@@ -1,0 +1,50 @@
+/** Checks every service applies to its client options, so both refuse the same things in the same words. */
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import { InvalidSettingsError } from "./errors.js"
+
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i
+
+export const invalidSetting = (setting: string, message: string) => Effect.fail(new InvalidSettingsError({ setting, message }))
+
+/** HTTPS only (the services refuse plain HTTP), http:// on loopback alone (a sandbox); never credentials in the URL. */
+export const checkServiceUrl = (setting: string, raw: string): Effect.Effect<string, InvalidSettingsError> => {
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    return invalidSetting(setting, `The ${setting} "${raw.replace(/\/\/[^/@]*@/, "//***@")}" is not a valid URL.`)
+  }
+  if (url.username !== "" || url.password !== "") {
+    return invalidSetting(setting, `The ${setting} must not carry credentials (user:password@); the token authenticates.`)
+  }
+  if (url.protocol === "https:" || (url.protocol === "http:" && LOOPBACK.test(url.hostname))) {
+    return Effect.succeed(url.href.replace(/\/+$/, ""))
+  }
+  return invalidSetting(
+    setting,
+    `Refusing the ${setting} ${url.protocol}//${url.host}: the service accepts HTTPS only; plain http:// is allowed for a loopback sandbox alone.`
+  )
+}
+
+export const oneOf = <A extends string>(setting: string, choices: ReadonlyArray<A>, value: string | undefined) => {
+  if (value === undefined) return Effect.succeed(Option.none<A>())
+  const lower = value.toLowerCase() as A
+  return choices.includes(lower)
+    ? Effect.succeed(Option.some(lower))
+    : invalidSetting(setting, `${setting} must be one of ${choices.join(", ")}; got "${value}".`)
+}
+
+export const duration = (setting: string, value: Duration.DurationInput | undefined, fallback: Duration.Duration) => {
+  if (value === undefined) return Effect.succeed(fallback)
+  const decoded = Duration.decodeUnknown(value)
+  return Option.isSome(decoded) && Duration.isFinite(decoded.value)
+    ? Effect.succeed(decoded.value)
+    : invalidSetting(setting, `${setting} must be a finite duration.`)
+}
+
+/** The per-request limit: a finite, positive duration. */
+export const requestTimeout = (value: Duration.DurationInput | undefined) =>
+  Effect.flatMap(duration("timeout", value, Duration.seconds(30)), (timeout) =>
+    Duration.greaterThan(timeout, Duration.zero) ? Effect.succeed(timeout) : invalidSetting("timeout", "timeout must be more than zero."))

@@ -1,0 +1,79 @@
+/**
+ * Reading the task-management service's failures: the `{errors: [{message,
+ * help}]}` body and every status of taskmgr-wire.md, as typed errors.
+ */
+import {
+  AuthError,
+  ForbiddenError,
+  InvalidRequestError,
+  NotFoundError,
+  PlanRequiredError,
+  RateLimitError,
+  type RequestError,
+  ServiceError,
+  UnexpectedError
+} from "../core/errors.js"
+import { type Answer, retryAfter } from "../core/http.js"
+import type { Verdict } from "../core/retry.js"
+
+/** Per request: what the pipeline needs to pace it and to word its failures. */
+export interface TaskmgrRoute {
+  /** Names the target in messages: "task 1200", "tasks of project 1300". */
+  readonly subject: string
+  /** Search has its own budget of 60 requests a minute. */
+  readonly search: boolean
+  /** Why a 403 happens here, when the service's message does not say (editing a system story). */
+  readonly forbiddenHint?: string | undefined
+}
+
+/** The service's own message (the first error's), with its help line apart. */
+export const serviceError = (body: unknown): { readonly message: string | undefined; readonly help: string | undefined } => {
+  const first = typeof body === "object" && body !== null && Array.isArray((body as { errors?: unknown }).errors)
+    ? ((body as { errors: Array<unknown> }).errors[0] as { message?: unknown; help?: unknown } | undefined)
+    : undefined
+  return {
+    message: typeof first?.message === "string" ? first.message : undefined,
+    help: typeof first?.help === "string" ? first.help : undefined
+  }
+}
+
+export const taskmgrVerdict = (answer: Answer): Verdict =>
+  answer.status === 429
+    ? { kind: "rate-limited", retryAfter: retryAfter(answer.headers["retry-after"]) }
+    : answer.status >= 500
+    ? { kind: "transient", reason: String(answer.status) }
+    : { kind: "final" }
+
+export const classifyTaskmgr = (answer: Answer, route: TaskmgrRoute, attempts: number): RequestError | PlanRequiredError => {
+  const { status } = answer
+  const said = serviceError(answer.body).message
+  const quoted = said === undefined ? `${status}` : `${status}: ${said}`
+  switch (true) {
+    case status === 401:
+      return new AuthError({ status, reason: "rejected", message: `The service rejected the token (${quoted}): it is invalid, revoked or expired, or the workspace disabled the app.` })
+    case status === 402:
+      return new PlanRequiredError({ status, plan: "a paid (premium) workspace", upgradeLink: null, message: `${route.subject} needs a paid workspace (${quoted}).` })
+    case status === 403:
+      return new ForbiddenError({ status, scope: null, message: `Access to ${route.subject} was refused (${quoted}).${route.forbiddenHint === undefined ? "" : ` ${route.forbiddenHint}`}` })
+    case status === 404:
+      return new NotFoundError({ message: `The service found no ${route.subject} (${quoted}).` })
+    case status === 429: {
+      const wait = answer.headers["retry-after"]
+      return new RateLimitError({
+        message: `Rate limited (${quoted}) after ${attempts} attempt${attempts === 1 ? "" : "s"}.`,
+        retryAfter: retryAfter(wait),
+        headers: wait === undefined ? {} : { "Retry-After": wait },
+        planTier: null,
+        rateLimitType: null,
+        upgradeLink: null,
+        attempts
+      })
+    }
+    case status === 400:
+      return new InvalidRequestError({ status, message: `The service rejected the request for ${route.subject} (${quoted}).` })
+    case status >= 500:
+      return new ServiceError({ status, attempts, message: `The service failed (${quoted})${attempts > 1 ? ` on all ${attempts} attempts` : ""}.` })
+    default:
+      return new UnexpectedError({ message: `Unexpected answer ${quoted} for ${route.subject}.` })
+  }
+}

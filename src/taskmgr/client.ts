@@ -1,0 +1,46 @@
+/**
+ * A task-management client: the checked settings and the pipeline configured
+ * for this service (Bearer credential with refresh, pacing, concurrency caps,
+ * classifier). Built once per layer, from that layer's options.
+ */
+import type * as HttpClient from "@effect/platform/HttpClient"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
+import * as Ref from "effect/Ref"
+import type { InvalidSettingsError, PlanRequiredError } from "../core/errors.js"
+import { makePipeline, type Pipeline } from "../core/http.js"
+import { RateLimiter } from "../core/rate-limit.js"
+import { classifyTaskmgr, type TaskmgrRoute, taskmgrVerdict } from "./classify.js"
+import { CONCURRENCY, taskmgrPacer } from "./limits.js"
+import { resolveTaskmgrOptions, type TaskmgrOptions, type TaskmgrSettings } from "./options.js"
+
+export interface TaskmgrClient {
+  readonly settings: TaskmgrSettings
+  readonly pipeline: Pipeline<TaskmgrRoute, PlanRequiredError>
+}
+
+export const makeTaskmgrClient = (
+  options: TaskmgrOptions
+): Effect.Effect<TaskmgrClient, InvalidSettingsError, HttpClient.HttpClient> =>
+  Effect.gen(function*() {
+    const settings = yield* resolveTaskmgrOptions(options)
+    const pacer = taskmgrPacer(settings, yield* RateLimiter.current)
+    const token = yield* Ref.make(settings.token)
+    const pipeline = yield* makePipeline<TaskmgrRoute, PlanRequiredError>({
+      baseUrl: settings.baseUrl,
+      credential: Effect.map(Ref.get(token), (t) => ({ authorization: `Bearer ${Redacted.value(t)}` })),
+      refresh: Option.match(settings.refresh, {
+        onNone: () => undefined,
+        onSome: (refresh) => Effect.flatMap(refresh, (fresh) => Effect.as(Ref.set(token, fresh), true))
+      }),
+      classify: classifyTaskmgr,
+      verdict: taskmgrVerdict,
+      pace: pacer.pace,
+      onRateLimited: () => pacer.learn,
+      concurrency: CONCURRENCY,
+      maxWait: settings.maxWait,
+      timeout: settings.timeout
+    })
+    return { settings, pipeline }
+  })

@@ -1,0 +1,124 @@
+/**
+ * How a task-management operation is declared: what it is, its HTTP mapping,
+ * which fields take task or project URLs, and the Schema of the envelope's
+ * `data`. A list also sends `limit` (always: the service refuses large lists
+ * without it) and a minimal `opt_fields` set, and pages by `next_page.offset`.
+ */
+import * as Effect from "effect/Effect"
+import * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
+import type { InvalidInputError, PlanRequiredError, RequestError } from "../core/errors.js"
+import { type RequestSpec, unreadable } from "../core/http.js"
+import type { Impact, Operation } from "../core/operation.js"
+import { applyCursor, offsetCursor } from "../core/paginate.js"
+import type { TaskmgrClient } from "./client.js"
+import { type GidKind, gidOf } from "./refs.js"
+
+export type TaskmgrError = RequestError | InvalidInputError | PlanRequiredError
+
+const NextPage = Schema.NullOr(Schema.Struct({ offset: Schema.String, path: Schema.optional(Schema.String), uri: Schema.optional(Schema.String) }))
+
+/** The page of a list: its records and where the next page starts. */
+export interface ListPage<A> {
+  readonly data: ReadonlyArray<A>
+  readonly next_page: { readonly offset: string; readonly path?: string | undefined; readonly uri?: string | undefined } | null
+}
+
+/** Fields every list accepts: how many a page, and which fields to ask for. */
+export const listFields = {
+  limit: Schema.optional(Schema.Int.pipe(Schema.between(1, 100)).annotations({ description: "Page size (default 50)" })),
+  fields: Schema.optional(Schema.Array(Schema.String.pipe(Schema.pattern(/^[a-z_.]+$/))).annotations({ description: "opt_fields to return" }))
+}
+
+const DEFAULT_LIMIT = 50
+
+interface Common<I, IE> {
+  readonly name: string
+  readonly group: string
+  readonly summary: string
+  readonly input: Schema.Schema<I, IE>
+  readonly impact: Impact
+  readonly idempotent: boolean
+  /** Search: premium only, and counted against its own budget. */
+  readonly search?: boolean | undefined
+  /** Fields that take a gid or a task or project URL, and which gid the URL gives. */
+  readonly gids?: Partial<Record<Extract<keyof I, string>, GidKind>> | undefined
+  readonly subject: (input: I) => string
+  readonly request: (input: I, client: TaskmgrClient) => RequestSpec | Effect.Effect<RequestSpec, InvalidInputError>
+  /** Said after the service's 403 where the wrapper knows why (a system story). */
+  readonly forbiddenHint?: string | undefined
+}
+
+const resolveGids = <I>(input: I, gids: Partial<Record<string, GidKind>> | undefined, client: TaskmgrClient) =>
+  Effect.gen(function*() {
+    if (gids === undefined) return input
+    const resolved: Record<string, unknown> = { ...(input as Record<string, unknown>) }
+    for (const [field, kind] of Object.entries(gids)) {
+      const value = resolved[field]
+      if (typeof value === "string") resolved[field] = yield* gidOf(value, kind!, field, client.settings.appUrl)
+      else if (Array.isArray(value)) resolved[field] = yield* Effect.forEach(value as Array<string>, (v) => gidOf(v, kind!, field, client.settings.appUrl))
+    }
+    return resolved as I
+  })
+
+const send = <I, IE, B, BE>(def: Common<I, IE>, response: Schema.Schema<B, BE>, shape: (spec: RequestSpec, input: I) => RequestSpec) =>
+(client: TaskmgrClient, raw: I): Effect.Effect<B, TaskmgrError> =>
+  Effect.gen(function*() {
+    const input = yield* resolveGids(raw, def.gids, client)
+    const subject = def.subject(input)
+    const built = def.request(input, client)
+    const spec = shape(Effect.isEffect(built) ? yield* built : built, input)
+    const answer = yield* client.pipeline.send(spec, { subject, search: def.search === true, forbiddenHint: def.forbiddenHint })
+    return yield* Effect.mapError(Schema.decodeUnknown(response)(answer.body), (e) => unreadable(subject, ParseResult.TreeFormatter.formatErrorSync(e)))
+  })
+
+/** One record or result: `{data: ...}` unwrapped. */
+export const taskmgrOperation = <I, IE, D, DE, O = D>(
+  def: Common<I, IE> & { readonly data: Schema.Schema<D, DE>; readonly result?: (data: D, input: I) => O }
+): Operation<I, IE, O, TaskmgrError, TaskmgrClient> => {
+  const run = send(def, Schema.Struct({ data: def.data }), (spec) => spec)
+  return {
+    name: def.name,
+    group: def.group,
+    summary: def.summary,
+    input: def.input,
+    impact: def.impact,
+    idempotent: def.idempotent,
+    run: (client, input) => Effect.map(run(client, input), ({ data }) => (def.result === undefined ? (data as unknown as O) : def.result(data, input)))
+  }
+}
+
+/** A list: pages of records by `next_page.offset`, with `limit` and a minimal `opt_fields` set. */
+export const taskmgrList = <I extends { readonly limit?: number | undefined; readonly fields?: ReadonlyArray<string> | undefined }, IE, A, AE>(
+  def: Common<I, IE> & {
+    readonly item: Schema.Schema<A, AE>
+    /** The fields asked for when the caller names none: 3 or 4. */
+    readonly defaultFields: ReadonlyArray<string>
+    /** The key collected items are listed under: "tasks". */
+    readonly itemsKey: string
+  }
+): Operation<I, IE, ListPage<A>, TaskmgrError, TaskmgrClient, A> => {
+  const response = Schema.Struct({ data: Schema.Array(def.item), next_page: Schema.optionalWith(NextPage, { default: () => null }) })
+  const fetch = (cursor: string | undefined) =>
+    send(def, response, (spec, input) =>
+      applyCursor(offsetCursor, {
+        ...spec,
+        query: { ...spec.query, limit: input.limit ?? DEFAULT_LIMIT, opt_fields: input.fields ?? def.defaultFields }
+      }, cursor))
+  return {
+    name: def.name,
+    group: def.group,
+    summary: def.summary,
+    input: def.input,
+    impact: "read",
+    idempotent: true,
+    paging: { model: offsetCursor, items: (page) => page.data, itemsKey: def.itemsKey, key: (item) => String((item as { gid?: unknown }).gid) },
+    run: (client, input, cursor) => fetch(cursor)(client, input)
+  }
+}
+
+/** A request body in the service's envelope. */
+export const dataBody = (value: Record<string, unknown>): RequestSpec["body"] => ({
+  _tag: "json",
+  value: { data: Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) }
+})
