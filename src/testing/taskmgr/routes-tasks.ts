@@ -29,11 +29,14 @@ import { applyTaskFields, createTask, deleteTask, setParent } from "./task-write
 
 export const taskAnswer = (ctx: Ctx, task: Task) => singleRecord(fullTask(ctx.render, task), ctx.fields, ctx.expand)
 
-/** `completed_since` (`now` or a date-time: incomplete tasks, and those completed since) and `modified_since`. */
+/**
+ * `completed_since` (`now`: incomplete tasks only; a date-time: incomplete
+ * tasks and those completed since) and `modified_since`.
+ */
 const filtered = (ctx: Ctx, tasks: ReadonlyArray<Task>): ReadonlyArray<Task> => {
   const since = queryValue(ctx, "completed_since")
   const modified = queryValue(ctx, "modified_since")
-  const sinceMs = since === undefined ? null : since === "now" ? ctx.call.now_ms : Date.parse(since)
+  const sinceMs = since === undefined ? null : since === "now" ? Number.POSITIVE_INFINITY : Date.parse(since)
   const modifiedMs = modified === undefined ? null : Date.parse(modified)
   if (Number.isNaN(sinceMs)) return badRequest(`completed_since: Invalid date-time value: ${since}`)
   if (Number.isNaN(modifiedMs)) return badRequest(`modified_since: Invalid date-time value: ${modified}`)
