@@ -290,3 +290,15 @@ describe("taskmgr simulator: stories", () => {
       expect(broken.status).toBe(400)
     })))
 })
+
+describe("taskmgr simulator: reset", () => {
+  it.effect("reset brings back the seed and forgets issued state", () =>
+    run(Effect.gen(function*() {
+      const sim = yield* TaskmgrSimulator
+      expect((yield* del(`/tasks/${seed.task_gid}`)).status).toBe(200)
+      expect((yield* get(`/tasks/${seed.task_gid}`)).status).toBe(404)
+      yield* sim.reset
+      expect((yield* get(`/tasks/${seed.task_gid}`)).status).toBe(200)
+      expect(yield* sim.requests).toHaveLength(1)
+    })))
+})
