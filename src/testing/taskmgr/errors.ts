@@ -1,0 +1,77 @@
+/**
+ * The service's answers: `{"errors": [{message, help}]}` (with `phrase` on a
+ * 500), and `Rejection`, which a handler throws to end with one of them. The
+ * router catches only `Rejection`; anything else is a simulator bug and
+ * becomes the core's 500.
+ */
+export const ERROR_HELP =
+  "For more information on API status codes and how to handle them, read the docs on errors: https://developers.taskmgr.example/docs/errors"
+
+const PHRASE_WORDS = [
+  ["6", "3", "9", "12"],
+  ["sad", "sleepy", "brave", "quiet"],
+  ["squid", "otters", "pandas", "herons"],
+  ["snuggle", "wander", "giggle", "hover"],
+  ["softly", "gently", "boldly", "slowly"]
+] as const
+
+/** A 500's `phrase`: a few words support can look the failure up by. */
+const phraseFor = (message: string): string => {
+  let hash = 0
+  for (const char of message) hash = (hash * 31 + char.charCodeAt(0)) >>> 0
+  return PHRASE_WORDS.map((words, i) => words[(hash >>> (i * 3)) % words.length]).join(" ")
+}
+
+export interface ServiceError {
+  readonly message: string
+  readonly help?: string
+  readonly phrase?: string
+}
+
+export const errorBody = (status: number, message: string): { readonly errors: ReadonlyArray<ServiceError> } => ({
+  errors: [status === 500 ? { message, help: ERROR_HELP, phrase: phraseFor(message) } : { message, help: ERROR_HELP }]
+})
+
+/** The answer a handler hands back: the router turns it into JSON. */
+export interface Reply {
+  readonly status: number
+  readonly body: unknown
+  readonly headers?: Readonly<Record<string, string>>
+}
+
+/** Thrown by a handler to answer with the service's error body. */
+export class Rejection {
+  constructor(
+    readonly status: number,
+    readonly message: string,
+    readonly headers: Readonly<Record<string, string>> = {},
+    /** A body other than `errorBody` (the 429 carries no `help`). */
+    readonly body?: unknown
+  ) {}
+  reply(): Reply {
+    return { status: this.status, body: this.body ?? errorBody(this.status, this.message), headers: this.headers }
+  }
+}
+
+export const reject = (status: number, message: string): never => {
+  throw new Rejection(status, message)
+}
+
+export const badRequest = (message: string): never => reject(400, message)
+export const notFound = (gid: string): never => reject(404, `Unknown object: ${gid}`)
+export const forbidden = (message = "Forbidden"): never => reject(403, message)
+
+export const NOT_AUTHORIZED = "Not Authorized"
+
+export const RATE_LIMIT_MESSAGE =
+  "You've made too many requests and hit a rate limit. Please retry after the given amount of time."
+
+export const PREMIUM_MESSAGE =
+  "Payment Required: search is available only to premium workspaces. Upgrade the workspace's plan to use it."
+
+export const TOO_LARGE_MESSAGE =
+  "The result is too large. You should use pagination (may require specifying a workspace)!"
+
+export const ok = (data: unknown): Reply => ({ status: 200, body: { data } })
+export const created = (data: unknown): Reply => ({ status: 201, body: { data } })
+export const emptyOk = (): Reply => ok({})

@@ -1,0 +1,213 @@
+/**
+ * The task-management simulator's world: plain records keyed by gid, the
+ * tokens and OAuth grants, and the rate-limit buckets. Records hold gids of
+ * what they point at; render.ts turns them into wire records.
+ */
+import type { Buckets } from "../core/bucket.js"
+
+export interface User {
+  readonly gid: string
+  name: string
+  readonly email: string
+  readonly workspaces: Array<string>
+}
+
+export interface Workspace {
+  readonly gid: string
+  name: string
+  readonly is_organization: boolean
+  /** Paid plan: search works and the rate limit is 1,500 a minute. */
+  readonly premium: boolean
+  readonly email_domains: Array<string>
+}
+
+export interface Team {
+  readonly gid: string
+  name: string
+  readonly workspace: string
+  description: string
+}
+
+export interface Project {
+  readonly gid: string
+  name: string
+  readonly workspace: string
+  team: string | null
+  owner: string | null
+  archived: boolean
+  color: string | null
+  notes: string
+  html_notes: string
+  public: boolean
+  due_on: string | null
+  start_on: string | null
+  default_view: string
+  followers: Array<string>
+  members: Array<string>
+  /** Section gids in display order. */
+  sections: Array<string>
+  readonly created_at: number
+  modified_at: number
+}
+
+export interface Section {
+  readonly gid: string
+  name: string
+  readonly project: string
+  readonly created_at: number
+}
+
+export interface Tag {
+  readonly gid: string
+  name: string
+  readonly workspace: string
+  color: string | null
+  notes: string
+  followers: Array<string>
+  readonly created_at: number
+}
+
+export interface Membership {
+  readonly project: string
+  section: string | null
+}
+
+export interface Task {
+  readonly gid: string
+  name: string
+  resource_subtype: string
+  notes: string
+  html_notes: string
+  completed: boolean
+  completed_at: number | null
+  assignee: string | null
+  readonly workspace: string
+  parent: string | null
+  memberships: Array<Membership>
+  tags: Array<string>
+  followers: Array<string>
+  /** Gids of the tasks this one waits on; dependents are derived. */
+  dependencies: Array<string>
+  due_on: string | null
+  due_at: string | null
+  start_on: string | null
+  liked: boolean
+  readonly created_by: string | null
+  readonly created_at: number
+  modified_at: number
+}
+
+export type StoryKind = "comment" | "system"
+
+export interface Story {
+  readonly gid: string
+  readonly task: string
+  readonly type: StoryKind
+  /** comment_added, assigned, due_date_changed, ... */
+  readonly resource_subtype: string
+  readonly created_by: string | null
+  readonly created_at: number
+  text: string
+  html_text: string
+  is_pinned: boolean
+  sticker_name: string | null
+  is_edited: boolean
+}
+
+export interface UserTaskList {
+  readonly gid: string
+  readonly owner: string
+  readonly workspace: string
+}
+
+/** What a bearer token stands for. */
+export interface TokenRecord {
+  readonly user: string
+  /** Simulator time after which it answers 401; null = never. */
+  readonly expires_ms: number | null
+  /** OAuth scopes; null = full access. */
+  readonly scopes: ReadonlyArray<string> | null
+  /** The OAuth grant it was issued under; revoking the grant kills it. */
+  readonly grant: string | null
+}
+
+export interface OAuthClient {
+  readonly id: string
+  readonly secret: string
+  /** "api": tokens work on the REST API; "mcp": an app for the hosted tool server, refused here. */
+  readonly kind: "api" | "mcp"
+}
+
+export interface AuthCode {
+  readonly client_id: string
+  readonly redirect_uri: string
+  readonly user: string
+  readonly scopes: ReadonlyArray<string> | null
+  readonly code_challenge: string | null
+  readonly expires_ms: number
+  used: boolean
+}
+
+export interface Grant {
+  readonly id: string
+  readonly client_id: string
+  readonly user: string
+  readonly scopes: ReadonlyArray<string> | null
+  readonly refresh_token: string
+  revoked: boolean
+}
+
+export interface TaskmgrState {
+  readonly users: Map<string, User>
+  readonly workspaces: Map<string, Workspace>
+  readonly teams: Map<string, Team>
+  readonly projects: Map<string, Project>
+  readonly sections: Map<string, Section>
+  readonly tags: Map<string, Tag>
+  readonly tasks: Map<string, Task>
+  readonly stories: Map<string, Story>
+  readonly userTaskLists: Map<string, UserTaskList>
+  readonly tokens: Map<string, TokenRecord>
+  readonly clients: Map<string, OAuthClient>
+  readonly codes: Map<string, AuthCode>
+  readonly grants: Map<string, Grant>
+  readonly buckets: Buckets
+  /** Next gid handed out to a created record. */
+  nextGid: bigint
+  /** Counter mixed into issued codes and tokens. */
+  nextSecret: number
+}
+
+export const makeEmptyState = (): TaskmgrState => ({
+  users: new Map(),
+  workspaces: new Map(),
+  teams: new Map(),
+  projects: new Map(),
+  sections: new Map(),
+  tags: new Map(),
+  tasks: new Map(),
+  stories: new Map(),
+  userTaskLists: new Map(),
+  tokens: new Map(),
+  clients: new Map(),
+  codes: new Map(),
+  grants: new Map(),
+  buckets: new Map(),
+  nextGid: 1300000000000001n,
+  nextSecret: 1
+})
+
+/** Empties every store (the seed then refills them). */
+export const clearState = (state: TaskmgrState): void => {
+  for (const value of Object.values(state)) {
+    if (value instanceof Map) value.clear()
+  }
+  state.nextGid = 1300000000000001n
+  state.nextSecret = 1
+}
+
+export const newGid = (state: TaskmgrState): string => {
+  const gid = state.nextGid.toString()
+  state.nextGid += 1n
+  return gid
+}

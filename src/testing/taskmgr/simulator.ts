@@ -1,0 +1,84 @@
+/**
+ * One task-management simulator on the shared core: the API under /api/1.0
+ * (router.ts), the OAuth endpoints on the same origin (the app host), the
+ * common /_sandbox controls, and the `{"errors": [...]}` body for unknown
+ * routes and injected faults.
+ */
+import * as HttpRouter from "@effect/platform/HttpRouter"
+import type { ServeError } from "@effect/platform/HttpServerError"
+import * as Effect from "effect/Effect"
+import type * as Scope from "effect/Scope"
+import { ApiCall } from "../core/call.js"
+import type { SimulatorControl } from "../core/control.js"
+import { jsonResponse } from "../core/responses.js"
+import { serveSimulator } from "../core/serve.js"
+import type { Simulator } from "../core/simulator.js"
+import { makeSimulator } from "../core/simulator.js"
+import { errorBody } from "./errors.js"
+import { clearState, makeEmptyState } from "./model.js"
+import { authorize, revoke, token } from "./oauth.js"
+import { API_PREFIX, dispatch } from "./router.js"
+import { apiRoutes } from "./routes.js"
+import { taskmgrSeed, seedWorld } from "./seed.js"
+
+export type TaskmgrSimulatorControl = SimulatorControl
+
+export const makeTaskmgrSimulator: Effect.Effect<Simulator<TaskmgrSimulatorControl>> = Effect.sync(() => {
+  const state = makeEmptyState()
+  seedWorld(state)
+  const api = Effect.map(ApiCall, (call) => {
+    const reply = dispatch(state, apiRoutes, call)
+    return jsonResponse(reply.status, reply.body, { ...reply.headers })
+  })
+  const routes = HttpRouter.empty.pipe(
+    HttpRouter.all(`${API_PREFIX}/*`, api),
+    HttpRouter.get("/-/oauth_authorize", Effect.map(ApiCall, (call) => authorize(state, call))),
+    HttpRouter.post("/-/oauth_token", Effect.map(ApiCall, (call) => token(state, call))),
+    HttpRouter.post("/-/oauth_revoke", Effect.map(ApiCall, (call) => revoke(state, call)))
+  )
+  return makeSimulator({
+    name: "taskmgr",
+    routes,
+    errorBody,
+    reset: () => {
+      clearState(state)
+      seedWorld(state)
+    }
+  })
+})
+
+/** The one JSON line `taskmgr sandbox` prints. */
+export interface TaskmgrSandboxInfo {
+  readonly base_url: string
+  readonly app_url: string
+  readonly tokens: { readonly personal: string; readonly free: string; readonly expired: string }
+  readonly client: { readonly id: string; readonly secret: string; readonly wrong_kind_id: string }
+  readonly workspace_gid: string
+  readonly user_gid: string
+  readonly project_gid: string
+  readonly task_gid: string
+}
+
+export const sandboxInfo = (origin: string): TaskmgrSandboxInfo => ({
+  base_url: `${origin}${API_PREFIX}`,
+  app_url: origin,
+  tokens: {
+    personal: taskmgrSeed.tokens.personal,
+    free: taskmgrSeed.tokens.free,
+    expired: taskmgrSeed.tokens.expired
+  },
+  client: {
+    id: taskmgrSeed.client.id,
+    secret: taskmgrSeed.client.secret,
+    wrong_kind_id: taskmgrSeed.client.wrong_kind_id
+  },
+  workspace_gid: taskmgrSeed.workspace_gid,
+  user_gid: taskmgrSeed.user_gid,
+  project_gid: taskmgrSeed.project_gid,
+  task_gid: taskmgrSeed.task_gid
+})
+
+/** Serves a fresh simulator on 127.0.0.1 (port 0 = any free port) until the Scope closes. */
+export const serveTaskmgrSandbox = (port: number): Effect.Effect<TaskmgrSandboxInfo, ServeError, Scope.Scope> =>
+  Effect.flatMap(makeTaskmgrSimulator, (simulator) =>
+    Effect.map(serveSimulator(simulator, port), ({ base_url }) => sandboxInfo(base_url)))
