@@ -16,7 +16,9 @@ export const serveSimulator = (
   port: number
 ): Effect.Effect<{ base_url: string }, ServeError, Scope.Scope> =>
   Effect.gen(function*() {
-    const server = yield* NodeHttpServer.make(() => createServer(), { port, host: LOOPBACK })
+    // Clients that keep connections alive (fetch keeps them 4 s) must close an idle socket before the
+    // server does; otherwise a request sent on it as the server closes it fails with "other side closed".
+    const server = yield* NodeHttpServer.make(() => createServer({ keepAliveTimeout: 65_000 }), { port, host: LOOPBACK })
     yield* server.serve(simulator.app)
     const address = server.address
     const base_url = address._tag === "TcpAddress" ? `http://${LOOPBACK}:${address.port}` : `http://localhost`
