@@ -1,5 +1,8 @@
-/** Commands every program has besides its operations: shell completion. */
+/** Commands every program has besides its operations: shell completion and the sandbox. */
+import type { ServeError } from "@effect/platform/HttpServerError"
 import * as Effect from "effect/Effect"
+import type * as Scope from "effect/Scope"
+import { invalidInput } from "./errors.js"
 import { completionInstall, completionScript, type Shell, SHELLS } from "./cli/completion/index.js"
 import { type Leaf, programTree, type Program, writeOut } from "./cli-runtime.js"
 
@@ -20,4 +23,42 @@ export const completionLeaf = (name: string, program: () => Program): Leaf => ({
       const p = program()
       return writeOut(completionScript(positionals[0] as Shell, programTree(p), p.shared))
     })
+})
+
+/** `<program> sandbox`: a simulator on 127.0.0.1 that prints one JSON line (URL, tokens, seeded ids), then serves until killed. */
+export const sandboxLeaf = (
+  program: string,
+  service: string,
+  /** Loaded only when the command runs: the simulator is large, and no other command needs it. */
+  load: () => Promise<{ readonly serve: (port: number) => Effect.Effect<unknown, ServeError, Scope.Scope> }>
+): Leaf => ({
+  path: ["sandbox"],
+  spec: {
+    name: "sandbox",
+    summary: `Serve the built-in ${service} simulator on 127.0.0.1; prints one JSON line with its URL and tokens.`,
+    options: [{ flag: "--port", takesValue: true, valueName: "PORT", description: "Port on 127.0.0.1 (0: any free port)", required: false, defaultText: "0" }],
+    positionals: [],
+    examples: [`${program} sandbox --port 4010`],
+    subcommands: []
+  },
+  run: ({ options }) =>
+    Effect.scoped(Effect.gen(function*() {
+      const raw = typeof options["--port"] === "string" ? options["--port"].trim() : "0"
+      const port = Number(raw)
+      if (!/^\d+$/.test(raw) || port > 65_535) {
+        return yield* Effect.fail(invalidInput(`--port must be a whole number from 0 to 65535; got "${raw}".`, "port"))
+      }
+      const { serve } = yield* Effect.promise(load)
+      const info = yield* serve(port).pipe(
+        Effect.mapError((error) => {
+          const code = (error.cause as { code?: unknown } | undefined)?.code
+          return invalidInput(
+            `Cannot listen on 127.0.0.1:${port}${typeof code === "string" ? ` (${code})` : ""}: choose another --port, or 0 for any free port.`,
+            "port"
+          )
+        })
+      )
+      yield* writeOut(JSON.stringify(info))
+      return yield* Effect.never
+    }))
 })

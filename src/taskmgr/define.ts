@@ -61,7 +61,7 @@ const resolveGids = <I>(input: I, gids: Partial<Record<string, GidKind>> | undef
     return resolved as I
   })
 
-const send = <I, IE, B, BE>(def: Common<I, IE>, response: Schema.Schema<B, BE>, shape: (spec: RequestSpec, input: I) => RequestSpec) =>
+const send = <I, IE, B, BE>(def: Omit<Common<I, IE>, "impact" | "idempotent">, response: Schema.Schema<B, BE>, shape: (spec: RequestSpec, input: I) => RequestSpec) =>
 (client: TaskmgrClient, raw: I): Effect.Effect<B, TaskmgrError> =>
   Effect.gen(function*() {
     const input = yield* resolveGids(raw, def.gids, client)
@@ -89,8 +89,15 @@ export const taskmgrOperation = <I, IE, D, DE, O = D>(
 }
 
 /** A list: pages of records by `next_page.offset`, with `limit` and a minimal `opt_fields` set. */
-export const taskmgrList = <I extends { readonly limit?: number | undefined; readonly fields?: ReadonlyArray<string> | undefined }, IE, A, AE>(
-  def: Common<I, IE> & {
+/** What a list's input carries besides its own fields (spread `listFields` into it). */
+interface ListParams {
+  readonly limit?: number | undefined
+  readonly fields?: ReadonlyArray<string> | undefined
+}
+
+export const taskmgrList = <I, IE, A, AE>(
+  // A list reads and may be repeated: its impact is not the caller's to choose.
+  def: Omit<Common<I, IE>, "impact" | "idempotent"> & {
     readonly item: Schema.Schema<A, AE>
     /** The fields asked for when the caller names none: 3 or 4. */
     readonly defaultFields: ReadonlyArray<string>
@@ -103,7 +110,11 @@ export const taskmgrList = <I extends { readonly limit?: number | undefined; rea
     send(def, response, (spec, input) =>
       applyCursor(offsetCursor, {
         ...spec,
-        query: { ...spec.query, limit: input.limit ?? DEFAULT_LIMIT, opt_fields: input.fields ?? def.defaultFields }
+        query: {
+          ...spec.query,
+          limit: (input as ListParams).limit ?? DEFAULT_LIMIT,
+          opt_fields: (input as ListParams).fields ?? def.defaultFields
+        }
       }, cursor))
   return {
     name: def.name,

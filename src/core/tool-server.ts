@@ -1,0 +1,73 @@
+/**
+ * `<program> mcp`, for any service: the registry's tools over stdio, with
+ * toolsets (--toolsets / <PREFIX>_TOOLSETS), --read-only (<PREFIX>_READ_ONLY=1),
+ * --list-toolsets, TOON results (<PREFIX>_MCP_FORMAT=toon) and the waiting
+ * budget (<PREFIX>_MCP_BUDGET). Nothing but protocol goes to stdout.
+ */
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import type { Invocation, Leaf } from "./cli-runtime.js"
+import { writeOut } from "./cli-runtime.js"
+import { hasTool, type ToolOptions, toolEntry } from "./derive-tool.js"
+import { invalidInput, type WrapperError } from "./errors.js"
+import { toolBudget, toolVocabulary } from "./mcp/remedy.js"
+import { serveStdio } from "./mcp/stdio.js"
+import { selectTools, toolsetSummary } from "./mcp/toolsets.js"
+import type { HttpClient } from "@effect/platform/HttpClient"
+import type { AnyView } from "./view.js"
+
+type Env = Readonly<Record<string, string | undefined>>
+
+export interface ToolServer<C> {
+  readonly name: string
+  readonly version: string
+  /** DESIGN, TASKMGR: the prefix of the server's variables. */
+  readonly prefix: string
+  readonly tokenVariable: string
+  readonly views: ReadonlyArray<AnyView>
+  /** The client, or why there is none: a server without a token still serves, and each call says why. */
+  readonly client: (invocation: Invocation) => Effect.Effect<C, WrapperError, HttpClient>
+}
+
+const listOf = (value: unknown, fallback: string | undefined) =>
+  (Array.isArray(value) ? value.join(",") : typeof value === "string" ? value : fallback ?? "")
+    .split(",").map((s) => s.trim()).filter((s) => s !== "")
+
+export const runToolServer = <C>(server: ToolServer<C>, invocation: Invocation, env: Env) =>
+  Effect.gen(function*() {
+    const options: ToolOptions = {
+      format: env[`${server.prefix}_MCP_FORMAT`]?.toLowerCase() === "toon" ? "toon" : "json",
+      budget: yield* toolBudget(env[`${server.prefix}_MCP_BUDGET`]),
+      vocabulary: toolVocabulary(server.tokenVariable, server.prefix)
+    }
+    const client = yield* Effect.either(server.client(invocation))
+    const all = server.views.filter(hasTool).map((v) => toolEntry(client, v, options))
+    const readOnly = env[`${server.prefix}_READ_ONLY`]
+    const selected = selectTools(all, {
+      toolsets: listOf(invocation.options["--toolsets"], env[`${server.prefix}_TOOLSETS`]),
+      readOnly: invocation.options["--read-only"] === true || readOnly === "1" || readOnly === "true"
+    })
+    if (Either.isLeft(selected)) return yield* Effect.fail(invalidInput(selected.left.message, "toolsets"))
+    if (invocation.options["--list-toolsets"] === true) {
+      const lines = toolsetSummary(selected.right).map((t) => `${t.name}\t${t.tools.length} tools (${t.readOnlyTools.length} read-only)\t${t.tools.join(", ")}`)
+      return yield* writeOut(lines.join("\n"))
+    }
+    return yield* serveStdio({ name: server.name, version: server.version }, selected.right)
+  })
+
+export const toolServerLeaf = <C>(server: ToolServer<C>, env: Env): Leaf => ({
+  path: ["mcp"],
+  spec: {
+    name: "mcp",
+    summary: `Serve the ${server.name} tools over stdio (Model Context Protocol).`,
+    options: [
+      { flag: "--toolsets", takesValue: true, valueName: "LIST", description: `Only these toolsets ($${server.prefix}_TOOLSETS)`, required: false, repeatable: true },
+      { flag: "--read-only", takesValue: false, description: `Only tools that change nothing ($${server.prefix}_READ_ONLY=1)`, required: false },
+      { flag: "--list-toolsets", takesValue: false, description: "Print the toolsets and their tools, then exit", required: false }
+    ],
+    positionals: [],
+    examples: [`${server.name} mcp --read-only`, `${server.name} mcp --list-toolsets`],
+    subcommands: []
+  },
+  run: (invocation) => runToolServer(server, invocation, env)
+})

@@ -1,0 +1,40 @@
+/**
+ * The `taskmgr` command line: one command per registry view (core/cli-leaf.ts)
+ * plus `sandbox`, `mcp` and `completion`.
+ */
+import * as Effect from "effect/Effect"
+import { operationLeaf } from "../core/cli-leaf.js"
+import type { Leaf, Program } from "../core/cli-runtime.js"
+import { completionLeaf, sandboxLeaf } from "../core/cli-extra.js"
+import { toolServerLeaf } from "../core/tool-server.js"
+import { VERSION } from "../version.js"
+import { makeTaskmgrClient } from "./client.js"
+import { cliSettings, requireToken, TASKMGR_SHARED, taskmgrVocabulary } from "./cli-options.js"
+import { taskmgrToolServer } from "./mcp.js"
+import { taskmgrGroups, taskmgrViews } from "./operations.js"
+
+const env = process.env
+
+const operationLeaves: ReadonlyArray<Leaf> = taskmgrViews.map((v) =>
+  operationLeaf(v, {
+    env,
+    debug: /\bapi\b/.test(env.TASKMGR_DEBUG ?? ""),
+    client: (invocation) => cliSettings(invocation.shared, env).pipe(Effect.flatMap(requireToken), Effect.flatMap(makeTaskmgrClient))
+  })
+)
+
+export const taskmgrProgram: Program = {
+  name: "taskmgr",
+  version: VERSION,
+  summary: "Script the task-management service: tasks, projects, sections, tags and comments, from the terminal.",
+  shared: TASKMGR_SHARED,
+  groups: taskmgrGroups,
+  leaves: [
+    ...operationLeaves,
+    sandboxLeaf("taskmgr", "task-management", () => import("./sandbox.js")),
+    toolServerLeaf(taskmgrToolServer(env), env),
+    completionLeaf("taskmgr", () => taskmgrProgram)
+  ],
+  vocabulary: taskmgrVocabulary,
+  examples: ["taskmgr user me", "taskmgr workspace list --json", "taskmgr sandbox"]
+}

@@ -1,0 +1,16 @@
+/** `taskmgr mcp`: the task-management registry as a tool server (core/tool-server.ts). */
+import * as Effect from "effect/Effect"
+import type { ToolServer } from "../core/tool-server.js"
+import { VERSION } from "../version.js"
+import { makeTaskmgrClient, type TaskmgrClient } from "./client.js"
+import { cliSettings, requireToken } from "./cli-options.js"
+import { taskmgrViews } from "./operations.js"
+
+export const taskmgrToolServer = (env: Readonly<Record<string, string | undefined>>): ToolServer<TaskmgrClient> => ({
+  name: "taskmgr",
+  version: VERSION,
+  prefix: "TASKMGR",
+  tokenVariable: "TASKMGR_ACCESS_TOKEN",
+  views: taskmgrViews,
+  client: (invocation) => cliSettings(invocation.shared, env).pipe(Effect.flatMap(requireToken), Effect.flatMap(makeTaskmgrClient))
+})
