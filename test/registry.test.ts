@@ -1,22 +1,64 @@
-/** The registry reaches every front end: one view per operation, a command each, a tool unless it says why not. */
+/** Both registries reach every front end: one view per operation, a command each, a tool unless it says why not. */
 import { describe, expect, it } from "@effect/vitest"
 import AjvModule from "ajv"
-import { Effect } from "effect"
+import { Duration, Effect } from "effect"
 import { vi } from "vitest"
-import { flagCollisions } from "../../src/core/cli/tree.js"
-import { programTree, runProgram } from "../../src/core/cli-runtime.js"
-import { hasTool, toolEntry } from "../../src/core/derive-tool.js"
-import { fieldsOf } from "../../src/core/fields.js"
-import { listedTool } from "../../src/core/mcp/protocol.js"
-import { toolVocabulary } from "../../src/core/mcp/remedy.js"
-import type { AnyOperation } from "../../src/core/operation.js"
-import { designProgram } from "../../src/design/cli.js"
-import type { DesignClient } from "../../src/design/client.js"
-import { designOperations, designViews } from "../../src/design/operations.js"
+import { flagCollisions } from "../src/core/cli/tree.js"
+import { programTree, runProgram } from "../src/core/cli-runtime.js"
+import { hasTool, toolEntry } from "../src/core/derive-tool.js"
+import { fieldsOf } from "../src/core/fields.js"
+import { listedTool } from "../src/core/mcp/protocol.js"
+import { toolVocabulary } from "../src/core/mcp/remedy.js"
+import type { AnyOperation } from "../src/core/operation.js"
+import { designProgram } from "../src/design/cli.js"
+import type { DesignClient } from "../src/design/client.js"
+import { designOperations, designViews } from "../src/design/operations.js"
+import { taskmgrProgram } from "../src/taskmgr/cli.js"
+import { taskmgrOperations, taskmgrViews } from "../src/taskmgr/operations.js"
 
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/
-const options = { format: "json" as const, budget: { _tag: "Duration" } as never, vocabulary: toolVocabulary("DESIGN_ACCESS_TOKEN", "DESIGN") }
+const options = { format: "json" as const, budget: Duration.seconds(50), vocabulary: toolVocabulary("DESIGN_ACCESS_TOKEN", "DESIGN") }
 const tools = designViews.filter(hasTool).map((v) => toolEntry(Effect.die("not called") as Effect.Effect<DesignClient>, v, options))
+
+describe.each([
+  { name: "design", program: designProgram, views: designViews, operations: designOperations as Record<string, AnyOperation<never>> },
+  { name: "taskmgr", program: taskmgrProgram, views: taskmgrViews, operations: taskmgrOperations as Record<string, AnyOperation<never>> }
+])("the $name registry", ({ name, operations, program, views }) => {
+  const entries = views.filter(hasTool).map((v) => toolEntry(Effect.die("not called") as Effect.Effect<never>, v, options))
+
+  it("shows every operation exactly once, with a unique command and, unless it says why not, a unique tool", () => {
+    const shown = views.map((v) => v.operation as AnyOperation<never>)
+    expect(new Set(shown)).toEqual(new Set(Object.values(operations)))
+    expect(shown.length).toBe(Object.keys(operations).length)
+    const commands = views.map((v) => v.command.join(" "))
+    expect(new Set(commands).size).toBe(commands.length)
+    expect(new Set(entries.map((t) => t.name)).size).toBe(entries.length)
+    for (const v of views) {
+      if (typeof v.tool === "string") expect(v.tool).toMatch(new RegExp(`^${name}_[a-z0-9_]+$`))
+      else expect(v.tool.none.length).toBeGreaterThan(0)
+    }
+    expect(flagCollisions(programTree(program), program.shared)).toEqual([])
+  })
+
+  it("gives every tool a valid JSON Schema, truthful annotations and its toolset", () => {
+    const ajv = new AjvModule.default({ strict: true, strictTypes: false })
+    for (const tool of entries) {
+      const op = views.find((x) => x.tool === tool.name)!.operation as AnyOperation<never>
+      expect(ajv.validateSchema(tool.inputSchema), tool.name).toBe(true)
+      expect(tool.annotations).toEqual({
+        readOnlyHint: op.impact === "read",
+        destructiveHint: op.impact === "destroy",
+        idempotentHint: op.idempotent,
+        openWorldHint: true
+      })
+      expect(tool.toolset).toBe(op.group)
+    }
+  })
+
+  it("keeps tools/list at most 450 bytes a tool on average", () => {
+    expect(Buffer.byteLength(JSON.stringify(entries.map(listedTool))) / entries.length).toBeLessThanOrEqual(450)
+  })
+})
 
 describe("the design registry", () => {
   it("shows every operation exactly once, and nothing else", () => {
