@@ -64,7 +64,7 @@ const CommentId = Schema.String.pipe(Schema.pattern(/^\d+$/, { message: () => "m
 
 /** The service takes shortcodes only (`:heart:`), never the emoji character. */
 const Emoji = Schema.String.pipe(
-  Schema.pattern(/^:[a-z0-9_+-]+:$/, { message: () => "must be an emoji shortcode such as :heart: or :+1:" })
+  Schema.pattern(/^:[a-z0-9_+-]+:$/, { message: () => "must be a shortcode such as :heart: or :+1:, not the character" })
 ).annotations({ description: "e.g. :heart:" })
 
 const Message = Schema.String.pipe(Schema.filter((s) => s.trim() !== "" || "must not be empty", { jsonSchema: { minLength: 1 } }))
