@@ -59,23 +59,30 @@ export interface Program {
   readonly examples: ReadonlyArray<string>
 }
 
-/** The command tree: groups from the first command word, leaves below. */
+/**
+ * The command tree: groups from the leading command words, leaves below
+ * ("comment reaction list" sits in the group "comment reaction", inside
+ * "comment"). Groups are summarised by their words joined with spaces.
+ */
 export const programTree = (program: Program): CommandSpec => {
-  const groups = new Map<string, Array<CommandSpec>>()
-  const top: Array<CommandSpec> = []
-  for (const leaf of program.leaves) {
-    if (leaf.path.length === 1) top.push(leaf.spec)
-    else groups.set(leaf.path[0]!, [...(groups.get(leaf.path[0]!) ?? []), leaf.spec])
+  const groupAt = (path: ReadonlyArray<string>, leaves: ReadonlyArray<Leaf>): Array<CommandSpec> => {
+    const depth = path.length
+    const here = leaves.filter((l) => l.path.length === depth + 1).map((l) => l.spec)
+    const names = [...new Set(leaves.filter((l) => l.path.length > depth + 1).map((l) => l.path[depth]!))]
+    const groups = names.map((name): CommandSpec => {
+      const words = [...path, name]
+      return {
+        name,
+        summary: program.groups[words.join(" ")] ?? name,
+        options: [],
+        positionals: [],
+        examples: [],
+        subcommands: groupAt(words, leaves.filter((l) => l.path[depth] === name))
+      }
+    })
+    return depth === 0 ? [...groups, ...here] : [...here, ...groups]
   }
-  const groupSpecs = [...groups].map(([name, subcommands]): CommandSpec => ({
-    name,
-    summary: program.groups[name] ?? name,
-    options: [],
-    positionals: [],
-    examples: [],
-    subcommands
-  }))
-  return { name: program.name, summary: program.summary, options: [], positionals: [], examples: program.examples, subcommands: [...groupSpecs, ...top] }
+  return { name: program.name, summary: program.summary, options: [], positionals: [], examples: program.examples, subcommands: groupAt([], program.leaves) }
 }
 
 const renderError = (error: WrapperError, say: Vocabulary, color: boolean) => {
@@ -150,6 +157,17 @@ const sharedConfig = (shared: ReadonlyArray<OptionSpec>) => {
   return config
 }
 
+/**
+ * A command of any parsed shape: a group's parsed value is its child's plus
+ * `subcommand`, and the handler's parameter makes the type invariant there.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyCommand<R, E> = Command.Command<string, R, E, any>
+
+/** The leaf's command wrapped in one command per group word along its path, innermost first. */
+const withinGroups = <R, E>(words: ReadonlyArray<string>, leaf: AnyCommand<R, E>): AnyCommand<R, E> =>
+  words.reduceRight<AnyCommand<R, E>>((inner, word) => Command.make(word).pipe(Command.withSubcommands([inner])), leaf)
+
 const PlatformLive = Layer.mergeAll(NodeFileSystem.layer, NodePath.layer, NodeTerminal.layer, NodeHttpClient.layer)
 
 /** Runs the program on argv (without node and script) and resolves with the exit code. */
@@ -181,9 +199,8 @@ export const runProgram = (program: Program, argv: ReadonlyArray<string>): Effec
   const leafCommand = effectLeaf(leaf.spec, (given) =>
     Effect.flatMap(root, (parsed) => leaf.run({ ...given, shared: sharedOf(parsed as Record<string, unknown>), path: r.path })))
   const info = { name: program.name, version: program.version }
-  const app = r.path.length === 1
-    ? Command.run(root.pipe(Command.withSubcommands([leafCommand])), info)
-    : Command.run(root.pipe(Command.withSubcommands([Command.make(r.path[0]!).pipe(Command.withSubcommands([leafCommand]))])), info)
+  const nested = withinGroups(r.path.slice(0, -1), leafCommand)
+  const app = Command.run(root.pipe(Command.withSubcommands([nested])), info)
 
   return app([program.name, program.name, ...r.normalized]).pipe(
     Effect.provide(PlatformLive),

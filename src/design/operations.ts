@@ -4,7 +4,28 @@
  * server (mcp.ts) all walk it.
  */
 import type { AnyView } from "../core/view.js"
+import {
+  commentCreate,
+  commentDelete,
+  commentList,
+  commentReactionAdd,
+  commentReactionDelete,
+  commentReactionList,
+  commentViews
+} from "./comments.js"
 import { fileMeta, fileViews } from "./files.js"
+import {
+  componentFileList,
+  componentGet,
+  componentSetFileList,
+  componentSetGet,
+  componentSetTeamList,
+  componentTeamList,
+  libraryViews,
+  styleFileList,
+  styleGet,
+  styleTeamList
+} from "./library.js"
 import { userMe, userViews } from "./users.js"
 import { webhookCreate, webhookDelete, webhookGet, webhookList, webhookListTeam, webhookRequests, webhookUpdate, webhookViews } from "./webhooks.js"
 
@@ -17,16 +38,36 @@ export const designOperations = {
   webhookRequests,
   webhookListTeam,
   userMe,
-  fileMeta
+  fileMeta,
+  commentList,
+  commentCreate,
+  commentDelete,
+  commentReactionList,
+  commentReactionAdd,
+  commentReactionDelete,
+  componentTeamList,
+  componentFileList,
+  componentGet,
+  componentSetTeamList,
+  componentSetFileList,
+  componentSetGet,
+  styleTeamList,
+  styleFileList,
+  styleGet
 } as const
 
 export type DesignOperations = typeof designOperations
 
-export const designViews: ReadonlyArray<AnyView> = [...webhookViews, ...userViews, ...fileViews]
+export const designViews: ReadonlyArray<AnyView> = [...webhookViews, ...userViews, ...fileViews, ...commentViews, ...libraryViews]
 
 /** One line per command group for `design --help`. */
 export const designGroups: Readonly<Record<string, string>> = {
   webhook: "Webhooks v2: list, inspect, create, update, delete, delivery history",
   user: "The current user",
-  file: "Files: metadata"
+  file: "Files: metadata",
+  comment: "Comments: list, post, reply, delete; reactions",
+  "comment reaction": "Reactions to a comment: list, add, remove",
+  component: "Published components: by team, by file, by key",
+  "component-set": "Published component sets: by team, by file, by key",
+  style: "Published styles: by team, by file, by key"
 }
