@@ -82,7 +82,7 @@ export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => (
         const save = v.save
         const directory = save === undefined ? undefined : invocation.options[save.flag]
         if (save === undefined || typeof directory !== "string") return yield* printResult(v, output, output, format, full)
-        const rows = yield* observed((save as SaveView<AnyOperation<C>>).run(output, directory, process.stderr.isTTY === true))
+        const rows = yield* observed((save as SaveView<AnyOperation<C>>).run(output, input, directory, process.stderr.isTTY === true))
         const table = shownAs(v, { kind: "table", rows: (r: typeof rows) => r, columns: save.columns, noun: save.itemsKey })
         return yield* printResult(table, rows, { [save.itemsKey]: rows }, format, full)
       }

@@ -65,6 +65,7 @@ export interface SaveView<Op> {
   /** `progress`: stderr is a terminal, so progress may be drawn there. */
   readonly run: (
     shown: ShownOf<Op>,
+    input: InputOf<Op>,
     directory: string,
     progress: boolean
   ) => Effect.Effect<ReadonlyArray<Readonly<Record<string, unknown>>>, WrapperError, HttpClient.HttpClient>

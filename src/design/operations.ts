@@ -4,7 +4,8 @@
  * server (mcp.ts) all walk it.
  */
 import type { AnyView } from "../core/view.js"
-import { fileMeta, fileViews } from "./files.js"
+import { fileGet, fileImageFills, fileImages, fileMeta, fileNodes, fileVersions, fileViews } from "./files.js"
+import { projectFiles, projectGet, projectList, projectViews } from "./projects.js"
 import { userMe, userViews } from "./users.js"
 import { webhookCreate, webhookDelete, webhookGet, webhookList, webhookListTeam, webhookRequests, webhookUpdate, webhookViews } from "./webhooks.js"
 
@@ -17,16 +18,25 @@ export const designOperations = {
   webhookRequests,
   webhookListTeam,
   userMe,
-  fileMeta
+  fileMeta,
+  fileGet,
+  fileNodes,
+  fileImages,
+  fileImageFills,
+  fileVersions,
+  projectList,
+  projectGet,
+  projectFiles
 } as const
 
 export type DesignOperations = typeof designOperations
 
-export const designViews: ReadonlyArray<AnyView> = [...webhookViews, ...userViews, ...fileViews]
+export const designViews: ReadonlyArray<AnyView> = [...webhookViews, ...userViews, ...fileViews, ...projectViews]
 
 /** One line per command group for `design --help`. */
 export const designGroups: Readonly<Record<string, string>> = {
   webhook: "Webhooks v2: list, inspect, create, update, delete, delivery history",
   user: "The current user",
-  file: "Files: metadata"
+  file: "Files: the document, nodes, rendered images, image fills, metadata, versions",
+  project: "Projects: a team's projects, a project's metadata and files"
 }

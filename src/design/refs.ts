@@ -20,7 +20,7 @@ export const NodeId = Schema.String.pipe(
 )
 
 /** A comma list on the command line, an array in a tool call; at least one id, each in 1:2 form. */
-export const NodeIds = Schema.Array(NodeId).pipe(Schema.minItems(1, { message: () => "needs at least one node id" }))
+export const NodeIds = Schema.Array(NodeId).pipe(Schema.filter((ids) => ids.length > 0 || "needs at least one node id"))
 
 export interface FileRef {
   readonly key: string
@@ -79,9 +79,10 @@ export const parseIdRef = (kind: "team" | "project", raw: string): Either.Either
 const checked = (parse: (s: string) => Either.Either<unknown, string>) => (s: string) => Either.match(parse(s), { onLeft: (why) => why, onRight: () => true })
 
 /** A file key or URL; checked when the input is decoded. */
-export const FileKeyOrUrl = Schema.String.pipe(Schema.filter(checked(parseFileRef)))
-export const TeamIdOrUrl = Schema.String.pipe(Schema.filter(checked((s) => parseIdRef("team", s))))
-export const ProjectIdOrUrl = Schema.String.pipe(Schema.filter(checked((s) => parseIdRef("project", s))))
+// An empty jsonSchema annotation keeps the refinement (and its description) in a tool's JSON Schema.
+export const FileKeyOrUrl = Schema.String.pipe(Schema.filter(checked(parseFileRef), { jsonSchema: {} }))
+export const TeamIdOrUrl = Schema.String.pipe(Schema.filter(checked((s) => parseIdRef("team", s)), { jsonSchema: {} }))
+export const ProjectIdOrUrl = Schema.String.pipe(Schema.filter(checked((s) => parseIdRef("project", s)), { jsonSchema: {} }))
 
 /** The key (and node id) of a checked file argument. */
 export const fileRefOf = (value: string, field: string): Effect.Effect<FileRef, InvalidInputError> =>
