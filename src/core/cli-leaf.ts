@@ -46,13 +46,28 @@ export const printResult = <S>(v: AnyView, shown: S, data: unknown, format: Outp
 /** The view shown another way (a record read from raw bytes, the rows a save returned). */
 const shownAs = <S>(v: AnyView, text: TextView<S>): AnyView => ({ ...v, text: text as AnyView["text"] })
 
-/** Bytes to stdout as they come, waiting for it to drain: what was written is never held. */
+/**
+ * Bytes to stdout as they come, waiting for it to drain: what was written is
+ * never held. A reader that goes away (| head) ends the copy quietly.
+ */
 const copyToStdout = <E>(bytes: Stream.Stream<Uint8Array, E>) =>
-  Stream.runForEach(bytes, (chunk) =>
-    Effect.async<void>((resume) => {
-      if (process.stdout.write(chunk)) resume(Effect.void)
-      else process.stdout.once("drain", () => resume(Effect.void))
-    }))
+  Effect.suspend(() => {
+    const out = process.stdout
+    let closed = false
+    // Left in place: the error of a failed write is emitted on a later tick.
+    out.on("error", () => void (closed = true))
+    return Stream.runForEach(Stream.takeWhile(bytes, () => !closed), (chunk) =>
+      Effect.async<void>((resume) => {
+        if (out.write(chunk)) return resume(Effect.void)
+        const go = () => {
+          out.off("drain", go)
+          out.off("error", go)
+          resume(Effect.void)
+        }
+        out.once("drain", go)
+        out.once("error", go)
+      }))
+  })
 
 export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => ({
   path: v.command,
