@@ -9,7 +9,7 @@ import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"
 import { type Invocation, type Leaf, cliObserver, writeErr, writeOut } from "./cli-runtime.js"
 import { commandSpecOf, inCliWords, pagingOf, rawInput } from "./derive-cli.js"
-import { invalidInput, type InvalidInputError, type WrapperError } from "./errors.js"
+import { invalidInput, InvalidInputError, type WrapperError } from "./errors.js"
 import { decodeInput } from "./input.js"
 import { HttpObserver } from "./observe.js"
 import type { AnyOperation } from "./operation.js"
@@ -93,7 +93,10 @@ export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => (
         return yield* printResult(shownAs(v, { kind: "record" }), record, record, format, full)
       }
       if (op.paging === undefined || paging === undefined) {
-        const output = yield* observed(op.run(client, input, undefined))
+        // What the request finds wrong with the input (a missing alternative, a clash) is named in flags too.
+        const output = yield* observed(op.run(client, input, undefined)).pipe(
+          Effect.mapError((e) => (e instanceof InvalidInputError ? inCliWords(v, e) : e))
+        )
         const save = v.save
         const directory = save === undefined ? undefined : invocation.options[save.flag]
         if (save === undefined || typeof directory !== "string") return yield* printResult(v, output, output, format, full)

@@ -162,7 +162,7 @@ const idsFor = (given: ReadonlyArray<string> | undefined, urlNode: string | unde
     : urlNode !== undefined
     ? Effect.succeed<ReadonlyArray<string> | undefined>([urlNode])
     : required
-    ? Effect.fail(invalidInput("ids is required: node ids such as 1:2, or a file URL with a node-id.", "ids"))
+    ? Effect.fail(invalidInput("ids is required (1:2,...), unless the file URL has a node-id.", "ids"))
     : Effect.succeed<ReadonlyArray<string> | undefined>(undefined)
 
 const fileGetRequest = (input: FileGetInput): Effect.Effect<RequestSpec, InvalidInputError> =>
