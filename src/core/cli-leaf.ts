@@ -6,15 +6,16 @@
  */
 import type * as HttpClient from "@effect/platform/HttpClient"
 import * as Effect from "effect/Effect"
+import * as Stream from "effect/Stream"
 import { type Invocation, type Leaf, cliObserver, writeErr, writeOut } from "./cli-runtime.js"
 import { commandSpecOf, inCliWords, pagingOf, rawInput } from "./derive-cli.js"
-import { invalidInput, type InvalidInputError, type WrapperError } from "./errors.js"
+import { invalidInput, InvalidInputError, type WrapperError } from "./errors.js"
 import { decodeInput } from "./input.js"
 import { HttpObserver } from "./observe.js"
 import type { AnyOperation } from "./operation.js"
 import { type OutputFormat, render, useColor } from "./output.js"
 import { collect, pages } from "./paginate.js"
-import type { AnyView, TextView } from "./view.js"
+import type { AnyView, RawView, SaveView, TextView } from "./view.js"
 
 export interface LeafContext<C> {
   /** The service's client from the shared options (token, base URL, ...). */
@@ -42,6 +43,32 @@ export const printResult = <S>(v: AnyView, shown: S, data: unknown, format: Outp
     if (format === "text" && out.notice !== undefined) yield* writeErr(out.notice)
   })
 
+/** The view shown another way (a record read from raw bytes, the rows a save returned). */
+const shownAs = <S>(v: AnyView, text: TextView<S>): AnyView => ({ ...v, text: text as AnyView["text"] })
+
+/**
+ * Bytes to stdout as they come, waiting for it to drain: what was written is
+ * never held. A reader that goes away (| head) ends the copy quietly.
+ */
+const copyToStdout = <E>(bytes: Stream.Stream<Uint8Array, E>) =>
+  Effect.suspend(() => {
+    const out = process.stdout
+    let closed = false
+    // Left in place: the error of a failed write is emitted on a later tick.
+    out.on("error", () => void (closed = true))
+    return Stream.runForEach(Stream.takeWhile(bytes, () => !closed), (chunk) =>
+      Effect.async<void>((resume) => {
+        if (out.write(chunk)) return resume(Effect.void)
+        const go = () => {
+          out.off("drain", go)
+          out.off("error", go)
+          resume(Effect.void)
+        }
+        out.once("drain", go)
+        out.once("error", go)
+      }))
+  })
+
 export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => ({
   path: v.command,
   spec: commandSpecOf(v),
@@ -56,11 +83,26 @@ export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => (
       const client = yield* context.client(invocation)
       const deprecated = v.deprecated ?? op.deprecated
       if (deprecated !== undefined) yield* writeErr(`Warning: '${v.command.join(" ")}' is deprecated: ${deprecated}.`)
-      const observed = <A, E>(effect: Effect.Effect<A, E>) =>
+      const observed = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
         Effect.provideService(effect, HttpObserver, cliObserver(process.stderr.isTTY === true, context.debug))
+      const rawView = v.raw as RawView<AnyOperation<C>> | undefined
+      if (rawView !== undefined && (format === "json" || (format === "text" && rawView.text !== undefined))) {
+        const bytes = Stream.provideService(rawView.bytes(client, input), HttpObserver, cliObserver(process.stderr.isTTY === true, context.debug))
+        if (format === "json" || rawView.text === undefined) return yield* copyToStdout(bytes)
+        const record = yield* observed(rawView.text(bytes))
+        return yield* printResult(shownAs(v, { kind: "record" }), record, record, format, full)
+      }
       if (op.paging === undefined || paging === undefined) {
-        const output = yield* observed(op.run(client, input, undefined))
-        return yield* printResult(v, output, output, format, full)
+        // What the request finds wrong with the input (a missing alternative, a clash) is named in flags too.
+        const output = yield* observed(op.run(client, input, undefined)).pipe(
+          Effect.mapError((e) => (e instanceof InvalidInputError ? inCliWords(v, e) : e))
+        )
+        const save = v.save
+        const directory = save === undefined ? undefined : invocation.options[save.flag]
+        if (save === undefined || typeof directory !== "string") return yield* printResult(v, output, output, format, full)
+        const rows = yield* observed((save as SaveView<AnyOperation<C>>).run(output, input, directory, process.stderr.isTTY === true))
+        const table = shownAs(v, { kind: "table", rows: (r: typeof rows) => r, columns: save.columns, noun: save.itemsKey })
+        return yield* printResult(table, rows, { [save.itemsKey]: rows }, format, full)
       }
       const model = op.paging
       const collected = yield* observed(

@@ -88,6 +88,9 @@ export const commandSpecOf = (v: AnyView): CommandSpec => {
     }
   }
   if (op.paging !== undefined) options.push(...PAGING_OPTIONS)
+  if (v.save !== undefined) {
+    options.push({ flag: v.save.flag, takesValue: true, valueName: v.save.valueName, description: v.save.description, required: false })
+  }
   return {
     name: v.command[v.command.length - 1]!,
     summary: op.summary,

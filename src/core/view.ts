@@ -7,7 +7,11 @@
  * tool results list its items under the operation's `itemsKey`, with
  * `next_cursor`, `complete` and `pages`.
  */
-import type { AnyOperation, InputOf, ItemOf, OutputOf } from "./operation.js"
+import type * as HttpClient from "@effect/platform/HttpClient"
+import type * as Effect from "effect/Effect"
+import type * as Stream from "effect/Stream"
+import type { WrapperError } from "./errors.js"
+import type { AnyOperation, InputOf, ItemOf, Operation, OutputOf } from "./operation.js"
 import type { Collected } from "./paginate.js"
 
 /** How a result reads as text: a table of rows, or the key-value form of a record. */
@@ -31,6 +35,42 @@ export type ShownOf<Op> = [ItemOf<Op>] extends [never] ? OutputOf<Op> : Collecte
 
 type FieldName<Op> = Extract<keyof InputOf<Op>, string>
 
+/** The service client an operation runs on. */
+export type ClientOf<Op> = Op extends Operation<infer _I, infer _IE, infer _O, infer _E, infer C, infer _A> ? C : never
+
+/**
+ * The answer as the service's bytes, for a result too large to hold
+ * (file get): the command line copies them to stdout for --json as they
+ * arrive, and reads its text form from them when `text` is given. The tool
+ * server and TOON output still run the operation.
+ */
+export interface RawView<Op> {
+  readonly bytes: (client: ClientOf<Op>, input: InputOf<Op>) => Stream.Stream<Uint8Array, WrapperError>
+  /** The text record, read from the bytes as they arrive, instead of the decoded result. */
+  readonly text?: ((bytes: Stream.Stream<Uint8Array, WrapperError>) => Effect.Effect<Readonly<Record<string, unknown>>, WrapperError>) | undefined
+}
+
+/**
+ * Command line only: a flag naming a directory into which what the result
+ * points at is saved (file images --out DIR); the rows it returns are printed
+ * (a table, or under `itemsKey` with --json) instead of the result.
+ */
+export interface SaveView<Op> {
+  /** "--out" */
+  readonly flag: string
+  readonly valueName: string
+  readonly description: string
+  readonly columns: ReadonlyArray<string>
+  readonly itemsKey: string
+  /** `progress`: stderr is a terminal, so progress may be drawn there. */
+  readonly run: (
+    shown: ShownOf<Op>,
+    input: InputOf<Op>,
+    directory: string,
+    progress: boolean
+  ) => Effect.Effect<ReadonlyArray<Readonly<Record<string, unknown>>>, WrapperError, HttpClient.HttpClient>
+}
+
 export interface View<Op extends AnyOperation<never>> {
   readonly operation: Op
   /** ["webhook", "list"] */
@@ -48,6 +88,8 @@ export interface View<Op extends AnyOperation<never>> {
   /** What to use instead, in command-line words (the operation's own note names library methods). */
   readonly deprecated?: string | undefined
   readonly text: TextView<ShownOf<Op>>
+  readonly raw?: RawView<Op> | undefined
+  readonly save?: SaveView<Op> | undefined
   /** Whole command lines. */
   readonly examples: ReadonlyArray<string>
 }

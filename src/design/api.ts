@@ -13,8 +13,11 @@ import type * as ConfigError from "effect/ConfigError"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as Stream from "effect/Stream"
 import { type ApiOf, makeApi } from "../core/api.js"
-import type { InvalidSettingsError } from "../core/errors.js"
+import type { InvalidInputError, InvalidSettingsError, PlanRequiredError, RequestError } from "../core/errors.js"
+import { validateInput } from "../core/input.js"
+import { fileGet, fileGetBytes, type FileGetInput } from "./files.js"
 import { type DesignClient, makeDesignClient } from "./client.js"
 import { type DesignOperations, designOperations } from "./operations.js"
 import { designConfig, type DesignOptions } from "./options.js"
@@ -22,11 +25,20 @@ import { designConfig, type DesignOptions } from "./options.js"
 export type DesignApiService = ApiOf<DesignOperations> & {
   /** The checked settings this client was built with (the token stays Redacted). */
   readonly settings: DesignClient["settings"]
+  /**
+   * `fileGet`'s answer as the service's bytes, unparsed, for documents too
+   * large to decode: pipe them to a file or a streaming parser.
+   */
+  readonly fileGetBytes: (input: FileGetInput) => Stream.Stream<Uint8Array, RequestError | PlanRequiredError | InvalidInputError>
 }
 
 export class DesignApi extends Context.Tag("design-taskmgr/DesignApi")<DesignApi, DesignApiService>() {
   static readonly make = (options: DesignOptions): Effect.Effect<DesignApiService, InvalidSettingsError, HttpClient.HttpClient> =>
-    Effect.map(makeDesignClient(options), (client) => ({ ...makeApi(designOperations, client), settings: client.settings }))
+    Effect.map(makeDesignClient(options), (client) => ({
+      ...makeApi(designOperations, client),
+      settings: client.settings,
+      fileGetBytes: (input) => Stream.unwrap(Effect.map(validateInput(fileGet.input, input), (valid) => fileGetBytes(client, valid)))
+    }))
 
   /** From options in code; every layer built is independent (its own credential and settings). */
   static readonly layer = (options: DesignOptions): Layer.Layer<DesignApi, InvalidSettingsError, HttpClient.HttpClient> =>

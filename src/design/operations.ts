@@ -13,7 +13,6 @@ import {
   commentReactionList,
   commentViews
 } from "./comments.js"
-import { fileMeta, fileViews } from "./files.js"
 import {
   componentFileList,
   componentGet,
@@ -26,6 +25,8 @@ import {
   styleGet,
   styleTeamList
 } from "./library.js"
+import { fileGet, fileImageFills, fileImages, fileMeta, fileNodes, fileVersions, fileViews } from "./files.js"
+import { projectFiles, projectGet, projectList, projectViews } from "./projects.js"
 import { userMe, userViews } from "./users.js"
 import { webhookCreate, webhookDelete, webhookGet, webhookList, webhookListTeam, webhookRequests, webhookUpdate, webhookViews } from "./webhooks.js"
 
@@ -53,21 +54,30 @@ export const designOperations = {
   componentSetGet,
   styleTeamList,
   styleFileList,
-  styleGet
+  styleGet,
+  fileGet,
+  fileNodes,
+  fileImages,
+  fileImageFills,
+  fileVersions,
+  projectList,
+  projectGet,
+  projectFiles
 } as const
 
 export type DesignOperations = typeof designOperations
 
-export const designViews: ReadonlyArray<AnyView> = [...webhookViews, ...userViews, ...fileViews, ...commentViews, ...libraryViews]
+export const designViews: ReadonlyArray<AnyView> = [...webhookViews, ...userViews, ...fileViews, ...projectViews, ...commentViews, ...libraryViews]
 
 /** One line per command group for `design --help`. */
 export const designGroups: Readonly<Record<string, string>> = {
   webhook: "Webhooks v2: list, inspect, create, update, delete, delivery history",
   user: "The current user",
-  file: "Files: metadata",
   comment: "Comments: list, post, reply, delete; reactions",
   "comment reaction": "Reactions to a comment: list, add, remove",
   component: "Published components: by team, by file, by key",
   "component-set": "Published component sets: by team, by file, by key",
-  style: "Published styles: by team, by file, by key"
+  style: "Published styles: by team, by file, by key",
+  file: "Files: the document, nodes, rendered images, image fills, metadata, versions",
+  project: "Projects: a team's projects, a project's metadata and files"
 }

@@ -1,0 +1,86 @@
+/**
+ * Saving rendered images (file images --out DIR). Render links are signed
+ * URLs on another host (the sandbox serves them itself): they are fetched
+ * with the same HttpClient but outside the API pipeline, so no credential
+ * ever goes with them. A few at a time; each body is written to its file as
+ * it arrives. A node whose render link is null failed to render: it is
+ * reported, not fetched, and is not an error.
+ */
+import * as HttpClient from "@effect/platform/HttpClient"
+import * as Effect from "effect/Effect"
+import * as Stream from "effect/Stream"
+import { closeSync, mkdirSync, openSync, writeSync } from "node:fs"
+import { join } from "node:path"
+import { InvalidInputError, ServiceError } from "../core/errors.js"
+
+export type SavedImage = {
+  readonly node_id: string
+  /** The file written, or null when the node did not render. */
+  readonly file: string | null
+  readonly bytes: number | null
+}
+
+export interface SaveOptions {
+  readonly directory: string
+  /** The extension: the render format asked for. */
+  readonly format: string
+  /** Downloads at once. */
+  readonly concurrency?: number | undefined
+  /** Called after each image (done, total), for a progress line. */
+  readonly onProgress?: ((done: number, total: number) => void) | undefined
+}
+
+export const DOWNLOAD_CONCURRENCY = 4
+
+/** 1:2 → 1-2.png; an instance sublayer I5:10;1:2 → I5-10_1-2.png (as URLs write node ids, safe on every file system). */
+export const imageFileName = (nodeId: string, format: string) => `${nodeId.replace(/:/g, "-").replace(/;/g, "_")}.${format}`
+
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).host
+  } catch {
+    return url
+  }
+}
+
+const failed = (nodeId: string, url: string, why: string) =>
+  new ServiceError({ status: null, attempts: 1, message: `Downloading the render of node ${nodeId} from ${hostOf(url)} failed: ${why}.` })
+
+/** Writes one body to `path` chunk by chunk; the file is closed however the stream ends. */
+const writeBody = <E>(path: string, body: Stream.Stream<Uint8Array, E>) =>
+  Effect.acquireUseRelease(
+    Effect.sync(() => openSync(path, "w")),
+    (fd) => Stream.runFold(body, 0, (n, chunk) => n + writeSync(fd, chunk)),
+    (fd) => Effect.sync(() => closeSync(fd))
+  )
+
+/** Downloads every rendered image into the directory; rows in the order of the map. */
+export const saveRenders = (images: Readonly<Record<string, string | null>>, options: SaveOptions) =>
+  Effect.gen(function*() {
+    const client = (yield* HttpClient.HttpClient).pipe(HttpClient.withTracerPropagation(false))
+    yield* Effect.try({
+      try: () => mkdirSync(options.directory, { recursive: true }),
+      catch: (e) => new InvalidInputError({ message: `out: cannot create the directory ${options.directory} (${e instanceof Error ? e.message : String(e)}).`, fields: ["out"] })
+    })
+    const entries = Object.entries(images)
+    const total = entries.filter(([, url]) => url !== null).length
+    let done = 0
+    const one = (nodeId: string, url: string) =>
+      Effect.gen(function*() {
+        const response = yield* Effect.mapError(client.get(url), (e) => failed(nodeId, url, e.reason))
+        if (response.status < 200 || response.status >= 300) return yield* Effect.fail(failed(nodeId, url, `HTTP ${response.status}`))
+        const file = join(options.directory, imageFileName(nodeId, options.format))
+        const bytes = yield* writeBody(file, response.stream).pipe(
+          Effect.catchAllDefect((d) => Effect.fail(failed(nodeId, url, `cannot write ${file} (${d instanceof Error ? d.message : String(d)})`))),
+          Effect.mapError((e) => (e instanceof ServiceError ? e : failed(nodeId, url, e.reason)))
+        )
+        done += 1
+        options.onProgress?.(done, total)
+        return { node_id: nodeId, file, bytes } satisfies SavedImage
+      })
+    return yield* Effect.forEach(
+      entries,
+      ([nodeId, url]) => (url === null ? Effect.succeed<SavedImage>({ node_id: nodeId, file: null, bytes: null }) : one(nodeId, url)),
+      { concurrency: options.concurrency ?? DOWNLOAD_CONCURRENCY }
+    )
+  })

@@ -1,0 +1,93 @@
+/**
+ * File, project and team arguments as ids or as the service's URLs:
+ * `https://{www}/design/KEY/Name?node-id=1-2` (also /file/, /proto/, /board/
+ * and a branch `/design/KEY/branch/BRANCH/Name`), `.../files/team/ID/...` and
+ * `.../files/project/ID/...`. The Schemas only check that a value is one of
+ * these, so library callers, flags and tool arguments are refused alike
+ * before sending; `fileRefOf` and `idOf` read the key (and node id) out of a
+ * checked value when the request is built.
+ */
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as Schema from "effect/Schema"
+import { type InvalidInputError, invalidInput } from "../core/errors.js"
+
+/** A node id as the service writes it: 1:2, or an instance's sublayer I5:10;1:2. */
+export const NODE_ID = /^I?\d+:\d+(;\d+:\d+)*$/
+
+export const NodeId = Schema.String.pipe(
+  Schema.filter((s) => NODE_ID.test(s) || `"${s}" is not a node id like 1:2${/^\d+-\d+$/.test(s) ? ` (URLs write ${s}; here it is ${s.replace("-", ":")})` : ""}`)
+)
+
+/** A comma list on the command line, an array in a tool call; at least one id, each in 1:2 form. */
+export const NodeIds = Schema.Array(NodeId).pipe(Schema.filter((ids) => ids.length > 0 || "needs at least one node id"))
+
+export interface FileRef {
+  readonly key: string
+  /** The node the URL points at (its node-id, 1-2 read as 1:2), if it names one. */
+  readonly nodeId: string | undefined
+}
+
+const KEY = /^[A-Za-z0-9_-]+$/
+const FILE_SEGMENTS = new Set(["file", "design", "proto", "board", "slides", "deck", "site", "make"])
+
+const urlOf = (value: string): URL | undefined => {
+  if (!/^https?:\/\//i.test(value)) return undefined
+  try {
+    return new URL(value)
+  } catch {
+    return undefined
+  }
+}
+
+const segmentsOf = (url: URL) => url.pathname.split("/").filter((s) => s !== "").map(decodeURIComponent)
+
+/** A file key, or a file URL's key (a branch URL's branch key) and node-id; Left is why not. */
+export const parseFileRef = (raw: string): Either.Either<FileRef, string> => {
+  const value = raw.trim()
+  if (KEY.test(value)) return Either.right({ key: value, nodeId: undefined })
+  const url = urlOf(value)
+  if (url === undefined) return Either.left(`"${raw}" is neither a file key nor a file URL`)
+  const segments = segmentsOf(url)
+  const at = segments.findIndex((s) => FILE_SEGMENTS.has(s))
+  const main = at < 0 ? undefined : segments[at + 1]
+  if (main === undefined || !KEY.test(main)) {
+    return Either.left(`${raw} is not a file URL (expected https://…/design/KEY/…, /file/, /proto/ or /board/)`)
+  }
+  const branch = segments[at + 2] === "branch" ? segments[at + 3] : undefined
+  const key = branch !== undefined && KEY.test(branch) ? branch : main
+  const node = url.searchParams.get("node-id")
+  if (node === null || node === "") return Either.right({ key, nodeId: undefined })
+  const nodeId = node.replace(/-/g, ":")
+  return NODE_ID.test(nodeId) ? Either.right({ key, nodeId }) : Either.left(`the URL's node-id "${node}" is not a node id like 1-2`)
+}
+
+/** The id a team or project argument names: the id itself, or the one after /team/ or /project/ in a URL. */
+export const parseIdRef = (kind: "team" | "project", raw: string): Either.Either<string, string> => {
+  const value = raw.trim()
+  if (/^\d+$/.test(value)) return Either.right(value)
+  const url = urlOf(value)
+  if (url === undefined) return Either.left(`"${raw}" is neither a ${kind} id nor a ${kind} URL`)
+  const segments = segmentsOf(url)
+  const at = segments.indexOf(kind)
+  const id = at < 0 ? undefined : segments[at + 1]
+  return id !== undefined && /^\d+$/.test(id)
+    ? Either.right(id)
+    : Either.left(`${raw} is not a ${kind} URL (expected https://…/files/${kind}/ID/…)`)
+}
+
+const checked = (parse: (s: string) => Either.Either<unknown, string>) => (s: string) => Either.match(parse(s), { onLeft: (why) => why, onRight: () => true })
+
+/** A file key or URL; checked when the input is decoded. */
+// An empty jsonSchema annotation keeps the refinement (and its description) in a tool's JSON Schema.
+export const FileKeyOrUrl = Schema.String.pipe(Schema.filter(checked(parseFileRef), { jsonSchema: {} }))
+export const TeamIdOrUrl = Schema.String.pipe(Schema.filter(checked((s) => parseIdRef("team", s)), { jsonSchema: {} }))
+export const ProjectIdOrUrl = Schema.String.pipe(Schema.filter(checked((s) => parseIdRef("project", s)), { jsonSchema: {} }))
+
+/** The key (and node id) of a checked file argument. */
+export const fileRefOf = (value: string, field: string): Effect.Effect<FileRef, InvalidInputError> =>
+  Either.match(parseFileRef(value), { onLeft: (why) => Effect.fail(invalidInput(`${field}: ${why}.`, field)), onRight: Effect.succeed })
+
+/** The id of a checked team or project argument. */
+export const idOf = (kind: "team" | "project", value: string, field: string): Effect.Effect<string, InvalidInputError> =>
+  Either.match(parseIdRef(kind, value), { onLeft: (why) => Effect.fail(invalidInput(`${field}: ${why}.`, field)), onRight: Effect.succeed })
