@@ -11,7 +11,7 @@ import type { Invocation } from "../core/cli-runtime.js"
 import type { OptionSpec } from "../core/cli/spec.js"
 import { AuthError, InvalidSettingsError } from "../core/errors.js"
 import type { Vocabulary } from "../core/remedy.js"
-import { parseContextRef } from "./context-ref.js"
+import { parseContextRef } from "./refs.js"
 import { AUTH_MODES, type DesignOptions, PLANS, SEATS } from "./options.js"
 
 const opt = (flag: string, description: string, more: Partial<OptionSpec> = {}): OptionSpec => ({

@@ -16,7 +16,7 @@ import type { Operation } from "../core/operation.js"
 import { urlCursor } from "../core/paginate.js"
 import { view } from "../core/view.js"
 import { designOperation } from "./define.js"
-import { FileArg, fileKeyOf, nodeIdOf } from "./file-ref.js"
+import { FileKeyOrUrl as FileArg, fileKeyOf, nodeIdOf } from "./refs.js"
 
 // ---- wire shapes -----------------------------------------------------------
 
@@ -173,7 +173,7 @@ export const commentCreate = designOperation({
   request: (i) => {
     // A URL with a node-id pins a new root comment to that node.
     const pinned = i.client_meta ?? (i.reply_to === undefined
-      ? Option.getOrUndefined(Option.map(nodeIdOf(i.file_key), (node_id) => ({ node_id, node_offset: { x: 0, y: 0 } })))
+      ? Option.getOrUndefined(Option.map(Option.fromNullable(nodeIdOf(i.file_key)), (node_id) => ({ node_id, node_offset: { x: 0, y: 0 } })))
       : undefined)
     return {
       method: "POST",

@@ -18,7 +18,7 @@ import { idCursor } from "../core/paginate.js"
 import { view } from "../core/view.js"
 import type { DesignClient } from "./client.js"
 import { designOperation } from "./define.js"
-import { FileArg, mainFileKeyOf, parseTeamRef, TeamArg } from "./file-ref.js"
+import { FileKeyOrUrl as FileArg, mainFileKeyOf, TeamIdOrUrl as TeamArg, teamIdOf } from "./refs.js"
 
 // ---- wire shapes -----------------------------------------------------------
 
@@ -84,7 +84,7 @@ const teamOf = (client: DesignClient, team: string | undefined) =>
       onNone: () => Effect.fail(invalidInput("No team is configured: give a team id or team URL.", "team")),
       onSome: (id) => Effect.succeed(id)
     })
-    : Effect.succeed(parseTeamRef(team) ?? team)
+    : Effect.succeed(teamIdOf(team))
 
 /** One kind of library item: its wire key, the command word, and how people name one. */
 interface Kind<K extends string> {
@@ -113,7 +113,7 @@ const kindOperations = <K extends string>(kind: Kind<K>) => {
     impact: "read",
     idempotent: true,
     tier: TIER,
-    subject: (i) => `${kind.plural} of team ${i.team === undefined ? "(configured)" : parseTeamRef(i.team) ?? i.team}`,
+    subject: (i) => `${kind.plural} of team ${i.team === undefined ? "(configured)" : teamIdOf(i.team)}`,
     request: (i, client) =>
       Effect.map(teamOf(client, i.team), (team) => ({
         method: "GET" as const,

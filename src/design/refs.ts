@@ -1,11 +1,11 @@
 /**
- * File, project and team arguments as ids or as the service's URLs:
- * `https://{www}/design/KEY/Name?node-id=1-2` (also /file/, /proto/, /board/
- * and a branch `/design/KEY/branch/BRANCH/Name`), `.../files/team/ID/...` and
- * `.../files/project/ID/...`. The Schemas only check that a value is one of
- * these, so library callers, flags and tool arguments are refused alike
- * before sending; `fileRefOf` and `idOf` read the key (and node id) out of a
- * checked value when the request is built.
+ * File, project and team arguments as ids or as the service's URLs, in one
+ * place: `https://{www}/design/KEY/Name?node-id=1-2` (also /file/, /proto/,
+ * /board/, and a branch `/design/KEY/branch/BRANCH/Name`),
+ * `.../files/team/ID/...` and `.../files/project/ID/...`. The Schemas check
+ * that a value is one of these, so library callers, flags and tool arguments
+ * are refused alike before sending; the helpers read the key (and node id)
+ * out of a checked value when the request is built.
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
@@ -23,7 +23,10 @@ export const NodeId = Schema.String.pipe(
 export const NodeIds = Schema.Array(NodeId).pipe(Schema.filter((ids) => ids.length > 0 || "needs at least one node id"))
 
 export interface FileRef {
+  /** The file the URL shows: its branch when it names one, else the main file. Requests use this. */
   readonly key: string
+  /** The main file, for the calls that refuse branch keys (file-scoped library lists). */
+  readonly main: string
   /** The node the URL points at (its node-id, 1-2 read as 1:2), if it names one. */
   readonly nodeId: string | undefined
 }
@@ -42,10 +45,10 @@ const urlOf = (value: string): URL | undefined => {
 
 const segmentsOf = (url: URL) => url.pathname.split("/").filter((s) => s !== "").map(decodeURIComponent)
 
-/** A file key, or a file URL's key (a branch URL's branch key) and node-id; Left is why not. */
+/** A file key, or a file URL's key, branch and node-id; Left says why not. */
 export const parseFileRef = (raw: string): Either.Either<FileRef, string> => {
   const value = raw.trim()
-  if (KEY.test(value)) return Either.right({ key: value, nodeId: undefined })
+  if (KEY.test(value)) return Either.right({ key: value, main: value, nodeId: undefined })
   const url = urlOf(value)
   if (url === undefined) return Either.left(`"${raw}" is neither a file key nor a file URL`)
   const segments = segmentsOf(url)
@@ -57,9 +60,9 @@ export const parseFileRef = (raw: string): Either.Either<FileRef, string> => {
   const branch = segments[at + 2] === "branch" ? segments[at + 3] : undefined
   const key = branch !== undefined && KEY.test(branch) ? branch : main
   const node = url.searchParams.get("node-id")
-  if (node === null || node === "") return Either.right({ key, nodeId: undefined })
+  if (node === null || node === "") return Either.right({ key, main, nodeId: undefined })
   const nodeId = node.replace(/-/g, ":")
-  return NODE_ID.test(nodeId) ? Either.right({ key, nodeId }) : Either.left(`the URL's node-id "${node}" is not a node id like 1-2`)
+  return NODE_ID.test(nodeId) ? Either.right({ key, main, nodeId }) : Either.left(`the URL's node-id "${node}" is not a node id like 1-2`)
 }
 
 /** The id a team or project argument names: the id itself, or the one after /team/ or /project/ in a URL. */
@@ -76,18 +79,57 @@ export const parseIdRef = (kind: "team" | "project", raw: string): Either.Either
     : Either.left(`${raw} is not a ${kind} URL (expected https://…/files/${kind}/ID/…)`)
 }
 
+export type ContextKind = "team" | "project" | "file"
+
+export interface ContextRef {
+  /** What the URL says it is; undefined for a bare id. */
+  readonly context: ContextKind | undefined
+  readonly id: string
+}
+
+/** A webhook context: a bare id, or a team, project or file URL (a file by its main key). */
+export const parseContextRef = (value: string, field: string): Effect.Effect<ContextRef, InvalidInputError> => {
+  const url = urlOf(value.trim())
+  if (url === undefined) {
+    return KEY.test(value.trim())
+      ? Effect.succeed({ context: undefined, id: value.trim() })
+      : Effect.fail(invalidInput(`${field}: "${value}" is neither an id nor a team, project or file URL.`, field))
+  }
+  const segments = segmentsOf(url)
+  for (const kind of ["team", "project"] as const) {
+    if (segments.includes(kind)) {
+      return Either.match(parseIdRef(kind, value), {
+        onLeft: (why) => Effect.fail(invalidInput(`${field}: ${why}.`, field)),
+        onRight: (id) => Effect.succeed({ context: kind, id })
+      })
+    }
+  }
+  return Either.match(parseFileRef(value), {
+    onLeft: () =>
+      Effect.fail(invalidInput(`${field}: no team, project or file id in the URL ${value} (expected /team/ID, /project/ID or /file/KEY).`, field)),
+    onRight: (ref) => Effect.succeed({ context: "file", id: ref.main })
+  })
+}
+
 const checked = (parse: (s: string) => Either.Either<unknown, string>) => (s: string) => Either.match(parse(s), { onLeft: (why) => why, onRight: () => true })
 
-/** A file key or URL; checked when the input is decoded. */
 // An empty jsonSchema annotation keeps the refinement (and its description) in a tool's JSON Schema.
 export const FileKeyOrUrl = Schema.String.pipe(Schema.filter(checked(parseFileRef), { jsonSchema: {} }))
+  .annotations({ description: "File key or URL" })
 export const TeamIdOrUrl = Schema.String.pipe(Schema.filter(checked((s) => parseIdRef("team", s)), { jsonSchema: {} }))
+  .annotations({ description: "Id or URL; default: configured" })
 export const ProjectIdOrUrl = Schema.String.pipe(Schema.filter(checked((s) => parseIdRef("project", s)), { jsonSchema: {} }))
 
-/** The key (and node id) of a checked file argument. */
+/** The key (and node id) of a file argument. */
 export const fileRefOf = (value: string, field: string): Effect.Effect<FileRef, InvalidInputError> =>
   Either.match(parseFileRef(value), { onLeft: (why) => Effect.fail(invalidInput(`${field}: ${why}.`, field)), onRight: Effect.succeed })
 
-/** The id of a checked team or project argument. */
+/** The id of a team or project argument. */
 export const idOf = (kind: "team" | "project", value: string, field: string): Effect.Effect<string, InvalidInputError> =>
   Either.match(parseIdRef(kind, value), { onLeft: (why) => Effect.fail(invalidInput(`${field}: ${why}.`, field)), onRight: Effect.succeed })
+
+/** For values the input Schema has already checked: the key requests use, the main key, the node id. */
+export const fileKeyOf = (value: string): string => Either.match(parseFileRef(value), { onLeft: () => value, onRight: (r) => r.key })
+export const mainFileKeyOf = (value: string): string => Either.match(parseFileRef(value), { onLeft: () => value, onRight: (r) => r.main })
+export const nodeIdOf = (value: string): string | undefined => Either.getOrUndefined(Either.map(parseFileRef(value), (r) => r.nodeId))
+export const teamIdOf = (value: string): string => Either.getOrElse(parseIdRef("team", value), () => value)

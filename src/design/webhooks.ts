@@ -13,7 +13,7 @@ import { absentIsDone } from "../core/operation.js"
 import { urlCursor } from "../core/paginate.js"
 import { view } from "../core/view.js"
 import type { DesignClient } from "./client.js"
-import { type ContextKind, parseContextRef } from "./context-ref.js"
+import { type ContextKind, parseContextRef } from "./refs.js"
 import { designOperation } from "./define.js"
 
 // ---- wire shapes -----------------------------------------------------------

@@ -40,14 +40,14 @@ const concat = (chunks: ReadonlyArray<Uint8Array>) => {
 
 describe("file and node references", () => {
   it("reads keys, file URLs of every kind, branch URLs and node-ids", () => {
-    expect(parseFileRef(KEY)).toEqual(Either.right({ key: KEY, nodeId: undefined }))
+    expect(parseFileRef(KEY)).toEqual(Either.right({ key: KEY, main: KEY, nodeId: undefined }))
     for (const kind of ["design", "file", "proto", "board"]) {
-      expect(parseFileRef(URL_OF(kind, "1-2"))).toEqual(Either.right({ key: KEY, nodeId: "1:2" }))
+      expect(parseFileRef(URL_OF(kind, "1-2"))).toEqual(Either.right({ key: KEY, main: KEY, nodeId: "1:2" }))
     }
     expect(parseFileRef(`https://www.design.example/design/${KEY}/branch/${seed.branch_file_key}/Name`)).toEqual(
-      Either.right({ key: seed.branch_file_key, nodeId: undefined })
+      Either.right({ key: seed.branch_file_key, main: KEY, nodeId: undefined })
     )
-    expect(parseFileRef(URL_OF("design", "I5-10;1-2"))).toEqual(Either.right({ key: KEY, nodeId: "I5:10;1:2" }))
+    expect(parseFileRef(URL_OF("design", "I5-10;1-2"))).toEqual(Either.right({ key: KEY, main: KEY, nodeId: "I5:10;1:2" }))
     expect(Either.isLeft(parseFileRef("https://www.design.example/files/team/1300000000000000001/Studio"))).toBe(true)
     expect(Either.isLeft(parseFileRef(URL_OF("design", "x-y")))).toBe(true)
     expect(Either.isLeft(parseFileRef("not a key"))).toBe(true)
