@@ -1,51 +1,62 @@
-// `npm run demo`: starts `design sandbox` and takes a short tour of real
-// `design` commands against it, printing each command and what it printed.
+// `npm run demo`: starts both sandboxes and takes a short tour of real `design` and `taskmgr`
+// commands against them, printing each command and what it printed.
 import { spawn, spawnSync } from "node:child_process"
+import { mkdtempSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { createInterface } from "node:readline"
 
-const sandbox = spawn(process.execPath, ["dist/design.js", "sandbox"], { stdio: ["ignore", "pipe", "inherit"] })
-const seed = JSON.parse(await new Promise((resolve) => createInterface({ input: sandbox.stdout }).once("line", resolve)))
-const env = {
-  PATH: process.env.PATH ?? "",
-  HOME: process.env.HOME ?? "",
-  NO_COLOR: process.env.NO_COLOR ?? "",
-  DESIGN_BASE_URL: seed.base_url,
-  DESIGN_ACCESS_TOKEN: seed.tokens.personal,
-  DESIGN_TEAM_ID: seed.team_id,
-  WEBHOOK_PASSCODE: "demo-passcode-never-printed"
+const start = (bin) => {
+  const child = spawn(process.execPath, [bin, "sandbox"], { stdio: ["ignore", "pipe", "inherit"] })
+  return { child, info: new Promise((resolve) => createInterface({ input: child.stdout }).once("line", (line) => resolve(JSON.parse(line)))) }
 }
+const designSandbox = start("dist/design.js")
+const taskmgrSandbox = start("dist/taskmgr.js")
+const [ds, ts] = [await designSandbox.info, await taskmgrSandbox.info]
+
+const base = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NO_COLOR: process.env.NO_COLOR ?? "" }
+const designEnv = { ...base, DESIGN_BASE_URL: ds.base_url, DESIGN_ACCESS_TOKEN: ds.tokens.personal, DESIGN_TEAM_ID: ds.team_id, WEBHOOK_PASSCODE: "demo-passcode-never-printed" }
+const taskmgrEnv = { ...base, TASKMGR_BASE_URL: ts.base_url, TASKMGR_APP_URL: ts.app_url, TASKMGR_ACCESS_TOKEN: ts.tokens.personal, TASKMGR_WORKSPACE: ts.workspace_gid }
 
 const bold = process.stdout.isTTY && !process.env.NO_COLOR ? (s) => `\x1b[1m${s}\x1b[0m` : (s) => s
 const say = (text) => console.log(`\n${bold(`# ${text}`)}`)
-const design = (...args) => {
-  console.log(`$ design ${args.join(" ")}`)
-  const run = spawnSync(process.execPath, ["dist/design.js", ...args], { env, encoding: "utf8" })
-  process.stdout.write(run.stdout)
-  process.stdout.write(run.stderr)
-  console.log(`(exit ${run.status})`)
-  return run.stdout
+const run = (program, env) => (...args) => {
+  console.log(`$ ${program} ${args.join(" ")}`)
+  const result = spawnSync(process.execPath, [`dist/${program}.js`, ...args], { env, encoding: "utf8" })
+  process.stdout.write(result.stdout)
+  process.stdout.write(result.stderr)
+  console.log(`(exit ${result.status})`)
+  return result.stdout
 }
+const design = run("design", designEnv)
+const taskmgr = run("taskmgr", taskmgrEnv)
 
-console.log(`design sandbox is serving on ${seed.base_url} (team ${seed.team_id})`)
+console.log(`design sandbox on ${ds.base_url} (team ${ds.team_id}); taskmgr sandbox on ${ts.base_url}`)
 try {
   say("Which credential is in use, and does it work? (the token is masked)")
   design("auth", "status", "--check")
-  say("The current user")
-  design("user", "me")
+  say("A file: a summary in text (--json streams the document's bytes), its pages and node counts")
+  design("file", "get", ds.file_key)
+  say("Render two nodes and download the images (a file URL with node-id works wherever a key does)")
+  design("file", "images", `https://www.design.example/design/${ds.file_key}/Sandbox?node-id=1-2`, "--out", mkdtempSync(join(tmpdir(), "design-demo-")))
+  say("Comments on the file, then a reply")
+  design("comment", "list", ds.file_key)
+  design("comment", "create", ds.file_key, "--message", "Looks good from the demo", "--reply-to", ds.comment_ids.root)
   say("Create a webhook on the team; the passcode comes from an environment variable and is never printed")
-  const created = JSON.parse(design("webhook", "create", "--event", "FILE_UPDATE", "--context", "team", "--endpoint", "https://hooks.example.com/design", "--passcode-env", "WEBHOOK_PASSCODE", "--description", "demo hook", "--json"))
-  say("List the team's webhooks")
+  const created = JSON.parse(design("webhook", "create", "--event", "FILE_UPDATE", "--context", "team", "--endpoint", "https://hooks.example.com/design", "--passcode-env", "WEBHOOK_PASSCODE", "--json"))
   design("webhook", "list")
-  say("Pause it: an update sends event, endpoint and passcode every time")
-  design("webhook", "update", created.id, "--event", "FILE_UPDATE", "--endpoint", "https://hooks.example.com/design", "--passcode-env", "WEBHOOK_PASSCODE", "--status", "PAUSED")
-  say("Inspect it, and its deliveries (creating it ACTIVE sent a PING)")
-  design("webhook", "get", created.id)
+  say("Its deliveries (creating it ACTIVE sent a PING); delete it twice: the second says already_absent")
   design("webhook", "requests", created.id)
-  say("Delete it; deleting again is not an error")
   design("webhook", "delete", created.id, "--json")
   design("webhook", "delete", created.id, "--json")
-  say("Bad input is refused before anything is sent (exit 2)")
+  say("Bad input is refused before anything is sent (exit 2), with a remedy")
   design("webhook", "create", "--event", "PING", "--context", "team", "--endpoint", "http://insecure.example.com", "--passcode-env", "WEBHOOK_PASSCODE")
+  design("webhok", "list")
+
+  say("The task-management service: who am I, and where")
+  taskmgr("user", "me")
+  taskmgr("workspace", "list")
 } finally {
-  sandbox.kill()
+  designSandbox.child.kill()
+  taskmgrSandbox.child.kill()
 }
