@@ -35,6 +35,8 @@ export const remedy = (error: WrapperError, say: Vocabulary): string => {
     case "AuthError":
       return error.reason === "missing"
         ? `${say.supplyToken}.`
+        : error.reason === "expired" && say.signIn !== undefined
+        ? `${say.signIn} again, or ${say.supplyToken.charAt(0).toLowerCase()}${say.supplyToken.slice(1)}.`
         : `Create a new token and supply it (${say.supplyToken}); check that ${say.setting("authMode")} matches the kind of token.`
     case "ForbiddenError":
       return error.scope === null
@@ -66,6 +68,8 @@ export const remedy = (error: WrapperError, say: Vocabulary): string => {
           return `${signIn}: a code is exchanged once and expires within seconds, so complete the login in one go.`
         case "client_rejected":
           return `Check the app's client id and client secret (${say.setting("clientId")}, ${say.setting("clientSecret")}).`
+        case "refresh_refused":
+          return `${signIn}: the stored refresh token is no longer accepted.`
         case "no_code":
           return `${signIn}, and paste the code or the whole address the browser was sent to.`
         case "not_signed_in":

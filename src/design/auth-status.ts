@@ -53,6 +53,11 @@ export const authStatusLeaf: Leaf = {
         timeout_seconds: o.timeout === undefined ? 30 : Duration.toSeconds(Duration.decode(o.timeout)),
         file_key: Option.getOrNull(settings.fileKey)
       }
+      if (Option.isSome(settings.signIn)) {
+        status.expires_at = settings.signIn.value.credential.expires_at
+        status.credential_file = settings.signIn.value.store.path
+        status.refreshable = settings.signIn.value.credential.refresh_token !== null
+      }
       if (options["--check"] === true) {
         const client = yield* requireToken(settings).pipe(Effect.flatMap(makeDesignClient))
         status.base_url = client.settings.baseUrl

@@ -7,6 +7,7 @@ import { operationLeaf } from "../core/cli-leaf.js"
 import type { Leaf, Program } from "../core/cli-runtime.js"
 import { completionLeaf } from "../core/cli-extra.js"
 import { VERSION } from "../version.js"
+import { authLoginLeaf, authLogoutLeaf, authRefreshLeaf } from "./auth-login.js"
 import { authStatusLeaf } from "./auth-status.js"
 import { makeDesignClient } from "./client.js"
 import { cliSettings, DESIGN_SHARED, designVocabulary, requireToken } from "./cli-options.js"
@@ -58,8 +59,8 @@ export const designProgram: Program = {
   version: VERSION,
   summary: "Script the design-file service: files, comments, webhooks and more, from the terminal.",
   shared: DESIGN_SHARED,
-  groups: { auth: "Credentials: which token is in use, and whether it works", ...designGroups },
-  leaves: [authStatusLeaf, ...operationLeaves, sandboxLeaf, mcpLeaf, completionLeaf("design", () => designProgram)],
+  groups: { auth: "Credentials: OAuth sign-in, which token is in use, and whether it works", ...designGroups },
+  leaves: [authStatusLeaf, authLoginLeaf, authRefreshLeaf, authLogoutLeaf, ...operationLeaves, sandboxLeaf, mcpLeaf, completionLeaf("design", () => designProgram)],
   vocabulary: designVocabulary,
   examples: ["design auth status --check", "design webhook list --json", "design sandbox"]
 }

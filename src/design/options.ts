@@ -8,7 +8,8 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
-import { InvalidSettingsError } from "../core/errors.js"
+import type * as HttpClient from "@effect/platform/HttpClient"
+import { type AuthError, InvalidSettingsError } from "../core/errors.js"
 
 export const AUTH_MODES = ["personal", "plan", "oauth"] as const
 export const SEATS = ["view", "collab", "dev", "full"] as const
@@ -37,6 +38,12 @@ export interface DesignOptions {
   readonly maxWait?: Duration.DurationInput | undefined
   /** The limit for one request's answer (default 30 s). */
   readonly timeout?: Duration.DurationInput | undefined
+  /**
+   * A new access token after the service rejected the current one (an OAuth
+   * token with a stored refresh token; see `storedRefresh`). Run at most once
+   * per client; the request that failed is then sent again.
+   */
+  readonly refresh?: Effect.Effect<Redacted.Redacted<string>, AuthError, HttpClient.HttpClient> | undefined
 }
 
 export interface DesignSettings {

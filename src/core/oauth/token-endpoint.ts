@@ -44,6 +44,8 @@ export interface TokenRequest {
   readonly timeout?: Duration.DurationInput | undefined
   /** Names the request in messages: "The code exchange", "The refresh". */
   readonly subject: string
+  /** The reason a refusal carries (default "exchange"; a refresh says "refresh_refused"). */
+  readonly refusal?: "exchange" | "refresh_refused" | undefined
 }
 
 /** The service's own words from an OAuth or service error body. */
@@ -116,7 +118,7 @@ export const postTokenForm = <A, I>(
       const clientRefused = response.status === 401 || (typeof body === "object" && body !== null &&
         (body as Record<string, unknown>).error === "invalid_client")
       return yield* Effect.fail(signInError(
-        clientRefused ? "client_rejected" : "exchange",
+        clientRefused ? "client_rejected" : request.refusal ?? "exchange",
         clientRefused
           ? `${request.subject} was refused: the service did not accept the app's client credentials (${quoted}).`
           : `${request.subject} was refused (${quoted}).`,
