@@ -71,7 +71,9 @@ export const authStatusLeaf: Leaf = {
         // Settings are checked even without --check, so a bad base URL shows here first.
         yield* resolveDesignOptions({ ...o, token: settings.token.value })
       } else if (format === "text") {
-        status.hint = `${missingToken.message} Set DESIGN_ACCESS_TOKEN, or pass --token.`
+        status.hint = o.authMode === "oauth"
+          ? "Not signed in: run 'design auth login', or set DESIGN_ACCESS_TOKEN, or pass --token."
+          : `${missingToken.message} Set DESIGN_ACCESS_TOKEN, or pass --token.`
       }
       const shown = format === "text"
         ? Object.fromEntries(Object.entries(status).map(([k, v]) => [k, v === null ? "(not set)" : v]))
