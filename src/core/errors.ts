@@ -41,6 +41,22 @@ export class AuthError extends Schema.TaggedError<AuthError>()("AuthError", {
   status: Schema.NullOr(Schema.Number)
 }) {}
 
+/**
+ * Signing in (OAuth authorization code) or using the stored sign-in failed:
+ * nobody completed the login in time, the redirect did not carry this
+ * login's state, the user or the service refused, the code exchange or a
+ * refresh was refused, or the credential file cannot be trusted or read.
+ * Never carries a token, code, verifier or client secret.
+ */
+export class SignInError extends Schema.TaggedError<SignInError>()("SignInError", {
+  message: Schema.String,
+  reason: Schema.Literal("timeout", "state_mismatch", "denied", "exchange", "client_rejected", "no_code", "refresh_refused", "not_signed_in", "insecure_store", "store_unusable"),
+  /** The token endpoint's status, when it answered. */
+  status: Schema.NullOr(Schema.Number),
+  /** The credential file concerned, for the store reasons. */
+  path: Schema.NullOr(Schema.String)
+}) {}
+
 /** A permission, role or scope refusal. */
 export class ForbiddenError extends Schema.TaggedError<ForbiddenError>()("ForbiddenError", {
   message: Schema.String,
@@ -103,6 +119,7 @@ export type WrapperError =
   | InvalidSettingsError
   | AuthModeError
   | PlanRequiredError
+  | SignInError
 
 const TAGS: ReadonlySet<string> = new Set<WrapperError["_tag"]>([
   "InvalidInputError",
@@ -115,7 +132,8 @@ const TAGS: ReadonlySet<string> = new Set<WrapperError["_tag"]>([
   "RateLimitError",
   "PlanRequiredError",
   "ServiceError",
-  "UnexpectedError"
+  "UnexpectedError",
+  "SignInError"
 ])
 
 export const isWrapperError = (u: unknown): u is WrapperError =>

@@ -7,6 +7,7 @@ export const EXIT_CODES = {
   AuthModeError: 2,
   InvalidRequestError: 2,
   AuthError: 3,
+  SignInError: 3,
   ForbiddenError: 4,
   NotFoundError: 5,
   RateLimitError: 6,

@@ -18,6 +18,8 @@ export interface Vocabulary {
   readonly help: string
   /** How to choose the credential kind: "--auth-mode personal". */
   readonly authMode: (mode: string) => string
+  /** How to sign in with OAuth, where the front end can: "Run 'design auth login'". */
+  readonly signIn?: string | undefined
 }
 
 export const remedy = (error: WrapperError, say: Vocabulary): string => {
@@ -33,6 +35,8 @@ export const remedy = (error: WrapperError, say: Vocabulary): string => {
     case "AuthError":
       return error.reason === "missing"
         ? `${say.supplyToken}.`
+        : error.reason === "expired" && say.signIn !== undefined
+        ? `${say.signIn} again, or ${say.supplyToken.charAt(0).toLowerCase()}${say.supplyToken.slice(1)}.`
         : `Create a new token and supply it (${say.supplyToken}); check that ${say.setting("authMode")} matches the kind of token.`
     case "ForbiddenError":
       return error.scope === null
@@ -51,6 +55,31 @@ export const remedy = (error: WrapperError, say: Vocabulary): string => {
       return error.status === null && /within/.test(error.message)
         ? `Try again later, or allow slower answers with ${say.setting("timeout")}.`
         : "Try again later. Reads were retried with backoff, writes are not: check whether a write took effect before repeating it."
+    case "SignInError": {
+      const signIn = say.signIn ?? "Sign in again"
+      switch (error.reason) {
+        case "timeout":
+          return `${signIn} and approve the app in the browser before the time runs out (or paste the code in manual mode).`
+        case "state_mismatch":
+          return `${signIn}: a redirect that does not carry this login's state is refused, as it may come from someone else's login.`
+        case "denied":
+          return `${signIn} and approve the app; check the client id, the redirect URI and the scopes asked for.`
+        case "exchange":
+          return `${signIn}: a code is exchanged once and expires within seconds, so complete the login in one go.`
+        case "client_rejected":
+          return `Check the app's client id and client secret (${say.setting("clientId")}, ${say.setting("clientSecret")}).`
+        case "refresh_refused":
+          return `${signIn}: the stored refresh token is no longer accepted.`
+        case "no_code":
+          return `${signIn}, and paste the code or the whole address the browser was sent to.`
+        case "not_signed_in":
+          return `${signIn}, or ${say.supplyToken.charAt(0).toLowerCase()}${say.supplyToken.slice(1)}.`
+        case "insecure_store":
+          return `Run 'chmod 600 ${error.path ?? "the credential file"}' so that only you can read it, or delete it and sign in again.`
+        case "store_unusable":
+          return `Delete ${error.path ?? "the credential file"} and sign in again.`
+      }
+    }
     case "UnexpectedError":
       return `Check that ${say.setting("baseUrl")} points at the service; report this if it does.`
   }

@@ -53,6 +53,11 @@ export const authStatusLeaf: Leaf = {
         timeout_seconds: o.timeout === undefined ? 30 : Duration.toSeconds(Duration.decode(o.timeout)),
         file_key: Option.getOrNull(settings.fileKey)
       }
+      if (Option.isSome(settings.signIn)) {
+        status.expires_at = settings.signIn.value.credential.expires_at
+        status.credential_file = settings.signIn.value.store.path
+        status.refreshable = settings.signIn.value.credential.refresh_token !== null
+      }
       if (options["--check"] === true) {
         const client = yield* requireToken(settings).pipe(Effect.flatMap(makeDesignClient))
         status.base_url = client.settings.baseUrl
@@ -66,7 +71,9 @@ export const authStatusLeaf: Leaf = {
         // Settings are checked even without --check, so a bad base URL shows here first.
         yield* resolveDesignOptions({ ...o, token: settings.token.value })
       } else if (format === "text") {
-        status.hint = `${missingToken.message} Set DESIGN_ACCESS_TOKEN, or pass --token.`
+        status.hint = o.authMode === "oauth"
+          ? "Not signed in: run 'design auth login', or set DESIGN_ACCESS_TOKEN, or pass --token."
+          : `${missingToken.message} Set DESIGN_ACCESS_TOKEN, or pass --token.`
       }
       const shown = format === "text"
         ? Object.fromEntries(Object.entries(status).map(([k, v]) => [k, v === null ? "(not set)" : v]))

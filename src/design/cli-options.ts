@@ -9,10 +9,12 @@ import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import type { Invocation } from "../core/cli-runtime.js"
 import type { OptionSpec } from "../core/cli/spec.js"
-import { AuthError, InvalidSettingsError } from "../core/errors.js"
+import { AuthError, InvalidSettingsError, type SignInError } from "../core/errors.js"
+import { signInError } from "../core/oauth/redirect.js"
 import type { Vocabulary } from "../core/remedy.js"
 import { parseContextRef } from "./refs.js"
-import { AUTH_MODES, type DesignOptions, PLANS, SEATS } from "./options.js"
+import { loadSignIn, type StoredSignIn, storedRefresh } from "./oauth.js"
+import { AUTH_MODES, DEFAULT_BASE_URL, DEFAULT_GOV_BASE_URL, type DesignOptions, PLANS, SEATS } from "./options.js"
 
 const opt = (flag: string, description: string, more: Partial<OptionSpec> = {}): OptionSpec => ({
   flag,
@@ -59,7 +61,8 @@ export const designVocabulary = (path: ReadonlyArray<string>): Vocabulary => ({
   setting: (name) => SETTING_SOURCES[name] ?? name,
   field: (name) => `--${name.replace(/_/g, "-")}`,
   help: `Run '${["design", ...path].join(" ")} --help'`,
-  authMode: (mode) => `--auth-mode ${mode}`
+  authMode: (mode) => `--auth-mode ${mode}`,
+  signIn: "Run 'design auth login'"
 })
 
 type Env = Readonly<Record<string, string | undefined>>
@@ -82,11 +85,16 @@ export interface DesignCliSettings {
   /** The options without the token, which may be missing (auth status still reports). */
   readonly options: Omit<DesignOptions, "token">
   readonly token: Option.Option<Redacted.Redacted<string>>
-  readonly tokenSource: Option.Option<"--token" | "DESIGN_ACCESS_TOKEN">
+  readonly tokenSource: Option.Option<"--token" | "DESIGN_ACCESS_TOKEN" | "stored credential">
   readonly fileKey: Option.Option<string>
+  /** With --auth-mode oauth and no token given: the stored sign-in (`design auth login`). */
+  readonly signIn: Option.Option<StoredSignIn>
 }
 
-export const cliSettings = (shared: Invocation["shared"], env: Env): Effect.Effect<DesignCliSettings, InvalidSettingsError> =>
+export const cliSettings = (
+  shared: Invocation["shared"],
+  env: Env
+): Effect.Effect<DesignCliSettings, InvalidSettingsError | SignInError> =>
   Effect.gen(function*() {
     const flagToken = shared["--token"]
     const envToken = env.DESIGN_ACCESS_TOKEN
@@ -115,14 +123,33 @@ export const cliSettings = (shared: Invocation["shared"], env: Env): Effect.Effe
       maxWait: yield* seconds("maxWait", text(shared, "--max-wait", env, "DESIGN_MAX_WAIT")),
       timeout: yield* seconds("timeout", text(shared, "--timeout", env, "DESIGN_TIMEOUT"))
     }
-    return { options, token, tokenSource, fileKey: Option.fromNullable(text(shared, "--file", env, "DESIGN_FILE_KEY")) }
+    const signIn = Option.isNone(token) && options.authMode === "oauth"
+      ? yield* loadSignIn(env, options.baseUrl ?? (gov ? DEFAULT_GOV_BASE_URL : DEFAULT_BASE_URL))
+      : Option.none()
+    return {
+      options,
+      token: Option.orElse(token, () => Option.map(signIn, (s) => s.credential.access_token)),
+      tokenSource: Option.orElse(tokenSource, () => Option.as(signIn, "stored credential" as const)),
+      fileKey: Option.fromNullable(text(shared, "--file", env, "DESIGN_FILE_KEY")),
+      signIn
+    }
   })
 
 export const missingToken = new AuthError({ reason: "missing", status: null, message: "No design-service token is configured." })
 
-/** The client's options, or AuthError when there is no token. */
-export const requireToken = (settings: DesignCliSettings): Effect.Effect<DesignOptions, AuthError> =>
+/** The client's options (a stored sign-in refreshes itself), or why there is no token. */
+export const requireToken = (settings: DesignCliSettings): Effect.Effect<DesignOptions, AuthError | SignInError> =>
   Option.match(settings.token, {
-    onNone: () => Effect.fail(missingToken),
-    onSome: (token) => Effect.succeed({ ...settings.options, token })
+    onNone: () =>
+      Effect.fail(
+        settings.options.authMode === "oauth"
+          ? signInError("not_signed_in", "Not signed in: no OAuth token is given and no sign-in is stored.")
+          : missingToken
+      ),
+    onSome: (token) =>
+      Effect.succeed({
+        ...settings.options,
+        token,
+        refresh: Option.getOrUndefined(Option.map(settings.signIn, (s) => storedRefresh(s, settings.options.timeout)))
+      })
   })

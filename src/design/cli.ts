@@ -9,6 +9,7 @@ import { completionLeaf, sandboxLeaf } from "../core/cli-extra.js"
 import { toolServerLeaf } from "../core/tool-server.js"
 import { designToolServer } from "./mcp.js"
 import { VERSION } from "../version.js"
+import { authLoginLeaf, authLogoutLeaf, authRefreshLeaf } from "./auth-login.js"
 import { authStatusLeaf } from "./auth-status.js"
 import { makeDesignClient } from "./client.js"
 import { cliSettings, DESIGN_SHARED, designVocabulary, requireToken } from "./cli-options.js"
@@ -30,8 +31,17 @@ export const designProgram: Program = {
   version: VERSION,
   summary: "Script the design-file service: files, comments, webhooks and more, from the terminal.",
   shared: DESIGN_SHARED,
-  groups: { auth: "Credentials: which token is in use, and whether it works", ...designGroups },
-  leaves: [authStatusLeaf, ...operationLeaves, sandboxLeaf("design", "design-service", () => import("./sandbox.js")), toolServerLeaf(designToolServer(env), env), completionLeaf("design", () => designProgram)],
+  groups: { auth: "Credentials: OAuth sign-in, which token is in use, and whether it works", ...designGroups },
+  leaves: [
+    authStatusLeaf,
+    authLoginLeaf,
+    authRefreshLeaf,
+    authLogoutLeaf,
+    ...operationLeaves,
+    sandboxLeaf("design", "design-service", () => import("./sandbox.js")),
+    toolServerLeaf(designToolServer(env), env),
+    completionLeaf("design", () => designProgram)
+  ],
   vocabulary: designVocabulary,
   examples: ["design auth status --check", "design webhook list --json", "design sandbox"]
 }

@@ -3,8 +3,9 @@
  * for this service (its credential, pacing, classifier). Built once per
  * layer from that layer's options, so two layers never share credentials.
  */
-import type * as HttpClient from "@effect/platform/HttpClient"
+import * as HttpClient from "@effect/platform/HttpClient"
 import * as Effect from "effect/Effect"
+import * as Ref from "effect/Ref"
 import type { InvalidSettingsError, PlanRequiredError } from "../core/errors.js"
 import { makePipeline, type Pipeline } from "../core/http.js"
 import { RateLimiter } from "../core/rate-limit.js"
@@ -25,10 +26,19 @@ export const makeDesignClient = (
     const settings = yield* resolveDesignOptions(options)
     const limiter = yield* RateLimiter.current
     const pacer = designPacer(settings, limiter, countingScope(settings))
-    const headers = credentialHeaders(settings)
+    // The token in use: a refresh replaces it for every later request of this client.
+    const token = yield* Ref.make(settings.token)
+    const refresh = options.refresh === undefined ? undefined : yield* Effect.cached(
+      options.refresh.pipe(
+        Effect.provideService(HttpClient.HttpClient, yield* HttpClient.HttpClient),
+        Effect.flatMap((fresh) => Ref.set(token, fresh)),
+        Effect.as(true)
+      )
+    )
     const pipeline = yield* makePipeline<DesignRoute, PlanRequiredError>({
       baseUrl: settings.baseUrl,
-      credential: Effect.succeed(headers),
+      credential: Effect.map(Ref.get(token), (current) => credentialHeaders({ ...settings, token: current })),
+      refresh,
       classify: classifyDesign,
       verdict: designVerdict,
       pace: (route) => pacer.pace(route.tier),

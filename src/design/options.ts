@@ -8,7 +8,8 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
-import type { InvalidSettingsError } from "../core/errors.js"
+import type * as HttpClient from "@effect/platform/HttpClient"
+import type { AuthError, InvalidSettingsError } from "../core/errors.js"
 import { checkServiceUrl, duration, invalidSetting, oneOf, requestTimeout } from "../core/settings.js"
 
 export const AUTH_MODES = ["personal", "plan", "oauth"] as const
@@ -38,6 +39,12 @@ export interface DesignOptions {
   readonly maxWait?: Duration.DurationInput | undefined
   /** The limit for one request's answer (default 30 s). */
   readonly timeout?: Duration.DurationInput | undefined
+  /**
+   * A new access token after the service rejected the current one (an OAuth
+   * token with a stored refresh token; see `storedRefresh`). Run at most once
+   * per client; the request that failed is then sent again.
+   */
+  readonly refresh?: Effect.Effect<Redacted.Redacted<string>, AuthError, HttpClient.HttpClient> | undefined
 }
 
 export interface DesignSettings {

@@ -1,0 +1,10 @@
+/** The sign-in machinery both services share: PKCE, the loopback redirect, the browser, the store, the token endpoint. */
+export * from "./browser.js"
+export * from "./login.js"
+export * from "./loopback.js"
+export * from "./pkce.js"
+export * from "./redirect.js"
+export * from "./refresh.js"
+export * from "./stdin.js"
+export * from "./store.js"
+export * from "./token-endpoint.js"

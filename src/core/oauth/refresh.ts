@@ -1,0 +1,46 @@
+/**
+ * Refreshing a stored credential after the service rejected its access
+ * token: the pipeline's `refresh` hook (core/http.ts) for a signed-in CLI.
+ * The file is read again first, so a token another process refreshed
+ * meanwhile is used instead of refreshing again (a refresh retires the
+ * previous access token at once on some services). The refreshed credential
+ * is stored before it is used.
+ */
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
+import { AuthError, type SignInError } from "../errors.js"
+import type { CredentialStore } from "./store.js"
+
+export interface StoredRefreshOptions<C, R> {
+  readonly store: CredentialStore<C>
+  /** The credential the request was sent with. */
+  readonly used: C
+  readonly accessToken: (credential: C) => Redacted.Redacted<string>
+  /** Whether it can be refreshed at all (a refresh token is stored). */
+  readonly canRefresh: (credential: C) => boolean
+  /** The service's refresh, giving the whole updated credential (keeping what the answer lacks). */
+  readonly refresh: (credential: C) => Effect.Effect<C, SignInError, R>
+}
+
+/** A new access token, or AuthError saying why none could be had. */
+export const refreshStored = <C, R>(options: StoredRefreshOptions<C, R>): Effect.Effect<Redacted.Redacted<string>, AuthError, R> =>
+  Effect.gen(function*() {
+    const stored = Option.getOrElse(yield* options.store.read, () => options.used)
+    if (!Redacted.getEquivalence<string>((a, b) => a === b)(options.accessToken(stored), options.accessToken(options.used))) {
+      return options.accessToken(stored)
+    }
+    if (!options.canRefresh(stored)) {
+      return yield* Effect.fail(new AuthError({
+        reason: "expired",
+        status: null,
+        message: "The stored access token was rejected and no refresh token is stored to renew it."
+      }))
+    }
+    const refreshed = yield* options.refresh(stored)
+    yield* options.store.write(refreshed)
+    return options.accessToken(refreshed)
+  }).pipe(
+    Effect.catchTag("SignInError", (e) =>
+      Effect.fail(new AuthError({ reason: "expired", status: e.status, message: `The stored access token was rejected, and refreshing it failed: ${e.message}` })))
+  )
