@@ -45,6 +45,12 @@ export interface View<Op extends AnyOperation<never>> {
   readonly valueNames?: Partial<Record<FieldName<Op>, string>> | undefined
   /** Secret fields the CLI also reads from a named variable (--passcode-env NAME), kept out of shell history. */
   readonly fromEnv?: ReadonlyArray<FieldName<Op>> | undefined
+  /**
+   * Fields the CLI reads from one `--body-file PATH` (`-`: standard input), a
+   * JSON object with those keys, instead of flags of their own: a request
+   * body too rich for flags (a bulk change). Tools take them as parameters.
+   */
+  readonly bodyFile?: ReadonlyArray<FieldName<Op>> | undefined
   readonly text: TextView<ShownOf<Op>>
   /** Whole command lines. */
   readonly examples: ReadonlyArray<string>
