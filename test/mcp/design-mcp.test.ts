@@ -136,7 +136,9 @@ describe("tools/list", () => {
 
   it("annotates reads, writes and deletes truthfully", async () => {
     const { tools } = await server.client.listTools()
-    const hints = (name: string) => tools.find((t) => t.name === name)!.annotations ?? {}
+    // The listing leaves out hints equal to MCP's defaults: read it as a client must.
+    const defaults = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true }
+    const hints = (name: string) => ({ ...defaults, ...tools.find((t) => t.name === name)!.annotations })
     for (const name of ["design_webhook_list", "design_webhook_get", "design_webhook_requests", "design_user_me"]) {
       expect(hints(name).readOnlyHint, name).toBe(true)
     }
@@ -146,7 +148,7 @@ describe("tools/list", () => {
     for (const tool of tools) {
       const a = tool.annotations ?? {}
       for (const key of ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const) {
-        expect(typeof a[key], `${tool.name}.${key}`).toBe("boolean")
+        expect(a[key] === undefined || typeof a[key] === "boolean", `${tool.name}.${key}`).toBe(true)
       }
     }
     expect(hints("design_webhook_delete")).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true })
