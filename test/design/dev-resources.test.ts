@@ -58,7 +58,7 @@ describe("dev resources", () => {
     Effect.gen(function*() {
       const a = yield* api
       const item = { file_key: LIB, node_id: "1:2", name: "n", url: "https://x.example.com" }
-      const refusals = [
+      const refusals: Array<Effect.Effect<unknown, { readonly _tag: string }>> = [
         a.devResourceCreate({ ...item, dev_resources: [item] }),
         a.devResourceCreate({ file_key: LIB, node_id: "1:2", name: "n" }),
         a.devResourceCreate({ ...item, node_id: "1-2" }),

@@ -1,6 +1,8 @@
 /** Variables through DesignApi over the simulator: reads, the atomic bulk write, the Enterprise gate, modes and the body's limits. */
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Redacted } from "effect"
+import { PlanRequiredError } from "../../src/core/errors.js"
+import type { DesignApi } from "../../src/design/api.js"
 import type { DesignApiService } from "../../src/design/api.js"
 import { api, apiLayer, seed, sent } from "./harness.js"
 
@@ -56,10 +58,15 @@ describe("variables", () => {
   it.effect("with a plan below Enterprise configured, fails with PlanRequiredError and sends nothing", () =>
     Effect.gen(function*() {
       const a = yield* api
-      for (const call of [a.variableLocal({ file_key: LIB }), a.variablePublished({ file_key: LIB }), apply({ variables: [{ action: "DELETE", id: "VariableID:1:22" }] })]) {
+      const calls: Array<Effect.Effect<unknown, { readonly _tag: string }, DesignApi>> = [
+        a.variableLocal({ file_key: LIB }),
+        a.variablePublished({ file_key: LIB }),
+        apply({ variables: [{ action: "DELETE", id: "VariableID:1:22" }] })
+      ]
+      for (const call of calls) {
         const error = yield* Effect.flip(call)
         expect(error._tag).toBe("PlanRequiredError")
-        if (error._tag === "PlanRequiredError") {
+        if (error instanceof PlanRequiredError) {
           expect(error.plan).toBe("Enterprise")
           expect(error.status).toBeNull()
         }
