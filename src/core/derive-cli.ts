@@ -249,6 +249,8 @@ export const pagingOf = (given: Given) => {
  * flags (--context-id) or positionals (<webhook-id>).
  */
 export const inCliWords = (v: AnyView, error: InvalidInputError): InvalidInputError => {
+  // What is said about a --body-file names the body's own keys, which are not flags.
+  if (error.fields.length === 1 && error.fields[0] === "body_file") return error
   const op = v.operation as AnyOperation<never>
   const names = new Map<string, string>([["max_pages", "--max-pages"], ["all", "--all"], ["cursor", "--cursor"], ["body_file", BODY_FILE]])
   for (const f of fieldsOf(op.input)) {
@@ -256,6 +258,7 @@ export const inCliWords = (v: AnyView, error: InvalidInputError): InvalidInputEr
     names.set(f.name, isPositional(v, f.name) ? `<${kebab(f.name)}>` : flagOf(v, f.name))
     if (fromEnv(v, f.name)) names.set(`${f.name}-env`, `${flagOf(v, f.name)}-env`)
   }
-  const pattern = new RegExp(`(?<![\\w<-])(${[...names.keys()].sort((a, b) => b.length - a.length).join("|")})(?![\\w>-])`, "g")
+  // A name inside a path (dev_resources.0.url) is a key of a value, not the flag.
+  const pattern = new RegExp(`(?<![\\w<.-])(${[...names.keys()].sort((a, b) => b.length - a.length).join("|")})(?![\\w>-])`, "g")
   return new InvalidInputError({ message: error.message.replace(pattern, (name) => names.get(name) ?? name), fields: error.fields })
 }

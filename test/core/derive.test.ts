@@ -96,7 +96,7 @@ describe("deriving front ends from a Schema", () => {
 describe("a request body from --body-file", () => {
   const Bulk = Schema.Struct({
     key: Schema.String.annotations({ description: "File key" }),
-    items: Schema.optional(Schema.Array(Schema.Struct({ id: Schema.String, n: Schema.Int })).annotations({ description: "Items" })),
+    items: Schema.optional(Schema.Array(Schema.Struct({ id: Schema.String, n: Schema.Int, key: Schema.optional(Schema.Int) })).annotations({ description: "Items" })),
     notes: Schema.optional(Schema.Array(Schema.String).annotations({ description: "Notes" }))
   })
   const bulk: Operation<typeof Bulk.Type, typeof Bulk.Encoded, string, never, unknown> = { ...op, input: Bulk } as never
@@ -109,7 +109,9 @@ describe("a request body from --body-file", () => {
     examples: ["x sample apply K --body-file b.json"]
   })
   const read = (options: Given["options"], stdin = Effect.succeed("{}")) =>
-    Effect.flatMap(rawInput(bv, { options, positionals: ["K"] }, {}, stdin), (raw) => decodeInput(Bulk, raw))
+    Effect.flatMap(rawInput(bv, { options, positionals: ["K"] }, {}, stdin), (raw) => decodeInput(Bulk, raw)).pipe(
+      Effect.mapError((e: InvalidInputError) => inCliWords(bv, e))
+    )
 
   it("replaces the body's fields' own flags with one --body-file", () => {
     const flags = commandSpecOf(bv).options.map((o) => o.flag)
@@ -130,7 +132,9 @@ describe("a request body from --body-file", () => {
       const bad = (text: string) => Effect.flip(read({ "--body-file": "-" }, Effect.succeed(text)))
       expect((yield* bad("{items")).message).toMatch(/--body-file: standard input is not valid JSON/)
       expect((yield* bad("[1]")).message).toMatch(/must hold a JSON object with items, notes/)
-      expect((yield* bad("{\"key\": \"other\"}")).message).toMatch(/key is not part of this body/)
+      // The body's keys keep their names: `key` here is not the <key> positional.
+      expect((yield* bad("{\"key\": \"other\"}")).message).toMatch(/--body-file: key is not part of this body/)
+      expect((yield* bad("{\"items\": [{\"id\": \"a\", \"n\": 1, \"key\": \"x\"}]}")).message).toMatch(/^items\.0\.key: /)
       expect((yield* bad("{\"items\": [{\"id\": \"a\", \"n\": 1.5}]}")).message).toMatch(/items\.0\.n/)
       const missing = yield* Effect.flip(read({ "--body-file": join(tmpdir(), "no-such-body.json") }))
       expect(missing.message).toMatch(/--body-file: cannot read/)
