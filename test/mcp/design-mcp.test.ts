@@ -9,8 +9,27 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { DESIGN_BIN, requestLog, resetSandbox, ROOT, type Sandbox, startSandbox } from "../e2e/helpers.js"
 
 const TOOLS = [
+  "design_activity_log_list",
+  "design_ai_usage_daily",
+  "design_analytics_component_actions",
+  "design_analytics_component_usages",
+  "design_analytics_style_actions",
+  "design_analytics_style_usages",
+  "design_analytics_variable_actions",
+  "design_analytics_variable_usages",
+  "design_dev_resource_create",
+  "design_dev_resource_delete",
+  "design_dev_resource_list",
+  "design_dev_resource_update",
+  "design_developer_log_list",
+  "design_discovery_text_events",
   "design_file_meta",
+  "design_oembed_get",
+  "design_payment_get",
   "design_user_me",
+  "design_variable_apply",
+  "design_variable_local",
+  "design_variable_published",
   "design_webhook_create",
   "design_webhook_delete",
   "design_webhook_get",
@@ -94,7 +113,7 @@ beforeEach(async () => {
 })
 
 describe("tools/list", () => {
-  it("lists exactly the eight design tools, with valid names", async () => {
+  it("lists exactly the design tools, with valid names", async () => {
     const { tools } = await server.client.listTools()
     expect(tools.map((t) => t.name).sort()).toEqual(TOOLS)
     expect(tools.some((t) => /list_team/.test(t.name))).toBe(false)
