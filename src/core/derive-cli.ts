@@ -103,6 +103,7 @@ export const commandSpecOf = (v: AnyView): CommandSpec => {
   return {
     name: v.command[v.command.length - 1]!,
     summary: op.summary,
+    description: v.help,
     options,
     positionals,
     examples: v.examples,

@@ -54,6 +54,8 @@ export interface View<Op extends AnyOperation<never>> {
   readonly text: TextView<ShownOf<Op>>
   /** Whole command lines. */
   readonly examples: ReadonlyArray<string>
+  /** What `--help` says instead of the summary, when the command needs more words than a tool listing can afford. */
+  readonly help?: string | undefined
 }
 
 // The view's own operation type is erased in a registry of views.

@@ -157,6 +157,7 @@ export const devResourceViews = [
     tool: "design_dev_resource_create",
     valueNames: { file_key: "KEY", node_id: "1:2", url: "URL" },
     bodyFile: ["dev_resources"],
+    help: "Attach a link (name and URL) to a node: one from --file-key, --node-id, --name and --url, or many from --body-file {\"dev_resources\": [{file_key, node_id, name, url}]}. Items the service refuses (a node already has 10 links, a duplicate URL) are listed after the others.",
     text: {
       kind: "table",
       rows: (o) => o.links_created,
@@ -174,6 +175,7 @@ export const devResourceViews = [
     tool: "design_dev_resource_update",
     valueNames: { id: "ID", url: "URL" },
     bodyFile: ["dev_resources"],
+    help: "Change a link's name or URL: one from --id with --name and/or --url, or many from --body-file {\"dev_resources\": [{id, name?, url?}]}. Items the service refuses are listed after the others.",
     text: {
       kind: "table",
       rows: (o) => o.links_updated,

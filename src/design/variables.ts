@@ -312,6 +312,10 @@ export const variableViews = [
     tool: "design_variable_apply",
     positional: ["file_key"],
     bodyFile: ["variableCollections", "variableModes", "variables", "variableModeValues"],
+    help: [
+      "Create, update and delete variable collections, modes, variables and their values in one call; the service applies all of it or none.",
+      `The body is the service's: each change has an action (CREATE, UPDATE, DELETE) and, on create, an optional temporary id that later changes may use. It is checked before sending: at most ${MAX_MODES} modes a collection, mode names of at most ${MAX_MODE_NAME} characters, at most ${MAX_VARIABLES} variables a collection, at most 4 MB.`
+    ].join("\n\n"),
     text: {
       kind: "record",
       record: (o) => ({

@@ -44,6 +44,14 @@ describe("activity logs", () => {
       expect((yield* sent)[0]?.query.events).toBe("login")
     }).pipe(Effect.provide(orgOauth())))
 
+  it.effect("an org-level OAuth token of a member who is no org admin gets a ForbiddenError, not a plan error", () =>
+    Effect.gen(function*() {
+      yield* TestClock.setTime(NOW)
+      const error = yield* Effect.flip(Effect.flatMap(api, (a) => a.activityLogList({})))
+      expect(error._tag).toBe("ForbiddenError")
+      expect(error.message).toMatch(/admins/)
+    }).pipe(Effect.provide(apiLayer({ token: Redacted.make(ent.tokens.oauth_org_member), authMode: "oauth" }))))
+
   it.effect("refuses a personal token before sending", () =>
     Effect.flatMap(api, (a) =>
       refusedBeforeSending([a.activityLogList({})], "AuthModeError")).pipe(Effect.provide(personal())))

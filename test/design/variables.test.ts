@@ -85,6 +85,14 @@ describe("variables", () => {
       expect((yield* sent).map((r) => r.path)).toEqual([`/v1/files/${seed.file_key}/variables/local`])
     }).pipe(Effect.provide(apiLayer())))
 
+  it.effect("a refusal on a plan-gated route that is not about the plan stays a ForbiddenError", () =>
+    Effect.gen(function*() {
+      // The Enterprise admin has no access to the base seed's Professional file.
+      const error = yield* Effect.flip(Effect.flatMap(api, (a) => a.variableLocal({ file_key: seed.file_key })))
+      expect(error._tag).toBe("ForbiddenError")
+      expect(error.message).toMatch(/do not have access/)
+    }).pipe(Effect.provide(admin())))
+
   it.effect("checks the body before sending: actions, mode names, the mode cap, values, size", () =>
     Effect.gen(function*() {
       const manyModes = Array.from({ length: 41 }, (_, i) => ({ action: "CREATE" as const, name: `m${i}`, variableCollectionId: "VariableCollectionId:1:1" }))
