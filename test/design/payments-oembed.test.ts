@@ -1,6 +1,8 @@
 /** Payments and oEmbed through DesignApi: their shapes, their credential kinds, and oEmbed's 501. */
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Redacted } from "effect"
+import { remedy } from "../../src/core/remedy.js"
+import { designVocabulary } from "../../src/design/cli-options.js"
 import { api, apiLayer, seed, sent } from "./harness.js"
 
 const pay = seed.payments
@@ -56,7 +58,10 @@ describe("oEmbed", () => {
     Effect.gen(function*() {
       const error = yield* Effect.flip(Effect.flatMap(api, (a) => a.oembedGet({ url: "https://www.design.example/community/plugin/1" })))
       expect(error._tag).toBe("ServiceError")
-      if (error._tag === "ServiceError") expect(error.status).toBe(501)
+      if (error._tag === "ServiceError") {
+        expect(error.status).toBe(501)
+        expect(remedy(error, designVocabulary(["oembed", "get"]))).toMatch(/change the input rather than retrying/)
+      }
       expect(yield* sent).toHaveLength(1)
     }).pipe(Effect.provide(apiLayer())))
 
