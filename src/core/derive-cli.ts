@@ -41,6 +41,17 @@ const choicesOf = (kind: FieldKind) =>
 
 const isPositional = (v: AnyView, name: string) => ((v.positional ?? []) as ReadonlyArray<string>).includes(name)
 const fromEnv = (v: AnyView, name: string) => ((v.fromEnv ?? []) as ReadonlyArray<string>).includes(name)
+const bodyFields = (v: AnyView) => (v.bodyFile ?? []) as ReadonlyArray<string>
+
+export const BODY_FILE = "--body-file"
+
+const bodyFileOption = (v: AnyView): OptionSpec => ({
+  flag: BODY_FILE,
+  takesValue: true,
+  valueName: "PATH|-",
+  description: `JSON object with ${bodyFields(v).join(", ")}; - reads standard input`,
+  required: false
+})
 
 export const PAGING_OPTIONS: ReadonlyArray<OptionSpec> = [
   { flag: "--cursor", takesValue: true, valueName: "CURSOR", description: "Resume from the cursor a previous listing printed", required: false },
@@ -65,7 +76,7 @@ export const commandSpecOf = (v: AnyView): CommandSpec => {
   })
   const options: Array<OptionSpec> = []
   for (const f of fields) {
-    if (isPositional(v, f.name)) continue
+    if (isPositional(v, f.name) || bodyFields(v).includes(f.name)) continue
     const flag = flagOf(v, f.name)
     const secretFromEnv = fromEnv(v, f.name)
     options.push({
@@ -87,6 +98,7 @@ export const commandSpecOf = (v: AnyView): CommandSpec => {
       })
     }
   }
+  if (bodyFields(v).length > 0) options.push(bodyFileOption(v))
   if (op.paging !== undefined) options.push(...PAGING_OPTIONS)
   if (v.save !== undefined) {
     options.push({ flag: v.save.flag, takesValue: true, valueName: v.save.valueName, description: v.save.description, required: false })
@@ -94,6 +106,7 @@ export const commandSpecOf = (v: AnyView): CommandSpec => {
   return {
     name: v.command[v.command.length - 1]!,
     summary: op.summary,
+    description: v.help,
     options,
     positionals,
     examples: v.examples,
@@ -105,10 +118,17 @@ export const commandSpecOf = (v: AnyView): CommandSpec => {
 const bad = (message: string, field: string) => new InvalidInputError({ message, fields: [field] })
 
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/
+const INTEGER = /^[+-]?\d+$/
 
-/** One typed word to the value the Schema expects; what is not well-formed stays text so the Schema names the problem. */
+/**
+ * One typed word to the value the Schema expects; what is not well-formed
+ * stays text so the Schema names the problem. An integer is digits only: the
+ * service refuses `30.0`, so it is refused here rather than sent as 30.
+ */
 const scalar = (kind: FieldKind, text: string): unknown =>
-  (kind._tag === "integer" || kind._tag === "number") && NUMBER.test(text.trim()) ? Number(text) : text
+  (kind._tag === "integer" && INTEGER.test(text.trim())) || (kind._tag === "number" && NUMBER.test(text.trim()))
+    ? Number(text)
+    : text
 
 const jsonValue = (f: Field, text: string): Effect.Effect<unknown, InvalidInputError> =>
   Effect.try({
@@ -134,13 +154,61 @@ const convert = (f: Field, value: OptionValue): Effect.Effect<unknown, InvalidIn
   return kind._tag === "json" ? jsonValue(f, text) : Effect.succeed(scalar(kind, text))
 }
 
-/** The raw input object from what was typed; `env` serves the fromEnv variables. */
-export const rawInput = (v: AnyView, given: Given, env: Readonly<Record<string, string | undefined>>) =>
+/** Standard input, whole; a terminal is refused rather than waited on. */
+export const readStdin: Effect.Effect<string, InvalidInputError> = Effect.suspend(() =>
+  process.stdin.isTTY === true
+    ? Effect.fail(bad(`${BODY_FILE} - reads standard input, which is a terminal: pipe or redirect the body in.`, "body_file"))
+    : Effect.tryPromise({
+      try: async () => {
+        const chunks: Array<Buffer> = []
+        for await (const chunk of process.stdin) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk as Buffer)
+        return Buffer.concat(chunks).toString("utf8")
+      },
+      catch: (e) => bad(`Cannot read standard input (${e instanceof Error ? e.message : String(e)}).`, "body_file")
+    })
+)
+
+/** The fields a --body-file sets: a JSON object whose keys are among the view's body fields. */
+const bodyFromFile = (v: AnyView, path: string, stdin: Effect.Effect<string, InvalidInputError>) =>
+  Effect.gen(function*() {
+    const where = path === "-" ? "standard input" : path
+    const text = path === "-" ? yield* stdin : yield* Effect.try({
+      try: () => readFileSync(path, "utf8"),
+      catch: (e) => bad(`${BODY_FILE}: cannot read ${path} (${e instanceof Error ? e.message : String(e)}).`, "body_file")
+    })
+    const parsed = yield* Effect.try({
+      try: () => JSON.parse(text) as unknown,
+      catch: (e) => bad(`${BODY_FILE}: ${where} is not valid JSON (${e instanceof Error ? e.message : String(e)}).`, "body_file")
+    })
+    const allowed = bodyFields(v)
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+      return yield* Effect.fail(bad(`${BODY_FILE}: ${where} must hold a JSON object with ${allowed.join(", ")}.`, "body_file"))
+    }
+    const stray = Object.keys(parsed).filter((k) => !allowed.includes(k))
+    if (stray.length > 0) {
+      return yield* Effect.fail(bad(`${BODY_FILE}: ${stray.join(", ")} ${stray.length === 1 ? "is" : "are"} not part of this body (${allowed.join(", ")}).`, "body_file"))
+    }
+    return parsed as Record<string, unknown>
+  })
+
+/** The raw input object from what was typed; `env` serves the fromEnv variables, `stdin` a `--body-file -`. */
+export const rawInput = (
+  v: AnyView,
+  given: Given,
+  env: Readonly<Record<string, string | undefined>>,
+  stdin: Effect.Effect<string, InvalidInputError> = readStdin
+) =>
   Effect.gen(function*() {
     const op = v.operation as AnyOperation<never>
     const raw: Record<string, unknown> = {}
+    const bodyPath = given.options[BODY_FILE]
+    if (bodyFields(v).length > 0 && bodyPath !== undefined) {
+      if (typeof bodyPath !== "string" || bodyPath === "") return yield* Effect.fail(bad(`${BODY_FILE} needs a path, or - for standard input.`, "body_file"))
+      Object.assign(raw, yield* bodyFromFile(v, bodyPath, stdin))
+    }
     const positional = (v.positional ?? []) as ReadonlyArray<string>
     for (const f of fieldsOf(op.input)) {
+      if (bodyFields(v).includes(f.name)) continue
       const index = positional.indexOf(f.name)
       if (index >= 0) {
         const word = given.positionals[index]
@@ -185,12 +253,16 @@ export const pagingOf = (given: Given) => {
  * flags (--context-id) or positionals (<webhook-id>).
  */
 export const inCliWords = (v: AnyView, error: InvalidInputError): InvalidInputError => {
+  // What is said about a --body-file names the body's own keys, which are not flags.
+  if (error.fields.length === 1 && error.fields[0] === "body_file") return error
   const op = v.operation as AnyOperation<never>
-  const names = new Map<string, string>([["max_pages", "--max-pages"], ["all", "--all"], ["cursor", "--cursor"]])
+  const names = new Map<string, string>([["max_pages", "--max-pages"], ["all", "--all"], ["cursor", "--cursor"], ["body_file", BODY_FILE]])
   for (const f of fieldsOf(op.input)) {
+    if (bodyFields(v).includes(f.name)) continue
     names.set(f.name, isPositional(v, f.name) ? `<${kebab(f.name)}>` : flagOf(v, f.name))
     if (fromEnv(v, f.name)) names.set(`${f.name}-env`, `${flagOf(v, f.name)}-env`)
   }
-  const pattern = new RegExp(`(?<![\\w<-])(${[...names.keys()].sort((a, b) => b.length - a.length).join("|")})(?![\\w>-])`, "g")
+  // A name inside a path (dev_resources.0.url) is a key of a value, not the flag.
+  const pattern = new RegExp(`(?<![\\w<.-])(${[...names.keys()].sort((a, b) => b.length - a.length).join("|")})(?![\\w>-])`, "g")
   return new InvalidInputError({ message: error.message.replace(pattern, (name) => names.get(name) ?? name), fields: error.fields })
 }

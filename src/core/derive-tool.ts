@@ -65,10 +65,11 @@ const dropEchoes = (schema: Record<string, unknown>) => {
   return { ...schema, properties: kept }
 }
 
+// Every paged tool carries these: the result's next_cursor and the default ceiling are said once, in the result and in help.
 const PAGING_PROPERTIES = {
-  cursor: { type: "string", description: "A next_cursor" },
+  cursor: { type: "string" },
   fetchAll: { type: "boolean" },
-  maxPages: { type: "integer", minimum: 1, description: `Default ${DEFAULT_MAX_PAGES}` }
+  maxPages: { type: "integer", minimum: 1 }
 }
 
 const NO_INPUT = { type: "object", properties: {} }

@@ -54,6 +54,8 @@ export const remedy = (error: WrapperError, say: Vocabulary): string => {
     case "ServiceError":
       return error.status === null && /within/.test(error.message)
         ? `Try again later, or allow slower answers with ${say.setting("timeout")}.`
+        : error.status === 501
+        ? "The service does not do this for this input (501, not retried): change the input rather than retrying."
         : "Try again later. Reads were retried with backoff, writes are not: check whether a write took effect before repeating it."
     case "SignInError": {
       const signIn = say.signIn ?? "Sign in again"

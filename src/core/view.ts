@@ -87,11 +87,19 @@ export interface View<Op extends AnyOperation<never>> {
   readonly fromEnv?: ReadonlyArray<FieldName<Op>> | undefined
   /** What to use instead, in command-line words (the operation's own note names library methods). */
   readonly deprecated?: string | undefined
+  /**
+   * Fields the CLI reads from one `--body-file PATH` (`-`: standard input), a
+   * JSON object with those keys, instead of flags of their own: a request
+   * body too rich for flags (a bulk change). Tools take them as parameters.
+   */
+  readonly bodyFile?: ReadonlyArray<FieldName<Op>> | undefined
   readonly text: TextView<ShownOf<Op>>
   readonly raw?: RawView<Op> | undefined
   readonly save?: SaveView<Op> | undefined
   /** Whole command lines. */
   readonly examples: ReadonlyArray<string>
+  /** What `--help` says instead of the summary, when the command needs more words than a tool listing can afford. */
+  readonly help?: string | undefined
 }
 
 // The view's own operation type is erased in a registry of views.

@@ -71,6 +71,15 @@ const explain429 = (answer: Answer, route: DesignRoute): Array<string> => {
   return notes
 }
 
+/**
+ * Whether a 403 on a plan-gated route is the plan gate: the service names
+ * the plan (`Limited by Design plan`); other refusals there (no access to the
+ * file, not an org admin, a token kind the endpoint does not take, a plan
+ * access token outside its allowlist) are not about the plan. A 403 that
+ * says nothing is read as the gate, as before.
+ */
+const planLimited = (said: string | undefined) => said === undefined || /\bplan\b(?! access token)|upgrade/i.test(said)
+
 /** The scope a 403 `Invalid scope: [...]. This endpoint requires the X scope.` names. */
 const requiredScope = (said: string | undefined) => /requires the ([\w:]+) scope/i.exec(said ?? "")?.[1] ?? null
 
@@ -93,7 +102,7 @@ export const classifyDesign = (answer: Answer, route: DesignRoute, attempts: num
     })
   }
   const scope = status === 403 ? requiredScope(said) : null
-  if (route.planGate !== undefined && (status === 402 || (status === 403 && scope === null))) {
+  if (route.planGate !== undefined && (status === 402 || (status === 403 && scope === null && planLimited(said)))) {
     return new PlanRequiredError({
       status,
       plan: route.planGate.label,

@@ -74,6 +74,8 @@ describe("deriving front ends from a Schema", () => {
       expect(ids.message).toMatch(/^--ids\.0: /)
       const json = yield* Effect.flip(decode(given({ "--ids": "1:2", "--client-meta": "{x" })))
       expect(json.message).toMatch(/^--client-meta: not valid JSON/)
+      const whole = yield* Effect.flip(decode(given({ "--ids": "1:2", "--depth": "3.0" })))
+      expect(whole.message).toMatch(/^--depth: /)
       const missing = yield* Effect.flip(decode(given({}, [])))
       expect(missing.message).toContain("<key> is required")
       expect(missing.message).toContain("--ids is required")
@@ -89,4 +91,52 @@ describe("deriving front ends from a Schema", () => {
     expect(schema.properties.client_meta).toMatchObject({ type: "object", required: ["x", "y"] })
     expect(schema.properties.labels).toMatchObject({ type: "object", additionalProperties: { type: "string" } })
   })
+})
+
+describe("a request body from --body-file", () => {
+  const Bulk = Schema.Struct({
+    key: Schema.String.annotations({ description: "File key" }),
+    items: Schema.optional(Schema.Array(Schema.Struct({ id: Schema.String, n: Schema.Int, key: Schema.optional(Schema.Int) })).annotations({ description: "Items" })),
+    notes: Schema.optional(Schema.Array(Schema.String).annotations({ description: "Notes" }))
+  })
+  const bulk: Operation<typeof Bulk.Type, typeof Bulk.Encoded, string, never, unknown> = { ...op, input: Bulk } as never
+  const bv = view(bulk, {
+    command: ["sample", "apply"],
+    tool: "x_sample_apply",
+    positional: ["key"],
+    bodyFile: ["items", "notes"],
+    text: { kind: "record" },
+    examples: ["x sample apply K --body-file b.json"]
+  })
+  const read = (options: Given["options"], stdin = Effect.succeed("{}")) =>
+    Effect.flatMap(rawInput(bv, { options, positionals: ["K"] }, {}, stdin), (raw) => decodeInput(Bulk, raw)).pipe(
+      Effect.mapError((e: InvalidInputError) => inCliWords(bv, e))
+    )
+
+  it("replaces the body's fields' own flags with one --body-file", () => {
+    const flags = commandSpecOf(bv).options.map((o) => o.flag)
+    expect(flags).toEqual(["--body-file"])
+    expect(commandSpecOf(bv).options[0]).toMatchObject({ valueName: "PATH|-", required: false })
+  })
+
+  it.effect("reads the body's fields from a file or from standard input, keeping integers", () =>
+    Effect.gen(function*() {
+      const file = join(tmpdir(), `body-${process.pid}.json`)
+      writeFileSync(file, JSON.stringify({ items: [{ id: "a", n: 3 }], notes: ["x"] }))
+      expect(yield* read({ "--body-file": file })).toEqual({ key: "K", items: [{ id: "a", n: 3 }], notes: ["x"] })
+      expect(yield* read({ "--body-file": "-" }, Effect.succeed("{\"notes\": [\"y\"]}"))).toEqual({ key: "K", notes: ["y"] })
+    }))
+
+  it.effect("refuses a body that is not JSON, not an object, or carries other keys", () =>
+    Effect.gen(function*() {
+      const bad = (text: string) => Effect.flip(read({ "--body-file": "-" }, Effect.succeed(text)))
+      expect((yield* bad("{items")).message).toMatch(/--body-file: standard input is not valid JSON/)
+      expect((yield* bad("[1]")).message).toMatch(/must hold a JSON object with items, notes/)
+      // The body's keys keep their names: `key` here is not the <key> positional.
+      expect((yield* bad("{\"key\": \"other\"}")).message).toMatch(/--body-file: key is not part of this body/)
+      expect((yield* bad("{\"items\": [{\"id\": \"a\", \"n\": 1, \"key\": \"x\"}]}")).message).toMatch(/^items\.0\.key: /)
+      expect((yield* bad("{\"items\": [{\"id\": \"a\", \"n\": 1.5}]}")).message).toMatch(/items\.0\.n/)
+      const missing = yield* Effect.flip(read({ "--body-file": join(tmpdir(), "no-such-body.json") }))
+      expect(missing.message).toMatch(/--body-file: cannot read/)
+    }))
 })

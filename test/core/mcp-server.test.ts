@@ -11,6 +11,7 @@ import * as Exit from "effect/Exit"
 import * as Mailbox from "effect/Mailbox"
 import { describe, expect, it } from "vitest"
 import { type McpIo, serveMcp } from "../../src/core/mcp/server.js"
+import { DEFAULT_HINTS, listedHints } from "../../src/core/mcp/protocol.js"
 import type { ToolAnnotations, ToolCallContext, ToolEntry, ToolResult } from "../../src/core/mcp/types.js"
 
 const INFO = { name: "test-server", version: "1.2.3" }
@@ -168,6 +169,25 @@ describe("initialize and tools/list", () => {
     expect(errors).toStrictEqual([])
   })
 
+  it("lists only the hints that differ from MCP's defaults, and reading them with the defaults gives the tool's own", () => {
+    const all: Array<ToolAnnotations> = []
+    for (const readOnlyHint of [true, false]) {
+      for (const destructiveHint of [true, false]) {
+        for (const idempotentHint of [true, false]) {
+          for (const openWorldHint of [true, false]) all.push({ readOnlyHint, destructiveHint, idempotentHint, openWorldHint })
+        }
+      }
+    }
+    for (const hints of all) {
+      const read = { ...DEFAULT_HINTS, ...listedHints(hints) }
+      expect(read.readOnlyHint).toBe(hints.readOnlyHint)
+      expect(read.openWorldHint).toBe(hints.openWorldHint)
+      // Beside readOnlyHint: true the other two mean nothing (MCP 2025-06-18).
+      if (!hints.readOnlyHint) expect(read).toStrictEqual(hints)
+    }
+    expect(listedHints({ readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true })).toStrictEqual({ idempotentHint: true })
+  })
+
   it("tools/list carries name, description, inputSchema and annotations and nothing else", async () => {
     const [listed] = await exchange([echo()], req(1, "tools/list"))
     expect(listed).toStrictEqual({
@@ -178,7 +198,8 @@ describe("initialize and tools/list", () => {
           name: "echo",
           description: "The echo tool",
           inputSchema: { type: "object", properties: { word: { type: "string" } } },
-          annotations: READ
+          // MCP's defaults (open world) and hints that mean nothing beside readOnlyHint are not sent.
+          annotations: { readOnlyHint: true }
         }]
       }
     })

@@ -5,7 +5,7 @@
  */
 import * as Either from "effect/Either"
 import { isRecord, isRequestId, type RequestId } from "./jsonrpc.js"
-import type { ServerInfo, ToolEntry } from "./types.js"
+import type { ServerInfo, ToolAnnotations, ToolEntry } from "./types.js"
 
 /** Newest first: a client asking for one we do not know gets the first. */
 export const PROTOCOL_VERSIONS = ["2025-06-18", "2025-03-26", "2024-11-05"] as const
@@ -26,12 +26,32 @@ export const initializeResult = (info: ServerInfo, params: unknown): Either.Eith
   })
 }
 
-/** A tool as tools/list shows it: an agent pays for every byte, so the toolset and handler stay home. */
+/** What MCP assumes of a tool that gives no hint (2025-06-18, ToolAnnotations). */
+export const DEFAULT_HINTS: ToolAnnotations = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true }
+
+/**
+ * The hints a client cannot assume: those that differ from MCP's defaults.
+ * Beside readOnlyHint: true the destructive and idempotent hints mean nothing
+ * (the spec says so) and are left out too. A client reading the listing with
+ * the defaults gets back exactly the tool's annotations.
+ */
+export const listedHints = (a: ToolAnnotations): Partial<ToolAnnotations> => {
+  const out: { -readonly [K in keyof ToolAnnotations]?: boolean } = {}
+  if (a.readOnlyHint) out.readOnlyHint = true
+  else {
+    if (a.destructiveHint !== DEFAULT_HINTS.destructiveHint) out.destructiveHint = a.destructiveHint
+    if (a.idempotentHint !== DEFAULT_HINTS.idempotentHint) out.idempotentHint = a.idempotentHint
+  }
+  if (a.openWorldHint !== DEFAULT_HINTS.openWorldHint) out.openWorldHint = a.openWorldHint
+  return out
+}
+
+/** A tool as tools/list shows it: an agent pays for every byte, so the toolset, the handler and default hints stay home. */
 export const listedTool = (tool: ToolEntry) => ({
   name: tool.name,
   description: tool.description,
   inputSchema: tool.inputSchema,
-  annotations: tool.annotations
+  annotations: listedHints(tool.annotations)
 })
 
 export interface CallRequest {

@@ -1,0 +1,268 @@
+/**
+ * Organisation reads (tier 3 but discovery; spec section 4, design-wire
+ * sections 1 and 5): activity logs (a plan token or an org-level OAuth
+ * token, never a personal one; paged by moving the time window), developer
+ * logs (plan token only, Governance+; a read sent as POST with its filters
+ * and cursor in the body), AI usage (plan token only; next-cursor pages) and
+ * discovery (OAuth only, Governance+).
+ */
+import * as Schema from "effect/Schema"
+import { metaCursor, nextCursor, timeWindow } from "../core/paginate.js"
+import { view } from "../core/view.js"
+import { designOperation } from "./define.js"
+import { Day, idLike, json, ordered, UtcTimestamp, WireId } from "./params.js"
+
+const ENTERPRISE = { label: "Enterprise", plan: "enterprise" } as const
+const GOVERNANCE = { label: "Enterprise plus Governance+", plan: "enterprise" } as const
+
+const UnixSeconds = Schema.Int.pipe(Schema.nonNegative())
+
+// ---- activity logs ------------------------------------------------------------------
+
+export const ActivityEvent = Schema.Struct({
+  id: WireId,
+  timestamp: Schema.Number,
+  actor: Schema.NullOr(Schema.Struct({ type: Schema.String, id: Schema.optional(Schema.NullOr(WireId)), name: Schema.optional(Schema.NullOr(Schema.String)), email: Schema.optional(Schema.NullOr(Schema.String)) })),
+  action: Schema.Struct({ type: Schema.String, details: Schema.NullOr(Schema.Record({ key: Schema.String, value: Schema.Unknown })) }),
+  entity: Schema.Record({ key: Schema.String, value: Schema.Unknown }),
+  context: Schema.Record({ key: Schema.String, value: Schema.Unknown })
+})
+export type ActivityEvent = typeof ActivityEvent.Type
+
+const ActivityPage = Schema.Struct({
+  meta: Schema.Struct({ activity_logs: Schema.Array(ActivityEvent), cursor: Schema.optional(Schema.NullOr(Schema.String)), next_page: Schema.Boolean })
+})
+
+export const activityLogList = designOperation({
+  name: "activityLogList",
+  group: "activity_logs",
+  summary: "The organisation's activity log.",
+  input: Schema.Struct({
+    events: Schema.optional(Schema.Array(idLike(/^[a-z_]+$/, "must be an event type such as file_export")).annotations({ description: "Events" })),
+    start_time: Schema.optional(UnixSeconds.annotations({ description: "From, Unix s" })),
+    end_time: Schema.optional(UnixSeconds.annotations({ description: "End time" })),
+    limit: Schema.optional(Schema.Int.pipe(Schema.between(1, 1000)).annotations({ description: "Limit" })),
+    order: Schema.optional(Schema.Literal("asc", "desc").annotations({ description: "Default desc" }))
+  }).pipe(Schema.filter(ordered("start_time", "end_time"))),
+  impact: "read",
+  idempotent: true,
+  tier: 3,
+  modes: ["plan", "oauth"],
+  planGate: ENTERPRISE,
+  subject: () => "the activity log",
+  request: (i) => ({
+    method: "GET",
+    path: "/v1/activity_logs",
+    query: {
+      events: i.events === undefined || i.events.length === 0 ? undefined : i.events,
+      start_time: i.start_time,
+      end_time: i.end_time,
+      limit: i.limit,
+      // Time-window paging moves the window's end back past the oldest event seen: newest first.
+      order: i.order ?? "desc"
+    }
+  }),
+  response: ActivityPage,
+  paging: { model: timeWindow, items: (p) => p.meta.activity_logs, itemsKey: "activity_logs", key: (e) => e.id },
+  cursorRefused: (i) => (i.order === "asc" ? "order asc shows one page: pages move the window's end back, which needs order desc (the default)." : undefined)
+})
+
+// ---- developer logs -------------------------------------------------------------------
+
+export const DeveloperLogItem = Schema.Struct({
+  id: WireId,
+  timestamp: Schema.String,
+  event_source: Schema.String,
+  token_type: Schema.String,
+  token: Schema.optional(Schema.String),
+  token_name: Schema.optional(Schema.NullOr(Schema.String)),
+  user_email: Schema.optional(Schema.NullOr(Schema.String)),
+  ip_address: Schema.optional(Schema.String),
+  method: Schema.optional(Schema.NullOr(Schema.String)),
+  endpoint: Schema.optional(Schema.String),
+  status_code: Schema.optional(Schema.Number)
+})
+
+const DeveloperPage = Schema.Struct({
+  meta: Schema.Struct({ items: Schema.Array(DeveloperLogItem), cursor: Schema.NullOr(Schema.String), has_more: Schema.Boolean })
+})
+
+const DEVELOPER_FILTERS = ["token_type", "token", "token_name", "user_email", "ip_address", "event_source", "date_range", "limit"] as const
+
+export const developerLogList = designOperation({
+  name: "developerLogList",
+  group: "developer_logs",
+  summary: "The organisation's API and MCP call log.",
+  input: Schema.Struct({
+    token_type: Schema.optional(Schema.Literal("personal_access_token", "plan_access_token", "oauth_token").annotations({ description: "Token type" })),
+    token: Schema.optional(Schema.String.annotations({ description: "Token" })),
+    token_name: Schema.optional(Schema.String.annotations({ description: "Token name" })),
+    user_email: Schema.optional(Schema.String.annotations({ description: "User email" })),
+    ip_address: Schema.optional(Schema.String.annotations({ description: "Ip address" })),
+    event_source: Schema.optional(Schema.Literal("rest_api", "mcp_server").annotations({ description: "Event source" })),
+    date_range: Schema.optional(Schema.Literal("last_24h", "last_7d", "last_30d").annotations({ description: "Date range" })),
+    limit: Schema.optional(Schema.Int.pipe(Schema.between(1, 100)).annotations({ description: "Limit" }))
+  }),
+  impact: "read",
+  idempotent: true,
+  tier: 3,
+  modes: ["plan"],
+  planGate: GOVERNANCE,
+  subject: () => "the developer logs",
+  request: (i) => {
+    const body: Record<string, unknown> = {}
+    for (const key of DEVELOPER_FILTERS) if (i[key] !== undefined) body[key] = i[key]
+    return { method: "POST", path: "/v1/developer_logs", body: json(body) }
+  },
+  response: DeveloperPage,
+  paging: { model: metaCursor, items: (p) => p.meta.items, itemsKey: "developer_logs", key: (e) => e.id }
+})
+
+// ---- AI usage -----------------------------------------------------------------------------
+
+/** The first day the service has AI usage for (spec section 8). */
+export const AI_USAGE_FLOOR = "2025-12-01"
+
+export const AiUsageRow = Schema.Struct({
+  plan_id: WireId,
+  user_id: WireId,
+  user_email: Schema.NullOr(Schema.String),
+  day: Schema.String,
+  editor_type: Schema.String,
+  seat_credits_sum: Schema.Number,
+  plan_credits_sum: Schema.Number,
+  workspace_id: Schema.optional(Schema.NullOr(WireId)),
+  workspace_name: Schema.optional(Schema.NullOr(Schema.String)),
+  team_id: Schema.optional(Schema.NullOr(WireId)),
+  team_name: Schema.optional(Schema.NullOr(Schema.String)),
+  license_group_id: Schema.optional(Schema.NullOr(WireId)),
+  license_group_name: Schema.optional(Schema.NullOr(Schema.String)),
+  metering_period_start: Schema.optional(Schema.String),
+  metering_period_end: Schema.optional(Schema.String)
+})
+
+const AiUsagePage = Schema.Struct({ rows: Schema.Array(AiUsageRow), next_cursor: Schema.String, has_next_page: Schema.Boolean })
+
+export const aiUsageDaily = designOperation({
+  name: "aiUsageDaily",
+  group: "ai_usage",
+  summary: "AI credits used per user and day.",
+  input: Schema.Struct({
+    start_date: Day.pipe(Schema.filter((d) => d >= AI_USAGE_FLOOR || `must be ${AI_USAGE_FLOOR} or later`))
+      .annotations({ description: `From ${AI_USAGE_FLOOR} on` }),
+    end_date: Day.annotations({ description: "End date" }),
+    user_email: Schema.optional(Schema.String.annotations({ description: "User email" })),
+    limit: Schema.optional(Schema.Int.pipe(Schema.between(1, 1000)).annotations({ description: "Limit" }))
+  }).pipe(Schema.filter(ordered("start_date", "end_date"))),
+  impact: "read",
+  idempotent: true,
+  tier: 3,
+  modes: ["plan"],
+  planGate: ENTERPRISE,
+  subject: () => "the AI usage",
+  request: (i) => ({
+    method: "GET",
+    path: "/v1/ai_usage/daily",
+    query: { start_date: i.start_date, end_date: i.end_date, user_email: i.user_email, limit: i.limit }
+  }),
+  response: AiUsagePage,
+  paging: { model: nextCursor, items: (p) => p.rows, itemsKey: "rows" }
+})
+
+// ---- discovery ------------------------------------------------------------------------------
+
+const DAY_MS = 24 * 3600 * 1000
+
+export const discoveryTextEvents = designOperation({
+  name: "discoveryTextEvents",
+  group: "discovery",
+  summary: "Hourly download links of text-event data.",
+  input: Schema.Struct({
+    start_date: UtcTimestamp.annotations({ description: "≥1 h ago" }),
+    end_date: UtcTimestamp.annotations({ description: "≤24 h after start" }),
+    file_ttl_in_seconds: Schema.optional(Schema.Int.pipe(Schema.between(60, 86_400)).annotations({ description: "Link life" }))
+  }).pipe(Schema.filter((i) => {
+    const span = Date.parse(i.end_date) - Date.parse(i.start_date)
+    return span <= 0
+      ? { path: ["end_date"], message: "must be after start_date" }
+      : span > DAY_MS
+      ? { path: ["end_date"], message: "must be at most 24 hours after start_date" }
+      : true
+  })),
+  impact: "read",
+  idempotent: true,
+  tier: 2,
+  modes: ["oauth"],
+  planGate: GOVERNANCE,
+  subject: () => "the discovery text events",
+  request: (i) => ({
+    method: "GET",
+    path: "/v1/discovery",
+    query: { start_date: i.start_date, end_date: i.end_date, file_ttl_in_seconds: i.file_ttl_in_seconds }
+  }),
+  response: Schema.Struct({ meta: Schema.Struct({ urls: Schema.Record({ key: Schema.String, value: Schema.Array(Schema.String) }) }) }),
+  result: (b) => ({ urls: b.meta.urls })
+})
+
+// ---- views ------------------------------------------------------------------------------------
+
+const isoOf = (seconds: number) => new Date(seconds * 1000).toISOString().replace(".000Z", "Z")
+const entityName = (e: ActivityEvent["entity"]) => [e.type, e.name ?? e.email ?? e.id].filter((x) => x !== undefined && x !== null).join(" ")
+
+export const orgViews = [
+  view(activityLogList, {
+    command: ["activity-log", "list"],
+    tool: "design_activity_log_list",
+    valueNames: { events: "TYPE,...", start_time: "UNIX_S", end_time: "UNIX_S" },
+    text: {
+      kind: "table",
+      rows: (o) =>
+        o.items.map((e) => ({
+          time: isoOf(e.timestamp),
+          action: e.action.type,
+          actor: e.actor === null ? "system" : e.actor.email ?? e.actor.name ?? e.actor.id,
+          entity: entityName(e.entity)
+        })),
+      columns: ["time", "action", "actor", "entity"],
+      noun: "activity log events"
+    },
+    examples: ["design activity-log list --events file_export,login --limit 50", "design activity-log list --start-time 1767225600 --all --max-pages 5"]
+  }),
+  view(developerLogList, {
+    command: ["developer-log", "list"],
+    tool: "design_developer_log_list",
+    // The shared --token is the credential; this filter names a token in the log.
+    flags: { token: "log-token" },
+    valueNames: { token: "TOKEN_ID" },
+    text: {
+      kind: "table",
+      rows: (o) => o.items,
+      columns: ["timestamp", "event_source", "token_name", "method", "endpoint", "status_code"],
+      noun: "developer log entries"
+    },
+    examples: ["design developer-log list --date-range last_7d --event-source mcp_server", "design developer-log list --user-email someone@example.com --all"]
+  }),
+  view(aiUsageDaily, {
+    command: ["ai-usage", "daily"],
+    tool: "design_ai_usage_daily",
+    text: {
+      kind: "table",
+      rows: (o) => o.items,
+      columns: ["day", "user_email", "editor_type", "seat_credits_sum", "plan_credits_sum"],
+      noun: "AI usage rows"
+    },
+    examples: ["design ai-usage daily --start-date 2026-01-01 --end-date 2026-01-31", "design ai-usage daily --start-date 2026-01-01 --end-date 2026-01-07 --user-email someone@example.com"]
+  }),
+  view(discoveryTextEvents, {
+    command: ["discovery", "text-events"],
+    tool: "design_discovery_text_events",
+    valueNames: { start_date: "UTC_TIME", end_date: "UTC_TIME", file_ttl_in_seconds: "SECONDS" },
+    text: {
+      kind: "table",
+      rows: (o) => Object.entries(o.urls).flatMap(([hour, urls]) => urls.map((url) => ({ hour, url }))),
+      columns: ["hour", "url"],
+      noun: "download links"
+    },
+    examples: ["design discovery text-events --start-date 2026-01-01T00:00:00Z --end-date 2026-01-01T12:00:00Z"]
+  })
+] as const

@@ -1,0 +1,57 @@
+/**
+ * Input pieces the newer design groups share: file keys, node ids, calendar
+ * dates and timestamps, each checked before anything is sent.
+ *
+ * What shapes a call (enums, integer ranges, lengths, date formats) is in the
+ * tools' JSON Schema too. The spelling of ids an agent copies from earlier
+ * results (file keys, node ids, numeric ids) is checked here only (`idLike`):
+ * its regular expressions would cost every agent bytes in tools/list and
+ * tell it nothing it can act on.
+ */
+import * as Schema from "effect/Schema"
+
+/** A string matching `pattern`, checked before sending but not spelled out in the tool's JSON Schema. */
+export const idLike = (pattern: RegExp, message: string) => Schema.String.pipe(Schema.filter((s) => pattern.test(s) || message))
+
+export const FileKey = idLike(/^[A-Za-z0-9_-]+$/, "must be a file key").annotations({ description: "File key" })
+
+/** Node ids as the editor writes them: 1:2, or an instance sublayer I1:2;3:4. */
+export const NodeId = idLike(/^I?\d+:\d+(;\d+:\d+)*$/, "must be a node id such as 1:2")
+
+/** A numeric id, kept as a string. */
+export const NumericId = idLike(/^\d+$/, "must be a numeric id")
+
+const validDay = (s: string) => {
+  const ms = Date.parse(`${s}T00:00:00Z`)
+  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === s
+}
+
+/** A calendar date, YYYY-MM-DD. */
+export const Day = Schema.String.pipe(
+  Schema.filter((s) => (/^\d{4}-\d{2}-\d{2}$/.test(s) && validDay(s)) || `must be a date YYYY-MM-DD (got ${s})`, { jsonSchema: { format: "date" } })
+)
+
+/** An ISO 8601 UTC timestamp: 2026-01-01T00:00:00Z. */
+export const UtcTimestamp = Schema.String.pipe(
+  Schema.filter(
+    (s) =>
+      (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?Z$/.test(s) && !Number.isNaN(Date.parse(s))) ||
+      `must be a UTC time such as 2026-01-01T00:00:00Z (got ${s})`,
+    { jsonSchema: { format: "date-time" } }
+  )
+)
+
+/** A Struct check that `from` is not after `to` when both are given. */
+export const ordered = <K extends string>(from: K, to: K) => (input: Partial<Record<K, string | number | undefined>>) => {
+  const a = input[from]
+  const b = input[to]
+  if (a === undefined || b === undefined) return true
+  return a <= b || { path: [to], message: `must not be before ${from} (${String(a)})` }
+}
+
+export const json = (value: unknown) => ({ _tag: "json" as const, value })
+
+/** Ids the service sends as numbers or strings, kept as strings. */
+export const WireId = Schema.Union(Schema.String, Schema.Number).pipe(
+  Schema.transform(Schema.String, { decode: String, encode: (s) => s })
+)
