@@ -6,10 +6,13 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { invalidInput } from "../core/errors.js"
 import { pathOf } from "../core/http.js"
+import type { Operation } from "../core/operation.js"
 import { view } from "../core/view.js"
-import { dataBody, listFields, taskmgrList, taskmgrOperation } from "./define.js"
+import type { TaskmgrClient } from "./client.js"
+import { dataBody, listFields, taskmgrList, taskmgrOperation, type TaskmgrError } from "./define.js"
 import { workspaceOf } from "./people.js"
 import { Gid, GidOrUrl, Record } from "./records.js"
+import { gidOf } from "./refs.js"
 
 const Workspace = Schema.optional(Gid.annotations({ description: "Workspace gid (default: the configured one)" }))
 const TagGid = Gid.annotations({ description: "Tag gid" })
@@ -112,35 +115,42 @@ export const tagTaskList = taskmgrList({
   itemsKey: "tasks"
 })
 
-const link = (verb: "addTag" | "removeTag") => ({
-  input: Schema.Struct({ task_gid: TaskRef, tag: TagGid }),
-  impact: "write" as const,
-  idempotent: true,
-  gids: { task_gid: "task" as const },
-  subject: (i: { readonly task_gid: string; readonly tag: string }) => `task ${i.task_gid}`,
-  request: (i: { readonly task_gid: string; readonly tag: string }) => ({
-    method: "POST" as const,
-    path: `/tasks/${pathOf(i.task_gid)}/${verb}`,
-    body: dataBody({ tag: i.tag })
-  }),
-  data: Empty
-})
+interface Link {
+  readonly task_gid: string
+  readonly tag: string
+}
 
-export const tagTaskAdd = taskmgrOperation({
-  name: "tagTaskAdd",
-  group: "tags",
-  summary: "Tag a task.",
-  ...link("addTag"),
-  result: (_, i) => ({ task: i.task_gid, tag: i.tag, tagged: true })
-})
+/** What tagging or untagging reports: the service answers `{data: {}}`. */
+export interface Tagging {
+  readonly task: string
+  readonly tag: string
+  readonly tagged: boolean
+}
 
-export const tagTaskRemove = taskmgrOperation({
-  name: "tagTaskRemove",
-  group: "tags",
-  summary: "Take a tag off a task.",
-  ...link("removeTag"),
-  result: (_, i) => ({ task: i.task_gid, tag: i.tag, tagged: false })
-})
+const link = (name: string, summary: string, verb: "addTag" | "removeTag"): Operation<Link, Link, Tagging, TaskmgrError, TaskmgrClient> => {
+  const op = taskmgrOperation({
+    name,
+    group: "tags",
+    summary,
+    input: Schema.Struct({ task_gid: TaskRef, tag: TagGid }),
+    impact: "write",
+    idempotent: true,
+    gids: { task_gid: "task" },
+    subject: (i) => `task ${i.task_gid}`,
+    request: (i) => ({ method: "POST", path: `/tasks/${pathOf(i.task_gid)}/${verb}`, body: dataBody({ tag: i.tag }) }),
+    data: Empty
+  })
+  // The report names the task by gid, also when it was given as a URL (`result` sees the input as given).
+  return {
+    ...op,
+    run: (client, input, cursor) =>
+      Effect.flatMap(gidOf(input.task_gid, "task", "task_gid", client.settings.appUrl), (task) =>
+        Effect.as(op.run(client, { ...input, task_gid: task }, cursor), { task, tag: input.tag, tagged: verb === "addTag" }))
+  }
+}
+
+export const tagTaskAdd = link("tagTaskAdd", "Tag a task.", "addTag")
+export const tagTaskRemove = link("tagTaskRemove", "Take a tag off a task.", "removeTag")
 
 export const tagTasks = taskmgrList({
   name: "tagTasks",
