@@ -59,23 +59,49 @@ export interface Program {
   readonly examples: ReadonlyArray<string>
 }
 
-/** The command tree: groups from the first command word, leaves below. */
+/**
+ * The command tree: a group for each command word before the last, leaves
+ * below, nested as deep as the views' words go (`tag task list`). A group's
+ * summary is `groups[words joined by spaces]`.
+ */
 export const programTree = (program: Program): CommandSpec => {
-  const groups = new Map<string, Array<CommandSpec>>()
-  const top: Array<CommandSpec> = []
-  for (const leaf of program.leaves) {
-    if (leaf.path.length === 1) top.push(leaf.spec)
-    else groups.set(leaf.path[0]!, [...(groups.get(leaf.path[0]!) ?? []), leaf.spec])
+  interface Node {
+    readonly leaves: Array<CommandSpec | Node>
+    readonly name: string
+    readonly path: string
   }
-  const groupSpecs = [...groups].map(([name, subcommands]): CommandSpec => ({
-    name,
-    summary: program.groups[name] ?? name,
+  const root: Node = { leaves: [], name: program.name, path: "" }
+  const groupsFirst: Array<Node> = []
+  for (const leaf of program.leaves) {
+    let node = root
+    leaf.path.slice(0, -1).forEach((word, i) => {
+      const path = leaf.path.slice(0, i + 1).join(" ")
+      const siblings = node === root ? groupsFirst : node.leaves
+      let child = siblings.find((c): c is Node => "path" in c && c.name === word)
+      if (child === undefined) {
+        child = { leaves: [], name: word, path }
+        siblings.push(child)
+      }
+      node = child
+    })
+    node.leaves.push(leaf.spec)
+  }
+  const spec = (node: Node): CommandSpec => ({
+    name: node.name,
+    summary: program.groups[node.path] ?? node.name,
     options: [],
     positionals: [],
     examples: [],
-    subcommands
-  }))
-  return { name: program.name, summary: program.summary, options: [], positionals: [], examples: program.examples, subcommands: [...groupSpecs, ...top] }
+    subcommands: node.leaves.map((c) => ("path" in c ? spec(c) : c))
+  })
+  return {
+    name: program.name,
+    summary: program.summary,
+    options: [],
+    positionals: [],
+    examples: program.examples,
+    subcommands: [...groupsFirst.map(spec), ...root.leaves.map((c) => ("path" in c ? spec(c) : c))]
+  }
 }
 
 const renderError = (error: WrapperError, say: Vocabulary, color: boolean) => {
@@ -181,9 +207,15 @@ export const runProgram = (program: Program, argv: ReadonlyArray<string>): Effec
   const leafCommand = effectLeaf(leaf.spec, (given) =>
     Effect.flatMap(root, (parsed) => leaf.run({ ...given, shared: sharedOf(parsed as Record<string, unknown>), path: r.path })))
   const info = { name: program.name, version: program.version }
+  // Group words wrap the leaf (the spec's deepest commands have three words: `tag task list`).
+  const group = <N extends string, R, E, A>(word: string, inner: Command.Command<N, R, E, A>) =>
+    Command.make(word).pipe(Command.withSubcommands([inner]))
+  const [first, second] = r.path
   const app = r.path.length === 1
     ? Command.run(root.pipe(Command.withSubcommands([leafCommand])), info)
-    : Command.run(root.pipe(Command.withSubcommands([Command.make(r.path[0]!).pipe(Command.withSubcommands([leafCommand]))])), info)
+    : r.path.length === 2
+    ? Command.run(root.pipe(Command.withSubcommands([group(first!, leafCommand)])), info)
+    : Command.run(root.pipe(Command.withSubcommands([group(first!, group(second!, leafCommand))])), info)
 
   return app([program.name, program.name, ...r.normalized]).pipe(
     Effect.provide(PlatformLive),
