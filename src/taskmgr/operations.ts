@@ -59,6 +59,7 @@ export const taskmgrGroups: Readonly<Record<string, string>> = {
   team: "Teams (read-only)",
   workspace: "Workspaces (read-only)",
   tag: "Tags, the tasks they mark, and the tags of a task",
+  "tag task": "The tasks of a tag: list, add, remove",
   story: "Stories: a task's activity feed (comments and system stories)",
   comment: "Comments on tasks (only your own can be changed)"
 }

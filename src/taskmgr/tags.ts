@@ -115,7 +115,7 @@ export const tagTaskList = taskmgrList({
   itemsKey: "tasks"
 })
 
-interface Link {
+export interface Link {
   readonly task_gid: string
   readonly tag: string
 }
