@@ -59,23 +59,34 @@ export interface Program {
   readonly examples: ReadonlyArray<string>
 }
 
-/** The command tree: groups from the first command word, leaves below. */
+/**
+ * The command tree: a group for each command word a leaf's path passes
+ * through (task, then task subtask), leaves below, in the order first seen.
+ * A nested group's summary is `groups` keyed by its words ("task subtask").
+ */
 export const programTree = (program: Program): CommandSpec => {
-  const groups = new Map<string, Array<CommandSpec>>()
-  const top: Array<CommandSpec> = []
-  for (const leaf of program.leaves) {
-    if (leaf.path.length === 1) top.push(leaf.spec)
-    else groups.set(leaf.path[0]!, [...(groups.get(leaf.path[0]!) ?? []), leaf.spec])
+  const below = (prefix: ReadonlyArray<string>, leaves: ReadonlyArray<Leaf>): Array<CommandSpec> => {
+    const order: Array<CommandSpec | string> = []
+    const groups = new Map<string, Array<Leaf>>()
+    for (const leaf of leaves) {
+      const word = leaf.path[prefix.length]!
+      if (leaf.path.length === prefix.length + 1) {
+        order.push(leaf.spec)
+        continue
+      }
+      if (!groups.has(word)) order.push(word)
+      groups.set(word, [...(groups.get(word) ?? []), leaf])
+    }
+    return order.map((entry): CommandSpec => {
+      if (typeof entry !== "string") return entry
+      const path = [...prefix, entry]
+      return { name: entry, summary: program.groups[path.join(" ")] ?? entry, options: [], positionals: [], examples: [], subcommands: below(path, groups.get(entry)!) }
+    })
   }
-  const groupSpecs = [...groups].map(([name, subcommands]): CommandSpec => ({
-    name,
-    summary: program.groups[name] ?? name,
-    options: [],
-    positionals: [],
-    examples: [],
-    subcommands
-  }))
-  return { name: program.name, summary: program.summary, options: [], positionals: [], examples: program.examples, subcommands: [...groupSpecs, ...top] }
+  const all = below([], program.leaves)
+  // Groups first, then the program's own commands (sandbox, mcp), as before.
+  const subcommands = [...all.filter((c) => c.subcommands.length > 0), ...all.filter((c) => c.subcommands.length === 0)]
+  return { name: program.name, summary: program.summary, options: [], positionals: [], examples: program.examples, subcommands }
 }
 
 const renderError = (error: WrapperError, say: Vocabulary, color: boolean) => {
@@ -181,9 +192,18 @@ export const runProgram = (program: Program, argv: ReadonlyArray<string>): Effec
   const leafCommand = effectLeaf(leaf.spec, (given) =>
     Effect.flatMap(root, (parsed) => leaf.run({ ...given, shared: sharedOf(parsed as Record<string, unknown>), path: r.path })))
   const info = { name: program.name, version: program.version }
+  // The leaf under the groups of its path (task → subtask → list); commands are at most three words deep.
+  const group = (name: string) => Command.make(name)
   const app = r.path.length === 1
     ? Command.run(root.pipe(Command.withSubcommands([leafCommand])), info)
-    : Command.run(root.pipe(Command.withSubcommands([Command.make(r.path[0]!).pipe(Command.withSubcommands([leafCommand]))])), info)
+    : r.path.length === 2
+    ? Command.run(root.pipe(Command.withSubcommands([group(r.path[0]!).pipe(Command.withSubcommands([leafCommand]))])), info)
+    : Command.run(
+      root.pipe(Command.withSubcommands([
+        group(r.path[0]!).pipe(Command.withSubcommands([group(r.path[1]!).pipe(Command.withSubcommands([leafCommand]))]))
+      ])),
+      info
+    )
 
   return app([program.name, program.name, ...r.normalized]).pipe(
     Effect.provide(PlatformLive),

@@ -39,6 +39,9 @@ const valueName = (v: AnyView, f: Field): string => {
 const choicesOf = (kind: FieldKind) =>
   kind._tag === "choice" ? kind.choices : kind._tag === "list" && kind.of._tag === "choice" ? kind.of.choices : undefined
 
+/** A list field given as the last positional takes every remaining word (task get-many <gids...>). */
+const takesRest = (f: Field, index: number, count: number) => f.kind._tag === "list" && index === count - 1
+
 const isPositional = (v: AnyView, name: string) => ((v.positional ?? []) as ReadonlyArray<string>).includes(name)
 const fromEnv = (v: AnyView, name: string) => ((v.fromEnv ?? []) as ReadonlyArray<string>).includes(name)
 
@@ -59,9 +62,16 @@ export const PAGING_OPTIONS: ReadonlyArray<OptionSpec> = [
 export const commandSpecOf = (v: AnyView): CommandSpec => {
   const op = v.operation as AnyOperation<never>
   const fields = fieldsOf(op.input)
-  const positionals: Array<PositionalSpec> = ((v.positional ?? []) as ReadonlyArray<string>).map((name) => {
+  const named = (v.positional ?? []) as ReadonlyArray<string>
+  const positionals: Array<PositionalSpec> = named.map((name, index) => {
     const f = fields.find((x) => x.name === name)!
-    return { name: kebab(name), description: f.description ?? "", required: !f.optional, choices: choicesOf(f.kind) }
+    return {
+      name: kebab(name),
+      description: f.description ?? "",
+      required: !f.optional,
+      choices: choicesOf(f.kind),
+      ...(takesRest(f, index, named.length) ? { variadic: true } : {})
+    }
   })
   const options: Array<OptionSpec> = []
   for (const f of fields) {
@@ -140,8 +150,8 @@ export const rawInput = (v: AnyView, given: Given, env: Readonly<Record<string, 
     for (const f of fieldsOf(op.input)) {
       const index = positional.indexOf(f.name)
       if (index >= 0) {
-        const word = given.positionals[index]
-        if (word !== undefined) raw[f.name] = yield* convert(f, word)
+        const words = takesRest(f, index, positional.length) ? given.positionals.slice(index) : given.positionals.slice(index, index + 1)
+        if (words.length > 0) raw[f.name] = yield* convert(f, words.length === 1 ? words[0]! : words)
         continue
       }
       const flag = flagOf(v, f.name)
