@@ -182,7 +182,7 @@ export const pagingOf = (given: Given) => {
     return Effect.fail(bad(`max_pages: must be a whole number of at least 1; got "${raw}".`, "max_pages"))
   }
   const all = given.options["--all"] === true
-  if (typeof raw === "string" && !all) return Effect.fail(bad("max_pages only applies with all (follow pages).", "max_pages"))
+  if (typeof raw === "string" && !all) return Effect.fail(bad("max_pages only applies with --all (follow pages).", "max_pages"))
   const cursor = given.options["--cursor"]
   return Effect.succeed({ all, maxPages, cursor: typeof cursor === "string" ? cursor : undefined })
 }
@@ -193,7 +193,8 @@ export const pagingOf = (given: Given) => {
  */
 export const inCliWords = (v: AnyView, error: InvalidInputError): InvalidInputError => {
   const op = v.operation as AnyOperation<never>
-  const names = new Map<string, string>([["max_pages", "--max-pages"], ["all", "--all"], ["cursor", "--cursor"]])
+  // Not "all": it is an English word too ("a gid (all digits)"); pagingOf writes --all itself.
+  const names = new Map<string, string>([["max_pages", "--max-pages"], ["cursor", "--cursor"]])
   for (const f of fieldsOf(op.input)) {
     names.set(f.name, isPositional(v, f.name) ? `<${kebab(f.name)}>` : flagOf(v, f.name))
     if (fromEnv(v, f.name)) names.set(`${f.name}-env`, `${flagOf(v, f.name)}-env`)
