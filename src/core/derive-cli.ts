@@ -39,6 +39,9 @@ const valueName = (v: AnyView, f: Field): string => {
 const choicesOf = (kind: FieldKind) =>
   kind._tag === "choice" ? kind.choices : kind._tag === "list" && kind.of._tag === "choice" ? kind.of.choices : undefined
 
+/** A list field given as the last positional takes every remaining word (task get-many <gids...>). */
+const takesRest = (f: Field, index: number, count: number) => f.kind._tag === "list" && index === count - 1
+
 const isPositional = (v: AnyView, name: string) => ((v.positional ?? []) as ReadonlyArray<string>).includes(name)
 const fromEnv = (v: AnyView, name: string) => ((v.fromEnv ?? []) as ReadonlyArray<string>).includes(name)
 const bodyFields = (v: AnyView) => (v.bodyFile ?? []) as ReadonlyArray<string>
@@ -70,9 +73,16 @@ export const PAGING_OPTIONS: ReadonlyArray<OptionSpec> = [
 export const commandSpecOf = (v: AnyView): CommandSpec => {
   const op = v.operation as AnyOperation<never>
   const fields = fieldsOf(op.input)
-  const positionals: Array<PositionalSpec> = ((v.positional ?? []) as ReadonlyArray<string>).map((name) => {
+  const named = (v.positional ?? []) as ReadonlyArray<string>
+  const positionals: Array<PositionalSpec> = named.map((name, index) => {
     const f = fields.find((x) => x.name === name)!
-    return { name: kebab(name), description: f.description ?? "", required: !f.optional, choices: choicesOf(f.kind) }
+    return {
+      name: kebab(name),
+      description: f.description ?? "",
+      required: !f.optional,
+      choices: choicesOf(f.kind),
+      ...(takesRest(f, index, named.length) ? { variadic: true } : {})
+    }
   })
   const options: Array<OptionSpec> = []
   for (const f of fields) {
@@ -211,8 +221,8 @@ export const rawInput = (
       if (bodyFields(v).includes(f.name)) continue
       const index = positional.indexOf(f.name)
       if (index >= 0) {
-        const word = given.positionals[index]
-        if (word !== undefined) raw[f.name] = yield* convert(f, word)
+        const words = takesRest(f, index, positional.length) ? given.positionals.slice(index) : given.positionals.slice(index, index + 1)
+        if (words.length > 0) raw[f.name] = yield* convert(f, words.length === 1 ? words[0]! : words)
         continue
       }
       const flag = flagOf(v, f.name)
@@ -243,7 +253,7 @@ export const pagingOf = (given: Given) => {
     return Effect.fail(bad(`max_pages: must be a whole number of at least 1; got "${raw}".`, "max_pages"))
   }
   const all = given.options["--all"] === true
-  if (typeof raw === "string" && !all) return Effect.fail(bad("max_pages only applies with all (follow pages).", "max_pages"))
+  if (typeof raw === "string" && !all) return Effect.fail(bad("max_pages only applies with --all (follow pages).", "max_pages"))
   const cursor = given.options["--cursor"]
   return Effect.succeed({ all, maxPages, cursor: typeof cursor === "string" ? cursor : undefined })
 }
@@ -256,7 +266,8 @@ export const inCliWords = (v: AnyView, error: InvalidInputError): InvalidInputEr
   // What is said about a --body-file names the body's own keys, which are not flags.
   if (error.fields.length === 1 && error.fields[0] === "body_file") return error
   const op = v.operation as AnyOperation<never>
-  const names = new Map<string, string>([["max_pages", "--max-pages"], ["all", "--all"], ["cursor", "--cursor"], ["body_file", BODY_FILE]])
+  // Not "all": it is an English word too ("a gid (all digits)"); pagingOf writes --all itself.
+  const names = new Map<string, string>([["max_pages", "--max-pages"], ["cursor", "--cursor"], ["body_file", BODY_FILE]])
   for (const f of fieldsOf(op.input)) {
     if (bodyFields(v).includes(f.name)) continue
     names.set(f.name, isPositional(v, f.name) ? `<${kebab(f.name)}>` : flagOf(v, f.name))

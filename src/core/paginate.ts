@@ -114,6 +114,19 @@ export const offsetCursor: PaginationModel = {
   next: (page) => text(get(page, "next_page", "offset"))
 }
 
+/**
+ * A list the service does not page, paged by hand: the wrapper's page carries
+ * the bound of the next request itself under `next_bound` (task search: the
+ * oldest created_at of a full page, sent as created_at.before). A bound that
+ * does not move ends the walk.
+ */
+export const handBound = (param: string): PaginationModel => ({
+  name: "hand-bound",
+  param,
+  location: "query",
+  next: (page, current) => Option.filter(text(get(page, "next_bound")), (bound) => bound !== current)
+})
+
 /** Everything in one response. */
 export const noPaging: PaginationModel = {
   name: "none",

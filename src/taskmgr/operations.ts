@@ -19,6 +19,8 @@ import {
   storyViews
 } from "./stories.js"
 import { tagCreate, tagDelete, tagGet, tagList, tagTaskAdd, tagTaskList, tagTaskRemove, tagTasks, tagUpdate, tagViews } from "./tags.js"
+import * as taskLinks from "./task-links.js"
+import * as tasks from "./tasks.js"
 
 export const taskmgrOperations = {
   userMe,
@@ -46,12 +48,32 @@ export const taskmgrOperations = {
   commentGet,
   commentCreate,
   commentUpdate,
-  commentDelete
+  commentDelete,
+  taskList: tasks.taskList,
+  taskGet: tasks.taskGet,
+  taskGetMany: tasks.taskGetMany,
+  taskSearch: tasks.taskSearch,
+  taskMyTasks: tasks.taskMyTasks,
+  taskCreate: tasks.taskCreate,
+  taskUpdate: tasks.taskUpdate,
+  taskDelete: tasks.taskDelete,
+  taskSubtaskList: taskLinks.taskSubtaskList,
+  taskSubtaskCreate: taskLinks.taskSubtaskCreate,
+  taskProjectAdd: taskLinks.taskProjectAdd,
+  taskProjectRemove: taskLinks.taskProjectRemove,
+  taskFollowerAdd: taskLinks.taskFollowerAdd,
+  taskFollowerRemove: taskLinks.taskFollowerRemove,
+  taskDependencyList: taskLinks.taskDependencyList,
+  taskDependencyAdd: taskLinks.taskDependencyAdd,
+  taskDependencyRemove: taskLinks.taskDependencyRemove,
+  taskDependentList: taskLinks.taskDependentList,
+  taskDependentAdd: taskLinks.taskDependentAdd,
+  taskDependentRemove: taskLinks.taskDependentRemove
 } as const
 
 export type TaskmgrOperations = typeof taskmgrOperations
 
-export const taskmgrViews: ReadonlyArray<AnyView> = [...peopleViews, ...tagViews, ...storyViews]
+export const taskmgrViews: ReadonlyArray<AnyView> = [...peopleViews, ...tasks.taskViews, ...taskLinks.taskLinkViews, ...tagViews, ...storyViews]
 
 /** One line per command group for `taskmgr --help`. */
 export const taskmgrGroups: Readonly<Record<string, string>> = {
@@ -61,5 +83,12 @@ export const taskmgrGroups: Readonly<Record<string, string>> = {
   tag: "Tags, the tasks they mark, and the tags of a task",
   "tag task": "The tasks of a tag: list, add, remove",
   story: "Stories: a task's activity feed (comments and system stories)",
-  comment: "Comments on tasks (only your own can be changed)"
+  comment: "Comments on tasks (only your own can be changed)",
+  task: "Tasks: list, read, search, create, change, delete, and their links",
+  "task my-tasks": "Your My Tasks list",
+  "task subtask": "Subtasks of a task",
+  "task project": "The projects a task is in",
+  "task follower": "The followers of a task",
+  "task dependency": "Tasks a task waits on",
+  "task dependent": "Tasks that wait on a task"
 }

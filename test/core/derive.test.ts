@@ -91,6 +91,14 @@ describe("deriving front ends from a Schema", () => {
     expect(schema.properties.client_meta).toMatchObject({ type: "object", required: ["x", "y"] })
     expect(schema.properties.labels).toMatchObject({ type: "object", additionalProperties: { type: "string" } })
   })
+
+  it.effect("a list given as the last positional takes every remaining word (get-many <gids...>)", () =>
+    Effect.gen(function*() {
+      const many = view(op, { command: ["sample", "many"], tool: "x_sample_many", positional: ["key", "ids"], text: { kind: "record" }, examples: [] })
+      expect(commandSpecOf(many).positionals.map((p) => [p.name, p.variadic])).toEqual([["key", undefined], ["ids", true]])
+      const raw = yield* rawInput(many, { options: {}, positionals: ["K", "1:2", "3:4,5:6"] }, {})
+      expect(raw).toMatchObject({ key: "K", ids: ["1:2", "3:4", "5:6"] })
+    }))
 })
 
 describe("a request body from --body-file", () => {

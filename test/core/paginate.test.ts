@@ -2,6 +2,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect, Option } from "effect"
 import type { RequestSpec } from "../../src/core/http.js"
 import {
+  handBound,
   idCursor,
   metaCursor,
   nextCursor,
@@ -149,5 +150,15 @@ describe("the activity-log time window", () => {
 
   it("ends when next_page is false", () => {
     expect(timeWindow.next({ meta: { activity_logs: [event("x", 1)], next_page: false } }, undefined)).toEqual(Option.none())
+  })
+})
+
+describe("a list paged by hand (task search by created_at.before)", () => {
+  const model = handBound("created_at.before")
+  it("takes the bound the page carries, and stops when there is none or it does not move", () => {
+    expect(model.param).toBe("created_at.before")
+    expect(model.next({ data: [], next_bound: "2025-01-01T00:00:00.000Z" }, undefined)).toEqual(Option.some("2025-01-01T00:00:00.000Z"))
+    expect(model.next({ data: [], next_bound: null }, "2025-01-01T00:00:00.000Z")).toEqual(Option.none())
+    expect(model.next({ data: [], next_bound: "2025-01-01T00:00:00.000Z" }, "2025-01-01T00:00:00.000Z")).toEqual(Option.none())
   })
 })

@@ -1,0 +1,169 @@
+/**
+ * The task commands over the built `taskmgr` binary against `taskmgr sandbox`:
+ * one command per operation family, a task URL in place of a gid, and bad
+ * input refused with exit 2 and nothing sent.
+ */
+import { type ChildProcess, spawn } from "node:child_process"
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
+import { baseEnv, control, describeRun, ensureBuilt, ROOT, run, type RunResult, TASKMGR_BIN, usageErrorOf } from "./helpers.js"
+
+interface TaskmgrSandbox {
+  readonly base_url: string
+  readonly app_url: string
+  readonly tokens: { readonly personal: string; readonly free: string }
+  readonly workspace_gid: string
+  readonly project_gid: string
+  readonly task_gid: string
+}
+
+let child: ChildProcess | undefined
+let sb: TaskmgrSandbox
+
+const startTaskmgrSandbox = () =>
+  new Promise<TaskmgrSandbox>((resolve, reject) => {
+    ensureBuilt()
+    const started = spawn(process.execPath, [TASKMGR_BIN, "sandbox", "--port", "0"], { cwd: ROOT, env: baseEnv(), stdio: ["ignore", "pipe", "pipe"] })
+    child = started
+    let out = ""
+    const timer = setTimeout(() => reject(new Error(`taskmgr sandbox printed no JSON line: ${out}`)), 20_000)
+    started.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      out += chunk
+      const newline = out.indexOf("\n")
+      if (newline < 0) return
+      clearTimeout(timer)
+      resolve(JSON.parse(out.slice(0, newline)) as TaskmgrSandbox)
+    })
+    started.once("exit", (code) => reject(new Error(`taskmgr sandbox exited with ${code}`)))
+  })
+
+beforeAll(async () => {
+  sb = await startTaskmgrSandbox()
+})
+afterAll(() => {
+  child?.kill("SIGTERM")
+})
+beforeEach(async () => {
+  await control(sb.app_url, "POST", "/_sandbox/reset")
+})
+
+const env = (token = sb.tokens.personal) => ({
+  TASKMGR_BASE_URL: sb.base_url,
+  TASKMGR_APP_URL: sb.app_url,
+  TASKMGR_TOKEN: token,
+  TASKMGR_WORKSPACE: sb.workspace_gid
+})
+const taskmgr = (args: ReadonlyArray<string>, token?: string) => run(args, { bin: TASKMGR_BIN, env: env(token) })
+
+interface Logged {
+  readonly method: string
+  readonly path: string
+  readonly query: Record<string, string | Array<string>>
+  readonly body: unknown
+}
+const requestLog = async () =>
+  ((await control(sb.app_url, "GET", "/_sandbox/requests")) as Array<Logged>).map((r) => ({ ...r, path: r.path.replace(/^\/api\/1\.0/, "") }))
+
+const ok = (r: RunResult) => {
+  expect(r.code, describeRun(r)).toBe(0)
+  return r
+}
+const json = <A>(r: RunResult): A => JSON.parse(ok(r).stdout) as A
+
+const taskUrl = (task: string) => `${sb.app_url}/0/${sb.project_gid}/${task}`
+const REVIEW = "1200000000000602"
+const SUBTASK = "1200000000000603"
+const DONE = "1200000000000605"
+
+describe("taskmgr task commands over the built binary", () => {
+  it("task list --project URL prints a table; --json lists tasks with paging fields", async () => {
+    const text = ok(await taskmgr(["task", "list", "--project", `${sb.app_url}/0/${sb.project_gid}/list`]))
+    expect(text.stdout).toMatch(/Write the launch checklist/)
+    const listed = json<{ tasks: Array<{ gid: string }>; complete: boolean }>(await taskmgr(["task", "list", "--assignee", "me", "--json"]))
+    expect(listed.tasks.map((t) => t.gid)).toContain(sb.task_gid)
+    const [first, second] = await requestLog()
+    expect(first!.query).toMatchObject({ project: sb.project_gid, limit: "50" })
+    expect(second!.query).toMatchObject({ assignee: "me", workspace: sb.workspace_gid })
+  })
+
+  it("task get takes a task URL in place of the gid", async () => {
+    const task = json<{ gid: string; name: string }>(await taskmgr(["task", "get", taskUrl(sb.task_gid), "--json"]))
+    expect(task).toMatchObject({ gid: sb.task_gid, name: "Write the launch checklist" })
+  })
+
+  it("task get-many takes every remaining word, keeps the order and reports a missing gid by itself", async () => {
+    const missing = "1200000000099999"
+    const gids = [DONE, missing, taskUrl(REVIEW), ...Array(9).fill(sb.task_gid)]
+    const many = json<{ tasks: Array<{ gid: string; task?: unknown; error?: { type: string } }>; failed: number }>(
+      await taskmgr(["task", "get-many", ...gids, "--json"])
+    )
+    expect(many.tasks.map((t) => t.gid)).toEqual([DONE, missing, REVIEW, ...Array(9).fill(sb.task_gid)])
+    expect(many.tasks[1]!.error?.type).toBe("NotFoundError")
+    expect(many.failed).toBe(1)
+    expect((await requestLog()).filter((r) => r.path === "/batch").length).toBe(2)
+  })
+
+  it("task search: the plan error (exit 7) on a free workspace; results on a paid one", async () => {
+    const free = await run(["task", "search", "water"], {
+      bin: TASKMGR_BIN,
+      env: { ...env(sb.tokens.free), TASKMGR_WORKSPACE: "1200000000000102" }
+    })
+    expect(free.code, describeRun(free)).toBe(7)
+    const found = json<{ tasks: Array<{ name: string }> }>(await taskmgr(["task", "search", "launch", "--json"]))
+    expect(found.tasks.map((t) => t.name)).toContain("Write the launch checklist")
+    const search = (await requestLog()).at(-1)!
+    expect(search.query).toMatchObject({ sort_by: "created_at", text: "launch" })
+  })
+
+  it("task my-tasks list, create, update (reparent) and delete", async () => {
+    expect(ok(await taskmgr(["task", "my-tasks", "list"])).stdout).toMatch(/Write the launch checklist/)
+    const created = json<{ gid: string; due_on: string }>(
+      await taskmgr(["task", "create", "Plan the party", "--due-on", "2025-03-01", "--assignee", "me", "--json"])
+    )
+    expect(created.due_on).toBe("2025-03-01")
+    const moved = json<{ parent: { gid: string } | null; completed: boolean }>(
+      await taskmgr(["task", "update", created.gid, "--parent", taskUrl(REVIEW), "--completed", "true", "--json"])
+    )
+    expect(moved.parent?.gid).toBe(REVIEW)
+    expect(moved.completed).toBe(true)
+    ok(await taskmgr(["task", "delete", created.gid]))
+    const gone = await taskmgr(["task", "get", created.gid])
+    expect(gone.code, describeRun(gone)).toBe(5)
+  })
+
+  it("task subtask, project, follower, dependency and dependent commands", async () => {
+    ok(await taskmgr(["task", "subtask", "create", sb.task_gid, "Check the venue"]))
+    expect(ok(await taskmgr(["task", "subtask", "list", taskUrl(sb.task_gid)])).stdout).toMatch(/Check the venue/)
+    ok(await taskmgr(["task", "project", "add", REVIEW, "--project", "1200000000000302"]))
+    ok(await taskmgr(["task", "project", "remove", REVIEW, "--project", "1200000000000302"]))
+    ok(await taskmgr(["task", "follower", "add", REVIEW, "--followers", "1200000000000002"]))
+    ok(await taskmgr(["task", "follower", "remove", REVIEW, "--followers", "1200000000000002"]))
+    ok(await taskmgr(["task", "dependency", "add", DONE, "--dependencies", taskUrl(SUBTASK)]))
+    expect(ok(await taskmgr(["task", "dependency", "list", DONE])).stdout).toMatch(/Collect the steps/)
+    ok(await taskmgr(["task", "dependency", "remove", DONE, "--dependencies", SUBTASK]))
+    ok(await taskmgr(["task", "dependent", "add", SUBTASK, "--dependents", DONE]))
+    expect(ok(await taskmgr(["task", "dependent", "list", SUBTASK])).stdout).toMatch(/Pick a launch date/)
+    ok(await taskmgr(["task", "dependent", "remove", SUBTASK, "--dependents", DONE]))
+    const paths = (await requestLog()).map((r) => `${r.method} ${r.path}`)
+    expect(paths).toContain(`POST /tasks/${REVIEW}/addProject`)
+    expect(paths).toContain(`POST /tasks/${DONE}/addDependencies`)
+    expect(paths).toContain(`POST /tasks/${SUBTASK}/removeDependents`)
+  })
+
+  const bad: ReadonlyArray<readonly [string, ReadonlyArray<string>, RegExp]> = [
+    ["a gid that is not all digits", ["task", "get", "12ab"], /<task-gid>/],
+    ["a URL of another host", ["task", "get", "https://elsewhere.example.com/0/1/2"], /elsewhere\.example\.com/],
+    ["a URL naming no task", ["task", "get", "{app}/0/1200000000000301/list"], /names no task/],
+    ["limit 0", ["task", "list", "--project", "1200000000000301", "--limit", "0"], /--limit/],
+    ["limit 101", ["task", "subtask", "list", "1200000000000601", "--limit", "101"], /--limit/],
+    ["a <p> in html notes", ["task", "create", "x", "--html-notes", "<body><p>x</p></body>"], /<p>/],
+    ["no listing target", ["task", "list"], /exactly one/],
+    ["a bad gid among many", ["task", "get-many", "1200000000000601", "x"], /<gids>/]
+  ]
+  for (const [what, args, pattern] of bad) {
+    it(`${what}: exit 2, nothing sent`, async () => {
+      const r = await taskmgr(args.map((a) => a.replace("{app}", sb.app_url)))
+      expect(usageErrorOf(r)).toMatch(pattern)
+      expect(await requestLog()).toEqual([])
+    })
+  }
+})
