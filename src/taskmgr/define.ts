@@ -26,8 +26,8 @@ export interface ListPage<A> {
 
 /** Fields every list accepts: how many a page, and which fields to ask for. */
 export const listFields = {
-  limit: Schema.optional(Schema.Int.pipe(Schema.between(1, 100)).annotations({ description: "Page size (default 50)" })),
-  fields: Schema.optional(Schema.Array(Schema.String.pipe(Schema.pattern(/^[a-z_.]+$/))).annotations({ description: "opt_fields to return" }))
+  limit: Schema.optional(Schema.Int.pipe(Schema.between(1, 100)).annotations({ description: "Default 50" })),
+  fields: Schema.optional(Schema.Array(Schema.String.pipe(Schema.pattern(/^[a-z_.]+$/)).annotations({ jsonSchema: {} })).annotations({ description: "opt_fields" }))
 }
 
 const DEFAULT_LIMIT = 50

@@ -5,18 +5,28 @@
 import * as Schema from "effect/Schema"
 
 const gid = /^\d+$/
+
+/*
+ * The shapes below are checked by the Schema on every front end; tool listings
+ * say them in a word (the description) rather than a regular expression, which
+ * costs an agent bytes on every call to tools/list.
+ */
+const inWords = { jsonSchema: {} }
 const gidOrUrl = /^(\d+|https?:\/\/\S+)$/
 
 /** A gid: all digits, kept a string. */
-export const Gid = Schema.String.pipe(Schema.pattern(gid, { message: () => "must be a gid (all digits)" }))
+export const Gid = Schema.String.pipe(Schema.pattern(gid, { message: () => "must be a gid (all digits)" })).annotations(inWords)
 
 /** A gid, or a task or project URL (the operation resolves it before sending; declare the field in `gids`). */
 export const GidOrUrl = Schema.String.pipe(Schema.pattern(gidOrUrl, { message: () => "must be a gid (all digits) or a task or project URL" }))
-  .annotations({ description: "Gid or URL" })
+  .annotations({ ...inWords, description: "Gid or URL" })
 
 /** A user: a gid, or "me". */
 export const UserGid = Schema.String.pipe(Schema.pattern(/^(\d+|me)$/, { message: () => "must be a gid (all digits) or me" }))
-  .annotations({ description: "Gid, or me" })
+  .annotations({ ...inWords, description: "Gid, or me" })
+
+/** Text that is not blank. */
+export const NonBlank = Schema.String.pipe(Schema.filter((s) => s.trim() !== "" || "must not be blank", { jsonSchema: { minLength: 1 } }))
 
 export const Record = Schema.Struct(
   { gid: Schema.String, resource_type: Schema.optional(Schema.String) },

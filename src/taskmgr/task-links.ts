@@ -7,7 +7,7 @@ import * as Schema from "effect/Schema"
 import { pathOf, type RequestSpec } from "../core/http.js"
 import { view } from "../core/view.js"
 import { dataBody, listFields, taskmgrList, taskmgrOperation } from "./define.js"
-import { Gid, Record, UserGid } from "./records.js"
+import { Gid, Record, UserGid, NonBlank } from "./records.js"
 import { checked, ProjectRef, TASK_FIELDS, taskTable, TaskRef, writableFields } from "./tasks.js"
 
 const Empty = Schema.Struct({})
@@ -33,7 +33,7 @@ export const taskSubtaskCreate = taskmgrOperation({
   summary: "Create a subtask under a task.",
   input: Schema.Struct({
     task_gid: TaskRef,
-    name: Schema.NonEmptyTrimmedString.annotations({ description: "Subtask name" }),
+    name: NonBlank.annotations({ description: "Subtask name" }),
     followers: Schema.optional(Schema.Array(UserGid).annotations({ description: "Followers (user gid or me)" })),
     tags: Schema.optional(Schema.Array(Gid).annotations({ description: "Tag gids" })),
     ...writableFields

@@ -17,7 +17,7 @@ import type { TaskmgrClient } from "./client.js"
 import { dataBody, type ListPage, listFields, type TaskmgrError, taskmgrList, taskmgrOperation } from "./define.js"
 import { CONCURRENCY } from "./limits.js"
 import { workspaceOf } from "./people.js"
-import { Gid, GidOrUrl, Record, UserGid } from "./records.js"
+import { Gid, GidOrUrl, Record, UserGid, NonBlank } from "./records.js"
 import { gidOf } from "./refs.js"
 import { RichText } from "./rich-text.js"
 
@@ -29,10 +29,12 @@ export const ProjectRef = GidOrUrl.annotations({ description: "Project gid or pr
 const DATE = /^\d{4}-\d{2}-\d{2}$/
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/
 
+// Tool listings say "date" and "date-time" (JSON Schema formats) instead of the long expressions.
 export const DateOnly = Schema.String.pipe(Schema.pattern(DATE, { message: () => "must be a date: YYYY-MM-DD" }))
+  .annotations({ jsonSchema: { format: "date" } })
 export const DateTime = Schema.String.pipe(
   Schema.pattern(DATE_TIME, { message: () => "must be a date-time with its zone: 2025-01-31T09:00:00Z" })
-)
+).annotations({ jsonSchema: { format: "date-time" } })
 
 /**
  * true or false: a boolean for tools, the words true and false on the command
@@ -45,7 +47,7 @@ export const Toggle = Schema.Union(
     decode: (word) => word === "true",
     encode: (flag) => (flag ? "true" : "false")
   })
-)
+).annotations({ jsonSchema: { type: "boolean" } })
 
 const Fields = listFields.fields
 
@@ -66,7 +68,7 @@ export const writableFields = {
   html_notes: Schema.optional(RichText.annotations({ description: "Rich-text notes wrapped in <body>; not with notes" })),
   liked: Schema.optional(Toggle.annotations({ description: "Liked by you: true or false" })),
   custom_fields: Schema.optional(
-    Schema.Record({ key: Gid, value: Schema.Unknown }).annotations({ description: "Custom field gid to value (enum option gid, text, number)" })
+    Schema.Record({ key: Gid, value: Schema.Unknown }).annotations({ jsonSchema: { type: "object" }, description: "Custom field gid to value" })
   )
 }
 
@@ -431,7 +433,7 @@ export const taskCreate = taskmgrOperation({
   group: "tasks",
   summary: "Create a task in a workspace, in projects, or under a parent task.",
   input: Schema.Struct({
-    name: Schema.NonEmptyTrimmedString.annotations({ description: "Task name" }),
+    name: NonBlank.annotations({ description: "Task name" }),
     workspace: Schema.optional(Gid.annotations({ description: "Workspace gid (default: the configured one, unless projects or parent place it)" })),
     projects: Schema.optional(Schema.Array(ProjectRef).annotations({ description: "Projects to add it to (gid or URL)" })),
     parent: Schema.optional(TaskRef.annotations({ description: "Parent task: makes it a subtask (gid or URL)" })),
@@ -457,7 +459,7 @@ const Parent = Schema.Union(TaskRef, Schema.Literal("none")).annotations({ descr
 
 const UpdateInput = Schema.Struct({
   task_gid: TaskRef,
-  name: Schema.optional(Schema.NonEmptyTrimmedString.annotations({ description: "New name" })),
+  name: Schema.optional(NonBlank.annotations({ description: "New name" })),
   parent: Schema.optional(Parent),
   insert_before: Schema.optional(Gid.annotations({ description: "With parent: place it before this subtask" })),
   insert_after: Schema.optional(Gid.annotations({ description: "With parent: place it after this subtask" })),
