@@ -5,6 +5,8 @@
  */
 import type { AnyView } from "../core/view.js"
 import { peopleViews, teamGet, teamList, userGet, userList, userMe, workspaceGet, workspaceList } from "./people.js"
+import { projectCounts, projectCreate, projectDelete, projectGet, projectList, projectSearch, projectUpdate, projectViews } from "./projects.js"
+import { sectionCreate, sectionDelete, sectionGet, sectionList, sectionMove, sectionTaskAdd, sectionUpdate, sectionViews } from "./sections.js"
 
 export const taskmgrOperations = {
   userMe,
@@ -13,16 +15,32 @@ export const taskmgrOperations = {
   teamList,
   teamGet,
   workspaceList,
-  workspaceGet
+  workspaceGet,
+  projectList,
+  projectGet,
+  projectCounts,
+  projectSearch,
+  projectCreate,
+  projectUpdate,
+  projectDelete,
+  sectionList,
+  sectionGet,
+  sectionCreate,
+  sectionUpdate,
+  sectionMove,
+  sectionDelete,
+  sectionTaskAdd
 } as const
 
 export type TaskmgrOperations = typeof taskmgrOperations
 
-export const taskmgrViews: ReadonlyArray<AnyView> = [...peopleViews]
+export const taskmgrViews: ReadonlyArray<AnyView> = [...peopleViews, ...projectViews, ...sectionViews]
 
 /** One line per command group for `taskmgr --help`. */
 export const taskmgrGroups: Readonly<Record<string, string>> = {
   user: "Users (read-only)",
   team: "Teams (read-only)",
-  workspace: "Workspaces (read-only)"
+  workspace: "Workspaces (read-only)",
+  project: "Projects: list, read, search, create, change, delete",
+  section: "Sections of a project, and putting tasks into them"
 }

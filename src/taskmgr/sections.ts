@@ -1,0 +1,232 @@
+/**
+ * Sections: list a project's, get, create, rename, move (reorder within the
+ * project), delete (the service deletes only an empty section, never a
+ * project's last), and put a task into a section. Project and task arguments
+ * take a gid or a URL; a section has no URL of its own, so it takes a gid.
+ */
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import { invalidInput } from "../core/errors.js"
+import { pathOf } from "../core/http.js"
+import { absentIsDone } from "../core/operation.js"
+import { view } from "../core/view.js"
+import { dataBody, listFields, taskmgrList, taskmgrOperation } from "./define.js"
+import { Gid, GidOrUrl, Record } from "./records.js"
+
+const ProjectGid = GidOrUrl.annotations({ description: "Project gid or URL" })
+const SectionGid = Gid.annotations({ description: "Section gid" })
+const TaskGid = GidOrUrl.annotations({ description: "Task gid or URL" })
+const Name = Schema.NonEmptyTrimmedString.annotations({ description: "Section name" })
+
+/** At most one of two placement fields: the service takes one anchor. */
+const oneOf = (before: string | undefined, after: string | undefined, beforeName: string, afterName: string) =>
+  before !== undefined && after !== undefined
+    ? Effect.fail(invalidInput(`Give ${beforeName} or ${afterName}, not both.`, afterName))
+    : Effect.void
+
+export const sectionList = taskmgrList({
+  name: "sectionList",
+  group: "sections",
+  summary: "Sections of a project, in order.",
+  input: Schema.Struct({ project_gid: ProjectGid, ...listFields }),
+  gids: { project_gid: "project" },
+  subject: (i) => `sections of project ${i.project_gid}`,
+  request: (i) => ({ method: "GET", path: `/projects/${pathOf(i.project_gid)}/sections` }),
+  item: Record,
+  defaultFields: ["name", "created_at"],
+  itemsKey: "sections"
+})
+
+export const sectionGet = taskmgrOperation({
+  name: "sectionGet",
+  group: "sections",
+  summary: "One section.",
+  input: Schema.Struct({ section_gid: SectionGid }),
+  impact: "read",
+  idempotent: true,
+  subject: (i) => `section ${i.section_gid}`,
+  request: (i) => ({ method: "GET", path: `/sections/${pathOf(i.section_gid)}` }),
+  data: Record
+})
+
+export const sectionCreate = taskmgrOperation({
+  name: "sectionCreate",
+  group: "sections",
+  summary: "Add a section to a project (at the end, or before or after another section).",
+  input: Schema.Struct({
+    project_gid: ProjectGid,
+    name: Name,
+    insert_before: Schema.optional(SectionGid.annotations({ description: "Place it before this section" })),
+    insert_after: Schema.optional(SectionGid.annotations({ description: "Place it after this section" }))
+  }),
+  impact: "write",
+  idempotent: false,
+  gids: { project_gid: "project" },
+  subject: (i) => `new section "${i.name}" in project ${i.project_gid}`,
+  request: (i) =>
+    Effect.as(oneOf(i.insert_before, i.insert_after, "insert_before", "insert_after"), {
+      method: "POST" as const,
+      path: `/projects/${pathOf(i.project_gid)}/sections`,
+      body: dataBody({ name: i.name, insert_before: i.insert_before, insert_after: i.insert_after })
+    }),
+  data: Record
+})
+
+export const sectionUpdate = taskmgrOperation({
+  name: "sectionUpdate",
+  group: "sections",
+  summary: "Rename a section (or place it before or after another).",
+  input: Schema.Struct({
+    section_gid: SectionGid,
+    name: Schema.optional(Name.annotations({ description: "New name" })),
+    insert_before: Schema.optional(SectionGid.annotations({ description: "Place it before this section" })),
+    insert_after: Schema.optional(SectionGid.annotations({ description: "Place it after this section" }))
+  }),
+  impact: "write",
+  idempotent: true,
+  subject: (i) => `section ${i.section_gid}`,
+  request: (i) =>
+    i.name === undefined && i.insert_before === undefined && i.insert_after === undefined
+      ? Effect.fail(invalidInput("Nothing to update: give name, insert_before or insert_after.", "name"))
+      : Effect.as(oneOf(i.insert_before, i.insert_after, "insert_before", "insert_after"), {
+        method: "PUT" as const,
+        path: `/sections/${pathOf(i.section_gid)}`,
+        body: dataBody({ name: i.name, insert_before: i.insert_before, insert_after: i.insert_after })
+      }),
+  data: Record
+})
+
+export const sectionMove = taskmgrOperation({
+  name: "sectionMove",
+  group: "sections",
+  summary: "Move a section before or after another section of its project.",
+  input: Schema.Struct({
+    project_gid: ProjectGid,
+    section: SectionGid.annotations({ description: "The section to move" }),
+    before_section: Schema.optional(SectionGid.annotations({ description: "Move it before this section" })),
+    after_section: Schema.optional(SectionGid.annotations({ description: "Move it after this section" }))
+  }),
+  impact: "write",
+  idempotent: true,
+  gids: { project_gid: "project" },
+  subject: (i) => `section ${i.section} of project ${i.project_gid}`,
+  request: (i) =>
+    Effect.gen(function*() {
+      if (i.before_section === undefined && i.after_section === undefined) {
+        return yield* Effect.fail(invalidInput("Give before_section or after_section: where the section goes.", "before_section"))
+      }
+      yield* oneOf(i.before_section, i.after_section, "before_section", "after_section")
+      if (i.section === (i.before_section ?? i.after_section)) {
+        return yield* Effect.fail(invalidInput("A section cannot be placed next to itself.", "section"))
+      }
+      return {
+        method: "POST" as const,
+        path: `/projects/${pathOf(i.project_gid)}/sections/insert`,
+        body: dataBody({ section: i.section, before_section: i.before_section, after_section: i.after_section })
+      }
+    }),
+  data: Schema.Struct({}),
+  result: (_, i) => ({
+    moved: true,
+    section: i.section,
+    project_gid: i.project_gid,
+    ...(i.before_section === undefined ? { after_section: i.after_section } : { before_section: i.before_section })
+  })
+})
+
+export const sectionDelete = absentIsDone(
+  taskmgrOperation({
+    name: "sectionDelete",
+    group: "sections",
+    summary: "Delete an empty section (idempotent: an absent section is already gone).",
+    input: Schema.Struct({ section_gid: SectionGid }),
+    impact: "destroy",
+    idempotent: true,
+    subject: (i) => `section ${i.section_gid}`,
+    request: (i) => ({ method: "DELETE", path: `/sections/${pathOf(i.section_gid)}` }),
+    data: Schema.Struct({}),
+    result: (_, i) => ({ deleted: true, section_gid: i.section_gid, already_absent: false })
+  }),
+  (i) => ({ deleted: true, section_gid: i.section_gid, already_absent: true })
+)
+
+export const sectionTaskAdd = taskmgrOperation({
+  name: "sectionTaskAdd",
+  group: "sections",
+  summary: "Put a task into a section (adding it to the section's project if needed), at the top or before or after a task.",
+  input: Schema.Struct({
+    section_gid: SectionGid,
+    task: TaskGid,
+    insert_before: Schema.optional(TaskGid.annotations({ description: "Place it before this task of the section" })),
+    insert_after: Schema.optional(TaskGid.annotations({ description: "Place it after this task of the section" }))
+  }),
+  impact: "write",
+  idempotent: true,
+  gids: { task: "task", insert_before: "task", insert_after: "task" },
+  subject: (i) => `task ${i.task} into section ${i.section_gid}`,
+  request: (i) =>
+    Effect.as(oneOf(i.insert_before, i.insert_after, "insert_before", "insert_after"), {
+      method: "POST" as const,
+      path: `/sections/${pathOf(i.section_gid)}/addTask`,
+      body: dataBody({ task: i.task, insert_before: i.insert_before, insert_after: i.insert_after })
+    }),
+  data: Schema.Struct({}),
+  result: (_, i) => ({ added: true, task: i.task, section_gid: i.section_gid })
+})
+
+const sectionRows = (items: ReadonlyArray<Record>) => items.map((s) => ({ gid: s.gid, name: s.name }))
+
+export const sectionViews = [
+  view(sectionList, {
+    command: ["section", "list"],
+    tool: "taskmgr_section_list",
+    positional: ["project_gid"],
+    text: { kind: "table", rows: (o) => sectionRows(o.items), columns: ["gid", "name"], noun: "sections" },
+    examples: ["taskmgr section list 1200000000000301", "taskmgr section list https://app.example.com/0/1200000000000301/board"]
+  }),
+  view(sectionGet, {
+    command: ["section", "get"],
+    tool: "taskmgr_section_get",
+    positional: ["section_gid"],
+    text: { kind: "record" },
+    examples: ["taskmgr section get 1200000000000401"]
+  }),
+  view(sectionCreate, {
+    command: ["section", "create"],
+    tool: "taskmgr_section_create",
+    positional: ["project_gid", "name"],
+    text: { kind: "record" },
+    examples: ["taskmgr section create 1200000000000301 Review", "taskmgr section create 1200000000000301 Blocked --insert-after 1200000000000402"]
+  }),
+  view(sectionUpdate, {
+    command: ["section", "update"],
+    tool: "taskmgr_section_update",
+    positional: ["section_gid"],
+    text: { kind: "record" },
+    examples: ["taskmgr section update 1200000000000402 --name 'In progress'"]
+  }),
+  view(sectionMove, {
+    command: ["section", "move"],
+    tool: "taskmgr_section_move",
+    positional: ["project_gid"],
+    text: { kind: "record" },
+    examples: ["taskmgr section move 1200000000000301 --section 1200000000000403 --before-section 1200000000000401"]
+  }),
+  view(sectionDelete, {
+    command: ["section", "delete"],
+    tool: "taskmgr_section_delete",
+    positional: ["section_gid"],
+    text: { kind: "record" },
+    examples: ["taskmgr section delete 1200000000000403"]
+  }),
+  view(sectionTaskAdd, {
+    command: ["section", "task", "add"],
+    tool: "taskmgr_section_task_add",
+    positional: ["section_gid", "task"],
+    text: { kind: "record" },
+    examples: [
+      "taskmgr section task add 1200000000000402 1200000000000601",
+      "taskmgr section task add 1200000000000402 https://app.example.com/0/1200000000000301/1200000000000601 --insert-before 1200000000000602"
+    ]
+  })
+] as const
