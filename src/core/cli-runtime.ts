@@ -59,23 +59,34 @@ export interface Program {
   readonly examples: ReadonlyArray<string>
 }
 
-/** The command tree: groups from the first command word, leaves below. */
+/**
+ * The command tree: a group for each leading command word, nested as deep as
+ * the leaves' words go ("section task add"), leaves below. A group's summary
+ * is `groups` at its words joined by spaces ("section task"), else its word.
+ */
 export const programTree = (program: Program): CommandSpec => {
-  const groups = new Map<string, Array<CommandSpec>>()
-  const top: Array<CommandSpec> = []
-  for (const leaf of program.leaves) {
-    if (leaf.path.length === 1) top.push(leaf.spec)
-    else groups.set(leaf.path[0]!, [...(groups.get(leaf.path[0]!) ?? []), leaf.spec])
+  const level = (prefix: ReadonlyArray<string>, leaves: ReadonlyArray<Leaf>): Array<CommandSpec> => {
+    const groups = new Map<string, Array<Leaf>>()
+    const here: Array<CommandSpec> = []
+    for (const leaf of leaves) {
+      if (leaf.path.length === prefix.length + 1) here.push(leaf.spec)
+      else {
+        const word = leaf.path[prefix.length]!
+        groups.set(word, [...(groups.get(word) ?? []), leaf])
+      }
+    }
+    const groupSpecs = [...groups].map(([name, below]): CommandSpec => ({
+      name,
+      summary: program.groups[[...prefix, name].join(" ")] ?? name,
+      options: [],
+      positionals: [],
+      examples: [],
+      subcommands: level([...prefix, name], below)
+    }))
+    // Below the top, a group of commands reads best after the group's own commands.
+    return prefix.length === 0 ? [...groupSpecs, ...here] : [...here, ...groupSpecs]
   }
-  const groupSpecs = [...groups].map(([name, subcommands]): CommandSpec => ({
-    name,
-    summary: program.groups[name] ?? name,
-    options: [],
-    positionals: [],
-    examples: [],
-    subcommands
-  }))
-  return { name: program.name, summary: program.summary, options: [], positionals: [], examples: program.examples, subcommands: [...groupSpecs, ...top] }
+  return { name: program.name, summary: program.summary, options: [], positionals: [], examples: program.examples, subcommands: level([], program.leaves) }
 }
 
 const renderError = (error: WrapperError, say: Vocabulary, color: boolean) => {
@@ -181,9 +192,16 @@ export const runProgram = (program: Program, argv: ReadonlyArray<string>): Effec
   const leafCommand = effectLeaf(leaf.spec, (given) =>
     Effect.flatMap(root, (parsed) => leaf.run({ ...given, shared: sharedOf(parsed as Record<string, unknown>), path: r.path })))
   const info = { name: program.name, version: program.version }
+  // The leaf inside a group command for each word before it: "user list", "section task add" (three words at most).
+  const group = (word: string) => Command.make(word)
   const app = r.path.length === 1
     ? Command.run(root.pipe(Command.withSubcommands([leafCommand])), info)
-    : Command.run(root.pipe(Command.withSubcommands([Command.make(r.path[0]!).pipe(Command.withSubcommands([leafCommand]))])), info)
+    : r.path.length === 2
+    ? Command.run(root.pipe(Command.withSubcommands([group(r.path[0]!).pipe(Command.withSubcommands([leafCommand]))])), info)
+    : Command.run(
+      root.pipe(Command.withSubcommands([group(r.path[0]!).pipe(Command.withSubcommands([group(r.path[1]!).pipe(Command.withSubcommands([leafCommand]))]))])),
+      info
+    )
 
   return app([program.name, program.name, ...r.normalized]).pipe(
     Effect.provide(PlatformLive),

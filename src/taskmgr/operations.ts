@@ -42,5 +42,6 @@ export const taskmgrGroups: Readonly<Record<string, string>> = {
   team: "Teams (read-only)",
   workspace: "Workspaces (read-only)",
   project: "Projects: list, read, search, create, change, delete",
-  section: "Sections of a project, and putting tasks into them"
+  section: "Sections of a project, and putting tasks into them",
+  "section task": "Tasks in a section"
 }

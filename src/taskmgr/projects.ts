@@ -5,10 +5,10 @@
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { invalidInput } from "../core/errors.js"
 import { pathOf } from "../core/http.js"
 import { absentIsDone } from "../core/operation.js"
 import { view } from "../core/view.js"
+import { notBoth, rules, someOf } from "./input-rules.js"
 import { gidOf } from "./refs.js"
 import { dataBody, listFields, taskmgrList, taskmgrOperation } from "./define.js"
 import { workspaceOf } from "./people.js"
@@ -52,6 +52,8 @@ const writable = {
   owner: Schema.optional(UserGid.annotations({ description: "Owner: a user gid, or me" })),
   followers: Schema.optional(Schema.Array(UserGid).annotations({ description: "Followers to add: user gids, or me" }))
 }
+
+const UPDATABLE = Object.keys(writable)
 
 type Writable = { readonly [K in keyof typeof writable]?: Schema.Schema.Type<(typeof writable)[K]> }
 
@@ -186,15 +188,12 @@ export const projectCreate = taskmgrOperation({
     workspace: Schema.optional(WorkspaceGid),
     team: Schema.optional(TeamGid.annotations({ description: "Team gid (required in an organization)" })),
     ...writable
-  }),
+  }).pipe(Schema.filter(rules(notBoth("notes", "html_notes")))),
   impact: "write",
   idempotent: false,
   subject: (i) => `new project "${i.name}"`,
   request: (i, client) =>
     Effect.gen(function*() {
-      if (i.notes !== undefined && i.html_notes !== undefined) {
-        return yield* Effect.fail(invalidInput("Give notes or html_notes, not both.", "html_notes"))
-      }
       // With a team the team's workspace is implied: the configured default is sent only when there is no team.
       const workspace = i.team === undefined ? yield* workspaceOf(client, i.workspace) : i.workspace
       return { method: "POST" as const, path: "/projects", body: dataBody({ ...bodyOf(i), workspace, team: i.team }) }
@@ -211,19 +210,12 @@ export const projectUpdate = taskmgrOperation({
     name: Schema.optional(Schema.NonEmptyTrimmedString.annotations({ description: "New name" })),
     team: Schema.optional(TeamGid.annotations({ description: "Move to this team" })),
     ...writable
-  }),
+  }).pipe(Schema.filter(rules(someOf(["name", "team", ...UPDATABLE], "nothing to update"), notBoth("notes", "html_notes")))),
   impact: "write",
   idempotent: true,
   gids: { project_gid: "project" },
   subject: (i) => `project ${i.project_gid}`,
-  request: (i) => {
-    const { project_gid, ...changes } = i
-    if (Object.values(changes).every((v) => v === undefined)) {
-      return Effect.fail(invalidInput("Nothing to update: give at least one field to change.", "name"))
-    }
-    if (i.notes !== undefined && i.html_notes !== undefined) return Effect.fail(invalidInput("Give notes or html_notes, not both.", "html_notes"))
-    return Effect.succeed({ method: "PUT" as const, path: `/projects/${pathOf(project_gid)}`, body: dataBody({ ...bodyOf(i), team: i.team }) })
-  },
+  request: (i) => ({ method: "PUT", path: `/projects/${pathOf(i.project_gid)}`, body: dataBody({ ...bodyOf(i), team: i.team }) }),
   data: Record
 })
 
@@ -264,11 +256,21 @@ const nameOf = (value: unknown) =>
 const projectRows = (items: ReadonlyArray<Record>) =>
   items.map((p) => ({ gid: p.gid, name: p.name, archived: p.archived, team: nameOf(p.team) }))
 
+const writableNames = {
+  public: "true|false",
+  archived: "true|false",
+  due_on: "YYYY-MM-DD",
+  start_on: "YYYY-MM-DD",
+  owner: "GID|me",
+  followers: "GID|me"
+} as const
+
 export const projectViews = [
   view(projectList, {
     command: ["project", "list"],
     tool: "taskmgr_project_list",
     flags: { workspace: "workspace-gid" },
+    valueNames: { workspace: "GID", team: "GID", archived: "true|false" },
     text: { kind: "table", rows: (o) => projectRows(o.items), columns: ["gid", "name", "archived", "team"], noun: "projects" },
     examples: ["taskmgr project list", "taskmgr project list --team 1200000000000201 --archived false --all"]
   }),
@@ -291,6 +293,7 @@ export const projectViews = [
     tool: "taskmgr_project_search",
     positional: ["text"],
     flags: { workspace: "workspace-gid" },
+    valueNames: { workspace: "GID", completed: "true|false" },
     text: { kind: "table", rows: projectRows, columns: ["gid", "name", "archived", "team"], noun: "projects" },
     examples: ["taskmgr project search launch", "taskmgr project search --completed false --sort-by modified_at"]
   }),
@@ -298,6 +301,7 @@ export const projectViews = [
     command: ["project", "create"],
     tool: "taskmgr_project_create",
     flags: { workspace: "workspace-gid" },
+    valueNames: { ...writableNames, workspace: "GID", team: "GID" },
     text: { kind: "record" },
     examples: [
       "taskmgr project create --name 'Q3 roadmap' --team 1200000000000201",
@@ -308,6 +312,7 @@ export const projectViews = [
     command: ["project", "update"],
     tool: "taskmgr_project_update",
     positional: ["project_gid"],
+    valueNames: { ...writableNames, team: "GID" },
     text: { kind: "record" },
     examples: ["taskmgr project update 1200000000000301 --name 'Launch plan v2'", "taskmgr project update 1200000000000301 --archived true"]
   }),

@@ -4,25 +4,18 @@
  * project's last), and put a task into a section. Project and task arguments
  * take a gid or a URL; a section has no URL of its own, so it takes a gid.
  */
-import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { invalidInput } from "../core/errors.js"
 import { pathOf } from "../core/http.js"
 import { absentIsDone } from "../core/operation.js"
 import { view } from "../core/view.js"
 import { dataBody, listFields, taskmgrList, taskmgrOperation } from "./define.js"
+import { notBoth, rules, someOf } from "./input-rules.js"
 import { Gid, GidOrUrl, Record } from "./records.js"
 
 const ProjectGid = GidOrUrl.annotations({ description: "Project gid or URL" })
 const SectionGid = Gid.annotations({ description: "Section gid" })
 const TaskGid = GidOrUrl.annotations({ description: "Task gid or URL" })
 const Name = Schema.NonEmptyTrimmedString.annotations({ description: "Section name" })
-
-/** At most one of two placement fields: the service takes one anchor. */
-const oneOf = (before: string | undefined, after: string | undefined, beforeName: string, afterName: string) =>
-  before !== undefined && after !== undefined
-    ? Effect.fail(invalidInput(`Give ${beforeName} or ${afterName}, not both.`, afterName))
-    : Effect.void
 
 export const sectionList = taskmgrList({
   name: "sectionList",
@@ -58,17 +51,16 @@ export const sectionCreate = taskmgrOperation({
     name: Name,
     insert_before: Schema.optional(SectionGid.annotations({ description: "Place it before this section" })),
     insert_after: Schema.optional(SectionGid.annotations({ description: "Place it after this section" }))
-  }),
+  }).pipe(Schema.filter(rules(notBoth("insert_before", "insert_after")))),
   impact: "write",
   idempotent: false,
   gids: { project_gid: "project" },
   subject: (i) => `new section "${i.name}" in project ${i.project_gid}`,
-  request: (i) =>
-    Effect.as(oneOf(i.insert_before, i.insert_after, "insert_before", "insert_after"), {
-      method: "POST" as const,
-      path: `/projects/${pathOf(i.project_gid)}/sections`,
-      body: dataBody({ name: i.name, insert_before: i.insert_before, insert_after: i.insert_after })
-    }),
+  request: (i) => ({
+    method: "POST",
+    path: `/projects/${pathOf(i.project_gid)}/sections`,
+    body: dataBody({ name: i.name, insert_before: i.insert_before, insert_after: i.insert_after })
+  }),
   data: Record
 })
 
@@ -81,18 +73,15 @@ export const sectionUpdate = taskmgrOperation({
     name: Schema.optional(Name.annotations({ description: "New name" })),
     insert_before: Schema.optional(SectionGid.annotations({ description: "Place it before this section" })),
     insert_after: Schema.optional(SectionGid.annotations({ description: "Place it after this section" }))
-  }),
+  }).pipe(Schema.filter(rules(someOf(["name", "insert_before", "insert_after"], "nothing to update"), notBoth("insert_before", "insert_after")))),
   impact: "write",
   idempotent: true,
   subject: (i) => `section ${i.section_gid}`,
-  request: (i) =>
-    i.name === undefined && i.insert_before === undefined && i.insert_after === undefined
-      ? Effect.fail(invalidInput("Nothing to update: give name, insert_before or insert_after.", "name"))
-      : Effect.as(oneOf(i.insert_before, i.insert_after, "insert_before", "insert_after"), {
-        method: "PUT" as const,
-        path: `/sections/${pathOf(i.section_gid)}`,
-        body: dataBody({ name: i.name, insert_before: i.insert_before, insert_after: i.insert_after })
-      }),
+  request: (i) => ({
+    method: "PUT",
+    path: `/sections/${pathOf(i.section_gid)}`,
+    body: dataBody({ name: i.name, insert_before: i.insert_before, insert_after: i.insert_after })
+  }),
   data: Record
 })
 
@@ -105,26 +94,23 @@ export const sectionMove = taskmgrOperation({
     section: SectionGid.annotations({ description: "The section to move" }),
     before_section: Schema.optional(SectionGid.annotations({ description: "Move it before this section" })),
     after_section: Schema.optional(SectionGid.annotations({ description: "Move it after this section" }))
-  }),
+  }).pipe(Schema.filter(rules(
+    someOf(["before_section", "after_section"], "where the section goes"),
+    notBoth("before_section", "after_section"),
+    (input) => {
+      const i = input as { readonly section: string; readonly before_section?: string; readonly after_section?: string }
+      return i.section === (i.before_section ?? i.after_section) ? { path: ["section"], message: "a section cannot be placed next to itself" } : undefined
+    }
+  ))),
   impact: "write",
   idempotent: true,
   gids: { project_gid: "project" },
   subject: (i) => `section ${i.section} of project ${i.project_gid}`,
-  request: (i) =>
-    Effect.gen(function*() {
-      if (i.before_section === undefined && i.after_section === undefined) {
-        return yield* Effect.fail(invalidInput("Give before_section or after_section: where the section goes.", "before_section"))
-      }
-      yield* oneOf(i.before_section, i.after_section, "before_section", "after_section")
-      if (i.section === (i.before_section ?? i.after_section)) {
-        return yield* Effect.fail(invalidInput("A section cannot be placed next to itself.", "section"))
-      }
-      return {
-        method: "POST" as const,
-        path: `/projects/${pathOf(i.project_gid)}/sections/insert`,
-        body: dataBody({ section: i.section, before_section: i.before_section, after_section: i.after_section })
-      }
-    }),
+  request: (i) => ({
+    method: "POST",
+    path: `/projects/${pathOf(i.project_gid)}/sections/insert`,
+    body: dataBody({ section: i.section, before_section: i.before_section, after_section: i.after_section })
+  }),
   data: Schema.Struct({}),
   result: (_, i) => ({
     moved: true,
@@ -159,17 +145,16 @@ export const sectionTaskAdd = taskmgrOperation({
     task: TaskGid,
     insert_before: Schema.optional(TaskGid.annotations({ description: "Place it before this task of the section" })),
     insert_after: Schema.optional(TaskGid.annotations({ description: "Place it after this task of the section" }))
-  }),
+  }).pipe(Schema.filter(rules(notBoth("insert_before", "insert_after")))),
   impact: "write",
   idempotent: true,
   gids: { task: "task", insert_before: "task", insert_after: "task" },
   subject: (i) => `task ${i.task} into section ${i.section_gid}`,
-  request: (i) =>
-    Effect.as(oneOf(i.insert_before, i.insert_after, "insert_before", "insert_after"), {
-      method: "POST" as const,
-      path: `/sections/${pathOf(i.section_gid)}/addTask`,
-      body: dataBody({ task: i.task, insert_before: i.insert_before, insert_after: i.insert_after })
-    }),
+  request: (i) => ({
+    method: "POST",
+    path: `/sections/${pathOf(i.section_gid)}/addTask`,
+    body: dataBody({ task: i.task, insert_before: i.insert_before, insert_after: i.insert_after })
+  }),
   data: Schema.Struct({}),
   result: (_, i) => ({ added: true, task: i.task, section_gid: i.section_gid })
 })
@@ -195,6 +180,7 @@ export const sectionViews = [
     command: ["section", "create"],
     tool: "taskmgr_section_create",
     positional: ["project_gid", "name"],
+    valueNames: { insert_before: "GID", insert_after: "GID" },
     text: { kind: "record" },
     examples: ["taskmgr section create 1200000000000301 Review", "taskmgr section create 1200000000000301 Blocked --insert-after 1200000000000402"]
   }),
@@ -202,6 +188,7 @@ export const sectionViews = [
     command: ["section", "update"],
     tool: "taskmgr_section_update",
     positional: ["section_gid"],
+    valueNames: { insert_before: "GID", insert_after: "GID" },
     text: { kind: "record" },
     examples: ["taskmgr section update 1200000000000402 --name 'In progress'"]
   }),
@@ -209,6 +196,7 @@ export const sectionViews = [
     command: ["section", "move"],
     tool: "taskmgr_section_move",
     positional: ["project_gid"],
+    valueNames: { section: "GID", before_section: "GID", after_section: "GID" },
     text: { kind: "record" },
     examples: ["taskmgr section move 1200000000000301 --section 1200000000000403 --before-section 1200000000000401"]
   }),
@@ -223,6 +211,7 @@ export const sectionViews = [
     command: ["section", "task", "add"],
     tool: "taskmgr_section_task_add",
     positional: ["section_gid", "task"],
+    valueNames: { insert_before: "GID|URL", insert_after: "GID|URL" },
     text: { kind: "record" },
     examples: [
       "taskmgr section task add 1200000000000402 1200000000000601",
