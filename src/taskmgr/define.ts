@@ -84,7 +84,10 @@ export const taskmgrOperation = <I, IE, D, DE, O = D>(
     input: def.input,
     impact: def.impact,
     idempotent: def.idempotent,
-    run: (client, input) => Effect.map(run(client, input), ({ data }) => (def.result === undefined ? (data as unknown as O) : def.result(data, input)))
+    // `result` sees gids as sent, not the URLs they were given as.
+    run: (client, input) =>
+      Effect.flatMap(resolveGids(input, def.gids, client), (resolved) =>
+        Effect.map(run(client, resolved), ({ data }) => (def.result === undefined ? (data as unknown as O) : def.result(data, resolved))))
   }
 }
 

@@ -21,6 +21,8 @@ import {
 import { tagCreate, tagDelete, tagGet, tagList, tagTaskAdd, tagTaskList, tagTaskRemove, tagTasks, tagUpdate, tagViews } from "./tags.js"
 import * as taskLinks from "./task-links.js"
 import * as tasks from "./tasks.js"
+import { projectCounts, projectCreate, projectDelete, projectGet, projectList, projectSearch, projectUpdate, projectViews } from "./projects.js"
+import { sectionCreate, sectionDelete, sectionGet, sectionList, sectionMove, sectionTaskAdd, sectionUpdate, sectionViews } from "./sections.js"
 
 export const taskmgrOperations = {
   userMe,
@@ -68,12 +70,34 @@ export const taskmgrOperations = {
   taskDependencyRemove: taskLinks.taskDependencyRemove,
   taskDependentList: taskLinks.taskDependentList,
   taskDependentAdd: taskLinks.taskDependentAdd,
-  taskDependentRemove: taskLinks.taskDependentRemove
+  taskDependentRemove: taskLinks.taskDependentRemove,
+  projectList,
+  projectGet,
+  projectCounts,
+  projectSearch,
+  projectCreate,
+  projectUpdate,
+  projectDelete,
+  sectionList,
+  sectionGet,
+  sectionCreate,
+  sectionUpdate,
+  sectionMove,
+  sectionDelete,
+  sectionTaskAdd
 } as const
 
 export type TaskmgrOperations = typeof taskmgrOperations
 
-export const taskmgrViews: ReadonlyArray<AnyView> = [...peopleViews, ...tasks.taskViews, ...taskLinks.taskLinkViews, ...tagViews, ...storyViews]
+export const taskmgrViews: ReadonlyArray<AnyView> = [
+  ...peopleViews,
+  ...projectViews,
+  ...sectionViews,
+  ...tasks.taskViews,
+  ...taskLinks.taskLinkViews,
+  ...tagViews,
+  ...storyViews
+]
 
 /** One line per command group for `taskmgr --help`. */
 export const taskmgrGroups: Readonly<Record<string, string>> = {
@@ -90,5 +114,8 @@ export const taskmgrGroups: Readonly<Record<string, string>> = {
   "task project": "The projects a task is in",
   "task follower": "The followers of a task",
   "task dependency": "Tasks a task waits on",
-  "task dependent": "Tasks that wait on a task"
+  "task dependent": "Tasks that wait on a task",
+  project: "Projects: list, read, search, create, change, delete",
+  section: "Sections of a project, and putting tasks into them",
+  "section task": "Tasks in a section"
 }

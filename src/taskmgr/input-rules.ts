@@ -1,0 +1,25 @@
+/**
+ * Rules across an input's fields, as Schema filters: checked wherever the
+ * input is decoded or validated (library, command line, tool), before
+ * anything is sent, and each names its field so a front end can word it as
+ * a flag or a parameter.
+ */
+import type * as Schema from "effect/Schema"
+
+type Rule = (input: object) => Schema.FilterIssue | undefined
+
+const given = (input: object, field: string) => (input as Readonly<Record<string, unknown>>)[field] !== undefined
+
+/** At most one of two fields. */
+export const notBoth = (a: string, b: string): Rule => (input) =>
+  given(input, a) && given(input, b) ? { path: [b], message: `give ${a} or ${b}, not both` } : undefined
+
+/** At least one of these fields (an update that changes nothing, a move that says not where). */
+export const someOf = (fields: ReadonlyArray<string>, why: string): Rule => (input) =>
+  fields.some((f) => given(input, f)) ? undefined : { path: [fields[0]!], message: `${why}: give ${fields.join(" or ")}` }
+
+/** Every broken rule, or true: a Schema.filter predicate. */
+export const rules = (...all: ReadonlyArray<Rule>) => (input: object): true | ReadonlyArray<Schema.FilterIssue> => {
+  const broken = all.flatMap((rule) => rule(input) ?? [])
+  return broken.length === 0 ? true : broken
+}
