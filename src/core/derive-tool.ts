@@ -45,6 +45,11 @@ const compact = (node: unknown, defs: Record<string, unknown>): unknown => {
     if (key === "additionalProperties" && value === false) continue
     out[key] = compact(value, defs)
   }
+  // An array's own description says what its items are.
+  if (out.type === "array" && typeof out.items === "object" && out.items !== null) {
+    const { description: _, ...items } = out.items as Record<string, unknown>
+    out.items = items
+  }
   // An enum says the type already.
   if (Array.isArray(out.enum) && out.enum.every((v) => typeof v === "string") && out.type === "string") delete out.type
   return out

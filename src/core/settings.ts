@@ -10,21 +10,23 @@ export const invalidSetting = (setting: string, message: string) => Effect.fail(
 
 /** HTTPS only (the services refuse plain HTTP), http:// on loopback alone (a sandbox); never credentials in the URL. */
 export const checkServiceUrl = (setting: string, raw: string): Effect.Effect<string, InvalidSettingsError> => {
+  // Said in words here ("base URL"); the remedy names where the setting comes from.
+  const name = setting.replace(/Url$/, " URL").replace(/^app/, "app").replace(/^base/, "base")
   let url: URL
   try {
     url = new URL(raw)
   } catch {
-    return invalidSetting(setting, `The ${setting} "${raw.replace(/\/\/[^/@]*@/, "//***@")}" is not a valid URL.`)
+    return invalidSetting(setting, `The ${name} "${raw.replace(/\/\/[^/@]*@/, "//***@")}" is not a valid URL.`)
   }
   if (url.username !== "" || url.password !== "") {
-    return invalidSetting(setting, `The ${setting} must not carry credentials (user:password@); the token authenticates.`)
+    return invalidSetting(setting, `The ${name} must not carry credentials (user:password@); the token authenticates.`)
   }
   if (url.protocol === "https:" || (url.protocol === "http:" && LOOPBACK.test(url.hostname))) {
     return Effect.succeed(url.href.replace(/\/+$/, ""))
   }
   return invalidSetting(
     setting,
-    `Refusing the ${setting} ${url.protocol}//${url.host}: the service accepts HTTPS only; plain http:// is allowed for a loopback sandbox alone.`
+    `Refusing the ${name} ${url.protocol}//${url.host}: the service accepts HTTPS only; plain http:// is allowed for a loopback sandbox alone.`
   )
 }
 

@@ -18,7 +18,7 @@ export const workspaceOf = (client: TaskmgrClient, given: string | undefined) =>
       onSome: Effect.succeed
     })
 
-const Workspace = Schema.optional(Gid.annotations({ description: "Workspace gid (default: the configured one)" }))
+const Workspace = Schema.optional(Gid.annotations({ description: "Default: configured" }))
 
 export const userMe = taskmgrOperation({
   name: "userMe",

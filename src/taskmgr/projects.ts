@@ -12,26 +12,12 @@ import { notBoth, rules, someOf } from "./input-rules.js"
 import { gidOf } from "./refs.js"
 import { dataBody, listFields, taskmgrList, taskmgrOperation } from "./define.js"
 import { workspaceOf } from "./people.js"
-import { Gid, GidOrUrl, Record, UserGid } from "./records.js"
+import { DateOnly, Gid, GidOrUrl, NonBlank, Record, Toggle, UserGid } from "./records.js"
 import { RichText } from "./rich-text.js"
 
-/**
- * A boolean that a command line can also set to false: `true`/`false` as
- * text (a flag word) or a JSON boolean (a tool argument).
- */
-export const BooleanWord = Schema.Union(
-  Schema.Boolean,
-  Schema.transform(Schema.Literal("true", "false"), Schema.Boolean, {
-    strict: true,
-    decode: (word) => word === "true",
-    encode: (value) => (value ? "true" : "false")
-  })
-)
-
-const ProjectGid = GidOrUrl.annotations({ description: "Project gid or URL" })
-const WorkspaceGid = Gid.annotations({ description: "Workspace gid (default: the configured one)" })
+const ProjectGid = GidOrUrl.annotations({ description: "Gid or URL" })
+const WorkspaceGid = Gid.annotations({ description: "Default: configured" })
 const TeamGid = Gid.annotations({ description: "Team gid" })
-const DateOnly = Schema.String.pipe(Schema.pattern(/^\d{4}-\d{2}-\d{2}$/, { message: () => "must be a date, YYYY-MM-DD" }))
 
 /** The writable project fields the wrapper offers, shared by create and update (wire names). */
 const writable = {
@@ -44,8 +30,8 @@ const writable = {
   privacy_setting: Schema.optional(
     Schema.Literal("public_to_workspace", "private_to_team", "private").annotations({ description: "Who can see the project" })
   ),
-  public: Schema.optional(BooleanWord.annotations({ description: "Public to the workspace (true or false)" })),
-  archived: Schema.optional(BooleanWord.annotations({ description: "Archived (true or false)" })),
+  public: Schema.optional(Toggle.annotations({ description: "Public to the workspace (true or false)" })),
+  archived: Schema.optional(Toggle.annotations({ description: "Archived (true or false)" })),
   default_view: Schema.optional(Schema.Literal("list", "board", "calendar", "timeline").annotations({ description: "The view it opens in" })),
   due_on: Schema.optional(DateOnly.annotations({ description: "Due date, YYYY-MM-DD" })),
   start_on: Schema.optional(DateOnly.annotations({ description: "Start date, YYYY-MM-DD (needs due_on)" })),
@@ -79,7 +65,7 @@ export const projectList = taskmgrList({
   input: Schema.Struct({
     workspace: Schema.optional(WorkspaceGid),
     team: Schema.optional(TeamGid.annotations({ description: "Team gid: list this team's projects instead" })),
-    archived: Schema.optional(BooleanWord.annotations({ description: "Only archived (true) or only active (false) projects" })),
+    archived: Schema.optional(Toggle.annotations({ description: "Only archived (true) or only active (false) projects" })),
     ...listFields
   }),
   subject: (i) => (i.team !== undefined ? `projects of team ${i.team}` : `projects of workspace ${i.workspace ?? ""}`.trim()),
@@ -153,7 +139,7 @@ export const projectSearch = taskmgrOperation({
   input: Schema.Struct({
     text: Schema.optional(Schema.String.annotations({ description: "Words in the name or description" })),
     workspace: Schema.optional(WorkspaceGid),
-    completed: Schema.optional(BooleanWord.annotations({ description: "Only completed (true) or incomplete (false) projects" })),
+    completed: Schema.optional(Toggle.annotations({ description: "Only completed (true) or incomplete (false) projects" })),
     sort_by: Schema.optional(
       Schema.Literal("due_date", "created_at", "completed_at", "modified_at").annotations({ description: "Order of the results" })
     ),
@@ -184,7 +170,7 @@ export const projectCreate = taskmgrOperation({
   group: "projects",
   summary: "Create a project in a workspace (an organization's needs a team).",
   input: Schema.Struct({
-    name: Schema.NonEmptyTrimmedString.annotations({ description: "Project name" }),
+    name: NonBlank.annotations({ description: "Project name" }),
     workspace: Schema.optional(WorkspaceGid),
     team: Schema.optional(TeamGid.annotations({ description: "Team gid (required in an organization)" })),
     ...writable
@@ -207,7 +193,7 @@ export const projectUpdate = taskmgrOperation({
   summary: "Change a project's fields.",
   input: Schema.Struct({
     project_gid: ProjectGid,
-    name: Schema.optional(Schema.NonEmptyTrimmedString.annotations({ description: "New name" })),
+    name: Schema.optional(NonBlank.annotations({ description: "New name" })),
     team: Schema.optional(TeamGid.annotations({ description: "Move to this team" })),
     ...writable
   }).pipe(Schema.filter(rules(someOf(["name", "team", ...UPDATABLE], "nothing to update"), notBoth("notes", "html_notes")))),

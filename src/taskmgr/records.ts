@@ -7,15 +7,15 @@ import * as Schema from "effect/Schema"
 const gid = /^\d+$/
 
 /*
- * The shapes below are checked by the Schema on every front end; tool listings
- * say them in a word (the description) rather than a regular expression, which
- * costs an agent bytes on every call to tools/list.
+ * Every shape below is checked by the Schema on every front end. Where its
+ * expression is long, tool listings say it in words (a description, a JSON
+ * Schema format) instead: an agent pays for every byte of tools/list.
  */
 const inWords = { jsonSchema: {} }
 const gidOrUrl = /^(\d+|https?:\/\/\S+)$/
 
 /** A gid: all digits, kept a string. */
-export const Gid = Schema.String.pipe(Schema.pattern(gid, { message: () => "must be a gid (all digits)" })).annotations(inWords)
+export const Gid = Schema.String.pipe(Schema.pattern(gid, { message: () => "must be a gid (all digits)" }))
 
 /** A gid, or a task or project URL (the operation resolves it before sending; declare the field in `gids`). */
 export const GidOrUrl = Schema.String.pipe(Schema.pattern(gidOrUrl, { message: () => "must be a gid (all digits) or a task or project URL" }))
@@ -23,7 +23,7 @@ export const GidOrUrl = Schema.String.pipe(Schema.pattern(gidOrUrl, { message: (
 
 /** A user: a gid, or "me". */
 export const UserGid = Schema.String.pipe(Schema.pattern(/^(\d+|me)$/, { message: () => "must be a gid (all digits) or me" }))
-  .annotations({ ...inWords, description: "Gid, or me" })
+  .annotations({ description: "Gid, or me" })
 
 /** Text that is not blank. */
 export const NonBlank = Schema.String.pipe(Schema.filter((s) => s.trim() !== "" || "must not be blank", { jsonSchema: { minLength: 1 } }))
@@ -33,3 +33,25 @@ export const Record = Schema.Struct(
   Schema.Record({ key: Schema.String, value: Schema.Unknown })
 )
 export type Record = typeof Record.Type
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/
+
+export const DateOnly = Schema.String.pipe(Schema.pattern(DATE, { message: () => "must be a date: YYYY-MM-DD" }))
+  .annotations({ jsonSchema: { format: "date" } })
+export const DateTime = Schema.String.pipe(
+  Schema.pattern(DATE_TIME, { message: () => "must be a date-time with its zone: 2025-01-31T09:00:00Z" })
+).annotations({ jsonSchema: { format: "date-time" } })
+
+/**
+ * true or false: a boolean for tools, the words true and false on the command
+ * line (a bare switch could never say false: `--completed false` reopens a task).
+ */
+export const Toggle = Schema.Union(
+  Schema.Boolean,
+  Schema.transform(Schema.Literal("true", "false"), Schema.Boolean, {
+    strict: true,
+    decode: (word) => word === "true",
+    encode: (flag) => (flag ? "true" : "false")
+  })
+).annotations({ jsonSchema: { type: "boolean" } })

@@ -10,12 +10,12 @@ import { absentIsDone } from "../core/operation.js"
 import { view } from "../core/view.js"
 import { dataBody, listFields, taskmgrList, taskmgrOperation } from "./define.js"
 import { notBoth, rules, someOf } from "./input-rules.js"
-import { Gid, GidOrUrl, Record } from "./records.js"
+import { Gid, GidOrUrl, NonBlank, Record } from "./records.js"
 
-const ProjectGid = GidOrUrl.annotations({ description: "Project gid or URL" })
+const ProjectGid = GidOrUrl.annotations({ description: "Gid or URL" })
 const SectionGid = Gid.annotations({ description: "Section gid" })
 const TaskGid = GidOrUrl.annotations({ description: "Task gid or URL" })
-const Name = Schema.NonEmptyTrimmedString.annotations({ description: "Section name" })
+const Name = NonBlank.annotations({ description: "Section name" })
 
 export const sectionList = taskmgrList({
   name: "sectionList",

@@ -31,7 +31,7 @@ export const STORY_FORBIDDEN_HINT =
 
 const StoryGid = Gid.annotations({ description: "Story gid" })
 const CommentGid = Gid.annotations({ description: "Comment (story) gid" })
-const TaskRef = GidOrUrl.annotations({ description: "Task gid or task URL" })
+const TaskRef = GidOrUrl.annotations({ description: "Gid or URL" })
 const Text = Schema.String.pipe(Schema.filter((s) => s.trim() !== "" || "must not be empty"))
   .annotations({ description: "Plain text" })
 const HtmlText = RichText.annotations({ description: "Rich text in <body>…</body> (accepted tags only)" })

@@ -14,9 +14,9 @@ import { workspaceOf } from "./people.js"
 import { Gid, GidOrUrl, Record } from "./records.js"
 import { gidOf } from "./refs.js"
 
-const Workspace = Schema.optional(Gid.annotations({ description: "Workspace gid (default: the configured one)" }))
+const Workspace = Schema.optional(Gid.annotations({ description: "Default: configured" }))
 const TagGid = Gid.annotations({ description: "Tag gid" })
-const TaskRef = GidOrUrl.annotations({ description: "Task gid or task URL" })
+const TaskRef = GidOrUrl.annotations({ description: "Gid or URL" })
 const Name = Schema.String.pipe(Schema.filter((s) => s.trim() !== "" || "must not be empty"))
 const Color = Schema.String.pipe(Schema.pattern(/^[a-z]+(-[a-z]+)*$/, { message: () => "must be a colour name such as dark-red or light-blue" }))
   .annotations({ description: "Colour: dark-red, light-blue, ... (the service's palette)" })

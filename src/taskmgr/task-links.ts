@@ -7,7 +7,7 @@ import * as Schema from "effect/Schema"
 import { pathOf, type RequestSpec } from "../core/http.js"
 import { view } from "../core/view.js"
 import { dataBody, listFields, taskmgrList, taskmgrOperation } from "./define.js"
-import { Gid, Record, UserGid, NonBlank } from "./records.js"
+import { Gid, NonBlank, Record, UserGid } from "./records.js"
 import { checked, ProjectRef, TASK_FIELDS, taskTable, TaskRef, writableFields } from "./tasks.js"
 
 const Empty = Schema.Struct({})

@@ -17,37 +17,14 @@ import type { TaskmgrClient } from "./client.js"
 import { dataBody, type ListPage, listFields, type TaskmgrError, taskmgrList, taskmgrOperation } from "./define.js"
 import { CONCURRENCY } from "./limits.js"
 import { workspaceOf } from "./people.js"
-import { Gid, GidOrUrl, Record, UserGid, NonBlank } from "./records.js"
+import { DateOnly, DateTime, Gid, GidOrUrl, NonBlank, Record, Toggle, UserGid } from "./records.js"
 import { gidOf } from "./refs.js"
 import { RichText } from "./rich-text.js"
 
 // ---- shared fields ------------------------------------------------------------
 
-export const TaskRef = GidOrUrl.annotations({ description: "Task gid or task URL" })
-export const ProjectRef = GidOrUrl.annotations({ description: "Project gid or project URL" })
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/
-
-// Tool listings say "date" and "date-time" (JSON Schema formats) instead of the long expressions.
-export const DateOnly = Schema.String.pipe(Schema.pattern(DATE, { message: () => "must be a date: YYYY-MM-DD" }))
-  .annotations({ jsonSchema: { format: "date" } })
-export const DateTime = Schema.String.pipe(
-  Schema.pattern(DATE_TIME, { message: () => "must be a date-time with its zone: 2025-01-31T09:00:00Z" })
-).annotations({ jsonSchema: { format: "date-time" } })
-
-/**
- * true or false: a boolean for tools, the words true and false on the command
- * line (a bare switch could never say false, and `--completed false` reopens a task).
- */
-export const Toggle = Schema.Union(
-  Schema.Boolean,
-  Schema.transform(Schema.Literal("true", "false"), Schema.Boolean, {
-    strict: true,
-    decode: (word) => word === "true",
-    encode: (flag) => (flag ? "true" : "false")
-  })
-).annotations({ jsonSchema: { type: "boolean" } })
+export const TaskRef = GidOrUrl.annotations({ description: "Gid or URL" })
+export const ProjectRef = GidOrUrl.annotations({ description: "Gid or URL" })
 
 const Fields = listFields.fields
 
@@ -111,9 +88,7 @@ export const sendForRecord = (client: TaskmgrClient, spec: RequestSpec, subject:
 
 // ---- list ---------------------------------------------------------------------
 
-const Since = Schema.String.pipe(
-  Schema.filter((value) => value === "now" || DATE_TIME.test(value) || "must be now or a date-time with its zone: 2025-01-31T09:00:00Z")
-)
+const Since = Schema.Union(Schema.Literal("now"), DateTime)
 
 export const taskList = taskmgrList({
   name: "taskList",
@@ -279,7 +254,7 @@ const searchModel = handBound("created_at.before")
 
 const searchFields = {
   text: Schema.optional(Schema.String.annotations({ description: "Words in the name or notes" })),
-  workspace: Schema.optional(Gid.annotations({ description: "Workspace gid (default: the configured one)" })),
+  workspace: Schema.optional(Gid.annotations({ description: "Default: configured" })),
   assignee_any: Schema.optional(Schema.Array(UserGid).annotations({ description: "Assigned to any of these users (gid or me)" })),
   projects_any: Schema.optional(Schema.Array(ProjectRef).annotations({ description: "In any of these projects (gid or URL)" })),
   sections_any: Schema.optional(Schema.Array(Gid).annotations({ description: "In any of these sections" })),
@@ -396,7 +371,7 @@ const userTaskListTasks = taskmgrList({
 
 const MyTasksInput = Schema.Struct({
   user_gid: Schema.optional(UserGid.annotations({ description: "Whose My Tasks: user gid, or me (default)" })),
-  workspace: Schema.optional(Gid.annotations({ description: "Workspace gid (default: the configured one)" })),
+  workspace: Schema.optional(Gid.annotations({ description: "Default: configured" })),
   completed_since: Schema.optional(Since.annotations({ description: "Incomplete tasks and those completed since: now, or a date-time" })),
   ...listFields
 })
