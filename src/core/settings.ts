@@ -11,7 +11,7 @@ export const invalidSetting = (setting: string, message: string) => Effect.fail(
 /** HTTPS only (the services refuse plain HTTP), http:// on loopback alone (a sandbox); never credentials in the URL. */
 export const checkServiceUrl = (setting: string, raw: string): Effect.Effect<string, InvalidSettingsError> => {
   // Said in words here ("base URL"); the remedy names where the setting comes from.
-  const name = setting.replace(/Url$/, " URL").replace(/^app/, "app").replace(/^base/, "base")
+  const name = setting.replace(/Url$/, " URL")
   let url: URL
   try {
     url = new URL(raw)
