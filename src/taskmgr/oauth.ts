@@ -133,18 +133,6 @@ export const resolveAppRegistration = (
     return { clientId, clientSecret, settingsPath }
   })
 
-/** The client credentials, or why login cannot run. */
-export const requireClient = (app: AppRegistration): Effect.Effect<ClientCredentials, SignInError> => {
-  if (Option.isNone(app.clientId.value) || Option.isNone(app.clientSecret.value)) {
-    const missing = Option.isNone(app.clientId.value) ? "client id" : "client secret"
-    return Effect.fail(signInError(
-      "client_rejected",
-      `The OAuth app's ${missing} is not configured (looked in the flags, the variables and ${app.settingsPath}).`
-    ))
-  }
-  return Effect.succeed({ id: app.clientId.value.value, secret: app.clientSecret.value.value })
-}
-
 /**
  * The client a stored grant is renewed or revoked with: the one it was
  * issued to. A configured secret for that same client id replaces the
