@@ -50,7 +50,7 @@ export class AuthError extends Schema.TaggedError<AuthError>()("AuthError", {
  */
 export class SignInError extends Schema.TaggedError<SignInError>()("SignInError", {
   message: Schema.String,
-  reason: Schema.Literal("timeout", "state_mismatch", "denied", "exchange", "client_rejected", "no_code", "refresh_refused", "not_signed_in", "insecure_store", "store_unusable"),
+  reason: Schema.Literal("timeout", "state_mismatch", "denied", "exchange", "client_rejected", "no_code", "refresh_refused", "revoke_refused", "not_signed_in", "insecure_store", "store_unusable"),
   /** The token endpoint's status, when it answered. */
   status: Schema.NullOr(Schema.Number),
   /** The credential file concerned, for the store reasons. */

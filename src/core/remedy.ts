@@ -72,6 +72,8 @@ export const remedy = (error: WrapperError, say: Vocabulary): string => {
           return `Check the app's client id and client secret (${say.setting("clientId")}, ${say.setting("clientSecret")}).`
         case "refresh_refused":
           return `${signIn}: the stored refresh token is no longer accepted.`
+        case "revoke_refused":
+          return "Try again later: the grant stays valid until it is revoked, and the local credential was kept."
         case "no_code":
           return `${signIn}, and paste the code or the whole address the browser was sent to.`
         case "not_signed_in":

@@ -1,16 +1,20 @@
 /**
  * The `taskmgr` command line's shared options and how they, over the
  * TASKMGR_* variables, become the client's options. Token resolution, first
- * found wins: --token, TASKMGR_ACCESS_TOKEN, TASKMGR_TOKEN.
+ * found wins: --token, TASKMGR_ACCESS_TOKEN, TASKMGR_TOKEN, then the stored
+ * OAuth credential (`taskmgr auth login`), which refreshes itself once when
+ * the service rejects it.
  */
+import type * as HttpClient from "@effect/platform/HttpClient"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import type { Invocation } from "../core/cli-runtime.js"
 import type { OptionSpec } from "../core/cli/spec.js"
-import { AuthError, InvalidSettingsError } from "../core/errors.js"
+import { AuthError, InvalidSettingsError, type SignInError } from "../core/errors.js"
 import type { Vocabulary } from "../core/remedy.js"
-import { PLANS, type TaskmgrOptions } from "./options.js"
+import { loadSignIn, resolveAppRegistration, type StoredSignIn, storedRefresh } from "./oauth.js"
+import { DEFAULT_APP_URL, DEFAULT_BASE_URL, PLANS, type TaskmgrOptions } from "./options.js"
 
 const opt = (flag: string, description: string, more: Partial<OptionSpec> = {}): OptionSpec => ({
   flag,
@@ -21,7 +25,7 @@ const opt = (flag: string, description: string, more: Partial<OptionSpec> = {}):
 })
 
 export const TASKMGR_SHARED: ReadonlyArray<OptionSpec> = [
-  opt("--token", "Access token (default: $TASKMGR_ACCESS_TOKEN, $TASKMGR_TOKEN)", { valueName: "TOKEN" }),
+  opt("--token", "Access token (default: $TASKMGR_ACCESS_TOKEN, $TASKMGR_TOKEN, then the 'auth login' credential)", { valueName: "TOKEN" }),
   opt("--base-url", "API base URL with /api/1.0; https only, http only on loopback ($TASKMGR_BASE_URL)", { valueName: "URL" }),
   opt("--app-url", "Host of the OAuth pages and of task and project URLs ($TASKMGR_APP_URL)", { valueName: "URL" }),
   opt("--plan", "Your workspace's plan, for pacing ($TASKMGR_PLAN)", { valueName: "PLAN", choices: PLANS }),
@@ -39,11 +43,14 @@ const SETTING_SOURCES: Record<string, string> = {
   workspace: "--workspace-gid or TASKMGR_WORKSPACE",
   plan: "--plan or TASKMGR_PLAN",
   maxWait: "--max-wait or TASKMGR_MAX_WAIT",
-  timeout: "--timeout or TASKMGR_TIMEOUT"
+  timeout: "--timeout or TASKMGR_TIMEOUT",
+  clientId: "--client-id, TASKMGR_API_CLIENT_ID, TASKMGR_CLIENT_ID or client_id in settings.json",
+  clientSecret: "TASKMGR_API_CLIENT_SECRET, TASKMGR_CLIENT_SECRET, --client-secret or client_secret in settings.json"
 }
 
 export const taskmgrVocabulary = (path: ReadonlyArray<string>): Vocabulary => ({
   supplyToken: "Set TASKMGR_ACCESS_TOKEN or pass --token (for `taskmgr sandbox`, one of the tokens it prints)",
+  signIn: "Run 'taskmgr auth login'",
   setting: (name) => SETTING_SOURCES[name] ?? name,
   field: (name) => `--${name.replace(/_/g, "-")}`,
   help: `Run '${["taskmgr", ...path].join(" ")} --help'`,
@@ -69,17 +76,24 @@ const seconds = (setting: string, raw: string | undefined) =>
     ? Effect.succeed(Number(raw) * 1000)
     : Effect.fail(new InvalidSettingsError({ setting, message: `${setting} must be a whole number of seconds; got "${raw}".` }))
 
-export type TokenSource = "--token" | "TASKMGR_ACCESS_TOKEN" | "TASKMGR_TOKEN"
+export type TokenSource = "--token" | "TASKMGR_ACCESS_TOKEN" | "TASKMGR_TOKEN" | "stored credential"
 
 export interface TaskmgrCliSettings {
   readonly options: Omit<TaskmgrOptions, "token">
   readonly token: Option.Option<Redacted.Redacted<string>>
   readonly tokenSource: Option.Option<TokenSource>
-  /** The sources that were set but lost to the winner, for auth status. */
+  /** The sources that were set but lost to the winner, for auth status (the stored credential is not looked for then). */
   readonly shadowed: ReadonlyArray<TokenSource>
+  /** When no token is given: the stored sign-in, whose token is then the one used. */
+  readonly signIn: Option.Option<StoredSignIn>
+  /** The stored sign-in's refresh, for the client's one refresh-and-resend. */
+  readonly refresh: Option.Option<Effect.Effect<Redacted.Redacted<string>, AuthError, HttpClient.HttpClient>>
 }
 
-export const cliSettings = (shared: Invocation["shared"], env: Env): Effect.Effect<TaskmgrCliSettings, InvalidSettingsError> =>
+export const cliSettings = (
+  shared: Invocation["shared"],
+  env: Env
+): Effect.Effect<TaskmgrCliSettings, InvalidSettingsError | SignInError> =>
   Effect.gen(function*() {
     const sources: Array<[TokenSource, string | undefined]> = [
       ["--token", typeof shared["--token"] === "string" ? shared["--token"] : undefined],
@@ -88,25 +102,46 @@ export const cliSettings = (shared: Invocation["shared"], env: Env): Effect.Effe
     ]
     const present = sources.filter(([, v]) => v !== undefined && v.trim() !== "") as Array<[TokenSource, string]>
     const [winner, ...rest] = present
+    const baseUrl = text(shared, "--base-url", env, "TASKMGR_BASE_URL")
+    const appUrl = text(shared, "--app-url", env, "TASKMGR_APP_URL")
+    // Only when nothing else gives a token, so a given token works whatever state the file is in.
+    const signIn = winner === undefined
+      ? yield* loadSignIn(env, { baseUrl: baseUrl ?? DEFAULT_BASE_URL, appUrl: appUrl ?? DEFAULT_APP_URL })
+      : Option.none<StoredSignIn>()
+    const timeoutMs = yield* seconds("timeout", text(shared, "--timeout", env, "TASKMGR_TIMEOUT"))
     return {
       options: {
-        baseUrl: text(shared, "--base-url", env, "TASKMGR_BASE_URL"),
-        appUrl: text(shared, "--app-url", env, "TASKMGR_APP_URL"),
+        baseUrl,
+        appUrl,
         workspace: text({}, "", env, "TASKMGR_WORKSPACE"),
         plan: text(shared, "--plan", env, "TASKMGR_PLAN") as TaskmgrOptions["plan"],
         maxWait: yield* seconds("maxWait", text(shared, "--max-wait", env, "TASKMGR_MAX_WAIT")),
-        timeout: yield* seconds("timeout", text(shared, "--timeout", env, "TASKMGR_TIMEOUT"))
+        timeout: timeoutMs
       },
-      token: Option.map(Option.fromNullable(winner), ([, value]) => Redacted.make(value)),
-      tokenSource: Option.map(Option.fromNullable(winner), ([source]) => source),
-      shadowed: rest.map(([source]) => source)
+      token: Option.orElse(
+        Option.map(Option.fromNullable(winner), ([, value]) => Redacted.make(value)),
+        () => Option.map(signIn, (s) => s.credential.access_token)
+      ),
+      tokenSource: Option.orElse(
+        Option.map(Option.fromNullable(winner), ([source]) => source),
+        () => Option.as(signIn, "stored credential" as const)
+      ),
+      shadowed: rest.map(([source]) => source),
+      signIn,
+      refresh: Option.map(signIn, (stored) =>
+        // A rotated secret in the variables or settings.json is used for the grant's own client id.
+        resolveAppRegistration({}, env).pipe(
+          Effect.option,
+          Effect.flatMap((app) => storedRefresh(stored, Option.getOrUndefined(app), timeoutMs))
+        ))
     }
   })
 
 export const missingToken = new AuthError({ reason: "missing", status: null, message: "No task-management token is configured." })
 
+/** The client's options; a stored sign-in's token refreshes itself once when the service rejects it. */
 export const requireToken = (settings: TaskmgrCliSettings): Effect.Effect<TaskmgrOptions, AuthError> =>
   Option.match(settings.token, {
     onNone: () => Effect.fail(missingToken),
-    onSome: (token) => Effect.succeed({ ...settings.options, token })
+    onSome: (token) => Effect.succeed({ ...settings.options, token, refresh: Option.getOrUndefined(settings.refresh) })
   })

@@ -9,6 +9,7 @@ import { completionLeaf, sandboxLeaf } from "../core/cli-extra.js"
 import { toolServerLeaf } from "../core/tool-server.js"
 import { VERSION } from "../version.js"
 import { makeTaskmgrClient } from "./client.js"
+import { authLeaves } from "./auth-cli.js"
 import { cliSettings, requireToken, TASKMGR_SHARED, taskmgrVocabulary } from "./cli-options.js"
 import { taskmgrToolServer } from "./mcp.js"
 import { taskmgrGroups, taskmgrViews } from "./operations.js"
@@ -28,8 +29,9 @@ export const taskmgrProgram: Program = {
   version: VERSION,
   summary: "Script the task-management service: tasks, projects, sections, tags and comments, from the terminal.",
   shared: TASKMGR_SHARED,
-  groups: taskmgrGroups,
+  groups: { auth: "Sign-in: status, login, token, logout", ...taskmgrGroups },
   leaves: [
+    ...authLeaves,
     ...operationLeaves,
     sandboxLeaf("taskmgr", "task-management", () => import("./sandbox.js")),
     toolServerLeaf(taskmgrToolServer(env), env),

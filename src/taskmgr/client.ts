@@ -3,7 +3,7 @@
  * for this service (Bearer credential with refresh, pacing, concurrency caps,
  * classifier). Built once per layer, from that layer's options.
  */
-import type * as HttpClient from "@effect/platform/HttpClient"
+import * as HttpClient from "@effect/platform/HttpClient"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
@@ -25,15 +25,23 @@ export const makeTaskmgrClient = (
 ): Effect.Effect<TaskmgrClient, InvalidSettingsError, HttpClient.HttpClient> =>
   Effect.gen(function*() {
     const settings = yield* resolveTaskmgrOptions(options)
+    const http = yield* HttpClient.HttpClient
     const pacer = taskmgrPacer(settings, yield* RateLimiter.current)
     const token = yield* Ref.make(settings.token)
+    // One refresh per client: requests rejected together share it, and a token rejected after it is the auth error.
+    const refresh = yield* Option.match(settings.refresh, {
+      onNone: () => Effect.succeed(undefined),
+      onSome: (renew) =>
+        Effect.cached(renew.pipe(
+          Effect.provideService(HttpClient.HttpClient, http),
+          Effect.flatMap((fresh) => Ref.set(token, fresh)),
+          Effect.as(true)
+        ))
+    })
     const pipeline = yield* makePipeline<TaskmgrRoute, PlanRequiredError>({
       baseUrl: settings.baseUrl,
       credential: Effect.map(Ref.get(token), (t) => ({ authorization: `Bearer ${Redacted.value(t)}` })),
-      refresh: Option.match(settings.refresh, {
-        onNone: () => undefined,
-        onSome: (refresh) => Effect.flatMap(refresh, (fresh) => Effect.as(Ref.set(token, fresh), true))
-      }),
+      refresh,
       classify: classifyTaskmgr,
       verdict: taskmgrVerdict,
       pace: pacer.pace,

@@ -3,6 +3,7 @@
  * they come from code (`TaskmgrApi.layer`), from TASKMGR_* variables
  * (`TaskmgrApi.layerConfig`) or from the command line.
  */
+import type * as HttpClient from "@effect/platform/HttpClient"
 import * as Config from "effect/Config"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
@@ -32,9 +33,10 @@ export interface TaskmgrOptions {
   readonly timeout?: Duration.DurationInput | undefined
   /**
    * A fresh token after the service refused this one (a stored OAuth grant's
-   * refresh); the request is then sent once more.
+   * refresh); the request is then sent once more. It runs at most once per
+   * client, with the client's HttpClient.
    */
-  readonly refresh?: Effect.Effect<Redacted.Redacted<string>, AuthError> | undefined
+  readonly refresh?: Effect.Effect<Redacted.Redacted<string>, AuthError, HttpClient.HttpClient> | undefined
 }
 
 export interface TaskmgrSettings {
@@ -45,7 +47,7 @@ export interface TaskmgrSettings {
   readonly plan: Option.Option<Plan>
   readonly maxWait: Duration.Duration
   readonly timeout: Duration.Duration
-  readonly refresh: Option.Option<Effect.Effect<Redacted.Redacted<string>, AuthError>>
+  readonly refresh: Option.Option<Effect.Effect<Redacted.Redacted<string>, AuthError, HttpClient.HttpClient>>
 }
 
 export const resolveTaskmgrOptions = (options: TaskmgrOptions): Effect.Effect<TaskmgrSettings, InvalidSettingsError> =>

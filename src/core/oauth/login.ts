@@ -47,6 +47,8 @@ export interface LoginOptions<A, E, R> {
   readonly env: Env
   /** Messages for the person signing in (stderr in a CLI). */
   readonly say: (line: string) => Effect.Effect<void>
+  /** What manual mode asks the person to paste (default: the address the browser was sent to, or its code). */
+  readonly manualPrompt?: string | undefined
   /** Reads the pasted answer in manual mode (default: a line of stdin). */
   readonly readAnswer?: Effect.Effect<string, SignInError> | undefined
   /** Opens the authorize page (default: openBrowser). */
@@ -73,7 +75,10 @@ export const runLogin = <A, E, R>(options: LoginOptions<A, E, R>): Effect.Effect
         redirectUri = options.redirect.redirectUri
         const url = authorize(redirectUri)
         yield* options.say(`Open this address in a browser and approve the app:\n\n  ${url}\n`)
-        yield* options.say("The browser is then sent to an address that may fail to load; copy that whole address (or its code) and paste it here:")
+        yield* options.say(
+          options.manualPrompt ??
+            "The browser is then sent to an address that may fail to load; copy that whole address (or its code) and paste it here:"
+        )
         code = Effect.flatMap(options.readAnswer ?? readLine(), (pasted) =>
           Either.match(readPasted(pasted, state), { onLeft: Effect.fail, onRight: Effect.succeed }))
       } else {

@@ -44,8 +44,8 @@ export interface TokenRequest {
   readonly timeout?: Duration.DurationInput | undefined
   /** Names the request in messages: "The code exchange", "The refresh". */
   readonly subject: string
-  /** The reason a refusal carries (default "exchange"; a refresh says "refresh_refused"). */
-  readonly refusal?: "exchange" | "refresh_refused" | undefined
+  /** The reason a refusal carries (default "exchange"; a refresh says "refresh_refused", a revocation "revoke_refused"). */
+  readonly refusal?: "exchange" | "refresh_refused" | "revoke_refused" | undefined
 }
 
 /** The service's own words from an OAuth or service error body. */

@@ -1,0 +1,63 @@
+/**
+ * A program's settings file ({config_dir}/settings.json): a JSON object of
+ * string values, such as the OAuth app's client_id and client_secret. A
+ * missing file is no settings. A secret is only taken from a file that
+ * others cannot read (the credential store's rule), so the caller names
+ * which keys are secret; a value that is not a string is ignored.
+ */
+import * as Effect from "effect/Effect"
+import * as Redacted from "effect/Redacted"
+import { readFile, stat } from "node:fs/promises"
+import type { SignInError } from "../errors.js"
+import { signInError } from "./redirect.js"
+
+export interface SettingsFile {
+  readonly path: string
+  /** Plain values. */
+  readonly values: Readonly<Record<string, string>>
+  /** The secret keys' values, Redacted from the moment they are read. */
+  readonly secrets: Readonly<Record<string, Redacted.Redacted<string>>>
+}
+
+const code = (e: unknown) => (e as NodeJS.ErrnoException | undefined)?.code ?? "error"
+
+export const readSettingsFile = (
+  path: string,
+  secretKeys: ReadonlyArray<string>
+): Effect.Effect<SettingsFile, SignInError> =>
+  Effect.gen(function*() {
+    const empty: SettingsFile = { path, values: {}, secrets: {} }
+    const unusable = (what: string) => signInError("store_unusable", `The settings file ${path} ${what}.`, { path })
+    const text = yield* Effect.tryPromise({ try: () => readFile(path, "utf8"), catch: (e) => e }).pipe(
+      Effect.map((t): string | undefined => t),
+      Effect.catchAll((e) => code(e) === "ENOENT" ? Effect.succeed(undefined) : Effect.fail(unusable(`cannot be read (${code(e)})`)))
+    )
+    if (text === undefined) return empty
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(text)
+    } catch {
+      // The parser's message could quote the file, which may hold a secret.
+      return yield* Effect.fail(unusable("is not valid JSON"))
+    }
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return yield* Effect.fail(unusable("is not a JSON object"))
+    const values: Record<string, string> = {}
+    const secrets: Record<string, Redacted.Redacted<string>> = {}
+    for (const [key, value] of Object.entries(parsed)) {
+      if (typeof value !== "string" || value.trim() === "") continue
+      if (secretKeys.includes(key)) secrets[key] = Redacted.make(value)
+      else values[key] = value
+    }
+    if (Object.keys(secrets).length > 0 && process.platform !== "win32") {
+      const info = yield* Effect.tryPromise({ try: () => stat(path), catch: (e) => unusable(`cannot be read (${code(e)})`) })
+      if ((info.mode & 0o077) !== 0) {
+        const mode = (info.mode & 0o777).toString(8).padStart(4, "0")
+        return yield* Effect.fail(signInError(
+          "insecure_store",
+          `The settings file ${path} holds ${Object.keys(secrets).join(", ")} and can be read by other users (mode ${mode}); it was not used.`,
+          { path }
+        ))
+      }
+    }
+    return { path, values, secrets }
+  })
