@@ -140,6 +140,12 @@ const scalar = (kind: FieldKind, text: string): unknown =>
     ? Number(text)
     : text
 
+/** A number where a whole one is expected (30.0, 1.5): refused by name, as the service would refuse it. */
+const notWhole = (f: Field, kind: FieldKind, text: string) =>
+  kind._tag === "integer" && NUMBER.test(text.trim()) && !INTEGER.test(text.trim())
+    ? Effect.fail(bad(`${f.name}: must be a whole number; got "${text}".`, f.name))
+    : Effect.void
+
 const jsonValue = (f: Field, text: string): Effect.Effect<unknown, InvalidInputError> =>
   Effect.try({
     try: () => JSON.parse(text.startsWith("@") ? readFileSync(text.slice(1), "utf8") : text) as unknown,
@@ -158,10 +164,10 @@ const convert = (f: Field, value: OptionValue): Effect.Effect<unknown, InvalidIn
   if (kind._tag === "list") {
     const words = (typeof value === "string" ? [value] : value === true ? [] : value)
       .flatMap((w) => w.split(",")).map((w) => w.trim()).filter((w) => w !== "")
-    return Effect.succeed(words.map((w) => scalar(kind.of, w)))
+    return Effect.as(Effect.forEach(words, (w) => notWhole(f, kind.of, w)), words.map((w) => scalar(kind.of, w)))
   }
   const text = typeof value === "string" ? value : value === true ? "" : value.join(",")
-  return kind._tag === "json" ? jsonValue(f, text) : Effect.succeed(scalar(kind, text))
+  return kind._tag === "json" ? jsonValue(f, text) : Effect.as(notWhole(f, kind, text), scalar(kind, text))
 }
 
 /** Standard input, whole; a terminal is refused rather than waited on. */

@@ -144,7 +144,8 @@ describe("bad inputs: exit 2, nothing sent", () => {
   })
 
   it("--page-size 1.5, 0 and 1001", async () => {
-    for (const size of ["1.5", "0", "1001"]) {
+    await expectUsage(await design(["component", "team-list", "--page-size", "1.5"]), /--page-size: must be a whole number/)
+    for (const size of ["0", "1001"]) {
       await expectUsage(await design(["component", "team-list", "--page-size", size]), /--page-size/, /1 to 1000/)
     }
   })

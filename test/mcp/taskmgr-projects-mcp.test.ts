@@ -69,7 +69,9 @@ interface ToolResult {
 describe("taskmgr mcp: projects and sections", () => {
   it("lists exactly the two toolsets' tools, with truthful annotations", async () => {
     const { tools } = await client.listTools()
-    const hints = Object.fromEntries(tools.map((t) => [t.name, t.annotations]))
+    // The listing leaves out hints equal to MCP's defaults (and those meaningless beside readOnlyHint): read it with them.
+    const defaults = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true }
+    const hints = Object.fromEntries(tools.map((t) => [t.name, { ...defaults, ...t.annotations }]))
     expect(Object.keys(hints).sort()).toEqual([
       "taskmgr_project_counts",
       "taskmgr_project_create",
@@ -87,7 +89,7 @@ describe("taskmgr mcp: projects and sections", () => {
       "taskmgr_section_update"
     ])
     for (const name of ["taskmgr_project_list", "taskmgr_project_get", "taskmgr_project_counts", "taskmgr_project_search", "taskmgr_section_list", "taskmgr_section_get"]) {
-      expect(hints[name], name).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true })
+      expect(hints[name]?.readOnlyHint, name).toBe(true)
     }
     expect(hints.taskmgr_project_create).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false })
     expect(hints.taskmgr_section_create).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false })
