@@ -6,12 +6,12 @@
  */
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import { flagOrEnv, option, wholeNumber } from "../core/cli-options.js"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import { createServer } from "node:net"
 import { formatOf } from "../core/cli-leaf.js"
 import { type Invocation, type Leaf, writeErr, writeOut } from "../core/cli-runtime.js"
-import type { OptionSpec } from "../core/cli/spec.js"
 import type { OptionValue } from "../core/derive-cli.js"
 import { invalidInput } from "../core/errors.js"
 import { runLogin } from "../core/oauth/login.js"
@@ -34,28 +34,6 @@ const env = process.env
 
 /** Five minutes to approve in the browser. */
 const DEFAULT_LOGIN_TIMEOUT_S = 300
-
-const opt = (flag: string, description: string, more: Partial<OptionSpec> = {}): OptionSpec => ({
-  flag,
-  takesValue: true,
-  description,
-  required: false,
-  ...more
-})
-
-const given = (options: Invocation["options"], flag: string, variable?: string): string | undefined => {
-  const value: OptionValue | undefined = options[flag]
-  if (typeof value === "string") return value
-  const fromEnv = variable === undefined ? undefined : env[variable]
-  return fromEnv === undefined || fromEnv.trim() === "" ? undefined : fromEnv
-}
-
-const wholeNumber = (field: string, flag: string, raw: string, min: number, max: number) => {
-  const n = Number(raw.trim())
-  return /^\d+$/.test(raw.trim()) && n >= min && n <= max
-    ? Effect.succeed(n)
-    : Effect.fail(invalidInput(`${flag} must be a whole number from ${min} to ${max}; got "${raw}".`, field))
-}
 
 /** A loopback port nothing listens on, for the manual form's redirect (the browser's failed page shows the code). */
 const freePort = Effect.async<number>((resume) => {
@@ -128,14 +106,14 @@ export const authLoginLeaf: Leaf = {
       "app's client credentials, and the credential is stored with mode 0600 in $DESIGN_CONFIG_DIR " +
       "(else $XDG_CONFIG_HOME/design, else ~/.config/design).",
     options: [
-      opt("--client-id", "The OAuth app's client id ($DESIGN_CLIENT_ID)", { valueName: "ID" }),
-      opt("--client-secret", "The app's client secret; prefer $DESIGN_CLIENT_SECRET, which no process list shows", { valueName: "SECRET" }),
-      opt("--scope", "Scopes to ask for, comma-separated", { valueName: "LIST", repeatable: true, defaultText: "the scopes every plan grants" }),
-      opt("--port", "Port on 127.0.0.1 for the redirect (0: any free port)", { valueName: "PORT", defaultText: "0" }),
-      opt("--redirect-uri", "Redirect URI registered for the app: a loopback http URL to listen on, or any with --manual", { valueName: "URL" }),
-      opt("--manual", "Print the address and read the pasted code (or the whole redirect address) from stdin", { takesValue: false }),
-      opt("--auth-url", "Host of the authorize page ($DESIGN_AUTH_URL; default from the base URL)", { valueName: "URL" }),
-      opt("--login-timeout", "Give up when nobody completes the sign-in within this many seconds ($DESIGN_LOGIN_TIMEOUT)", {
+      option("--client-id", "The OAuth app's client id ($DESIGN_CLIENT_ID)", { valueName: "ID" }),
+      option("--client-secret", "The app's client secret; prefer $DESIGN_CLIENT_SECRET, which no process list shows", { valueName: "SECRET" }),
+      option("--scope", "Scopes to ask for, comma-separated", { valueName: "LIST", repeatable: true, defaultText: "the scopes every plan grants" }),
+      option("--port", "Port on 127.0.0.1 for the redirect (0: any free port)", { valueName: "PORT", defaultText: "0" }),
+      option("--redirect-uri", "Redirect URI registered for the app: a loopback http URL to listen on, or any with --manual", { valueName: "URL" }),
+      option("--manual", "Print the address and read the pasted code (or the whole redirect address) from stdin", { takesValue: false }),
+      option("--auth-url", "Host of the authorize page ($DESIGN_AUTH_URL; default from the base URL)", { valueName: "URL" }),
+      option("--login-timeout", "Give up when nobody completes the sign-in within this many seconds ($DESIGN_LOGIN_TIMEOUT)", {
         valueName: "SECONDS",
         defaultText: String(DEFAULT_LOGIN_TIMEOUT_S)
       })
@@ -152,24 +130,24 @@ export const authLoginLeaf: Leaf = {
     Effect.gen(function*() {
       yield* formatOf(shared)
       const baseUrl = yield* baseUrlOf(shared)
-      const clientId = given(options, "--client-id", "DESIGN_CLIENT_ID")
+      const clientId = flagOrEnv(options, "--client-id", env, "DESIGN_CLIENT_ID")
       if (clientId === undefined) {
         return yield* Effect.fail(invalidInput("The OAuth app's client id is needed: pass --client-id or set DESIGN_CLIENT_ID.", "client_id"))
       }
-      const secret = given(options, "--client-secret", "DESIGN_CLIENT_SECRET")
+      const secret = flagOrEnv(options, "--client-secret", env, "DESIGN_CLIENT_SECRET")
       if (secret === undefined) {
         return yield* Effect.fail(invalidInput("The OAuth app's client secret is needed: set DESIGN_CLIENT_SECRET (or pass --client-secret).", "client_secret"))
       }
       const scopes = yield* scopesOf(options["--scope"])
-      const portRaw = given(options, "--port")
+      const portRaw = flagOrEnv(options, "--port", env)
       const port = portRaw === undefined ? undefined : yield* wholeNumber("port", "--port", portRaw, 0, 65_535)
-      const redirectUri = given(options, "--redirect-uri")
+      const redirectUri = flagOrEnv(options, "--redirect-uri", env)
       if (port !== undefined && redirectUri !== undefined) {
         return yield* Effect.fail(invalidInput("Give --port or --redirect-uri, not both: the redirect URI names its port.", "port", "redirect_uri"))
       }
-      const timeoutRaw = given(options, "--login-timeout", "DESIGN_LOGIN_TIMEOUT")
+      const timeoutRaw = flagOrEnv(options, "--login-timeout", env, "DESIGN_LOGIN_TIMEOUT")
       const timeout = timeoutRaw === undefined ? DEFAULT_LOGIN_TIMEOUT_S : yield* wholeNumber("login_timeout", "--login-timeout", timeoutRaw, 1, 86_400)
-      const authUrlRaw = given(options, "--auth-url", "DESIGN_AUTH_URL")
+      const authUrlRaw = flagOrEnv(options, "--auth-url", env, "DESIGN_AUTH_URL")
       const authUrl = authUrlRaw === undefined
         ? defaultAuthUrl(baseUrl)
         : yield* Effect.mapError(checkBaseUrl(authUrlRaw), (e) => invalidInput(e.message.replace(/base URL/g, "authorize URL"), "auth_url"))

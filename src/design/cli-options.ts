@@ -7,6 +7,7 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
+import { flagOrEnv, option, secondsSetting } from "../core/cli-options.js"
 import type { Invocation } from "../core/cli-runtime.js"
 import type { OptionSpec } from "../core/cli/spec.js"
 import { AuthError, InvalidSettingsError, type SignInError } from "../core/errors.js"
@@ -16,31 +17,23 @@ import { parseContextRef } from "./refs.js"
 import { loadSignIn, type StoredSignIn, storedRefresh } from "./oauth.js"
 import { AUTH_MODES, DEFAULT_BASE_URL, DEFAULT_GOV_BASE_URL, type DesignOptions, PLANS, SEATS } from "./options.js"
 
-const opt = (flag: string, description: string, more: Partial<OptionSpec> = {}): OptionSpec => ({
-  flag,
-  takesValue: true,
-  description,
-  required: false,
-  ...more
-})
-
 export const DESIGN_SHARED: ReadonlyArray<OptionSpec> = [
-  opt("--token", "Access token (default: $DESIGN_ACCESS_TOKEN)", { valueName: "TOKEN" }),
-  opt("--auth-mode", "Token kind: personal and plan send X-Design-Token, oauth a Bearer token ($DESIGN_AUTH_MODE)", {
+  option("--token", "Access token (default: $DESIGN_ACCESS_TOKEN)", { valueName: "TOKEN" }),
+  option("--auth-mode", "Token kind: personal and plan send X-Design-Token, oauth a Bearer token ($DESIGN_AUTH_MODE)", {
     valueName: "MODE",
     choices: AUTH_MODES,
     defaultText: "personal"
   }),
-  opt("--team", "Default team: an id or team URL ($DESIGN_TEAM_ID)", { valueName: "ID|URL" }),
-  opt("--base-url", "API base URL; https only, http only on loopback ($DESIGN_BASE_URL)", { valueName: "URL" }),
-  opt("--gov", "Use the government edition ($DESIGN_EDITION=gov, $DESIGN_GOV_BASE_URL)", { takesValue: false }),
-  opt("--seat", "Your seat, for pacing ($DESIGN_SEAT)", { valueName: "SEAT", choices: SEATS }),
-  opt("--account-plan", "Your plan, for pacing and plan checks ($DESIGN_PLAN)", { valueName: "PLAN", choices: PLANS }),
-  opt("--max-wait", "Longest Retry-After to wait out, in seconds ($DESIGN_MAX_WAIT)", { valueName: "SECONDS", defaultText: "60" }),
-  opt("--timeout", "Longest wait for one answer, in seconds ($DESIGN_TIMEOUT)", { valueName: "SECONDS", defaultText: "30" }),
-  opt("--json", "Print JSON", { takesValue: false }),
-  opt("--toon", "Print TOON (compact, for agents)", { takesValue: false }),
-  opt("--full", "Do not truncate long text", { takesValue: false })
+  option("--team", "Default team: an id or team URL ($DESIGN_TEAM_ID)", { valueName: "ID|URL" }),
+  option("--base-url", "API base URL; https only, http only on loopback ($DESIGN_BASE_URL)", { valueName: "URL" }),
+  option("--gov", "Use the government edition ($DESIGN_EDITION=gov, $DESIGN_GOV_BASE_URL)", { takesValue: false }),
+  option("--seat", "Your seat, for pacing ($DESIGN_SEAT)", { valueName: "SEAT", choices: SEATS }),
+  option("--account-plan", "Your plan, for pacing and plan checks ($DESIGN_PLAN)", { valueName: "PLAN", choices: PLANS }),
+  option("--max-wait", "Longest Retry-After to wait out, in seconds ($DESIGN_MAX_WAIT)", { valueName: "SECONDS", defaultText: "60" }),
+  option("--timeout", "Longest wait for one answer, in seconds ($DESIGN_TIMEOUT)", { valueName: "SECONDS", defaultText: "30" }),
+  option("--json", "Print JSON", { takesValue: false }),
+  option("--toon", "Print TOON (compact, for agents)", { takesValue: false }),
+  option("--full", "Do not truncate long text", { takesValue: false })
 ]
 
 /** Where each setting comes from, for remedies. */
@@ -67,20 +60,6 @@ export const designVocabulary = (path: ReadonlyArray<string>): Vocabulary => ({
 
 type Env = Readonly<Record<string, string | undefined>>
 
-const text = (shared: Invocation["shared"], flag: string, env: Env, variable: string): string | undefined => {
-  const given = shared[flag]
-  if (typeof given === "string") return given
-  const fromEnv = env[variable]
-  return fromEnv === undefined || fromEnv.trim() === "" ? undefined : fromEnv
-}
-
-const seconds = (setting: string, raw: string | undefined) => {
-  if (raw === undefined) return Effect.succeed(undefined)
-  return /^\d+$/.test(raw.trim())
-    ? Effect.succeed(Number(raw) * 1000)
-    : Effect.fail(new InvalidSettingsError({ setting, message: `${setting} must be a whole number of seconds; got "${raw}".` }))
-}
-
 export interface DesignCliSettings {
   /** The options without the token, which may be missing (auth status still reports). */
   readonly options: Omit<DesignOptions, "token">
@@ -105,7 +84,7 @@ export const cliSettings = (
       : Option.none()
     const token = Option.map(tokenSource, (source) => Redacted.make(source === "--token" ? (flagToken as string) : envToken!))
     const gov = shared["--gov"] === true || env.DESIGN_EDITION?.toLowerCase() === "gov"
-    const teamRaw = text(shared, "--team", env, "DESIGN_TEAM_ID")
+    const teamRaw = flagOrEnv(shared, "--team", env, "DESIGN_TEAM_ID")
     const teamId = teamRaw === undefined
       ? undefined
       : yield* parseContextRef(teamRaw, "team").pipe(
@@ -115,13 +94,13 @@ export const cliSettings = (
       )
     const options: Omit<DesignOptions, "token"> = {
       edition: gov ? "gov" : "commercial",
-      baseUrl: text(shared, "--base-url", env, gov ? "DESIGN_GOV_BASE_URL" : "DESIGN_BASE_URL"),
-      authMode: text(shared, "--auth-mode", env, "DESIGN_AUTH_MODE") as DesignOptions["authMode"],
+      baseUrl: flagOrEnv(shared, "--base-url", env, gov ? "DESIGN_GOV_BASE_URL" : "DESIGN_BASE_URL"),
+      authMode: flagOrEnv(shared, "--auth-mode", env, "DESIGN_AUTH_MODE") as DesignOptions["authMode"],
       teamId,
-      seat: text(shared, "--seat", env, "DESIGN_SEAT") as DesignOptions["seat"],
-      plan: text(shared, "--account-plan", env, "DESIGN_PLAN") as DesignOptions["plan"],
-      maxWait: yield* seconds("maxWait", text(shared, "--max-wait", env, "DESIGN_MAX_WAIT")),
-      timeout: yield* seconds("timeout", text(shared, "--timeout", env, "DESIGN_TIMEOUT"))
+      seat: flagOrEnv(shared, "--seat", env, "DESIGN_SEAT") as DesignOptions["seat"],
+      plan: flagOrEnv(shared, "--account-plan", env, "DESIGN_PLAN") as DesignOptions["plan"],
+      maxWait: yield* secondsSetting("maxWait", flagOrEnv(shared, "--max-wait", env, "DESIGN_MAX_WAIT")),
+      timeout: yield* secondsSetting("timeout", flagOrEnv(shared, "--timeout", env, "DESIGN_TIMEOUT"))
     }
     const signIn = Option.isNone(token) && options.authMode === "oauth"
       ? yield* loadSignIn(env, options.baseUrl ?? (gov ? DEFAULT_GOV_BASE_URL : DEFAULT_BASE_URL))
@@ -130,7 +109,7 @@ export const cliSettings = (
       options,
       token: Option.orElse(token, () => Option.map(signIn, (s) => s.credential.access_token)),
       tokenSource: Option.orElse(tokenSource, () => Option.as(signIn, "stored credential" as const)),
-      fileKey: Option.fromNullable(text(shared, "--file", env, "DESIGN_FILE_KEY")),
+      fileKey: Option.fromNullable(flagOrEnv(shared, "--file", env, "DESIGN_FILE_KEY")),
       signIn
     }
   })

@@ -8,6 +8,7 @@
 import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import { flagOrEnv, option, wholeNumber } from "../core/cli-options.js"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import { formatOf } from "../core/cli-leaf.js"
@@ -45,42 +46,20 @@ const DEFAULT_LOGIN_TIMEOUT_S = 300
 /** `auth token` renews a token that expires within this. */
 const REFRESH_MARGIN_MS = 5 * 60 * 1000
 
-const opt = (flag: string, description: string, more: Partial<OptionSpec> = {}): OptionSpec => ({
-  flag,
-  takesValue: true,
-  description,
-  required: false,
-  ...more
-})
-
 const CLIENT_OPTIONS: ReadonlyArray<OptionSpec> = [
-  opt("--client-id", "The OAuth app's client id ($TASKMGR_API_CLIENT_ID, $TASKMGR_CLIENT_ID, settings.json)", { valueName: "ID" }),
-  opt("--client-secret", "The app's client secret; prefer $TASKMGR_API_CLIENT_SECRET, which shell history does not keep", { valueName: "SECRET" })
+  option("--client-id", "The OAuth app's client id ($TASKMGR_API_CLIENT_ID, $TASKMGR_CLIENT_ID, settings.json)", { valueName: "ID" }),
+  option("--client-secret", "The app's client secret; prefer $TASKMGR_API_CLIENT_SECRET, which shell history does not keep", { valueName: "SECRET" })
 ]
 
-const given = (options: Invocation["options"], flag: string, variable?: string): string | undefined => {
-  const value: OptionValue | undefined = options[flag]
-  if (typeof value === "string") return value
-  const fromEnv = variable === undefined ? undefined : env[variable]
-  return fromEnv === undefined || fromEnv.trim() === "" ? undefined : fromEnv
-}
-
 const appOf = (options: Invocation["options"]) =>
-  resolveAppRegistration({ clientId: given(options, "--client-id"), clientSecret: given(options, "--client-secret") }, env)
+  resolveAppRegistration({ clientId: flagOrEnv(options, "--client-id", env), clientSecret: flagOrEnv(options, "--client-secret", env) }, env)
 
 /** The API and app hosts (shared --base-url and --app-url, their variables, the defaults), checked. */
 const urlsOf = (shared: Invocation["shared"]) =>
   Effect.all({
-    baseUrl: checkServiceUrl("baseUrl", given(shared, "--base-url", "TASKMGR_BASE_URL") ?? DEFAULT_BASE_URL),
-    appUrl: checkServiceUrl("appUrl", given(shared, "--app-url", "TASKMGR_APP_URL") ?? DEFAULT_APP_URL)
+    baseUrl: checkServiceUrl("baseUrl", flagOrEnv(shared, "--base-url", env, "TASKMGR_BASE_URL") ?? DEFAULT_BASE_URL),
+    appUrl: checkServiceUrl("appUrl", flagOrEnv(shared, "--app-url", env, "TASKMGR_APP_URL") ?? DEFAULT_APP_URL)
   })
-
-const wholeNumber = (field: string, flag: string, raw: string, min: number, max: number) => {
-  const n = Number(raw.trim())
-  return /^\d+$/.test(raw.trim()) && n >= min && n <= max
-    ? Effect.succeed(n)
-    : Effect.fail(invalidInput(`${flag} must be a whole number from ${min} to ${max}; got "${raw}".`, field))
-}
 
 /** --scope: a comma list (repeatable); none asks for full access. */
 const scopesOf = (value: OptionValue | undefined) => {
@@ -230,16 +209,16 @@ export const authLoginLeaf: Leaf = {
       "$XDG_CONFIG_HOME/taskmgr, else ~/.config/taskmgr)/credentials.json.",
     options: [
       ...CLIENT_OPTIONS,
-      opt("--scope", "Scopes to ask for, comma-separated (default: full access)", { valueName: "LIST", repeatable: true }),
-      opt("--port", "Port on 127.0.0.1 for the redirect (0: any free port)", { valueName: "PORT", defaultText: "0" }),
-      opt("--redirect-uri", "Redirect URL registered for the app: a loopback http URL to listen on, or any with --manual", { valueName: "URL" }),
-      opt("--manual", "Print the address and read the pasted code from stdin (the oob form, for machines without a browser)", {
+      option("--scope", "Scopes to ask for, comma-separated (default: full access)", { valueName: "LIST", repeatable: true }),
+      option("--port", "Port on 127.0.0.1 for the redirect (0: any free port)", { valueName: "PORT", defaultText: "0" }),
+      option("--redirect-uri", "Redirect URL registered for the app: a loopback http URL to listen on, or any with --manual", { valueName: "URL" }),
+      option("--manual", "Print the address and read the pasted code from stdin (the oob form, for machines without a browser)", {
         takesValue: false
       }),
-      opt("--no-store", "Print the token instead of saving it", { takesValue: false }),
-      opt("--include-refresh-token", "Also print the long-lived refresh token (implies --no-store)", { takesValue: false }),
-      opt("--raw", "Print only the token", { takesValue: false }),
-      opt("--login-timeout", "Give up when nobody completes the sign-in within this many seconds ($TASKMGR_LOGIN_TIMEOUT)", {
+      option("--no-store", "Print the token instead of saving it", { takesValue: false }),
+      option("--include-refresh-token", "Also print the long-lived refresh token (implies --no-store)", { takesValue: false }),
+      option("--raw", "Print only the token", { takesValue: false }),
+      option("--login-timeout", "Give up when nobody completes the sign-in within this many seconds ($TASKMGR_LOGIN_TIMEOUT)", {
         valueName: "SECONDS",
         defaultText: String(DEFAULT_LOGIN_TIMEOUT_S)
       })
@@ -262,9 +241,9 @@ export const authLoginLeaf: Leaf = {
       if (Option.isNone(app.clientSecret.value)) return yield* Effect.fail(missingClient("secret", app))
       const client = { id: app.clientId.value.value, secret: app.clientSecret.value.value }
       const scopes = yield* scopesOf(options["--scope"])
-      const portRaw = given(options, "--port")
+      const portRaw = flagOrEnv(options, "--port", env)
       const port = portRaw === undefined ? undefined : yield* wholeNumber("port", "--port", portRaw, 0, 65_535)
-      const redirectUri = given(options, "--redirect-uri")
+      const redirectUri = flagOrEnv(options, "--redirect-uri", env)
       if (port !== undefined && redirectUri !== undefined) {
         return yield* Effect.fail(invalidInput("Give --port or --redirect-uri, not both: the redirect URI names its port.", "port", "redirect_uri"))
       }
@@ -272,7 +251,7 @@ export const authLoginLeaf: Leaf = {
       if (manual && port !== undefined) {
         return yield* Effect.fail(invalidInput("--port is for the loopback listener; --manual uses the oob form (or --redirect-uri).", "port"))
       }
-      const timeoutRaw = given(options, "--login-timeout", "TASKMGR_LOGIN_TIMEOUT")
+      const timeoutRaw = flagOrEnv(options, "--login-timeout", env, "TASKMGR_LOGIN_TIMEOUT")
       const timeout = timeoutRaw === undefined ? DEFAULT_LOGIN_TIMEOUT_S : yield* wholeNumber("login_timeout", "--login-timeout", timeoutRaw, 1, 86_400)
       const withRefresh = options["--include-refresh-token"] === true
       const store = options["--no-store"] !== true && !withRefresh
@@ -358,7 +337,7 @@ export const authLogoutLeaf: Leaf = {
     summary: "Revoke the grant at the service and delete the stored credential; --local only deletes it.",
     options: [
       ...CLIENT_OPTIONS,
-      opt("--local", "Delete the stored credential without revoking the grant", { takesValue: false })
+      option("--local", "Delete the stored credential without revoking the grant", { takesValue: false })
     ],
     positionals: [],
     examples: ["taskmgr auth logout", "taskmgr auth logout --local"],

@@ -9,6 +9,7 @@ import type * as HttpClient from "@effect/platform/HttpClient"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
+import { flagOrEnv, option, secondsSetting } from "../core/cli-options.js"
 import type { Invocation } from "../core/cli-runtime.js"
 import type { OptionSpec } from "../core/cli/spec.js"
 import { AuthError, InvalidSettingsError, type SignInError } from "../core/errors.js"
@@ -16,24 +17,16 @@ import type { Vocabulary } from "../core/remedy.js"
 import { loadSignIn, resolveAppRegistration, type StoredSignIn, storedRefresh } from "./oauth.js"
 import { DEFAULT_APP_URL, DEFAULT_BASE_URL, PLANS, type TaskmgrOptions } from "./options.js"
 
-const opt = (flag: string, description: string, more: Partial<OptionSpec> = {}): OptionSpec => ({
-  flag,
-  takesValue: true,
-  description,
-  required: false,
-  ...more
-})
-
 export const TASKMGR_SHARED: ReadonlyArray<OptionSpec> = [
-  opt("--token", "Access token (default: $TASKMGR_ACCESS_TOKEN, $TASKMGR_TOKEN, then the 'auth login' credential)", { valueName: "TOKEN" }),
-  opt("--base-url", "API base URL with /api/1.0; https only, http only on loopback ($TASKMGR_BASE_URL)", { valueName: "URL" }),
-  opt("--app-url", "Host of the OAuth pages and of task and project URLs ($TASKMGR_APP_URL)", { valueName: "URL" }),
-  opt("--plan", "Your workspace's plan, for pacing ($TASKMGR_PLAN)", { valueName: "PLAN", choices: PLANS }),
-  opt("--max-wait", "Longest Retry-After to wait out, in seconds ($TASKMGR_MAX_WAIT)", { valueName: "SECONDS", defaultText: "60" }),
-  opt("--timeout", "Longest wait for one answer, in seconds ($TASKMGR_TIMEOUT)", { valueName: "SECONDS", defaultText: "30" }),
-  opt("--json", "Print JSON", { takesValue: false }),
-  opt("--toon", "Print TOON (compact, for agents)", { takesValue: false }),
-  opt("--full", "Do not truncate long text", { takesValue: false })
+  option("--token", "Access token (default: $TASKMGR_ACCESS_TOKEN, $TASKMGR_TOKEN, then the 'auth login' credential)", { valueName: "TOKEN" }),
+  option("--base-url", "API base URL with /api/1.0; https only, http only on loopback ($TASKMGR_BASE_URL)", { valueName: "URL" }),
+  option("--app-url", "Host of the OAuth pages and of task and project URLs ($TASKMGR_APP_URL)", { valueName: "URL" }),
+  option("--plan", "Your workspace's plan, for pacing ($TASKMGR_PLAN)", { valueName: "PLAN", choices: PLANS }),
+  option("--max-wait", "Longest Retry-After to wait out, in seconds ($TASKMGR_MAX_WAIT)", { valueName: "SECONDS", defaultText: "60" }),
+  option("--timeout", "Longest wait for one answer, in seconds ($TASKMGR_TIMEOUT)", { valueName: "SECONDS", defaultText: "30" }),
+  option("--json", "Print JSON", { takesValue: false }),
+  option("--toon", "Print TOON (compact, for agents)", { takesValue: false }),
+  option("--full", "Do not truncate long text", { takesValue: false })
 ]
 
 const SETTING_SOURCES: Record<string, string> = {
@@ -58,23 +51,6 @@ export const taskmgrVocabulary = (path: ReadonlyArray<string>): Vocabulary => ({
 })
 
 type Env = Readonly<Record<string, string | undefined>>
-
-const text = (shared: Invocation["shared"], flag: string, env: Env, ...variables: ReadonlyArray<string>): string | undefined => {
-  const given = shared[flag]
-  if (typeof given === "string") return given
-  for (const variable of variables) {
-    const value = env[variable]
-    if (value !== undefined && value.trim() !== "") return value
-  }
-  return undefined
-}
-
-const seconds = (setting: string, raw: string | undefined) =>
-  raw === undefined
-    ? Effect.succeed(undefined)
-    : /^\d+$/.test(raw.trim())
-    ? Effect.succeed(Number(raw) * 1000)
-    : Effect.fail(new InvalidSettingsError({ setting, message: `${setting} must be a whole number of seconds; got "${raw}".` }))
 
 export type TokenSource = "--token" | "TASKMGR_ACCESS_TOKEN" | "TASKMGR_TOKEN" | "stored credential"
 
@@ -102,20 +78,20 @@ export const cliSettings = (
     ]
     const present = sources.filter(([, v]) => v !== undefined && v.trim() !== "") as Array<[TokenSource, string]>
     const [winner, ...rest] = present
-    const baseUrl = text(shared, "--base-url", env, "TASKMGR_BASE_URL")
-    const appUrl = text(shared, "--app-url", env, "TASKMGR_APP_URL")
+    const baseUrl = flagOrEnv(shared, "--base-url", env, "TASKMGR_BASE_URL")
+    const appUrl = flagOrEnv(shared, "--app-url", env, "TASKMGR_APP_URL")
     // Only when nothing else gives a token, so a given token works whatever state the file is in.
     const signIn = winner === undefined
       ? yield* loadSignIn(env, { baseUrl: baseUrl ?? DEFAULT_BASE_URL, appUrl: appUrl ?? DEFAULT_APP_URL })
       : Option.none<StoredSignIn>()
-    const timeoutMs = yield* seconds("timeout", text(shared, "--timeout", env, "TASKMGR_TIMEOUT"))
+    const timeoutMs = yield* secondsSetting("timeout", flagOrEnv(shared, "--timeout", env, "TASKMGR_TIMEOUT"))
     return {
       options: {
         baseUrl,
         appUrl,
-        workspace: text({}, "", env, "TASKMGR_WORKSPACE"),
-        plan: text(shared, "--plan", env, "TASKMGR_PLAN") as TaskmgrOptions["plan"],
-        maxWait: yield* seconds("maxWait", text(shared, "--max-wait", env, "TASKMGR_MAX_WAIT")),
+        workspace: flagOrEnv({}, "", env, "TASKMGR_WORKSPACE"),
+        plan: flagOrEnv(shared, "--plan", env, "TASKMGR_PLAN") as TaskmgrOptions["plan"],
+        maxWait: yield* secondsSetting("maxWait", flagOrEnv(shared, "--max-wait", env, "TASKMGR_MAX_WAIT")),
         timeout: timeoutMs
       },
       token: Option.orElse(
