@@ -1,6 +1,6 @@
 // Cold-start benchmark, every command interleaved in each round so that
 // machine noise hits all of them alike. Prints medians and ratios:
-//   design --help and design webhook list --help  vs  node -e 0
+//   design --help, design webhook list --help, taskmgr --help, taskmgr task list --help  vs  node -e 0
 //   design user me (against design sandbox)       vs  a bare node fetch of /v1/me
 // Children get a minimal environment: PATH and HOME (plus the sandbox URL and
 // token where a command needs them). Usage: node bench/startup.mjs [rounds]
@@ -28,6 +28,8 @@ const cases = [
   { name: "design --help", args: ["dist/design.js", "--help"], env: base },
   { name: "design webhook list --help", args: ["dist/design.js", "webhook", "list", "--help"], env: base },
   { name: "design --help (no code cache)", args: ["dist/design.bundle.js", "--help"], env: base },
+  { name: "taskmgr --help", args: ["dist/taskmgr.js", "--help"], env: base },
+  { name: "taskmgr task list --help", args: ["dist/taskmgr.js", "task", "list", "--help"], env: base },
   { name: "bare fetch /v1/me", args: [bareFetch], env: withApi },
   { name: "design user me", args: ["dist/design.js", "user", "me"], env: withApi }
 ]
@@ -55,6 +57,8 @@ console.log(row("node -e 0"))
 console.log(row("design --help", "node -e 0"))
 console.log(row("design webhook list --help", "node -e 0"))
 console.log(row("design --help (no code cache)", "node -e 0"))
+console.log(row("taskmgr --help", "node -e 0"))
+console.log(row("taskmgr task list --help", "node -e 0"))
 console.log(row("bare fetch /v1/me"))
 console.log(row("design user me", "bare fetch /v1/me"))
 console.log(`bundle: dist/design.bundle.js ${(statSync("dist/design.bundle.js").size / 1024).toFixed(0)} KiB`)

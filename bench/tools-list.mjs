@@ -6,19 +6,26 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 
 const BEST_EXISTING_BYTES_PER_TOOL = 830
 
-const transport = new StdioClientTransport({
-  command: process.execPath,
-  args: ["dist/design.js", "mcp"],
-  env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "" },
-  stderr: "ignore"
-})
-const client = new Client({ name: "bench", version: "1" })
-await client.connect(transport)
-const { tools } = await client.listTools()
-await client.close()
-
 const bytes = (value) => Buffer.byteLength(JSON.stringify(value))
-const total = bytes(tools)
-console.log(`tools/list: ${tools.length} tools, ${total} bytes, ${(total / tools.length).toFixed(0)} bytes a tool`)
-console.log(`best existing wrapper: ~${BEST_EXISTING_BYTES_PER_TOOL} bytes a tool -> ours is ${((total / tools.length / BEST_EXISTING_BYTES_PER_TOOL) * 100).toFixed(0)}% of it`)
-for (const tool of tools) console.log(`  ${tool.name.padEnd(26)} ${String(bytes(tool)).padStart(5)} bytes`)
+// What the listing would weigh with all four hints on every tool, for comparison.
+const FULL_HINTS = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true }
+
+for (const program of ["design", "taskmgr"]) {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [`dist/${program}.js`, "mcp"],
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "" },
+    stderr: "ignore"
+  })
+  const client = new Client({ name: "bench", version: "1" })
+  await client.connect(transport)
+  const { tools } = await client.listTools()
+  await client.close()
+  const total = bytes(tools)
+  const full = bytes(tools.map((t) => ({ ...t, annotations: { ...FULL_HINTS, ...t.annotations } })))
+  console.log(`${program} tools/list: ${tools.length} tools, ${total} bytes, ${(total / tools.length).toFixed(0)} bytes a tool` +
+    ` (${(full / tools.length).toFixed(0)} with all four hints spelled out)`)
+  console.log(`  best existing wrapper: ~${BEST_EXISTING_BYTES_PER_TOOL} bytes a tool -> ours is ${((total / tools.length / BEST_EXISTING_BYTES_PER_TOOL) * 100).toFixed(0)}% of it`)
+  const largest = [...tools].sort((a, b) => bytes(b) - bytes(a)).slice(0, 5)
+  for (const tool of largest) console.log(`  ${tool.name.padEnd(34)} ${String(bytes(tool)).padStart(5)} bytes`)
+}
