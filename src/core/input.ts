@@ -8,6 +8,7 @@ import * as Effect from "effect/Effect"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { InvalidInputError } from "./errors.js"
+import { fieldsOf } from "./fields.js"
 
 const describe = (error: ParseResult.ParseError): InvalidInputError => {
   const issues = ParseResult.ArrayFormatter.formatErrorSync(error)
@@ -23,9 +24,23 @@ const describe = (error: ParseResult.ParseError): InvalidInputError => {
   return new InvalidInputError({ message: [...new Set(lines)].join("\n"), fields })
 }
 
+/** Keys the input has no field for. (An empty Struct admits any object, so excess keys are found here.) */
+const unknownKeys = <I, IE>(schema: Schema.Schema<I, IE>, raw: unknown): InvalidInputError | undefined => {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return undefined
+  const known = new Set(fieldsOf(schema).map((f) => f.name))
+  const extra = Object.keys(raw).filter((key) => !known.has(key))
+  return extra.length === 0
+    ? undefined
+    : new InvalidInputError({ message: extra.map((key) => `${key} is not a parameter of this operation.`).join("\n"), fields: extra })
+}
+
 /** Raw input (command-line values, tool arguments) to the operation's typed input. */
-export const decodeInput = <I, IE>(schema: Schema.Schema<I, IE>, raw: unknown): Effect.Effect<I, InvalidInputError> =>
-  Effect.mapError(Schema.decodeUnknown(schema, { errors: "all", onExcessProperty: "error" })(raw), describe)
+export const decodeInput = <I, IE>(schema: Schema.Schema<I, IE>, raw: unknown): Effect.Effect<I, InvalidInputError> => {
+  const extra = unknownKeys(schema, raw)
+  return extra !== undefined
+    ? Effect.fail(extra)
+    : Effect.mapError(Schema.decodeUnknown(schema, { errors: "all", onExcessProperty: "error" })(raw), describe)
+}
 
 /** Typed input from a library caller: the same constraints, checked again. */
 export const validateInput = <I, IE>(schema: Schema.Schema<I, IE>, input: I): Effect.Effect<I, InvalidInputError> =>
