@@ -56,6 +56,13 @@ try {
   say("The task-management service: who am I, and where")
   taskmgr("user", "me")
   taskmgr("workspace", "list")
+  say("Tasks of a project (a project URL works wherever a gid does), then a new task with rich-text notes")
+  taskmgr("task", "list", "--project", `${ts.app_url}/0/${ts.project_gid}/list`)
+  const task = JSON.parse(taskmgr("task", "create", "Try the demo", "--projects", ts.project_gid, "--assignee", "me", "--html-notes", "<body><strong>From the demo</strong></body>", "--json"))
+  taskmgr("comment", "create", task.gid, "--text", "Commented from the demo")
+  taskmgr("task", "get-many", task.gid, ts.task_gid, "9999999999999")
+  say("Rich text is checked before sending, naming the tag the service would refuse (exit 2)")
+  taskmgr("task", "update", task.gid, "--html-notes", "<body><p>paragraph</p></body>")
 } finally {
   designSandbox.child.kill()
   taskmgrSandbox.child.kill()
