@@ -1,7 +1,7 @@
 // Bundles each binary into one CommonJS file with esbuild, started by
 // scripts/launcher.cjs with a V8 code cache (see there): start-up time is a
-// feature, and parsing the bundle is most of it. The tool server and the
-// simulator are imported lazily, so ordinary commands never evaluate them.
+// feature, and parsing the bundle is most of it. The simulator behind
+// `sandbox` is a bundle of its own, so ordinary commands never load it.
 import { build } from "esbuild"
 import { chmod, copyFile, mkdir, rm, writeFile } from "node:fs/promises"
 
@@ -11,8 +11,25 @@ await rm("dist", { recursive: true, force: true })
 await mkdir("dist")
 // dist/ holds CommonJS whatever the package's own "type" says.
 await writeFile("dist/package.json", JSON.stringify({ type: "commonjs" }) + "\n")
+// Each sandbox is a bundle of its own, loaded only by `<program> sandbox`: the simulator is as large as the
+// rest of the program, and every other command would pay to load it.
+const sandboxApart = {
+  name: "sandbox-apart",
+  setup(b) {
+    b.onResolve({ filter: /^\.\/sandbox\.js$/ }, (args) => {
+      const program = binaries.find((name) => args.importer.endsWith(`src/${name}/cli.ts`))
+      return program === undefined ? undefined : { path: `./${program}-sandbox.bundle.js`, external: true }
+    })
+  }
+}
 await build({
-  entryPoints: Object.fromEntries(binaries.map((name) => [`${name}.bundle`, `src/bin/${name}.ts`])),
+  entryPoints: Object.fromEntries(binaries.flatMap((name) => [
+    [`${name}.bundle`, `src/bin/${name}.ts`],
+    [`${name}-sandbox.bundle`, `src/${name}/sandbox.ts`]
+  ])),
+  plugins: [sandboxApart],
+  // The launcher runs the bundle through vm.Script, which on Node 20 cannot import(): require the sandbox bundle instead.
+  supported: { "dynamic-import": false },
   outdir: "dist",
   bundle: true,
   format: "cjs",

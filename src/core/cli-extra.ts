@@ -1,7 +1,6 @@
 /** Commands every program has besides its operations: shell completion and the sandbox. */
-import type { ServeError } from "@effect/platform/HttpServerError"
 import * as Effect from "effect/Effect"
-import type * as Scope from "effect/Scope"
+import type { Started } from "../testing/core/serve.js"
 import { invalidInput } from "./errors.js"
 import { completionInstall, completionScript, type Shell, SHELLS } from "./cli/completion/index.js"
 import { type Leaf, programTree, type Program, writeOut } from "./cli-runtime.js"
@@ -29,8 +28,8 @@ export const completionLeaf = (name: string, program: () => Program): Leaf => ({
 export const sandboxLeaf = (
   program: string,
   service: string,
-  /** Loaded only when the command runs: the simulator is large, and no other command needs it. */
-  load: () => Promise<{ readonly serve: (port: number) => Effect.Effect<unknown, ServeError, Scope.Scope> }>
+  /** Loaded only when the command runs (a bundle of its own): the simulator is large, and no other command needs it. */
+  load: () => Promise<{ readonly start: (port: number) => Promise<Started<unknown>> }>
 ): Leaf => ({
   path: ["sandbox"],
   spec: {
@@ -42,23 +41,22 @@ export const sandboxLeaf = (
     subcommands: []
   },
   run: ({ options }) =>
-    Effect.scoped(Effect.gen(function*() {
+    Effect.gen(function*() {
       const raw = typeof options["--port"] === "string" ? options["--port"].trim() : "0"
       const port = Number(raw)
       if (!/^\d+$/.test(raw) || port > 65_535) {
         return yield* Effect.fail(invalidInput(`--port must be a whole number from 0 to 65535; got "${raw}".`, "port"))
       }
-      const { serve } = yield* Effect.promise(load)
-      const info = yield* serve(port).pipe(
-        Effect.mapError((error) => {
-          const code = (error.cause as { code?: unknown } | undefined)?.code
-          return invalidInput(
-            `Cannot listen on 127.0.0.1:${port}${typeof code === "string" ? ` (${code})` : ""}: choose another --port, or 0 for any free port.`,
-            "port"
-          )
-        })
-      )
-      yield* writeOut(JSON.stringify(info))
+      const { start } = yield* Effect.promise(load)
+      const started = yield* Effect.promise(() => start(port))
+      if ("error" in started) {
+        const code = started.error
+        return yield* Effect.fail(invalidInput(
+          `Cannot listen on 127.0.0.1:${port}${code === undefined ? "" : ` (${code})`}: choose another --port, or 0 for any free port.`,
+          "port"
+        ))
+      }
+      yield* writeOut(JSON.stringify(started.info))
       return yield* Effect.never
-    }))
+    })
 })

@@ -8,7 +8,7 @@ import type * as HttpClient from "@effect/platform/HttpClient"
 import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"
 import { type Invocation, type Leaf, cliObserver, writeErr, writeOut } from "./cli-runtime.js"
-import { commandSpecOf, inCliWords, pagingOf, rawInput } from "./derive-cli.js"
+import { inCliWords, lazyCommandSpec, pagingOf, rawInput } from "./derive-cli.js"
 import { invalidInput, InvalidInputError, type WrapperError } from "./errors.js"
 import { decodeInput } from "./input.js"
 import { HttpObserver } from "./observe.js"
@@ -71,7 +71,7 @@ const copyToStdout = <E>(bytes: Stream.Stream<Uint8Array, E>) =>
 
 export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => ({
   path: v.command,
-  spec: commandSpecOf(v),
+  spec: lazyCommandSpec(v),
   run: (invocation) =>
     Effect.gen(function*() {
       const op = v.operation as AnyOperation<C>

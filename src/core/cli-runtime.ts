@@ -27,7 +27,7 @@ import type { CommandSpec, OptionSpec } from "./cli/spec.js"
 import type { Given, OptionValue } from "./derive-cli.js"
 import { isWrapperError, type WrapperError } from "./errors.js"
 import { exitCodeOf } from "./exit-codes.js"
-import { type ExchangeEvent, HttpObserver, type Observer, type WaitEvent } from "./observe.js"
+import type { ExchangeEvent, Observer, WaitEvent } from "./observe.js"
 import { style, useColor } from "./output.js"
 import { remedy, type Vocabulary, worded } from "./remedy.js"
 
@@ -232,4 +232,3 @@ export const runMain = (program: Program, argv: ReadonlyArray<string> = process.
     process.exit(Exit.isSuccess(exit) ? exit.value : Cause.isInterruptedOnly(exit.cause) ? 0 : 1)
   })
 
-export { HttpObserver }

@@ -69,6 +69,36 @@ export const PAGING_OPTIONS: ReadonlyArray<OptionSpec> = [
   }
 ]
 
+/**
+ * The command for a view, derived on first use: start-up needs every command's
+ * name and summary (for the tree and help), but the flags of one alone.
+ */
+export const lazyCommandSpec = (v: AnyView): CommandSpec => {
+  let full: CommandSpec | undefined
+  const spec = () => (full ??= commandSpecOf(v))
+  const op = v.operation as AnyOperation<never>
+  return {
+    name: v.command[v.command.length - 1]!,
+    summary: op.summary,
+    subcommands: [],
+    get description() {
+      return spec().description
+    },
+    get options() {
+      return spec().options
+    },
+    get positionals() {
+      return spec().positionals
+    },
+    get examples() {
+      return spec().examples
+    },
+    get deprecated() {
+      return spec().deprecated
+    }
+  }
+}
+
 /** The command for a view: its last command word, flags and positionals from the input fields. */
 export const commandSpecOf = (v: AnyView): CommandSpec => {
   const op = v.operation as AnyOperation<never>

@@ -10,6 +10,7 @@ import { rowCursor } from "../core/paginate.js"
 import { view } from "../core/view.js"
 import { designOperation } from "./define.js"
 import { Day, FileKey, ordered } from "./params.js"
+import { fileKeyOf } from "./refs.js"
 
 const GROUP = "analytics"
 const ENTERPRISE = { label: "Enterprise", plan: "enterprise" } as const
@@ -41,7 +42,7 @@ const analytics = (asset: Asset, kind: Kind) => {
     idempotent: true,
     tier: 3 as const,
     planGate: ENTERPRISE,
-    subject: (i: { readonly file_key: string }) => `the ${asset} ${kind} of library ${i.file_key}`,
+    subject: (i: { readonly file_key: string }) => `the ${asset} ${kind} of library ${fileKeyOf(i.file_key)}`,
     response: Page,
     paging: { model: rowCursor, items: (p: typeof Page.Type) => p.rows, itemsKey: "rows" }
   }
@@ -58,7 +59,7 @@ const actions = <G extends string>(asset: Asset, groups: readonly [G, G]) => {
       start_date: Schema.optional(Day.annotations({ description: "Start date" })),
       end_date: Schema.optional(Day.annotations({ description: "End date" }))
     }).pipe(Schema.filter(ordered("start_date", "end_date"))),
-    request: (i) => ({ method: "GET", path: path(i.file_key), query: { group_by: i.group_by, start_date: i.start_date, end_date: i.end_date } })
+    request: (i) => ({ method: "GET", path: path(fileKeyOf(i.file_key)), query: { group_by: i.group_by, start_date: i.start_date, end_date: i.end_date } })
   })
 }
 
@@ -67,7 +68,7 @@ const usages = <G extends string>(asset: Asset, groups: readonly [G, G]) => {
   return designOperation({
     ...base,
     input: Schema.Struct({ file_key: FileKey, group_by: Schema.Literal(...groups).annotations({ description: "Group by" }) }),
-    request: (i) => ({ method: "GET", path: path(i.file_key), query: { group_by: i.group_by } })
+    request: (i) => ({ method: "GET", path: path(fileKeyOf(i.file_key)), query: { group_by: i.group_by } })
   })
 }
 

@@ -10,6 +10,7 @@ import { absentIsDone } from "../core/operation.js"
 import { view } from "../core/view.js"
 import { designOperation } from "./define.js"
 import { FileKey, idLike, json, NodeId, NumericId, WireId } from "./params.js"
+import { fileKeyOf } from "./refs.js"
 
 const GROUP = "dev_resources"
 const TIER = 2 as const
@@ -67,10 +68,10 @@ export const devResourceList = designOperation({
   impact: "read",
   idempotent: true,
   tier: TIER,
-  subject: (i) => `the dev resources of file ${i.file_key}`,
+  subject: (i) => `the dev resources of file ${fileKeyOf(i.file_key)}`,
   request: (i) => ({
     method: "GET",
-    path: `/v1/files/${pathOf(i.file_key)}/dev_resources`,
+    path: `/v1/files/${pathOf(fileKeyOf(i.file_key))}/dev_resources`,
     query: { node_ids: i.node_ids === undefined || i.node_ids.length === 0 ? undefined : i.node_ids }
   }),
   response: Schema.Struct({ dev_resources: Schema.Array(DevResource) })
@@ -94,7 +95,10 @@ export const devResourceCreate = designOperation({
   request: (i) => ({
     method: "POST",
     path: "/v1/dev_resources",
-    body: json({ dev_resources: i.dev_resources ?? [{ file_key: i.file_key, node_id: i.node_id, name: i.name, url: i.url }] })
+    body: json({
+      dev_resources: (i.dev_resources ?? [{ file_key: i.file_key!, node_id: i.node_id, name: i.name, url: i.url }])
+        .map((r) => ({ ...r, file_key: fileKeyOf(r.file_key) }))
+    })
   }),
   response: Created
 })
@@ -133,8 +137,8 @@ export const devResourceDelete = absentIsDone(designOperation({
   impact: "destroy",
   idempotent: true,
   tier: TIER,
-  subject: (i) => `dev resource ${i.dev_resource_id} of file ${i.file_key}`,
-  request: (i) => ({ method: "DELETE", path: `/v1/files/${pathOf(i.file_key, "dev_resources", i.dev_resource_id)}` }),
+  subject: (i) => `dev resource ${i.dev_resource_id} of file ${fileKeyOf(i.file_key)}`,
+  request: (i) => ({ method: "DELETE", path: `/v1/files/${pathOf(fileKeyOf(i.file_key), "dev_resources", i.dev_resource_id)}` }),
   response: Schema.Unknown,
   result: (_, i) => ({ deleted: true, id: i.dev_resource_id, already_absent: false })
 }), (i) => ({ deleted: true, id: i.dev_resource_id, already_absent: true }))

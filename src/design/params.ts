@@ -13,10 +13,8 @@ import * as Schema from "effect/Schema"
 /** A string matching `pattern`, checked before sending but not spelled out in the tool's JSON Schema. */
 export const idLike = (pattern: RegExp, message: string) => Schema.String.pipe(Schema.filter((s) => pattern.test(s) || message))
 
-export const FileKey = idLike(/^[A-Za-z0-9_-]+$/, "must be a file key").annotations({ description: "File key" })
-
-/** Node ids as the editor writes them: 1:2, or an instance sublayer I1:2;3:4. */
-export const NodeId = idLike(/^I?\d+:\d+(;\d+:\d+)*$/, "must be a node id such as 1:2")
+/** A file key or file URL, and a node id (refs.ts: the one place that reads them). */
+export { FileKeyOrUrl as FileKey, NodeId } from "./refs.js"
 
 /** A numeric id, kept as a string. */
 export const NumericId = idLike(/^\d+$/, "must be a numeric id")

@@ -10,6 +10,7 @@ import { pathOf } from "../core/http.js"
 import { view } from "../core/view.js"
 import { designOperation } from "./define.js"
 import { FileKey, json } from "./params.js"
+import { fileKeyOf } from "./refs.js"
 
 const GROUP = "variables"
 const ENTERPRISE = { label: "Enterprise", plan: "enterprise" } as const
@@ -225,8 +226,8 @@ export const variableLocal = designOperation({
   idempotent: true,
   tier: 2,
   planGate: ENTERPRISE,
-  subject: (i) => `the local variables of file ${i.file_key}`,
-  request: (i) => ({ method: "GET", path: variablesPath(i.file_key, "local") }),
+  subject: (i) => `the local variables of file ${fileKeyOf(i.file_key)}`,
+  request: (i) => ({ method: "GET", path: variablesPath(fileKeyOf(i.file_key), "local") }),
   response: Local,
   result: (b) => b.meta
 })
@@ -240,8 +241,8 @@ export const variablePublished = designOperation({
   idempotent: true,
   tier: 2,
   planGate: ENTERPRISE,
-  subject: (i) => `the published variables of file ${i.file_key}`,
-  request: (i) => ({ method: "GET", path: variablesPath(i.file_key, "published") }),
+  subject: (i) => `the published variables of file ${fileKeyOf(i.file_key)}`,
+  request: (i) => ({ method: "GET", path: variablesPath(fileKeyOf(i.file_key), "published") }),
   response: Published,
   result: (b) => b.meta
 })
@@ -257,8 +258,8 @@ export const variableApply = designOperation({
   tier: 3,
   modes: ["personal", "oauth"],
   planGate: ENTERPRISE,
-  subject: (i) => `the variables of file ${i.file_key}`,
-  request: (i) => ({ method: "POST", path: variablesPath(i.file_key), body: json(bodyOf(i)) }),
+  subject: (i) => `the variables of file ${fileKeyOf(i.file_key)}`,
+  request: (i) => ({ method: "POST", path: variablesPath(fileKeyOf(i.file_key)), body: json(bodyOf(i)) }),
   response: Applied,
   result: (b, i) => ({
     file_key: i.file_key,

@@ -24,3 +24,28 @@ export const serveSimulator = (
     const base_url = address._tag === "TcpAddress" ? `http://${LOOPBACK}:${address.port}` : `http://localhost`
     return { base_url }
   })
+
+/** What a detached sandbox reports: the line to print, or why it could not listen. */
+export type Started<A> = { readonly info: A } | { readonly error: string | undefined }
+
+/**
+ * Runs a sandbox on its own fiber and resolves once it listens (or fails to):
+ * the command line loads the simulator as a separate bundle, so it talks to it
+ * in plain values and promises, never in another copy's Effects.
+ */
+export const startDetached = <A>(serve: (port: number) => Effect.Effect<A, ServeError, Scope.Scope>) => (port: number) =>
+  new Promise<Started<A>>((resolve) => {
+    Effect.runFork(
+      Effect.scoped(Effect.gen(function*() {
+        resolve({ info: yield* serve(port) })
+        return yield* Effect.never
+      })).pipe(
+        Effect.catchAll((error) =>
+          Effect.sync(() => {
+            const code = (error.cause as { code?: unknown } | undefined)?.code
+            resolve({ error: typeof code === "string" ? code : undefined })
+          })
+        )
+      )
+    )
+  })
