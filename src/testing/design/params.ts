@@ -10,6 +10,7 @@
 import type * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as Either from "effect/Either"
 import type { Call } from "./call.js"
+import { notANumber } from "./query-params.js"
 import { badRequest } from "./responses.js"
 
 type Response = HttpServerResponse.HttpServerResponse
@@ -37,7 +38,7 @@ export interface IntegerRange {
 
 /** Checks an integer given as text (a query value). */
 export const integerText = (name: string, text: string, range: IntegerRange): Parsed<number> => {
-  if (!INTEGER.test(text)) return fail(`'${name}' must be a valid number, received type String`)
+  if (!INTEGER.test(text)) return fail(notANumber(name))
   const value = Number(text)
   if (!Number.isSafeInteger(value) || value < range.min || value > range.max) {
     return fail(`'${name}' must be an integer between ${range.min} and ${range.max}`)
@@ -55,7 +56,7 @@ export const integerQuery = (
 
 /** The same check for a value from a JSON body, where a string is the wrong type. */
 export const integerBody = (name: string, value: unknown, range: IntegerRange): Parsed<number> => {
-  if (typeof value === "string") return fail(`'${name}' must be a valid number, received type String`)
+  if (typeof value === "string") return fail(notANumber(name))
   if (typeof value !== "number" || !Number.isInteger(value)) return fail(`'${name}' must be an integer`)
   return integerText(name, String(value), range)
 }

@@ -10,6 +10,7 @@ export type Parsed<A> = Either.Either<A, string>
 
 const raw = (search: URLSearchParams, name: string): string | undefined => search.get(name) ?? undefined
 
+/** The service's words for a non-integer parameter; both parameter modules answer with it. */
 export const notANumber = (name: string) => `'${name}' must be a valid number, received type String`
 
 /** Any integer, kept as a bigint: version ids do not fit a double. */
