@@ -2,9 +2,9 @@
 import { describe, expect, it } from "@effect/vitest"
 import AjvModule from "ajv"
 import { Duration, Effect } from "effect"
-import { vi } from "vitest"
 import { flagCollisions } from "../src/core/cli/tree.js"
 import { programTree, runProgram } from "../src/core/cli-runtime.js"
+import { memoryIO } from "./e2e/in-process.js"
 import { hasTool, toolEntry } from "../src/core/derive-tool.js"
 import { fieldsOf } from "../src/core/fields.js"
 import { listedTool } from "../src/core/mcp/protocol.js"
@@ -120,23 +120,14 @@ describe("the design registry", () => {
 
   it.effect("reaches every command's help, which names the full command path and an example", () =>
     Effect.gen(function*() {
-      const printed: Array<string> = []
-      const spy = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
-        printed.push(String(chunk))
-        return true
-      })
-      try {
-        for (const v of designViews) {
-          printed.length = 0
-          const code = yield* runProgram(designProgram, [...v.command, "--help"])
-          expect(code, v.command.join(" ")).toBe(0)
-          // Long examples wrap with shell continuations; joined again they are the example.
-          const help = printed.join("").replace(/ \\\n\s+/g, " ")
-          expect(help).toContain(`design ${v.command.join(" ")}`)
-          expect(help).toContain(v.examples[0]!)
-        }
-      } finally {
-        spy.mockRestore()
+      for (const v of designViews) {
+        const memory = memoryIO({})
+        const code = yield* runProgram(designProgram, [...v.command, "--help"], memory.io)
+        expect(code, v.command.join(" ")).toBe(0)
+        // Long examples wrap with shell continuations; joined again they are the example.
+        const help = memory.stdout().replace(/ \\\n\s+/g, " ")
+        expect(help).toContain(`design ${v.command.join(" ")}`)
+        expect(help).toContain(v.examples[0]!)
       }
     }))
 })

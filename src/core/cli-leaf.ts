@@ -7,8 +7,9 @@
 import type * as HttpClient from "@effect/platform/HttpClient"
 import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"
-import { type Invocation, type Leaf, cliObserver, writeErr, writeOut } from "./cli-runtime.js"
-import { inCliWords, lazyCommandSpec, pagingOf, rawInput } from "./derive-cli.js"
+import { CliIO, type CliIOShape, type Env, writeErr, writeOut } from "./cli-io.js"
+import { type Invocation, type Leaf, cliObserver } from "./cli-runtime.js"
+import { inCliWords, lazyCommandSpec, pagingOf, rawInput, readStdin } from "./derive-cli.js"
 import { invalidInput, InvalidInputError, type WrapperError } from "./errors.js"
 import { decodeInput } from "./input.js"
 import { HttpObserver } from "./observe.js"
@@ -19,11 +20,13 @@ import type { AnyView, RawView, SaveView, TextView } from "./view.js"
 
 export interface LeafContext<C> {
   /** The service's client from the shared options (token, base URL, ...). */
-  readonly client: (invocation: Invocation) => Effect.Effect<C, WrapperError, HttpClient.HttpClient>
-  readonly env: Readonly<Record<string, string | undefined>>
-  /** Each request and response on stderr, secrets masked. */
-  readonly debug: boolean
+  readonly client: (invocation: Invocation, env: Env) => Effect.Effect<C, WrapperError, HttpClient.HttpClient>
+  /** The variable that, holding "api", has each request and response said on stderr, secrets masked (DESIGN_DEBUG). */
+  readonly debugVariable: string
 }
+
+/** Whether the command's environment asks for each exchange on stderr. */
+export const debugOf = (env: Env, variable: string) => /\bapi\b/.test(env[variable] ?? "")
 
 export const formatOf = (shared: Invocation["shared"]): Effect.Effect<OutputFormat, InvalidInputError> =>
   shared["--json"] === true && shared["--toon"] === true
@@ -32,16 +35,20 @@ export const formatOf = (shared: Invocation["shared"]): Effect.Effect<OutputForm
 
 export const printResult = <S>(v: AnyView, shown: S, data: unknown, format: OutputFormat, full: boolean) =>
   Effect.gen(function*() {
+    const io = yield* CliIO
     const out = render(v.text as TextView<S>, shown, data, {
       format,
       full,
-      color: useColor(process.stdout, process.env),
-      tty: process.stdout.isTTY === true,
-      width: process.stdout.columns ?? 80
+      color: useColor(io.stdout, io.env),
+      tty: io.stdout.isTTY === true,
+      width: io.stdout.columns ?? 80
     })
     if (out.stdout !== "") yield* writeOut(out.stdout)
     if (format === "text" && out.notice !== undefined) yield* writeErr(out.notice)
   })
+
+/** Progress drawn in place on stderr, only when it is a terminal. */
+const progressLine = (io: CliIOShape) => io.stderr.isTTY === true ? (text: string) => void io.stderr.write(text) : undefined
 
 /** The view shown another way (a record read from raw bytes, the rows a save returned). */
 const shownAs = <S>(v: AnyView, text: TextView<S>): AnyView => ({ ...v, text: text as AnyView["text"] })
@@ -50,9 +57,9 @@ const shownAs = <S>(v: AnyView, text: TextView<S>): AnyView => ({ ...v, text: te
  * Bytes to stdout as they come, waiting for it to drain: what was written is
  * never held. A reader that goes away (| head) ends the copy quietly.
  */
-const copyToStdout = <E>(bytes: Stream.Stream<Uint8Array, E>) =>
+const copyToStdout = <E>(io: CliIOShape, bytes: Stream.Stream<Uint8Array, E>) =>
   Effect.suspend(() => {
-    const out = process.stdout
+    const out = io.stdout
     let closed = false
     // Left in place: the error of a failed write is emitted on a later tick.
     out.on("error", () => void (closed = true))
@@ -75,20 +82,23 @@ export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => (
   run: (invocation) =>
     Effect.gen(function*() {
       const op = v.operation as AnyOperation<C>
+      const io = yield* CliIO
+      const env = io.env
       const format = yield* formatOf(invocation.shared)
       const full = invocation.shared["--full"] === true
-      const raw = yield* Effect.mapError(rawInput(v, invocation, context.env), (e) => inCliWords(v, e))
+      const raw = yield* Effect.mapError(rawInput(v, invocation, env, readStdin(io.stdin)), (e) => inCliWords(v, e))
       const paging = op.paging === undefined ? undefined : yield* Effect.mapError(pagingOf(invocation), (e) => inCliWords(v, e))
       const input = yield* Effect.mapError(decodeInput(op.input, raw), (e) => inCliWords(v, e))
-      const client = yield* context.client(invocation)
+      const client = yield* context.client(invocation, env)
       const deprecated = v.deprecated ?? op.deprecated
       if (deprecated !== undefined) yield* writeErr(`Warning: '${v.command.join(" ")}' is deprecated: ${deprecated}.`)
+      const observer = cliObserver(io, debugOf(env, context.debugVariable))
       const observed = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
-        Effect.provideService(effect, HttpObserver, cliObserver(process.stderr.isTTY === true, context.debug))
+        Effect.provideService(effect, HttpObserver, observer)
       const rawView = v.raw as RawView<AnyOperation<C>> | undefined
       if (rawView !== undefined && (format === "json" || (format === "text" && rawView.text !== undefined))) {
-        const bytes = Stream.provideService(rawView.bytes(client, input), HttpObserver, cliObserver(process.stderr.isTTY === true, context.debug))
-        if (format === "json" || rawView.text === undefined) return yield* copyToStdout(bytes)
+        const bytes = Stream.provideService(rawView.bytes(client, input), HttpObserver, observer)
+        if (format === "json" || rawView.text === undefined) return yield* copyToStdout(io, bytes)
         const record = yield* observed(rawView.text(bytes))
         return yield* printResult(shownAs(v, { kind: "record" }), record, record, format, full)
       }
@@ -100,7 +110,7 @@ export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => (
         const save = v.save
         const directory = save === undefined ? undefined : invocation.options[save.flag]
         if (save === undefined || typeof directory !== "string") return yield* printResult(v, output, output, format, full)
-        const rows = yield* observed((save as SaveView<AnyOperation<C>>).run(output, input, directory, process.stderr.isTTY === true))
+        const rows = yield* observed((save as SaveView<AnyOperation<C>>).run(output, input, directory, progressLine(io)))
         const table = shownAs(v, { kind: "table", rows: (r: typeof rows) => r, columns: save.columns, noun: save.itemsKey })
         return yield* printResult(table, rows, { [save.itemsKey]: rows }, format, full)
       }
@@ -113,5 +123,5 @@ export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => (
       if (format === "text" && !collected.complete && collected.next_cursor !== null) {
         yield* writeErr(`More ${model.itemsKey} remain: add --cursor ${collected.next_cursor} to continue, or --all to follow every page.`)
       }
-    }) as Effect.Effect<void, WrapperError, HttpClient.HttpClient>
+    }) as Effect.Effect<void, WrapperError, HttpClient.HttpClient | CliIO>
 })

@@ -12,8 +12,8 @@ import * as Options from "@effect/cli/Options"
 import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
 import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import * as NodePath from "@effect/platform-node/NodePath"
-import * as NodeTerminal from "@effect/platform-node/NodeTerminal"
 import type * as HttpClient from "@effect/platform/HttpClient"
+import * as Terminal from "@effect/platform/Terminal"
 import * as Cause from "effect/Cause"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
@@ -21,6 +21,7 @@ import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import type { ArgvError } from "./cli/argv-error.js"
+import { CliIO, type CliIOShape, writeErr, writeOut } from "./cli-io.js"
 import { renderHelp } from "./cli/help.js"
 import { resolveArgv } from "./cli/resolve.js"
 import type { CommandSpec, OptionSpec } from "./cli/spec.js"
@@ -29,10 +30,10 @@ import { isWrapperError, type WrapperError } from "./errors.js"
 import { exitCodeOf } from "./exit-codes.js"
 import type { ExchangeEvent, Observer, WaitEvent } from "./observe.js"
 import { style, useColor } from "./output.js"
+import { RateLimiter } from "./rate-limit.js"
 import { remedy, type Vocabulary, worded } from "./remedy.js"
 
-export const writeOut = (text: string) => Effect.sync(() => void process.stdout.write(text.endsWith("\n") ? text : `${text}\n`))
-export const writeErr = (text: string) => Effect.sync(() => void process.stderr.write(text.endsWith("\n") ? text : `${text}\n`))
+export { writeErr, writeOut } from "./cli-io.js"
 
 /** What a leaf is handed: the shared options and its own, as typed. */
 export interface Invocation extends Given {
@@ -43,8 +44,8 @@ export interface Invocation extends Given {
 export interface Leaf {
   readonly path: ReadonlyArray<string>
   readonly spec: CommandSpec
-  /** May use the HttpClient: the program provides Node's. */
-  readonly run: (invocation: Invocation) => Effect.Effect<void, WrapperError, HttpClient.HttpClient>
+  /** May use the HttpClient (the program provides Node's) and the command's streams and environment. */
+  readonly run: (invocation: Invocation) => Effect.Effect<void, WrapperError, HttpClient.HttpClient | CliIO>
 }
 
 export interface Program {
@@ -117,10 +118,13 @@ const exchangeLines = (e: ExchangeEvent) => [
 ]
 
 /** Waits are said on a terminal; every exchange is said in debug mode (`<PROGRAM>_DEBUG=api`). */
-export const cliObserver = (tty: boolean, debug: boolean): Observer => ({
-  onWait: (event) => (tty ? writeErr(waitLine(event)) : Effect.void),
-  onExchange: debug ? (event) => writeErr(exchangeLines(event).join("\n")) : undefined
-})
+export const cliObserver = (io: CliIOShape, debug: boolean): Observer => {
+  const say = (text: string) => Effect.sync(() => void io.stderr.write(`${text}\n`))
+  return {
+    onWait: (event) => (io.stderr.isTTY === true ? say(waitLine(event)) : Effect.void),
+    onExchange: debug ? (event) => say(exchangeLines(event).join("\n")) : undefined
+  }
+}
 
 /** An @effect/cli command for a leaf, whose options and arguments are those of its spec. */
 const effectLeaf = <R>(spec: CommandSpec, handle: (given: Given) => Effect.Effect<void, WrapperError, R>) => {
@@ -168,19 +172,48 @@ type AnyCommand<R, E> = Command.Command<string, R, E, any>
 const withinGroups = <R, E>(words: ReadonlyArray<string>, leaf: AnyCommand<R, E>): AnyCommand<R, E> =>
   words.reduceRight<AnyCommand<R, E>>((inner, word) => Command.make(word).pipe(Command.withSubcommands([inner])), leaf)
 
-const PlatformLive = Layer.mergeAll(NodeFileSystem.layer, NodePath.layer, NodeTerminal.layer, NodeHttpClient.layer)
+/**
+ * @effect/cli asks for a Terminal, for prompts we never show: one on the
+ * command's own stdout that reads no input, so nothing touches process.stdin.
+ */
+const terminalOf = (io: CliIOShape): Terminal.Terminal => ({
+  columns: Effect.sync(() => io.stdout.columns ?? 0),
+  rows: Effect.succeed(0),
+  isTTY: Effect.sync(() => io.stdout.isTTY === true),
+  readInput: Effect.die("the command line reads no keys"),
+  readLine: Effect.fail(new Terminal.QuitException()),
+  display: (text) => Effect.sync(() => void io.stdout.write(text))
+})
 
-/** Runs the program on argv (without node and script) and resolves with the exit code. */
-export const runProgram = (program: Program, argv: ReadonlyArray<string>): Effect.Effect<number> => {
-  const errColor = useColor(process.stderr, process.env)
+/** What a command runs on: Node's platform, the command's streams, and a pacing store of its own (the run's, not the process's). */
+const platformFor = (io: CliIOShape) =>
+  Layer.mergeAll(
+    NodeFileSystem.layer,
+    NodePath.layer,
+    NodeHttpClient.layer,
+    RateLimiter.layer,
+    Layer.succeed(Terminal.Terminal, terminalOf(io)),
+    Layer.succeed(CliIO, io)
+  )
+
+/**
+ * Runs the program on argv (without node and script) against `io` (its
+ * environment and streams) and resolves with the exit code. Nothing here or
+ * below reads or writes the process's own.
+ */
+export const runProgram = (program: Program, argv: ReadonlyArray<string>, io: CliIOShape): Effect.Effect<number> =>
+  runResolved(program, argv, io).pipe(Effect.provideService(CliIO, io))
+
+const runResolved = (program: Program, argv: ReadonlyArray<string>, io: CliIOShape): Effect.Effect<number, never, CliIO> => {
+  const errColor = useColor(io.stderr, io.env)
   const tree = programTree(program)
   const resolved = resolveArgv(tree, program.shared, argv)
   if (!resolved.ok) return Effect.as(writeErr(renderArgvError(resolved.error, errColor)), 2)
   const r = resolved.value
   if (r.version) return Effect.as(writeOut(`${program.name} ${program.version}`), 0)
   if (r.help) {
-    const width = Math.min(100, process.stdout.columns ?? 80)
-    return Effect.as(writeOut(renderHelp(tree, r.path, program.shared, { width, color: useColor(process.stdout, process.env) })), 0)
+    const width = Math.min(100, io.stdout.columns ?? 80)
+    return Effect.as(writeOut(renderHelp(tree, r.path, program.shared, { width, color: useColor(io.stdout, io.env) })), 0)
   }
   const leaf = program.leaves.find((l) => l.path.join(" ") === r.path.join(" "))
   if (leaf === undefined) return Effect.as(writeErr(`Error: no command at '${[program.name, ...r.path].join(" ")}'.`), 2)
@@ -203,7 +236,7 @@ export const runProgram = (program: Program, argv: ReadonlyArray<string>): Effec
   const app = Command.run(root.pipe(Command.withSubcommands([nested])), info)
 
   return app([program.name, program.name, ...r.normalized]).pipe(
-    Effect.provide(PlatformLive),
+    Effect.provide(platformFor(io)),
     Effect.exit,
     Effect.flatMap((exit) => {
       if (Exit.isSuccess(exit)) return Effect.succeed(0)
@@ -222,13 +255,8 @@ export const runProgram = (program: Program, argv: ReadonlyArray<string>): Effec
   )
 }
 
-/**
- * The process entry: runs the program and exits with its code. Exiting at
- * once skips tearing down the heap; stdout and stderr are synchronous for
- * files and pipes on Linux, so nothing written is lost.
- */
-export const runMain = (program: Program, argv: ReadonlyArray<string> = process.argv.slice(2)) =>
-  Effect.runPromiseExit(runProgram(program, argv)).then((exit) => {
-    process.exit(Exit.isSuccess(exit) ? exit.value : Cause.isInterruptedOnly(exit.cause) ? 0 : 1)
-  })
-
+/** The program as a function of argv, environment and streams, resolving with the exit code. */
+export const runCommandLine = (program: Program, argv: ReadonlyArray<string>, io: CliIOShape): Promise<number> =>
+  Effect.runPromiseExit(runProgram(program, argv, io)).then((exit) =>
+    Exit.isSuccess(exit) ? exit.value : Cause.isInterruptedOnly(exit.cause) ? 0 : 1
+  )

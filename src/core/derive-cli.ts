@@ -9,6 +9,7 @@
  */
 import * as Effect from "effect/Effect"
 import { readFileSync } from "node:fs"
+import type { Readable } from "node:stream"
 import { InvalidInputError } from "./errors.js"
 import type { Field, FieldKind } from "./fields.js"
 import { fieldsOf } from "./fields.js"
@@ -200,18 +201,23 @@ const convert = (f: Field, value: OptionValue): Effect.Effect<unknown, InvalidIn
   return kind._tag === "json" ? jsonValue(f, text) : Effect.as(notWhole(f, kind, text), scalar(kind, text))
 }
 
-/** Standard input, whole; a terminal is refused rather than waited on. */
-export const readStdin: Effect.Effect<string, InvalidInputError> = Effect.suspend(() =>
-  process.stdin.isTTY === true
+/** Standard input (the command's), whole; a terminal is refused rather than waited on. */
+export const readStdin = (stdin: Readable & { readonly isTTY?: boolean }): Effect.Effect<string, InvalidInputError> => Effect.suspend(() =>
+  stdin.isTTY === true
     ? Effect.fail(bad(`${BODY_FILE} - reads standard input, which is a terminal: pipe or redirect the body in.`, "body_file"))
     : Effect.tryPromise({
       try: async () => {
         const chunks: Array<Buffer> = []
-        for await (const chunk of process.stdin) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk as Buffer)
+        for await (const chunk of stdin) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk as Buffer)
         return Buffer.concat(chunks).toString("utf8")
       },
       catch: (e) => bad(`Cannot read standard input (${e instanceof Error ? e.message : String(e)}).`, "body_file")
     })
+)
+
+/** Where there is no standard input to read (a caller that gave none). */
+const noStdin: Effect.Effect<string, InvalidInputError> = Effect.suspend(() =>
+  Effect.fail(bad(`${BODY_FILE} - reads standard input, and there is none here: give a file path.`, "body_file"))
 )
 
 /** The fields a --body-file sets: a JSON object whose keys are among the view's body fields. */
@@ -242,7 +248,7 @@ export const rawInput = (
   v: AnyView,
   given: Given,
   env: Readonly<Record<string, string | undefined>>,
-  stdin: Effect.Effect<string, InvalidInputError> = readStdin
+  stdin: Effect.Effect<string, InvalidInputError> = noStdin
 ) =>
   Effect.gen(function*() {
     const op = v.operation as AnyOperation<never>

@@ -6,8 +6,8 @@
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
+import { CliIO, type Env, writeOut } from "./cli-io.js"
 import type { Invocation, Leaf } from "./cli-runtime.js"
-import { writeOut } from "./cli-runtime.js"
 import { hasTool, type ToolOptions, toolEntry } from "./derive-tool.js"
 import { invalidInput, type WrapperError } from "./errors.js"
 import { toolBudget, toolVocabulary } from "./mcp/remedy.js"
@@ -15,8 +15,6 @@ import { serveStdio } from "./mcp/stdio.js"
 import { selectTools, toolsetSummary } from "./mcp/toolsets.js"
 import type { HttpClient } from "@effect/platform/HttpClient"
 import type { AnyView } from "./view.js"
-
-type Env = Readonly<Record<string, string | undefined>>
 
 export interface ToolServer<C> {
   readonly name: string
@@ -26,21 +24,23 @@ export interface ToolServer<C> {
   readonly tokenVariable: string
   readonly views: ReadonlyArray<AnyView>
   /** The client, or why there is none: a server without a token still serves, and each call says why. */
-  readonly client: (invocation: Invocation) => Effect.Effect<C, WrapperError, HttpClient>
+  readonly client: (invocation: Invocation, env: Env) => Effect.Effect<C, WrapperError, HttpClient>
 }
 
 const listOf = (value: unknown, fallback: string | undefined) =>
   (Array.isArray(value) ? value.join(",") : typeof value === "string" ? value : fallback ?? "")
     .split(",").map((s) => s.trim()).filter((s) => s !== "")
 
-export const runToolServer = <C>(server: ToolServer<C>, invocation: Invocation, env: Env) =>
+export const runToolServer = <C>(server: ToolServer<C>, invocation: Invocation) =>
   Effect.gen(function*() {
+    const io = yield* CliIO
+    const env = io.env
     const options: ToolOptions = {
       format: env[`${server.prefix}_MCP_FORMAT`]?.toLowerCase() === "toon" ? "toon" : "json",
       budget: yield* toolBudget(env[`${server.prefix}_MCP_BUDGET`]),
       vocabulary: toolVocabulary(server.tokenVariable, server.prefix)
     }
-    const client = yield* Effect.either(server.client(invocation))
+    const client = yield* Effect.either(server.client(invocation, env))
     const all = server.views.filter(hasTool).map((v) => toolEntry(client, v, options))
     const readOnly = env[`${server.prefix}_READ_ONLY`]
     const selected = selectTools(all, {
@@ -52,10 +52,10 @@ export const runToolServer = <C>(server: ToolServer<C>, invocation: Invocation, 
       const lines = toolsetSummary(selected.right).map((t) => `${t.name}\t${t.tools.length} tools (${t.readOnlyTools.length} read-only)\t${t.tools.join(", ")}`)
       return yield* writeOut(lines.join("\n"))
     }
-    return yield* serveStdio({ name: server.name, version: server.version }, selected.right)
+    return yield* serveStdio({ name: server.name, version: server.version }, selected.right, io)
   })
 
-export const toolServerLeaf = <C>(server: ToolServer<C>, env: Env): Leaf => ({
+export const toolServerLeaf = <C>(server: ToolServer<C>): Leaf => ({
   path: ["mcp"],
   spec: {
     name: "mcp",
@@ -69,5 +69,5 @@ export const toolServerLeaf = <C>(server: ToolServer<C>, env: Env): Leaf => ({
     examples: [`${server.name} mcp --read-only`, `${server.name} mcp --list-toolsets`],
     subcommands: []
   },
-  run: (invocation) => runToolServer(server, invocation, env)
+  run: (invocation) => runToolServer(server, invocation)
 })

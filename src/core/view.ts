@@ -62,12 +62,12 @@ export interface SaveView<Op> {
   readonly description: string
   readonly columns: ReadonlyArray<string>
   readonly itemsKey: string
-  /** `progress`: stderr is a terminal, so progress may be drawn there. */
+  /** `progress`: where to draw progress in place (stderr, when it is a terminal), or undefined for none. */
   readonly run: (
     shown: ShownOf<Op>,
     input: InputOf<Op>,
     directory: string,
-    progress: boolean
+    progress: ((text: string) => void) | undefined
   ) => Effect.Effect<ReadonlyArray<Readonly<Record<string, unknown>>>, WrapperError, HttpClient.HttpClient>
 }
 

@@ -11,7 +11,9 @@ import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import { createServer } from "node:net"
 import { formatOf } from "../core/cli-leaf.js"
-import { type Invocation, type Leaf, writeErr, writeOut } from "../core/cli-runtime.js"
+import { CliIO, cliEnv, type Env, sayOn, writeErr, writeOut } from "../core/cli-io.js"
+import type { Invocation, Leaf } from "../core/cli-runtime.js"
+import { readLine } from "../core/oauth/stdin.js"
 import type { OptionValue } from "../core/derive-cli.js"
 import { invalidInput } from "../core/errors.js"
 import { runLogin } from "../core/oauth/login.js"
@@ -29,8 +31,6 @@ import {
   refreshDesignCredential
 } from "./oauth.js"
 import { checkBaseUrl, DEFAULT_BASE_URL, DEFAULT_GOV_BASE_URL } from "./options.js"
-
-const env = process.env
 
 /** Five minutes to approve in the browser. */
 const DEFAULT_LOGIN_TIMEOUT_S = 300
@@ -63,7 +63,7 @@ const scopesOf = (value: OptionValue | undefined) => {
 }
 
 /** The API base URL the sign-in is for (shared --base-url, --gov and their variables). */
-const baseUrlOf = (shared: Invocation["shared"]) =>
+const baseUrlOf = (shared: Invocation["shared"], env: Env) =>
   Effect.gen(function*() {
     // The sign-in does not use a stored credential, so it is not read (a broken one is about to be replaced).
     const { "--auth-mode": _mode, ...rest } = shared
@@ -74,14 +74,15 @@ const baseUrlOf = (shared: Invocation["shared"]) =>
 
 const output = (shared: Invocation["shared"], text: string, data: Record<string, unknown>) =>
   Effect.gen(function*() {
+    const io = yield* CliIO
     const format = yield* formatOf(shared)
     if (format === "text") return yield* writeOut(text)
     const out = render({ kind: "record" }, data, data, {
       format,
       full: true,
-      color: useColor(process.stdout, env),
-      tty: process.stdout.isTTY === true,
-      width: process.stdout.columns ?? 80
+      color: useColor(io.stdout, io.env),
+      tty: io.stdout.isTTY === true,
+      width: io.stdout.columns ?? 80
     })
     return yield* writeOut(out.stdout)
   })
@@ -128,8 +129,10 @@ export const authLoginLeaf: Leaf = {
   },
   run: ({ options, shared }) =>
     Effect.gen(function*() {
+      const io = yield* CliIO
+      const env = io.env
       yield* formatOf(shared)
-      const baseUrl = yield* baseUrlOf(shared)
+      const baseUrl = yield* baseUrlOf(shared, env)
       const clientId = flagOrEnv(options, "--client-id", env, "DESIGN_CLIENT_ID")
       if (clientId === undefined) {
         return yield* Effect.fail(invalidInput("The OAuth app's client id is needed: pass --client-id or set DESIGN_CLIENT_ID.", "client_id"))
@@ -165,7 +168,8 @@ export const authLoginLeaf: Leaf = {
         timeout: Duration.seconds(timeout),
         appName: "design",
         env,
-        say: writeErr,
+        say: sayOn(io),
+        readAnswer: readLine(io.stdin),
         exchange: (grant) => exchangeDesignCode({ baseUrl, client, grant, scopes })
       })
       yield* store.write(credential)
@@ -198,7 +202,7 @@ export const authRefreshLeaf: Leaf = {
   run: ({ shared }) =>
     Effect.gen(function*() {
       yield* formatOf(shared)
-      const store = designCredentialStore(env)
+      const store = designCredentialStore(yield* cliEnv)
       const stored = yield* store.read
       if (Option.isNone(stored)) return yield* Effect.fail(notSignedIn(store.path))
       const refreshed = yield* refreshDesignCredential(stored.value)
@@ -224,7 +228,7 @@ export const authLogoutLeaf: Leaf = {
   run: ({ shared }) =>
     Effect.gen(function*() {
       yield* formatOf(shared)
-      const store = designCredentialStore(env)
+      const store = designCredentialStore(yield* cliEnv)
       const removed = yield* store.remove
       yield* output(
         shared,

@@ -9,7 +9,8 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { formatOf } from "../core/cli-leaf.js"
-import { type Leaf, writeOut } from "../core/cli-runtime.js"
+import { CliIO, writeOut } from "../core/cli-io.js"
+import type { Leaf } from "../core/cli-runtime.js"
 import { invalidInput } from "../core/errors.js"
 import { render, useColor } from "../core/output.js"
 import { maskToken, maskUrl } from "../core/secrets.js"
@@ -18,8 +19,6 @@ import { cliSettings, missingToken, requireToken } from "./cli-options.js"
 import { fileMeta } from "./files.js"
 import { resolveDesignOptions } from "./options.js"
 import { userMe } from "./users.js"
-
-const env = process.env
 
 export const authStatusLeaf: Leaf = {
   path: ["auth", "status"],
@@ -36,6 +35,8 @@ export const authStatusLeaf: Leaf = {
   },
   run: ({ options, shared }) =>
     Effect.gen(function*() {
+      const io = yield* CliIO
+      const env = io.env
       const format = yield* formatOf(shared)
       const settings = yield* cliSettings({ ...shared, ...(typeof options["--file"] === "string" ? { "--file": options["--file"] } : {}) }, env)
       const o = settings.options
@@ -81,9 +82,9 @@ export const authStatusLeaf: Leaf = {
       const out = render({ kind: "record" }, shown, status, {
         format,
         full: true,
-        color: useColor(process.stdout, env),
-        tty: process.stdout.isTTY === true,
-        width: process.stdout.columns ?? 80
+        color: useColor(io.stdout, env),
+        tty: io.stdout.isTTY === true,
+        width: io.stdout.columns ?? 80
       })
       yield* writeOut(out.stdout)
     })

@@ -15,13 +15,10 @@ import { makeDesignClient } from "./client.js"
 import { cliSettings, DESIGN_SHARED, designVocabulary, requireToken } from "./cli-options.js"
 import { designGroups, designViews } from "./operations.js"
 
-const env = process.env
-
 const operationLeaves: ReadonlyArray<Leaf> = designViews.map((v) =>
   operationLeaf(v, {
-    env,
-    debug: /\bapi\b/.test(env.DESIGN_DEBUG ?? ""),
-    client: (invocation) =>
+    debugVariable: "DESIGN_DEBUG",
+    client: (invocation, env) =>
       cliSettings(invocation.shared, env).pipe(Effect.flatMap(requireToken), Effect.flatMap(makeDesignClient))
   })
 )
@@ -39,7 +36,7 @@ export const designProgram: Program = {
     authLogoutLeaf,
     ...operationLeaves,
     sandboxLeaf("design", "design-service", () => import("./sandbox.js")),
-    toolServerLeaf(designToolServer(env), env),
+    toolServerLeaf(designToolServer),
     completionLeaf("design", () => designProgram)
   ],
   vocabulary: designVocabulary,

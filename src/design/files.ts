@@ -400,9 +400,9 @@ export const fileViews = [
         saveRenders(shown.images, {
           directory,
           format: input.format ?? "png",
-          onProgress: progress
-            ? (done, total) => process.stderr.write(`\rDownloading images: ${done}/${total}${done === total ? "\n" : ""}`)
-            : undefined
+          onProgress: progress === undefined
+            ? undefined
+            : (done, total) => progress(`\rDownloading images: ${done}/${total}${done === total ? "\n" : ""}`)
         })
     },
     examples: [

@@ -6,11 +6,11 @@ import { type DesignClient, makeDesignClient } from "./client.js"
 import { cliSettings, requireToken } from "./cli-options.js"
 import { designViews } from "./operations.js"
 
-export const designToolServer = (env: Readonly<Record<string, string | undefined>>): ToolServer<DesignClient> => ({
+export const designToolServer: ToolServer<DesignClient> = {
   name: "design",
   version: VERSION,
   prefix: "DESIGN",
   tokenVariable: "DESIGN_ACCESS_TOKEN",
   views: designViews,
-  client: (invocation) => cliSettings(invocation.shared, env).pipe(Effect.flatMap(requireToken), Effect.flatMap(makeDesignClient))
-})
+  client: (invocation, env) => cliSettings(invocation.shared, env).pipe(Effect.flatMap(requireToken), Effect.flatMap(makeDesignClient))
+}

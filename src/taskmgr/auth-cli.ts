@@ -12,7 +12,9 @@ import { flagOrEnv, option, wholeNumber } from "../core/cli-options.js"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import { formatOf } from "../core/cli-leaf.js"
-import { type Invocation, type Leaf, writeErr, writeOut } from "../core/cli-runtime.js"
+import { CliIO, type Env, sayOn, writeErr, writeOut } from "../core/cli-io.js"
+import type { Invocation, Leaf } from "../core/cli-runtime.js"
+import { readLine } from "../core/oauth/stdin.js"
 import type { OptionSpec } from "../core/cli/spec.js"
 import type { OptionValue } from "../core/derive-cli.js"
 import { invalidInput } from "../core/errors.js"
@@ -39,8 +41,6 @@ import {
 } from "./oauth.js"
 import { DEFAULT_APP_URL, DEFAULT_BASE_URL } from "./options.js"
 
-const env = process.env
-
 /** Five minutes to approve in the browser. */
 const DEFAULT_LOGIN_TIMEOUT_S = 300
 /** `auth token` renews a token that expires within this. */
@@ -51,11 +51,11 @@ const CLIENT_OPTIONS: ReadonlyArray<OptionSpec> = [
   option("--client-secret", "The app's client secret; prefer $TASKMGR_API_CLIENT_SECRET, which shell history does not keep", { valueName: "SECRET" })
 ]
 
-const appOf = (options: Invocation["options"]) =>
+const appOf = (options: Invocation["options"], env: Env) =>
   resolveAppRegistration({ clientId: flagOrEnv(options, "--client-id", env), clientSecret: flagOrEnv(options, "--client-secret", env) }, env)
 
 /** The API and app hosts (shared --base-url and --app-url, their variables, the defaults), checked. */
-const urlsOf = (shared: Invocation["shared"]) =>
+const urlsOf = (shared: Invocation["shared"], env: Env) =>
   Effect.all({
     baseUrl: checkServiceUrl("baseUrl", flagOrEnv(shared, "--base-url", env, "TASKMGR_BASE_URL") ?? DEFAULT_BASE_URL),
     appUrl: checkServiceUrl("appUrl", flagOrEnv(shared, "--app-url", env, "TASKMGR_APP_URL") ?? DEFAULT_APP_URL)
@@ -73,14 +73,15 @@ const scopesOf = (value: OptionValue | undefined) => {
 
 const print = (shared: Invocation["shared"], text: string, data: unknown) =>
   Effect.gen(function*() {
+    const io = yield* CliIO
     const format = yield* formatOf(shared)
     if (format === "text") return yield* writeOut(text)
     const out = render({ kind: "record" }, data as Record<string, unknown>, data, {
       format,
       full: true,
-      color: useColor(process.stdout, env),
-      tty: process.stdout.isTTY === true,
-      width: process.stdout.columns ?? 80
+      color: useColor(io.stdout, io.env),
+      tty: io.stdout.isTTY === true,
+      width: io.stdout.columns ?? 80
     })
     return yield* writeOut(out.stdout)
   })
@@ -122,6 +123,8 @@ export const authStatusLeaf: Leaf = {
   },
   run: ({ options, shared }) =>
     Effect.gen(function*() {
+      const io = yield* CliIO
+      const env = io.env
       const format = yield* formatOf(shared)
       const settings = yield* cliSettings(shared, env)
       const store = taskmgrCredentialStore(env)
@@ -132,7 +135,7 @@ export const authStatusLeaf: Leaf = {
         if (stored._tag === "Left" || Option.isSome(stored.right)) shadowed.push("stored credential")
       }
       const credential = Option.map(settings.signIn, (s) => s.credential)
-      const app = yield* appOf(options)
+      const app = yield* appOf(options, env)
       const now = yield* Clock.currentTimeMillis
       const status = {
         authenticated: Option.isSome(settings.token),
@@ -234,9 +237,11 @@ export const authLoginLeaf: Leaf = {
   },
   run: ({ options, shared }) =>
     Effect.gen(function*() {
+      const io = yield* CliIO
+      const env = io.env
       yield* formatOf(shared)
-      const { appUrl, baseUrl } = yield* urlsOf(shared)
-      const app = yield* appOf(options)
+      const { appUrl, baseUrl } = yield* urlsOf(shared, env)
+      const app = yield* appOf(options, env)
       if (Option.isNone(app.clientId.value)) return yield* Effect.fail(missingClient("id", app))
       if (Option.isNone(app.clientSecret.value)) return yield* Effect.fail(missingClient("secret", app))
       const client = { id: app.clientId.value.value, secret: app.clientSecret.value.value }
@@ -267,7 +272,8 @@ export const authLoginLeaf: Leaf = {
         timeout: Duration.seconds(timeout),
         appName: "taskmgr",
         env,
-        say: writeErr,
+        say: sayOn(io),
+        readAnswer: readLine(io.stdin),
         exchange: (grant) => exchangeTaskmgrCode({ appUrl, baseUrl, client, grant, scopes, timeout: undefined })
       })
       const fileStore = taskmgrCredentialStore(env)
@@ -312,14 +318,16 @@ export const authTokenLeaf: Leaf = {
   },
   run: ({ options, shared }) =>
     Effect.gen(function*() {
+      const io = yield* CliIO
+      const env = io.env
       yield* formatOf(shared)
-      const urls = yield* urlsOf(shared)
+      const urls = yield* urlsOf(shared, env)
       const signIn = yield* loadSignIn(env, urls)
       if (Option.isNone(signIn)) return yield* Effect.fail(notSignedIn(taskmgrCredentialStore(env).path))
       let credential = signIn.value.credential
       const now = yield* Clock.currentTimeMillis
       if (expiresWithin(credential, now, REFRESH_MARGIN_MS)) {
-        const app = Option.getOrUndefined(Option.getRight(yield* Effect.either(appOf(options))))
+        const app = Option.getOrUndefined(Option.getRight(yield* Effect.either(appOf(options, env))))
         credential = yield* refreshTaskmgrCredential(credential, grantClient(credential, app))
         yield* signIn.value.store.write(credential)
       }
@@ -345,6 +353,8 @@ export const authLogoutLeaf: Leaf = {
   },
   run: ({ options, shared }) =>
     Effect.gen(function*() {
+      const io = yield* CliIO
+      const env = io.env
       yield* formatOf(shared)
       const store = taskmgrCredentialStore(env)
       const local = options["--local"] === true
@@ -360,7 +370,7 @@ export const authLogoutLeaf: Leaf = {
       if (Option.isNone(stored)) {
         return yield* print(shared, `No sign-in was stored (${store.path}).`, { removed: false, revoked: false, credential_file: store.path })
       }
-      const app = Option.getOrUndefined(Option.getRight(yield* Effect.either(appOf(options))))
+      const app = Option.getOrUndefined(Option.getRight(yield* Effect.either(appOf(options, env))))
       const revoked = yield* revokeTaskmgrGrant(stored.value, grantClient(stored.value, app)).pipe(
         Effect.tapError(() => writeErr("The stored credential was kept; 'taskmgr auth logout --local' deletes it without revoking."))
       )

@@ -14,13 +14,10 @@ import { cliSettings, requireToken, TASKMGR_SHARED, taskmgrVocabulary } from "./
 import { taskmgrToolServer } from "./mcp.js"
 import { taskmgrGroups, taskmgrViews } from "./operations.js"
 
-const env = process.env
-
 const operationLeaves: ReadonlyArray<Leaf> = taskmgrViews.map((v) =>
   operationLeaf(v, {
-    env,
-    debug: /\bapi\b/.test(env.TASKMGR_DEBUG ?? ""),
-    client: (invocation) => cliSettings(invocation.shared, env).pipe(Effect.flatMap(requireToken), Effect.flatMap(makeTaskmgrClient))
+    debugVariable: "TASKMGR_DEBUG",
+    client: (invocation, env) => cliSettings(invocation.shared, env).pipe(Effect.flatMap(requireToken), Effect.flatMap(makeTaskmgrClient))
   })
 )
 
@@ -34,7 +31,7 @@ export const taskmgrProgram: Program = {
     ...authLeaves,
     ...operationLeaves,
     sandboxLeaf("taskmgr", "task-management", () => import("./sandbox.js")),
-    toolServerLeaf(taskmgrToolServer(env), env),
+    toolServerLeaf(taskmgrToolServer),
     completionLeaf("taskmgr", () => taskmgrProgram)
   ],
   vocabulary: taskmgrVocabulary,

@@ -6,11 +6,11 @@ import { makeTaskmgrClient, type TaskmgrClient } from "./client.js"
 import { cliSettings, requireToken } from "./cli-options.js"
 import { taskmgrViews } from "./operations.js"
 
-export const taskmgrToolServer = (env: Readonly<Record<string, string | undefined>>): ToolServer<TaskmgrClient> => ({
+export const taskmgrToolServer: ToolServer<TaskmgrClient> = {
   name: "taskmgr",
   version: VERSION,
   prefix: "TASKMGR",
   tokenVariable: "TASKMGR_ACCESS_TOKEN",
   views: taskmgrViews,
-  client: (invocation) => cliSettings(invocation.shared, env).pipe(Effect.flatMap(requireToken), Effect.flatMap(makeTaskmgrClient))
-})
+  client: (invocation, env) => cliSettings(invocation.shared, env).pipe(Effect.flatMap(requireToken), Effect.flatMap(makeTaskmgrClient))
+}

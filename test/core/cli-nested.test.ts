@@ -1,8 +1,8 @@
 /** Commands three words deep ("comment reaction list") beside two-word ones in the same group. */
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { vi } from "vitest"
 import type { CommandSpec } from "../../src/core/cli/spec.js"
+import { memoryIO } from "../e2e/in-process.js"
 import { type Invocation, type Leaf, type Program, programTree, runProgram } from "../../src/core/cli-runtime.js"
 
 const spec = (name: string): CommandSpec => ({
@@ -32,12 +32,8 @@ const program: Program = {
   examples: ["demo comment list"]
 }
 
-const quiet = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
-  Effect.acquireUseRelease(
-    Effect.sync(() => [vi.spyOn(process.stdout, "write").mockImplementation(() => true), vi.spyOn(process.stderr, "write").mockImplementation(() => true)]),
-    () => effect,
-    (spies) => Effect.sync(() => spies.forEach((s) => s.mockRestore()))
-  )
+/** The program on argv with an empty environment, its output kept away from the test's. */
+const quiet = (argv: ReadonlyArray<string>) => runProgram(program, argv, memoryIO({}).io)
 
 describe("nested command groups", () => {
   it("builds a group inside a group, summarised by its words", () => {
@@ -54,14 +50,14 @@ describe("nested command groups", () => {
   it.effect("runs a three-word leaf with its options, positionals and shared options, and a two-word one beside it", () =>
     Effect.gen(function*() {
       seen.length = 0
-      expect(yield* quiet(runProgram(program, ["comment", "reaction", "add", "42", "--emoji", ":heart:", "--json"]))).toBe(0)
-      expect(yield* quiet(runProgram(program, ["comment", "list", "7"]))).toBe(0)
+      expect(yield* quiet(["comment", "reaction", "add", "42", "--emoji", ":heart:", "--json"])).toBe(0)
+      expect(yield* quiet(["comment", "list", "7"])).toBe(0)
       expect(seen.map((i) => [i.path, i.positionals, i.options, i.shared])).toEqual([
         [["comment", "reaction", "add"], ["42"], { "--emoji": ":heart:" }, { "--json": true }],
         [["comment", "list"], ["7"], {}, {}]
       ])
       // A group alone is not a command.
-      expect(yield* quiet(runProgram(program, ["comment", "reaction", "lst"]))).toBe(2)
+      expect(yield* quiet(["comment", "reaction", "lst"])).toBe(2)
       expect(seen).toHaveLength(2)
     }))
 })

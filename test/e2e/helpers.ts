@@ -12,6 +12,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { afterAll, beforeAll, beforeEach } from "vitest"
+import { type MemoryIOOptions, programNamed, runProgramInProcess } from "./in-process.js"
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url))
 /** The built binaries; E2E_DIST points at a copy of dist/ (e.g. while others rebuild the shared checkout). */
@@ -197,6 +198,19 @@ export const designIn = (sandbox: Sandbox) =>
 (args: ReadonlyArray<string>, extraEnv: Readonly<Record<string, string>> = {}, timeoutMs?: number) =>
   run(args, { env: { ...sandbox.env, ...extraEnv }, ...(timeoutMs === undefined ? {} : { timeoutMs }) })
 
+/**
+ * `run` in this process (in-process.ts): the same options and result, the
+ * same environment (PATH, HOME, NO_COLOR and the given variables), without a
+ * process start. `stdin` and `tty` stand in for a child's stdin and terminal.
+ */
+export const runInProcess = async (args: ReadonlyArray<string>, options: RunOptions & MemoryIOOptions = {}): Promise<RunResult> =>
+  runProgramInProcess(await programNamed(options.bin ?? DESIGN_BIN), args, { ...baseEnv(), ...options.env }, options)
+
+/** `designIn`, in this process. */
+export const designInProcess = (sandbox: Sandbox) =>
+(args: ReadonlyArray<string>, extraEnv: Readonly<Record<string, string>> = {}, timeoutMs?: number) =>
+  runInProcess(args, { env: { ...sandbox.env, ...extraEnv }, ...(timeoutMs === undefined ? {} : { timeoutMs }) })
+
 /** A compact description of a run, for assertion messages. */
 export const describeRun = (r: RunResult) => `exit ${r.code}\n--- stdout\n${r.stdout}\n--- stderr\n${r.stderr}`
 
@@ -259,12 +273,15 @@ export const idOf = (json: string): string => {
   return parsed.id
 }
 
-/** One sandbox for the test file, reset before each test. */
-export const useSandbox = () => {
+/**
+ * One sandbox for the test file, reset before each test. `design` runs the
+ * built binary, or the program in this process with `{ inProcess: true }`.
+ */
+export const useSandbox = (options: { readonly inProcess?: boolean } = {}) => {
   const ctx = {} as { sb: Sandbox; design: ReturnType<typeof designIn> }
   beforeAll(async () => {
     ctx.sb = await startSandbox()
-    ctx.design = designIn(ctx.sb)
+    ctx.design = options.inProcess === true ? designInProcess(ctx.sb) : designIn(ctx.sb)
   })
   afterAll(async () => {
     await ctx.sb?.stop()

@@ -37,7 +37,7 @@ export const openBrowser = (url: string, env: Env): Effect.Effect<Opened> => {
   const how: Opened = env.BROWSER?.trim() ? "BROWSER" : "system"
   return Effect.async<Opened>((resume) => {
     try {
-      const child = spawn(argv[0]!, argv.slice(1), { stdio: "ignore", detached: true, env: { ...process.env } })
+      const child = spawn(argv[0]!, argv.slice(1), { stdio: "ignore", detached: true, env: { ...env } })
       child.once("error", () => resume(Effect.succeed("none")))
       child.once("spawn", () => {
         child.unref()

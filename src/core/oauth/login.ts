@@ -49,7 +49,7 @@ export interface LoginOptions<A, E, R> {
   readonly say: (line: string) => Effect.Effect<void>
   /** What manual mode asks the person to paste (default: the address the browser was sent to, or its code). */
   readonly manualPrompt?: string | undefined
-  /** Reads the pasted answer in manual mode (default: a line of stdin). */
+  /** Reads the pasted answer in manual mode (default: a line of the process's stdin; the CLI passes its own). */
   readonly readAnswer?: Effect.Effect<string, SignInError> | undefined
   /** Opens the authorize page (default: openBrowser). */
   readonly open?: ((url: string) => Effect.Effect<Opened>) | undefined
@@ -79,7 +79,7 @@ export const runLogin = <A, E, R>(options: LoginOptions<A, E, R>): Effect.Effect
           options.manualPrompt ??
             "The browser is then sent to an address that may fail to load; copy that whole address (or its code) and paste it here:"
         )
-        code = Effect.flatMap(options.readAnswer ?? readLine(), (pasted) =>
+        code = Effect.flatMap(options.readAnswer ?? readLine(process.stdin), (pasted) =>
           Either.match(readPasted(pasted, state), { onLeft: Effect.fail, onRight: Effect.succeed }))
       } else {
         const given = options.redirect.redirectUri

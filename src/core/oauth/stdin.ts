@@ -5,7 +5,7 @@ import type { SignInError } from "../errors.js"
 import { signInError } from "./redirect.js"
 
 /** The first line of `input` (without its end), or the whole text at its end; never echoes it. */
-export const readLine = (input: Readable = process.stdin): Effect.Effect<string, SignInError> =>
+export const readLine = (input: Readable): Effect.Effect<string, SignInError> =>
   Effect.async<string, SignInError>((resume) => {
     let text = ""
     const finish = (effect: Effect.Effect<string, SignInError>) => {

@@ -1,0 +1,50 @@
+/**
+ * What a command line runs against: its environment and its three streams.
+ * The CLI reads and writes nothing process-global; the executables hand in
+ * the process's own (`processIO`), and tests hand in strings and buffers, so
+ * a whole command runs as a function from argv, environment and streams to an
+ * exit code (cli-runtime.ts `runProgram`).
+ */
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import type { Readable, Writable } from "node:stream"
+
+export type Env = Readonly<Record<string, string | undefined>>
+
+/** A writable stream, and whether it is a terminal (and how wide) as Node's tty streams say. */
+export type OutStream = Writable & { readonly isTTY?: boolean; readonly columns?: number }
+export type InStream = Readable & { readonly isTTY?: boolean }
+
+export interface CliIOShape {
+  readonly env: Env
+  readonly stdout: OutStream
+  readonly stderr: OutStream
+  readonly stdin: InStream
+}
+
+export class CliIO extends Context.Tag("design-taskmgr/CliIO")<CliIO, CliIOShape>() {}
+
+/** The process's own: what the executables run with. */
+export const processIO = (): CliIOShape => ({ env: process.env, stdout: process.stdout, stderr: process.stderr, stdin: process.stdin })
+
+const line = (text: string) => (text.endsWith("\n") ? text : `${text}\n`)
+
+/** A line (or lines) of data on stdout. */
+export const writeOut = (text: string): Effect.Effect<void, never, CliIO> =>
+  Effect.flatMap(CliIO, (io) => Effect.sync(() => void io.stdout.write(line(text))))
+
+/** A line (or lines) for people on stderr. */
+export const writeErr = (text: string): Effect.Effect<void, never, CliIO> =>
+  Effect.flatMap(CliIO, (io) => Effect.sync(() => void io.stderr.write(line(text))))
+
+/** A writer of lines to this command's stderr, for code that takes a `say` function. */
+export const sayOn = (io: CliIOShape) => (text: string): Effect.Effect<void> => Effect.sync(() => void io.stderr.write(line(text)))
+
+/** The command's environment. */
+export const cliEnv: Effect.Effect<Env, never, CliIO> = Effect.map(CliIO, (io) => io.env)
+
+/** Table and colour settings for stdout, as output.ts's render takes them. */
+export const stdoutTerminal = (io: CliIOShape) => ({
+  tty: io.stdout.isTTY === true,
+  width: io.stdout.columns ?? 80
+})
