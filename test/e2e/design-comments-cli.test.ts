@@ -9,7 +9,7 @@ import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { describeRun, designIn, requestLog, type RunResult, usageErrorOf, useSandbox } from "./helpers.js"
 
-const ctx = useSandbox()
+const ctx = useSandbox({ inProcess: true })
 const design: ReturnType<typeof designIn> = (...args) => ctx.design(...args)
 
 const ROOT = "100000001"

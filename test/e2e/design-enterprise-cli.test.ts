@@ -11,7 +11,7 @@ import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { baseEnv, describeRun, DESIGN_BIN, requestLog, ROOT, type RunResult, useSandbox } from "./helpers.js"
 
-const ctx = useSandbox()
+const ctx = useSandbox({ inProcess: true })
 
 interface Enterprise {
   readonly file_key: string

@@ -12,7 +12,7 @@ import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { baseEnv, control, describeRun, DESIGN_BIN, type designIn, requestLog, ROOT, type RunResult, usageErrorOf, useSandbox } from "./helpers.js"
 
-const ctx = useSandbox()
+const ctx = useSandbox({ inProcess: true })
 const design: ReturnType<typeof designIn> = (...args) => ctx.design(...args)
 
 const ok = (r: RunResult) => {

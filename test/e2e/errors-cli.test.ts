@@ -12,12 +12,12 @@ import {
   designIn,
   idOf,
   requestLog,
-  run,
+  runInProcess as run,
   type RunResult,
   useSandbox
 } from "./helpers.js"
 
-const ctx = useSandbox()
+const ctx = useSandbox({ inProcess: true })
 const design: ReturnType<typeof designIn> = (...args) => ctx.design(...args)
 
 const ENDPOINT = "https://hooks.example.com/e2e/errors"

@@ -37,12 +37,31 @@ export interface MemoryIOOptions {
   readonly stdin?: string | undefined
   /** stdout (and stderr) are a terminal this wide. */
   readonly tty?: { readonly columns: number } | undefined
+  /**
+   * Answers a prompt: called with all of stderr so far after each write, its
+   * first non-undefined answer is written to stdin, which then ends. Without
+   * it stdin holds `stdin` and ends at once.
+   */
+  readonly answer?: ((stderr: string) => string | undefined) | undefined
 }
 
 export const memoryIO = (env: Env, options: MemoryIOOptions = {}): MemoryIO => {
   const out = memoryStream(options.tty)
   const err = memoryStream(options.tty)
-  const stdin = Readable.from(options.stdin === undefined ? [] : [Buffer.from(options.stdin)])
+  const answer = options.answer
+  if (answer === undefined) {
+    const stdin = Readable.from(options.stdin === undefined ? [] : [Buffer.from(options.stdin)])
+    return { io: { env, stdout: out.stream, stderr: err.stream, stdin }, stdout: out.text, stderr: err.text }
+  }
+  const stdin = new PassThrough()
+  const onErr = () => {
+    const line = answer(err.text())
+    if (line === undefined) return
+    err.stream.off("data", onErr)
+    stdin.end(line)
+  }
+  // After memoryStream's own listener, so the text includes this chunk.
+  err.stream.on("data", onErr)
   return { io: { env, stdout: out.stream, stderr: err.stream, stdin }, stdout: out.text, stderr: err.text }
 }
 

@@ -1,16 +1,16 @@
 /**
- * `design auth login | refresh | logout` and `--auth-mode oauth` over the built
- * binary against `design sandbox`: the loopback flow with a BROWSER script,
+ * `design auth login | refresh | logout` and `--auth-mode oauth`, run in this
+ * process against `design sandbox`: the loopback flow with a BROWSER script,
  * the manual paste on stdin, the stored file's mode, a command with the
  * stored credential, its refresh on expiry, a login nobody completes, and no
  * secret in any output.
  */
-import { execFileSync, spawn } from "node:child_process"
+import { execFileSync } from "node:child_process"
 import { chmodSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { beforeAll, beforeEach, describe, expect, it } from "vitest"
-import { baseEnv, control, DESIGN_BIN, describeRun, requestLog, ROOT, type RunResult, useSandbox } from "./helpers.js"
+import { control, describeRun, requestLog, runInProcess, useSandbox } from "./helpers.js"
 
 const ctx = useSandbox()
 const outputs: Array<string> = []
@@ -53,34 +53,12 @@ const envFor = (extra: Record<string, string> = {}) => ({
 const loginEnv = (extra: Record<string, string> = {}) =>
   envFor({ DESIGN_CLIENT_ID: client.id, DESIGN_CLIENT_SECRET: client.secret, BROWSER: `node ${BROWSER_SCRIPT}`, ...extra })
 
-/** Runs the binary with the sign-in environment; stdin is written when given. */
-const design = (args: ReadonlyArray<string>, env: Record<string, string>, stdin?: (stderr: string) => string | undefined) =>
-  new Promise<RunResult>((resolve, reject) => {
-    const started = Date.now()
-    const child = spawn(process.execPath, [DESIGN_BIN, ...args], { cwd: ROOT, env: { ...baseEnv(), ...env }, stdio: ["pipe", "pipe", "pipe"] })
-    let stdout = ""
-    let stderr = ""
-    let answered = false
-    child.stdout.setEncoding("utf8").on("data", (c: string) => void (stdout += c))
-    child.stderr.setEncoding("utf8").on("data", (c: string) => {
-      stderr += c
-      if (stdin === undefined || answered) return
-      const line = stdin(stderr)
-      if (line !== undefined) {
-        answered = true
-        child.stdin.write(line)
-      }
-    })
-    if (stdin === undefined) child.stdin.end()
-    const timer = setTimeout(() => child.kill("SIGKILL"), 25_000)
-    child.once("error", reject)
-    child.once("close", (code) => {
-      clearTimeout(timer)
-      const result = { code, stdout, stderr, ms: Date.now() - started }
-      outputs.push(stdout, stderr)
-      resolve(result)
-    })
-  })
+/** Runs the program (in this process) with the sign-in environment; stdin is answered when given. */
+const design = async (args: ReadonlyArray<string>, env: Record<string, string>, stdin?: (stderr: string) => string | undefined) => {
+  const result = await runInProcess(args, { env, answer: stdin })
+  outputs.push(result.stdout, result.stderr)
+  return result
+}
 
 const credentialFile = () => join(configDir, "credentials.json")
 const stored = () => JSON.parse(readFileSync(credentialFile(), "utf8")) as Record<string, unknown>

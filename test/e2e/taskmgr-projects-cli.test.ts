@@ -5,7 +5,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import { baseEnv, control, describeRun, ensureBuilt, type LoggedRequest, ROOT, run, TASKMGR_BIN, usageErrorOf } from "./helpers.js"
+import { baseEnv, control, describeRun, ensureBuilt, type LoggedRequest, ROOT, runInProcess as run, TASKMGR_BIN, usageErrorOf } from "./helpers.js"
 
 interface TaskmgrSandboxInfo {
   readonly base_url: string

@@ -6,7 +6,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import { baseEnv, describeRun, ensureBuilt, ROOT, run, type RunResult, TASKMGR_BIN, usageErrorOf } from "./helpers.js"
+import { baseEnv, describeRun, ensureBuilt, ROOT, runInProcess as run, type RunResult, TASKMGR_BIN, usageErrorOf } from "./helpers.js"
 
 interface Info {
   readonly base_url: string

@@ -12,13 +12,13 @@ import {
   designIn,
   idOf,
   requestLog,
-  run,
+  runInProcess as run,
   type RunResult,
   useSandbox,
   TASKMGR_BIN
 } from "./helpers.js"
 
-const ctx = useSandbox()
+const ctx = useSandbox({ inProcess: true })
 const design: ReturnType<typeof designIn> = (...args) => ctx.design(...args)
 
 const ok = (r: RunResult) => {
