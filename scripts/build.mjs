@@ -7,6 +7,9 @@ import { chmod, copyFile, mkdir, rm, writeFile } from "node:fs/promises"
 
 const binaries = ["design", "taskmgr"]
 
+// The light command index the command line starts from (scripts/command-index.mjs), true to the definitions.
+await import("./command-index.mjs")
+
 await rm("dist", { recursive: true, force: true })
 await mkdir("dist")
 // dist/ holds CommonJS whatever the package's own "type" says.

@@ -55,7 +55,14 @@ export const runToolServer = <C>(server: ToolServer<C>, invocation: Invocation) 
     return yield* serveStdio({ name: server.name, version: server.version }, selected.right, io)
   })
 
-export const toolServerLeaf = <C>(server: ToolServer<C>): Leaf => ({
+/** What the `mcp` command's help says of its server, known without loading it. */
+export interface ToolServerInfo {
+  readonly name: string
+  readonly prefix: string
+}
+
+/** `<program> mcp`; the server, with every group's tools, is loaded only when the command runs. */
+export const toolServerLeaf = <C>(server: ToolServerInfo, load: () => Promise<ToolServer<C>>): Leaf => ({
   path: ["mcp"],
   spec: {
     name: "mcp",
@@ -69,5 +76,5 @@ export const toolServerLeaf = <C>(server: ToolServer<C>): Leaf => ({
     examples: [`${server.name} mcp --read-only`, `${server.name} mcp --list-toolsets`],
     subcommands: []
   },
-  run: (invocation) => runToolServer(server, invocation)
+  run: (invocation) => Effect.flatMap(Effect.promise(load), (loaded) => runToolServer(loaded, invocation))
 })

@@ -16,9 +16,7 @@ import { render, useColor } from "../core/output.js"
 import { maskToken, maskUrl } from "../core/secrets.js"
 import { makeDesignClient } from "./client.js"
 import { cliSettings, missingToken, requireToken } from "./cli-options.js"
-import { fileMeta } from "./files.js"
 import { resolveDesignOptions } from "./options.js"
-import { userMe } from "./users.js"
 
 export const authStatusLeaf: Leaf = {
   path: ["auth", "status"],
@@ -60,6 +58,9 @@ export const authStatusLeaf: Leaf = {
         status.refreshable = settings.signIn.value.credential.refresh_token !== null
       }
       if (options["--check"] === true) {
+        // The two operations a check uses, from their group modules (loaded only here, core/command-index.ts).
+        const { fileMeta } = yield* Effect.promise(() => import("./files.js"))
+        const { userMe } = yield* Effect.promise(() => import("./users.js"))
         const client = yield* requireToken(settings).pipe(Effect.flatMap(makeDesignClient))
         status.base_url = client.settings.baseUrl
         status.check = client.settings.authMode === "plan"

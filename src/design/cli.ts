@@ -3,25 +3,24 @@
  * plus `auth status`, `sandbox`, `mcp` and `completion`.
  */
 import * as Effect from "effect/Effect"
-import { operationLeaf } from "../core/cli-leaf.js"
+import { indexedLeaves } from "../core/command-index.js"
 import type { Leaf, Program } from "../core/cli-runtime.js"
 import { completionLeaf, sandboxLeaf } from "../core/cli-extra.js"
 import { toolServerLeaf } from "../core/tool-server.js"
-import { designToolServer } from "./mcp.js"
 import { VERSION } from "../version.js"
 import { authLoginLeaf, authLogoutLeaf, authRefreshLeaf } from "./auth-login.js"
 import { authStatusLeaf } from "./auth-status.js"
 import { makeDesignClient } from "./client.js"
 import { cliSettings, DESIGN_SHARED, designVocabulary, requireToken } from "./cli-options.js"
-import { designGroups, designViews } from "./operations.js"
+import { designCommandIndex } from "./command-index.js"
+import { designGroupModules, designGroups } from "./groups.js"
 
-const operationLeaves: ReadonlyArray<Leaf> = designViews.map((v) =>
-  operationLeaf(v, {
-    debugVariable: "DESIGN_DEBUG",
-    client: (invocation, env) =>
-      cliSettings(invocation.shared, env).pipe(Effect.flatMap(requireToken), Effect.flatMap(makeDesignClient))
-  })
-)
+/** From the light index: a command's group module is loaded only when it runs (core/command-index.ts). */
+const operationLeaves: ReadonlyArray<Leaf> = indexedLeaves(designCommandIndex, designGroupModules, {
+  debugVariable: "DESIGN_DEBUG",
+  client: (invocation, env) =>
+    cliSettings(invocation.shared, env).pipe(Effect.flatMap(requireToken), Effect.flatMap(makeDesignClient))
+})
 
 export const designProgram: Program = {
   name: "design",
@@ -36,7 +35,7 @@ export const designProgram: Program = {
     authLogoutLeaf,
     ...operationLeaves,
     sandboxLeaf("design", "design-service", () => import("./sandbox.js")),
-    toolServerLeaf(designToolServer),
+    toolServerLeaf({ name: "design", prefix: "DESIGN" }, () => import("./mcp.js").then((m) => m.designToolServer)),
     completionLeaf("design", () => designProgram)
   ],
   vocabulary: designVocabulary,

@@ -115,24 +115,5 @@ export const designViews: ReadonlyArray<AnyView> = [
   ...oembedViews
 ]
 
-/** One line per command group for `design --help`. */
-export const designGroups: Readonly<Record<string, string>> = {
-  webhook: "Webhooks v2: list, inspect, create, update, delete, delivery history",
-  user: "The current user",
-  comment: "Comments: list, post, reply, delete; reactions",
-  "comment reaction": "Reactions to a comment: list, add, remove",
-  component: "Published components: by team, by file, by key",
-  "component-set": "Published component sets: by team, by file, by key",
-  style: "Published styles: by team, by file, by key",
-  file: "Files: the document, nodes, rendered images, image fills, metadata, versions",
-  project: "Projects: a team's projects, a project's metadata and files",
-  variable: "Variables (Enterprise): local, published, bulk apply",
-  "dev-resource": "Dev resources: links on nodes; list, create, update, delete",
-  analytics: "Library analytics (Enterprise): actions and usages of components, styles, variables",
-  "activity-log": "The organisation's activity log (plan token or org OAuth)",
-  "developer-log": "API and MCP calls in the organisation (plan token, Governance+)",
-  "ai-usage": "AI credits per user and day (plan token)",
-  discovery: "Text-event download links (OAuth, Governance+)",
-  payment: "Payment status of your plugins, widgets and Community files",
-  oembed: "Embeds of file URLs"
-}
+/** The group summaries live beside the lazy group modules, which the command line loads without this file. */
+export { designGroups } from "./groups.js"

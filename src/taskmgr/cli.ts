@@ -3,7 +3,7 @@
  * plus `sandbox`, `mcp` and `completion`.
  */
 import * as Effect from "effect/Effect"
-import { operationLeaf } from "../core/cli-leaf.js"
+import { indexedLeaves } from "../core/command-index.js"
 import type { Leaf, Program } from "../core/cli-runtime.js"
 import { completionLeaf, sandboxLeaf } from "../core/cli-extra.js"
 import { toolServerLeaf } from "../core/tool-server.js"
@@ -11,15 +11,14 @@ import { VERSION } from "../version.js"
 import { makeTaskmgrClient } from "./client.js"
 import { authLeaves } from "./auth-cli.js"
 import { cliSettings, requireToken, TASKMGR_SHARED, taskmgrVocabulary } from "./cli-options.js"
-import { taskmgrToolServer } from "./mcp.js"
-import { taskmgrGroups, taskmgrViews } from "./operations.js"
+import { taskmgrCommandIndex } from "./command-index.js"
+import { taskmgrGroupModules, taskmgrGroups } from "./groups.js"
 
-const operationLeaves: ReadonlyArray<Leaf> = taskmgrViews.map((v) =>
-  operationLeaf(v, {
-    debugVariable: "TASKMGR_DEBUG",
-    client: (invocation, env) => cliSettings(invocation.shared, env).pipe(Effect.flatMap(requireToken), Effect.flatMap(makeTaskmgrClient))
-  })
-)
+/** From the light index: a command's group module is loaded only when it runs (core/command-index.ts). */
+const operationLeaves: ReadonlyArray<Leaf> = indexedLeaves(taskmgrCommandIndex, taskmgrGroupModules, {
+  debugVariable: "TASKMGR_DEBUG",
+  client: (invocation, env) => cliSettings(invocation.shared, env).pipe(Effect.flatMap(requireToken), Effect.flatMap(makeTaskmgrClient))
+})
 
 export const taskmgrProgram: Program = {
   name: "taskmgr",
@@ -31,7 +30,7 @@ export const taskmgrProgram: Program = {
     ...authLeaves,
     ...operationLeaves,
     sandboxLeaf("taskmgr", "task-management", () => import("./sandbox.js")),
-    toolServerLeaf(taskmgrToolServer),
+    toolServerLeaf({ name: "taskmgr", prefix: "TASKMGR" }, () => import("./mcp.js").then((m) => m.taskmgrToolServer)),
     completionLeaf("taskmgr", () => taskmgrProgram)
   ],
   vocabulary: taskmgrVocabulary,

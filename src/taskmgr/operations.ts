@@ -99,23 +99,5 @@ export const taskmgrViews: ReadonlyArray<AnyView> = [
   ...storyViews
 ]
 
-/** One line per command group for `taskmgr --help`. */
-export const taskmgrGroups: Readonly<Record<string, string>> = {
-  user: "Users (read-only)",
-  team: "Teams (read-only)",
-  workspace: "Workspaces (read-only)",
-  tag: "Tags, the tasks they mark, and the tags of a task",
-  "tag task": "The tasks of a tag: list, add, remove",
-  story: "Stories: a task's activity feed (comments and system stories)",
-  comment: "Comments on tasks (only your own can be changed)",
-  task: "Tasks: list, read, search, create, change, delete, and their links",
-  "task my-tasks": "Your My Tasks list",
-  "task subtask": "Subtasks of a task",
-  "task project": "The projects a task is in",
-  "task follower": "The followers of a task",
-  "task dependency": "Tasks a task waits on",
-  "task dependent": "Tasks that wait on a task",
-  project: "Projects: list, read, search, create, change, delete",
-  section: "Sections of a project, and putting tasks into them",
-  "section task": "Tasks in a section"
-}
+/** The group summaries live beside the lazy group modules, which the command line loads without this file. */
+export { taskmgrGroups } from "./groups.js"

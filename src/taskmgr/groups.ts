@@ -1,0 +1,38 @@
+/**
+ * The task-manager registry's group modules, each loaded only when a command
+ * or tool of it is used (core/command-index.ts). operations.ts lists the same
+ * views eagerly for the library and the tool server; the registry test checks
+ * that both agree. A new group is one line here and one in operations.ts.
+ */
+import type { GroupModules } from "../core/command-index.js"
+
+export const taskmgrGroupModules: GroupModules = {
+  people: () => import("./people.js").then((m) => m.peopleViews),
+  projects: () => import("./projects.js").then((m) => m.projectViews),
+  sections: () => import("./sections.js").then((m) => m.sectionViews),
+  tasks: () => import("./tasks.js").then((m) => m.taskViews),
+  "task-links": () => import("./task-links.js").then((m) => m.taskLinkViews),
+  tags: () => import("./tags.js").then((m) => m.tagViews),
+  stories: () => import("./stories.js").then((m) => m.storyViews)
+}
+
+/** One line per command group for `taskmgr --help`. */
+export const taskmgrGroups: Readonly<Record<string, string>> = {
+  user: "Users (read-only)",
+  team: "Teams (read-only)",
+  workspace: "Workspaces (read-only)",
+  tag: "Tags, the tasks they mark, and the tags of a task",
+  "tag task": "The tasks of a tag: list, add, remove",
+  story: "Stories: a task's activity feed (comments and system stories)",
+  comment: "Comments on tasks (only your own can be changed)",
+  task: "Tasks: list, read, search, create, change, delete, and their links",
+  "task my-tasks": "Your My Tasks list",
+  "task subtask": "Subtasks of a task",
+  "task project": "The projects a task is in",
+  "task follower": "The followers of a task",
+  "task dependency": "Tasks a task waits on",
+  "task dependent": "Tasks that wait on a task",
+  project: "Projects: list, read, search, create, change, delete",
+  section: "Sections of a project, and putting tasks into them",
+  "section task": "Tasks in a section"
+}
