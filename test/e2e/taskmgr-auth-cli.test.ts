@@ -1,6 +1,7 @@
 /**
  * `taskmgr auth status | login | token | logout` and the stored credential
- * over the built binary against `taskmgr sandbox`: the loopback login with a
+ * against `taskmgr sandbox`, in this process (the pasted code also through the
+ * built binary's real stdin): the loopback login with a
  * BROWSER script, the oob paste on stdin, refresh on expiry (the sandbox
  * clock moved), `auth token` near expiry, logout revoking and --local,
  * status text and JSON, the invalid_client hint, a world-readable file
@@ -11,7 +12,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, 
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import { baseEnv, control, describeRun, ensureBuilt, type LoggedRequest, ROOT, type RunResult, TASKMGR_BIN } from "./helpers.js"
+import { baseEnv, control, describeRun, ensureBuilt, type LoggedRequest, ROOT, type RunResult, runInProcess, TASKMGR_BIN } from "./helpers.js"
 
 interface Info {
   readonly base_url: string
@@ -68,12 +69,24 @@ const envFor = (extra: Record<string, string> = {}) => ({
 const loginEnv = (extra: Record<string, string> = {}) =>
   envFor({ TASKMGR_API_CLIENT_ID: info.client.id, TASKMGR_API_CLIENT_SECRET: info.client.secret, BROWSER: `node ${BROWSER_SCRIPT}`, ...extra })
 
-/** Runs the binary; `answer` may write stdin once it sees what it waits for on stderr. */
-const taskmgr = (
-  args: ReadonlyArray<string>,
-  env: Record<string, string>,
-  options: { readonly answer?: (stderr: string) => string | undefined; readonly printsToken?: boolean } = {}
-) =>
+interface TaskmgrOptions {
+  /** Writes stdin once it sees what it waits for on stderr. */
+  readonly answer?: (stderr: string) => string | undefined
+  readonly printsToken?: boolean
+  /** The built binary on a real stdin pipe, instead of the program in this process. */
+  readonly spawned?: boolean
+}
+
+/** Runs the program in this process (the binary with `spawned`); `answer` may write stdin once it sees what it waits for on stderr. */
+const taskmgr = async (args: ReadonlyArray<string>, env: Record<string, string>, options: TaskmgrOptions = {}): Promise<RunResult> => {
+  if (options.spawned === true) return spawned(args, env, options)
+  const r = await runInProcess(args, { bin: TASKMGR_BIN, env, answer: options.answer })
+  outputs.push(r.stderr)
+  if (options.printsToken !== true) outputs.push(r.stdout)
+  return r
+}
+
+const spawned = (args: ReadonlyArray<string>, env: Record<string, string>, options: TaskmgrOptions) =>
   new Promise<RunResult>((resolve, reject) => {
     const started = Date.now()
     const child = spawn(process.execPath, [TASKMGR_BIN, ...args], { cwd: ROOT, env: { ...baseEnv(), ...env }, stdio: ["pipe", "pipe", "pipe"] })
@@ -145,9 +158,10 @@ describe("taskmgr auth login", () => {
     expect(log[1]!.body).toMatchObject({ grant_type: "authorization_code", client_id: info.client.id, client_secret: "***", code: "***", code_verifier: "***" })
   })
 
-  it("--manual prints the address with the oob redirect and takes the pasted code", async () => {
+  it("--manual prints the address with the oob redirect and takes the pasted code (the binary, on a real stdin pipe)", async () => {
     let pasted = ""
     const r = await taskmgr(["auth", "login", "--manual", "--scope", "tasks:read,projects:read"], loginEnv(), {
+      spawned: true,
       answer: (stderr) => {
         const url = /^\s+(http\S+oauth_authorize\S+)$/m.exec(stderr)?.[1]
         if (url === undefined || !/paste it here/.test(stderr)) return undefined
