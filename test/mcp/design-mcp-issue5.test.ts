@@ -7,10 +7,10 @@ import type { AnyOperation } from "../../src/core/operation.js"
 import { designViews } from "../../src/design/operations.js"
 import { spawn } from "node:child_process"
 import { Client } from "@modelcontextprotocol/sdk/client/index.js"
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
+import { inProcessServer } from "./in-process-transport.js"
 import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import { addFault, DESIGN_BIN, requestLog, resetSandbox, ROOT, run, type Sandbox, startSandbox } from "../e2e/helpers.js"
+import { addFault, DESIGN_BIN, requestLog, resetSandbox, ROOT, runInProcess as run, type Sandbox, startSandbox } from "../e2e/helpers.js"
 
 let sb: Sandbox
 
@@ -38,7 +38,7 @@ const serverEnv = (extra: Record<string, string> = {}): Record<string, string> =
 }
 
 const withClient = async <A>(f: (client: Client) => Promise<A>, args: Array<string> = [], extra: Record<string, string> = {}) => {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [DESIGN_BIN, "mcp", ...args], env: serverEnv(extra), cwd: ROOT, stderr: "pipe" })
+  const { transport } = inProcessServer("design", args, serverEnv(extra))
   const client = new Client({ name: "design-e2e-issue5", version: "0.0.0" })
   const errors: Array<Error> = []
   client.onerror = (e) => void errors.push(e)
