@@ -42,9 +42,3 @@ export const sayOn = (io: CliIOShape) => (text: string): Effect.Effect<void> => 
 
 /** The command's environment. */
 export const cliEnv: Effect.Effect<Env, never, CliIO> = Effect.map(CliIO, (io) => io.env)
-
-/** Table and colour settings for stdout, as output.ts's render takes them. */
-export const stdoutTerminal = (io: CliIOShape) => ({
-  tty: io.stdout.isTTY === true,
-  width: io.stdout.columns ?? 80
-})
