@@ -119,6 +119,7 @@ const exchangeLines = (e: ExchangeEvent) => [
 /** Waits are said on a terminal; every exchange is said in debug mode (`<PROGRAM>_DEBUG=api`). */
 export const cliObserver = (tty: boolean, debug: boolean): Observer => ({
   onWait: (event) => (tty ? writeErr(waitLine(event)) : Effect.void),
+  onNotice: (message) => writeErr(`Note: ${message}`),
   onExchange: debug ? (event) => writeErr(exchangeLines(event).join("\n")) : undefined
 })
 

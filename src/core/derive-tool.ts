@@ -165,9 +165,15 @@ export const toolEntry = <C>(client: Effect.Effect<C, WrapperError>, v: AnyView 
       Effect.gen(function*() {
         const now = yield* Clock.currentTimeMillis
         let step = 0
+        const notes: Array<string> = []
         const observer = {
           deadline: now + Duration.toMillis(options.budget),
-          onWait: (event: WaitEvent) => context.progress({ progress: ++step, message: describeWait(event) })
+          onWait: (event: WaitEvent) => context.progress({ progress: ++step, message: describeWait(event) }),
+          // Said once per process: on stderr for whoever runs the server, and to the agent in this result.
+          onNotice: (message: string) => Effect.sync(() => {
+            notes.push(message)
+            process.stderr.write(`Note: ${message}\n`)
+          })
         }
         const result = yield* runForTool(client, v, args).pipe(
           Effect.provideService(HttpObserver, observer),
@@ -178,11 +184,12 @@ export const toolEntry = <C>(client: Effect.Effect<C, WrapperError>, v: AnyView 
           }),
           Effect.either
         )
-        if (result._tag === "Right") return { isError: false, content: [{ type: "text", text: textOf(result.right, options.format) }] } satisfies ToolResult
+        const noted = notes.map((note) => ({ type: "text" as const, text: `Note: ${note}` }))
+        if (result._tag === "Right") return { isError: false, content: [{ type: "text", text: textOf(result.right, options.format) }, ...noted] } satisfies ToolResult
         const failure = result.left
         const error = isWrapperError(failure) ? failure : new UnexpectedError({ message: String(failure) })
         const structured = { error: toolError(error, options.vocabulary) }
-        return { isError: true, structuredContent: structured, content: [{ type: "text", text: textOf(structured, options.format) }] } satisfies ToolResult
+        return { isError: true, structuredContent: structured, content: [{ type: "text", text: textOf(structured, options.format) }, ...noted] } satisfies ToolResult
       }).pipe(
         Effect.catchAllDefect((defect) =>
           Effect.succeed<ToolResult>({

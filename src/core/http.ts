@@ -3,7 +3,7 @@
  * base URL, its credential (headers, and optionally a refresh), its error
  * classifier, its pacing and its concurrency caps; the pipeline does the rest:
  * - base URL and credential applied with `mapRequest`;
- * - pacing before each attempt, a per-attempt timeout, a semaphore per method class;
+ * - pacing before each attempt (within its semaphore permit), a per-attempt timeout, a semaphore per method class;
  * - failures classified once, after the retry Schedule (retry.ts) gives up, so
  *   the error can say how many attempts were made;
  * - an auth failure refreshes the credential once and resends, when the service can;
@@ -171,11 +171,12 @@ export const makePipeline = <Route, E>(
       onSuccess: (response: HttpClientResponse.HttpClientResponse) => Effect.Effect<A, Failure>
     ): Effect.Effect<A, Failure> =>
       Effect.gen(function*() {
-        if (config.pace !== undefined) yield* config.pace(route)
         const request = toHttpRequest(spec)
-        const started = yield* Clock.currentTimeMillis
-        const log = debug(observer, request, started)
-        const response = yield* limited(spec.method, client.execute(request).pipe(Effect.timeout(config.timeout))).pipe(
+        // Paced within the permit: a request waiting for one cannot go out after a 429 paused its scope.
+        let started = 0
+        const paced = Effect.zipRight(config.pace === undefined ? Effect.void : config.pace(route), Effect.map(Clock.currentTimeMillis, (now) => void (started = now)))
+        const log: ReturnType<typeof debug> = (...args) => debug(observer, request, started)(...args)
+        const response = yield* limited(spec.method, Effect.zipRight(paced, client.execute(request).pipe(Effect.timeout(config.timeout)))).pipe(
           Effect.tapError((cause) => log(null, {}, cause._tag === "TimeoutException" ? "timeout" : transportDetail(cause))),
           Effect.mapError((cause): Failure =>
             cause._tag === "TimeoutException"

@@ -50,3 +50,21 @@ export const duration = (setting: string, value: Duration.DurationInput | undefi
 export const requestTimeout = (value: Duration.DurationInput | undefined) =>
   Effect.flatMap(duration("timeout", value, Duration.seconds(30)), (timeout) =>
     Duration.greaterThan(timeout, Duration.zero) ? Effect.succeed(timeout) : invalidSetting("timeout", "timeout must be more than zero."))
+
+/** A shared rate store: redis://HOST[:PORT][/DB] (rediss:// for TLS); a password, if any, is never repeated in a message. */
+export const checkRateStore = (raw: string | undefined): Effect.Effect<Option.Option<string>, InvalidSettingsError> => {
+  if (raw === undefined || raw.trim() === "") return Effect.succeed(Option.none())
+  const shown = raw.trim().replace(/\/\/[^/@]*@/, "//***@")
+  const refuse = (why: string) =>
+    invalidSetting("rateStore", `The rate store "${shown}" ${why}; expected redis://HOST:PORT/DB, e.g. redis://127.0.0.1:6379/0.`)
+  let url: URL
+  try {
+    url = new URL(raw.trim())
+  } catch {
+    return refuse("is not a URL")
+  }
+  if (url.protocol !== "redis:" && url.protocol !== "rediss:") return refuse(`is not a Redis URL (${url.protocol})`)
+  if (url.hostname === "") return refuse("names no host")
+  if (!/^(\/\d{0,5})?$/.test(url.pathname) || url.search !== "" || url.hash !== "") return refuse("has a database that is not a number")
+  return Effect.succeed(Option.some(url.href))
+}

@@ -30,6 +30,7 @@ export const DESIGN_SHARED: ReadonlyArray<OptionSpec> = [
   option("--seat", "Your seat, for pacing ($DESIGN_SEAT)", { valueName: "SEAT", choices: SEATS }),
   option("--account-plan", "Your plan, for pacing and plan checks ($DESIGN_PLAN)", { valueName: "PLAN", choices: PLANS }),
   option("--max-wait", "Longest Retry-After to wait out, in seconds ($DESIGN_MAX_WAIT)", { valueName: "SECONDS", defaultText: "60" }),
+  option("--rate-store", "Redis shared by processes on one token, for one budget ($DESIGN_RATE_STORE)", { valueName: "redis://HOST:PORT/DB" }),
   option("--timeout", "Longest wait for one answer, in seconds ($DESIGN_TIMEOUT)", { valueName: "SECONDS", defaultText: "30" }),
   option("--json", "Print JSON", { takesValue: false }),
   option("--toon", "Print TOON (compact, for agents)", { takesValue: false }),
@@ -45,6 +46,7 @@ const SETTING_SOURCES: Record<string, string> = {
   seat: "--seat or DESIGN_SEAT",
   plan: "--account-plan or DESIGN_PLAN",
   maxWait: "--max-wait or DESIGN_MAX_WAIT",
+  rateStore: "--rate-store or DESIGN_RATE_STORE",
   timeout: "--timeout or DESIGN_TIMEOUT",
   fileKey: "--file or DESIGN_FILE_KEY"
 }
@@ -100,6 +102,7 @@ export const cliSettings = (
       seat: flagOrEnv(shared, "--seat", env, "DESIGN_SEAT") as DesignOptions["seat"],
       plan: flagOrEnv(shared, "--account-plan", env, "DESIGN_PLAN") as DesignOptions["plan"],
       maxWait: yield* secondsSetting("maxWait", flagOrEnv(shared, "--max-wait", env, "DESIGN_MAX_WAIT")),
+      rateStore: flagOrEnv(shared, "--rate-store", env, "DESIGN_RATE_STORE"),
       timeout: yield* secondsSetting("timeout", flagOrEnv(shared, "--timeout", env, "DESIGN_TIMEOUT"))
     }
     const signIn = Option.isNone(token) && options.authMode === "oauth"

@@ -24,7 +24,7 @@ export const makeDesignClient = (
 ): Effect.Effect<DesignClient, InvalidSettingsError, HttpClient.HttpClient> =>
   Effect.gen(function*() {
     const settings = yield* resolveDesignOptions(options)
-    const limiter = yield* RateLimiter.current
+    const limiter = yield* RateLimiter.forClient(settings.rateStore)
     const pacer = designPacer(settings, limiter, countingScope(settings))
     // The token in use: a refresh replaces it for every later request of this client.
     const token = yield* Ref.make(settings.token)

@@ -10,7 +10,7 @@ import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import type * as HttpClient from "@effect/platform/HttpClient"
 import type { AuthError, InvalidSettingsError } from "../core/errors.js"
-import { checkServiceUrl, duration, invalidSetting, oneOf, requestTimeout } from "../core/settings.js"
+import { checkRateStore, checkServiceUrl, duration, invalidSetting, oneOf, requestTimeout } from "../core/settings.js"
 
 export const AUTH_MODES = ["personal", "plan", "oauth"] as const
 export const SEATS = ["view", "collab", "dev", "full"] as const
@@ -35,6 +35,11 @@ export interface DesignOptions {
   /** With `plan`, paces requests from the published table; without, the pace is learned from 429s. */
   readonly seat?: Seat | undefined
   readonly plan?: Plan | undefined
+  /**
+   * A Redis shared by every process on this credential (redis://HOST:PORT/DB):
+   * one budget across processes and machines. Unset: paced within this process.
+   */
+  readonly rateStore?: string | undefined
   /** The longest Retry-After worth waiting out (default 60 s). */
   readonly maxWait?: Duration.DurationInput | undefined
   /** The limit for one request's answer (default 30 s). */
@@ -57,6 +62,8 @@ export interface DesignSettings {
   readonly plan: Option.Option<Plan>
   readonly maxWait: Duration.Duration
   readonly timeout: Duration.Duration
+  /** The shared rate store's URL; none: in-process pacing. */
+  readonly rateStore: Option.Option<string>
 }
 
 /** HTTPS only: the service refuses plain HTTP with 403, so only a loopback sandbox may use http://. */
@@ -77,7 +84,8 @@ export const resolveDesignOptions = (options: DesignOptions): Effect.Effect<Desi
     }
     const maxWait = yield* duration("maxWait", options.maxWait, Duration.seconds(60))
     const timeout = yield* requestTimeout(options.timeout)
-    return { token, baseUrl, edition, authMode, teamId, seat, plan, maxWait, timeout }
+    const rateStore = yield* checkRateStore(options.rateStore)
+    return { token, baseUrl, edition, authMode, teamId, seat, plan, maxWait, timeout, rateStore }
   })
 
 const optional = <A>(config: Config.Config<A>) => Config.map(Config.option(config), Option.getOrUndefined)
@@ -86,7 +94,7 @@ const optional = <A>(config: Config.Config<A>) => Config.map(Config.option(confi
  * The options from DESIGN_* variables: DESIGN_ACCESS_TOKEN, DESIGN_BASE_URL
  * (or DESIGN_GOV_BASE_URL with DESIGN_EDITION=gov), DESIGN_AUTH_MODE,
  * DESIGN_TEAM_ID, DESIGN_SEAT, DESIGN_PLAN, DESIGN_MAX_WAIT and
- * DESIGN_TIMEOUT (seconds).
+ * DESIGN_TIMEOUT (seconds), DESIGN_RATE_STORE.
  */
 export const designConfig: Config.Config<DesignOptions> = Config.all({
   token: Config.redacted("DESIGN_ACCESS_TOKEN"),
@@ -98,5 +106,6 @@ export const designConfig: Config.Config<DesignOptions> = Config.all({
   seat: optional(Config.literal(...SEATS)("DESIGN_SEAT")),
   plan: optional(Config.literal(...PLANS)("DESIGN_PLAN")),
   maxWait: optional(Config.map(Config.integer("DESIGN_MAX_WAIT"), Duration.seconds)),
-  timeout: optional(Config.map(Config.integer("DESIGN_TIMEOUT"), Duration.seconds))
+  timeout: optional(Config.map(Config.integer("DESIGN_TIMEOUT"), Duration.seconds)),
+  rateStore: optional(Config.string("DESIGN_RATE_STORE"))
 }).pipe(Config.map(({ baseUrl, govBaseUrl, ...rest }) => ({ ...rest, baseUrl: rest.edition === "gov" ? govBaseUrl : baseUrl })))

@@ -23,6 +23,7 @@ export const TASKMGR_SHARED: ReadonlyArray<OptionSpec> = [
   option("--app-url", "Host of the OAuth pages and of task and project URLs ($TASKMGR_APP_URL)", { valueName: "URL" }),
   option("--plan", "Your workspace's plan, for pacing ($TASKMGR_PLAN)", { valueName: "PLAN", choices: PLANS }),
   option("--max-wait", "Longest Retry-After to wait out, in seconds ($TASKMGR_MAX_WAIT)", { valueName: "SECONDS", defaultText: "60" }),
+  option("--rate-store", "Redis shared by processes on one token, for one budget ($TASKMGR_RATE_STORE)", { valueName: "redis://HOST:PORT/DB" }),
   option("--timeout", "Longest wait for one answer, in seconds ($TASKMGR_TIMEOUT)", { valueName: "SECONDS", defaultText: "30" }),
   option("--json", "Print JSON", { takesValue: false }),
   option("--toon", "Print TOON (compact, for agents)", { takesValue: false }),
@@ -36,6 +37,7 @@ const SETTING_SOURCES: Record<string, string> = {
   workspace: "--workspace-gid or TASKMGR_WORKSPACE",
   plan: "--plan or TASKMGR_PLAN",
   maxWait: "--max-wait or TASKMGR_MAX_WAIT",
+  rateStore: "--rate-store or TASKMGR_RATE_STORE",
   timeout: "--timeout or TASKMGR_TIMEOUT",
   clientId: "--client-id, TASKMGR_API_CLIENT_ID, TASKMGR_CLIENT_ID or client_id in settings.json",
   clientSecret: "TASKMGR_API_CLIENT_SECRET, TASKMGR_CLIENT_SECRET, --client-secret or client_secret in settings.json"
@@ -92,6 +94,7 @@ export const cliSettings = (
         workspace: flagOrEnv({}, "", env, "TASKMGR_WORKSPACE"),
         plan: flagOrEnv(shared, "--plan", env, "TASKMGR_PLAN") as TaskmgrOptions["plan"],
         maxWait: yield* secondsSetting("maxWait", flagOrEnv(shared, "--max-wait", env, "TASKMGR_MAX_WAIT")),
+        rateStore: flagOrEnv(shared, "--rate-store", env, "TASKMGR_RATE_STORE"),
         timeout: timeoutMs
       },
       token: Option.orElse(

@@ -26,7 +26,7 @@ export const makeTaskmgrClient = (
   Effect.gen(function*() {
     const settings = yield* resolveTaskmgrOptions(options)
     const http = yield* HttpClient.HttpClient
-    const pacer = taskmgrPacer(settings, yield* RateLimiter.current)
+    const pacer = taskmgrPacer(settings, yield* RateLimiter.forClient(settings.rateStore))
     const token = yield* Ref.make(settings.token)
     // One refresh per client: requests rejected together share it, and a token rejected after it is the auth error.
     const refresh = yield* Option.match(settings.refresh, {
@@ -45,7 +45,7 @@ export const makeTaskmgrClient = (
       classify: classifyTaskmgr,
       verdict: taskmgrVerdict,
       pace: pacer.pace,
-      onRateLimited: () => pacer.learn,
+      onRateLimited: (answer, route) => pacer.learn(route, answer),
       concurrency: CONCURRENCY,
       maxWait: settings.maxWait,
       timeout: settings.timeout

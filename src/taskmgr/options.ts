@@ -9,7 +9,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import type { AuthError, InvalidSettingsError } from "../core/errors.js"
-import { checkServiceUrl, duration, invalidSetting, oneOf, requestTimeout } from "../core/settings.js"
+import { checkRateStore, checkServiceUrl, duration, invalidSetting, oneOf, requestTimeout } from "../core/settings.js"
 import * as Duration from "effect/Duration"
 
 export const PLANS = ["free", "paid"] as const
@@ -29,6 +29,11 @@ export interface TaskmgrOptions {
   readonly workspace?: string | undefined
   /** free (150 requests a minute) or paid (1,500); unset: learned from the first 429. */
   readonly plan?: Plan | undefined
+  /**
+   * A Redis shared by every process on this credential (redis://HOST:PORT/DB):
+   * one budget across processes and machines. Unset: paced within this process.
+   */
+  readonly rateStore?: string | undefined
   readonly maxWait?: Duration.DurationInput | undefined
   readonly timeout?: Duration.DurationInput | undefined
   /**
@@ -47,6 +52,8 @@ export interface TaskmgrSettings {
   readonly plan: Option.Option<Plan>
   readonly maxWait: Duration.Duration
   readonly timeout: Duration.Duration
+  /** The shared rate store's URL; none: in-process pacing. */
+  readonly rateStore: Option.Option<string>
   readonly refresh: Option.Option<Effect.Effect<Redacted.Redacted<string>, AuthError, HttpClient.HttpClient>>
 }
 
@@ -68,6 +75,7 @@ export const resolveTaskmgrOptions = (options: TaskmgrOptions): Effect.Effect<Ta
       plan: yield* oneOf("plan", PLANS, options.plan),
       maxWait: yield* duration("maxWait", options.maxWait, Duration.seconds(60)),
       timeout: yield* requestTimeout(options.timeout),
+      rateStore: yield* checkRateStore(options.rateStore),
       refresh: Option.fromNullable(options.refresh)
     }
   })
@@ -77,7 +85,7 @@ const optional = <A>(config: Config.Config<A>) => Config.map(Config.option(confi
 /**
  * The options from TASKMGR_* variables: the token from TASKMGR_ACCESS_TOKEN,
  * else TASKMGR_TOKEN; TASKMGR_BASE_URL, TASKMGR_APP_URL, TASKMGR_WORKSPACE,
- * TASKMGR_PLAN, TASKMGR_MAX_WAIT and TASKMGR_TIMEOUT (seconds).
+ * TASKMGR_PLAN, TASKMGR_MAX_WAIT, TASKMGR_TIMEOUT (seconds) and TASKMGR_RATE_STORE.
  */
 export const taskmgrConfig: Config.Config<TaskmgrOptions> = Config.all({
   token: Config.orElse(Config.redacted("TASKMGR_ACCESS_TOKEN"), () => Config.redacted("TASKMGR_TOKEN")),
@@ -86,5 +94,6 @@ export const taskmgrConfig: Config.Config<TaskmgrOptions> = Config.all({
   workspace: optional(Config.string("TASKMGR_WORKSPACE")),
   plan: optional(Config.literal(...PLANS)("TASKMGR_PLAN")),
   maxWait: optional(Config.map(Config.integer("TASKMGR_MAX_WAIT"), Duration.seconds)),
-  timeout: optional(Config.map(Config.integer("TASKMGR_TIMEOUT"), Duration.seconds))
+  timeout: optional(Config.map(Config.integer("TASKMGR_TIMEOUT"), Duration.seconds)),
+  rateStore: optional(Config.string("TASKMGR_RATE_STORE"))
 })

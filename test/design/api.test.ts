@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Chunk, Config, ConfigProvider, Context, Duration, Effect, Exit, Fiber, Layer, Redacted, Stream, TestClock } from "effect"
-import { RateLimiter } from "../../src/core/rate-limit.js"
+import { LATENCY_MARGIN_MS, RateLimiter } from "../../src/core/rate-limit.js"
 import { DesignApi, type DesignApiService } from "../../src/design/api.js"
 import { DesignSimulator, PLAN_PAGE_SIZE } from "../../src/testing/index.js"
 import { api, apiLayer, options, seed, sent, sim } from "./harness.js"
@@ -232,7 +232,8 @@ describe("pacing (TestClock)", () => {
       const fiber = yield* Effect.fork(Effect.forEach(Array.from({ length: 7 }), () => a.webhookList({})))
       yield* TestClock.adjust("1 millis")
       expect((yield* sent).length).toBe(5)
-      yield* TestClock.adjust("12 seconds")
+      // One every 12 s, each a latency margin late (LATENCY_MARGIN_MS).
+      yield* TestClock.adjust(12_000 + LATENCY_MARGIN_MS)
       expect((yield* sent).length).toBe(6)
       yield* TestClock.adjust("12 seconds")
       yield* Fiber.join(fiber)
@@ -256,7 +257,7 @@ describe("pacing (TestClock)", () => {
       const again = yield* Effect.fork(b.webhookList({}).pipe(Effect.ignore))
       yield* TestClock.adjust("1 millis")
       expect((yield* sent).length).toBe(10)
-      yield* TestClock.adjust("12 seconds")
+      yield* TestClock.adjust(12_000 + LATENCY_MARGIN_MS)
       yield* Fiber.join(again)
       expect((yield* sent).length).toBe(11)
     }).pipe(Effect.provide(RateLimiter.layer), Effect.provide(DesignSimulator.layer)))
