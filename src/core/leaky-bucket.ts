@@ -13,8 +13,15 @@ export interface Pace {
   readonly burst: number
 }
 
-/** The service's published limit: `count` a minute, all of them at once from an idle budget. */
-export const paceOf = (count: number): Pace => ({ perMinute: count, burst: count })
+/**
+ * The pace for a published limit of `count` a minute, which the service lets
+ * go all at once from an idle budget. One of the burst is held back: the
+ * service's bucket starts when the first request arrives, ours when it was
+ * reserved, and the first request of a process is the slowest (a new
+ * connection, cold code), so without it the first request after the burst
+ * can arrive early.
+ */
+export const paceOf = (count: number): Pace => ({ perMinute: count, burst: Math.max(1, count - 1) })
 
 /**
  * How long the next request must wait, and the state after it goes. A pause

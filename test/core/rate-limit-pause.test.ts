@@ -64,8 +64,8 @@ describe("a 429 pauses the counting scope: task-management, free workspace (150 
       expect(r.failures).toBe(0)
       expect(r.limited).toBeLessThanOrEqual(1)
       expect(r.ok).toBe(200)
-      // 150 at once, then 2.5 a second: 20 s, plus the latency margin.
-      expect(r.finishedAt).toBeGreaterThanOrEqual(20_000)
+      // 149 at once (one held back), then 2.5 a second: 20.4 s, plus the latency margin.
+      expect(r.finishedAt).toBeGreaterThanOrEqual(20_400)
       expect(r.finishedAt).toBeLessThanOrEqual(21_000)
     }).pipe(Effect.provide(taskmgr({ plan: "free" }))))
 
@@ -93,9 +93,9 @@ describe("a 429 pauses the counting scope: design, Full seat on Professional (ti
       const r = yield* burst(designMe, 200, 50, "5 minutes")
       expect(r.failures).toBe(0)
       expect(r.limited).toBeLessThanOrEqual(1)
-      // 50 at once, then one every 1.2 s: 180 s, plus the latency margin.
-      expect(r.finishedAt).toBeGreaterThanOrEqual(180_000)
-      expect(r.finishedAt).toBeLessThanOrEqual(181_000)
+      // 49 at once (one held back), then one every 1.2 s: 181.2 s, plus the latency margin.
+      expect(r.finishedAt).toBeGreaterThanOrEqual(181_200)
+      expect(r.finishedAt).toBeLessThanOrEqual(182_000)
     }).pipe(Effect.provide(design({ seat: "full", plan: "professional" }))))
 
   it.effect("without them, the pace is learned from the 429's headers: none after the first ones, no call fails", () =>
@@ -113,22 +113,23 @@ describe("requests already queued wait out a pause", () => {
     Effect.gen(function*() {
       const s = yield* DesignSimulator
       const a = yield* DesignApi
-      // Tier 2 for a View seat: 5 a minute, one every 12 s after the first 5.
-      yield* Effect.forEach(Array.from({ length: 5 }), () => a.webhookList({}))
+      // Tier 2 for a View seat: 5 a minute; 4 at once, then one every 12 s.
+      yield* Effect.forEach(Array.from({ length: 4 }), () => a.webhookList({}))
       yield* s.injectFault({ method: "GET", path: "/v2/webhooks", status: 429, headers: { "retry-after": "40" } })
+      const fifth = yield* Effect.fork(a.webhookList({}))
       const sixth = yield* Effect.fork(a.webhookList({}))
-      const seventh = yield* Effect.fork(a.webhookList({}))
       yield* TestClock.adjust("13 seconds")
-      // The sixth went at 12 s and met the 429: the scope is paused until 52 s.
-      expect((yield* s.requests).length).toBe(6)
+      // The fifth went at 12 s and met the 429: the scope is paused until 52 s.
+      expect((yield* s.requests).length).toBe(5)
       yield* TestClock.adjust("39 seconds")
-      // The seventh, queued for 24 s, is still waiting at 52 s.
-      expect((yield* s.requests).length).toBe(6)
+      // The sixth, queued for 24 s, is still waiting at 52 s.
+      expect((yield* s.requests).length).toBe(5)
       yield* TestClock.adjust("1 second")
-      expect((yield* s.requests).length).toBe(7)
+      expect((yield* s.requests).length).toBe(6)
+      // The fifth's retry takes the next slot, 12 s later.
       yield* TestClock.adjust("20 seconds")
+      yield* Fiber.join(fifth)
       yield* Fiber.join(sixth)
-      yield* Fiber.join(seventh)
-      expect((yield* s.requests).length).toBe(8)
+      expect((yield* s.requests).length).toBe(7)
     }).pipe(Effect.provide(design({ seat: "view", plan: "professional" }))))
 })
