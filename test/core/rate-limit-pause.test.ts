@@ -5,7 +5,7 @@
  * already queued wait for the pause instead of going out early.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Clock, Effect, Fiber, Layer, TestClock } from "effect"
+import { Clock, type Duration, Effect, Fiber, Layer, TestClock } from "effect"
 import { HttpObserver } from "../../src/core/observe.js"
 import { DesignApi } from "../../src/design/api.js"
 import type { DesignOptions } from "../../src/design/options.js"
@@ -16,7 +16,7 @@ import { designSeed, DesignSimulator, taskmgrSeed, TaskmgrSimulator } from "../.
 const SIM = "http://127.0.0.1:1"
 
 /** Runs `calls` at `concurrency` in flight, recording when each answer came and with which status. */
-const burst = <R>(call: Effect.Effect<unknown, unknown, R>, calls: number, concurrency: number, testTime: string) =>
+const burst = <R>(call: Effect.Effect<unknown, unknown, R>, calls: number, concurrency: number, testTime: Duration.DurationInput) =>
   Effect.gen(function*() {
     const answers: Array<{ readonly at: number; readonly status: number | null }> = []
     const observer = {
