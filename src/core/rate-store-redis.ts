@@ -83,12 +83,16 @@ export const connectRedisStore = async (url: string): Promise<RedisRateStore> =>
     connectTimeout: 2_000,
     commandTimeout: 2_000
   }) as Scripted
-  // Without a listener ioredis prints every connection error itself; the caller reports the failure once.
-  redis.on("error", () => undefined)
+  // Without a listener ioredis prints every connection error itself; the caller reports the failure once,
+  // with the system's reason (ECONNREFUSED) rather than ioredis's "Connection is closed."
+  let lastError: unknown
+  redis.on("error", (error: unknown) => void (lastError = error))
   redis.defineCommand("paceReserve", { numberOfKeys: 1, lua: RESERVE })
   redis.defineCommand("pacePausedFor", { numberOfKeys: 1, lua: PAUSED_FOR })
   redis.defineCommand("pacePause", { numberOfKeys: 1, lua: PAUSE })
-  await redis.connect()
+  await redis.connect().catch((error: unknown) => {
+    throw lastError ?? error
+  })
   let pending = 0
   const socket = () => (redis as unknown as { stream?: { ref?: () => void; unref?: () => void } }).stream
   socket()?.unref?.()
