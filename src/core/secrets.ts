@@ -61,13 +61,15 @@ let ordered: Array<string> = []
 export const rememberSecret = (secret: string | Redacted.Redacted<string>): void => {
   const value = Redacted.isRedacted(secret) ? Redacted.value(secret) : secret
   if (typeof value !== "string" || value.length < MIN_SECRET) return
+  let added = false
   for (const form of new Set([value, encodeURIComponent(value)])) {
     if (known.has(form)) continue
     known.add(form)
+    added = true
     if (known.size > MAX_KNOWN) known.delete(known.values().next().value!)
   }
-  // Longest first, so a secret containing another is masked whole.
-  ordered = [...known].sort((a, b) => b.length - a.length)
+  // Longest first, so a secret containing another is masked whole. (Every request re-announces its token.)
+  if (added) ordered = [...known].sort((a, b) => b.length - a.length)
 }
 
 /** Remembers every Redacted string found in a value (a decoded input, a token answer, a stored credential). */
