@@ -28,11 +28,30 @@ import type { Given, OptionValue } from "./derive-cli.js"
 import { isWrapperError, type WrapperError } from "./errors.js"
 import { exitCodeOf } from "./exit-codes.js"
 import type { ExchangeEvent, Observer, WaitEvent } from "./observe.js"
-import { style, useColor } from "./output.js"
+import { style, useColor, visible } from "./output.js"
 import { remedy, type Vocabulary, worded } from "./remedy.js"
+import { scrubSecrets } from "./secrets.js"
 
-export const writeOut = (text: string) => Effect.sync(() => void process.stdout.write(text.endsWith("\n") ? text : `${text}\n`))
-export const writeErr = (text: string) => Effect.sync(() => void process.stderr.write(text.endsWith("\n") ? text : `${text}\n`))
+const line = (text: string) => (text.endsWith("\n") ? text : `${text}\n`)
+
+/** Data on stdout, as given: JSON and TOON (already safe, output.ts), a token asked for, a script. */
+export const writeOut = (text: string) => Effect.sync(() => void process.stdout.write(line(text)))
+
+/** Text for people on stdout that may hold service data: control characters made visible. */
+export const writeText = (text: string) => writeOut(visible(text))
+
+/** Our own styled text on stderr, whose parts were made safe before styling. */
+const writeStyledErr = (text: string) => Effect.sync(() => void process.stderr.write(line(text)))
+
+/**
+ * Any message on stderr: whatever it quotes (the service's words, input
+ * echoed, a debug line) has every credential the process holds masked and
+ * its control characters made visible.
+ */
+export const writeErr = (text: string) => writeStyledErr(safeMessage(text))
+
+/** A message for people: no credential, no terminal control. */
+export const safeMessage = (text: string) => visible(scrubSecrets(text))
 
 /** What a leaf is handed: the shared options and its own, as typed. */
 export interface Invocation extends Given {
@@ -85,18 +104,19 @@ export const programTree = (program: Program): CommandSpec => {
   return { name: program.name, summary: program.summary, options: [], positionals: [], examples: program.examples, subcommands: groupAt([], program.leaves) }
 }
 
+/** Each part is made safe before it is styled, so our colours survive and nothing else reaches the terminal raw. */
 const renderError = (error: WrapperError, say: Vocabulary, color: boolean) => {
   const s = style(color)
-  const headers = error._tag === "RateLimitError" ? Object.entries(error.headers).map(([k, v]) => `  ${k}: ${v}`) : []
-  return [`${s.red("Error:")} ${worded(error, say)}`, ...headers, s.dim(`→ ${remedy(error, say)}`)].join("\n")
+  const headers = error._tag === "RateLimitError" ? Object.entries(error.headers).map(([k, v]) => safeMessage(`  ${k}: ${v}`)) : []
+  return [`${s.red("Error:")} ${safeMessage(worded(error, say))}`, ...headers, s.dim(safeMessage(`→ ${remedy(error, say)}`))].join("\n")
 }
 
 const renderArgvError = (error: ArgvError, color: boolean) => {
   const s = style(color)
   return [
-    `${s.red("Error:")} ${error.message}`,
-    ...(error.suggestion === undefined ? [] : [`Did you mean ${error.suggestion}?`]),
-    s.dim(`→ ${error.remedy}`)
+    `${s.red("Error:")} ${safeMessage(error.message)}`,
+    ...(error.suggestion === undefined ? [] : [safeMessage(`Did you mean ${error.suggestion}?`)]),
+    s.dim(safeMessage(`→ ${error.remedy}`))
   ].join("\n")
 }
 
@@ -176,7 +196,7 @@ export const runProgram = (program: Program, argv: ReadonlyArray<string>): Effec
   const errColor = useColor(process.stderr, process.env)
   const tree = programTree(program)
   const resolved = resolveArgv(tree, program.shared, argv)
-  if (!resolved.ok) return Effect.as(writeErr(renderArgvError(resolved.error, errColor)), 2)
+  if (!resolved.ok) return Effect.as(writeStyledErr(renderArgvError(resolved.error, errColor)), 2)
   const r = resolved.value
   if (r.version) return Effect.as(writeOut(`${program.name} ${program.version}`), 0)
   if (r.help) {
@@ -210,7 +230,7 @@ export const runProgram = (program: Program, argv: ReadonlyArray<string>): Effec
       if (Exit.isSuccess(exit)) return Effect.succeed(0)
       const failure = Cause.failureOption(exit.cause)
       if (Option.isSome(failure) && isWrapperError(failure.value)) {
-        return Effect.as(writeErr(renderError(failure.value, program.vocabulary(r.path), errColor)), exitCodeOf(failure.value))
+        return Effect.as(writeStyledErr(renderError(failure.value, program.vocabulary(r.path), errColor)), exitCodeOf(failure.value))
       }
       if (Option.isSome(failure)) {
         // resolveArgv accepted the line; @effect/cli refusing it is our bug, not the user's.

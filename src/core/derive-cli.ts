@@ -173,7 +173,7 @@ const scalar = (kind: FieldKind, text: string): unknown =>
 /** A number where a whole one is expected (30.0, 1.5): refused by name, as the service would refuse it. */
 const notWhole = (f: Field, kind: FieldKind, text: string) =>
   kind._tag === "integer" && NUMBER.test(text.trim()) && !INTEGER.test(text.trim())
-    ? Effect.fail(bad(`${f.name}: must be a whole number; got "${text}".`, f.name))
+    ? Effect.fail(bad(`${f.name}: must be a whole number${f.secret ? "" : `; got "${text}"`}.`, f.name))
     : Effect.void
 
 const jsonValue = (f: Field, text: string): Effect.Effect<unknown, InvalidInputError> =>
@@ -182,7 +182,10 @@ const jsonValue = (f: Field, text: string): Effect.Effect<unknown, InvalidInputE
     catch: (e) =>
       bad(
         text.startsWith("@")
-          ? `${f.name}: cannot read ${text.slice(1)} as JSON (${e instanceof Error ? e.message : String(e)}).`
+          ? `${f.name}: cannot read ${text.slice(1)} as JSON${f.secret ? "" : ` (${e instanceof Error ? e.message : String(e)})`}.`
+          : f.secret
+          // The parser's message quotes the text, which here is a secret.
+          ? `${f.name}: not valid JSON.`
           : `${f.name}: not valid JSON (${e instanceof Error ? e.message : String(e)}).`,
         f.name
       )

@@ -4,7 +4,6 @@
  * maxLength, pattern, minimum and enum reach the agent; truthful annotations)
  * and the handler that decodes, runs, reports progress and shapes the result.
  */
-import { encode as toToon } from "@toon-format/toon"
 import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
@@ -17,7 +16,9 @@ import type { ToolEntry, ToolResult } from "./mcp/types.js"
 import { HttpObserver, type WaitEvent } from "./observe.js"
 import type { AnyOperation } from "./operation.js"
 import { collect, DEFAULT_MAX_PAGES, pages } from "./paginate.js"
+import { machineText } from "./output.js"
 import { remedy, type Vocabulary, worded } from "./remedy.js"
+import { scrubDeep, scrubSecrets } from "./secrets.js"
 import type { AnyView } from "./view.js"
 
 export type ToolFormat = "json" | "toon"
@@ -97,10 +98,11 @@ export const toolError = (error: WrapperError, vocabulary: Vocabulary): Record<s
     plain[key] = Duration.isDuration(value) ? Duration.toSeconds(value) : value
   }
   plain.remedy = remedy(error, vocabulary)
-  return plain
+  // Whatever path an error took, no credential this process holds leaves in a tool result.
+  return scrubDeep(plain)
 }
 
-const textOf = (value: unknown, format: ToolFormat) => (format === "toon" ? toToon(value) : JSON.stringify(value))
+const textOf = (value: unknown, format: ToolFormat) => machineText(value, format)
 
 const describeWait = (event: WaitEvent) => {
   const seconds = Math.ceil(Duration.toSeconds(event.delay))
@@ -194,7 +196,7 @@ export const toolEntry = <C>(client: Effect.Effect<C, WrapperError>, v: AnyView 
         Effect.catchAllDefect((defect) =>
           Effect.succeed<ToolResult>({
             isError: true,
-            content: [{ type: "text", text: `Internal error: ${defect instanceof Error ? defect.message : String(defect)}` }]
+            content: [{ type: "text", text: scrubSecrets(`Internal error: ${defect instanceof Error ? defect.message : String(defect)}`) }]
           })
         )
       )

@@ -22,7 +22,7 @@ import * as Stream from "effect/Stream"
 import { AuthError, type RequestError, ServiceError, UnexpectedError } from "./errors.js"
 import { announceWait, currentObserver, type Observer } from "./observe.js"
 import { IDEMPOTENT_METHODS, retrySchedule, type Verdict } from "./retry.js"
-import { maskHeaders, maskUrl } from "./secrets.js"
+import { maskHeaders, maskUrl, rememberHeaderSecrets, scrubDeep } from "./secrets.js"
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
 export type QueryValue = string | number | boolean | ReadonlyArray<string> | undefined
@@ -135,7 +135,11 @@ export const makePipeline = <Route, E>(
       HttpClient.withTracerPropagation(false),
       HttpClient.mapRequest(HttpClientRequest.prependUrl(config.baseUrl)),
       HttpClient.mapRequestEffect((request) =>
-        Effect.map(config.credential, (headers) => HttpClientRequest.setHeaders(request, headers))
+        Effect.map(config.credential, (headers) => {
+          // What is sent as a credential is masked wherever the service's words are shown.
+          rememberHeaderSecrets(headers)
+          return HttpClientRequest.setHeaders(request, headers)
+        })
       )
     )
     const semaphores = config.concurrency === undefined ? undefined : {
@@ -199,7 +203,8 @@ export const makePipeline = <Route, E>(
 
     const finalError = (failure: Failure, route: Route, attempts: number): E | RequestError =>
       failure._tag === "answer"
-        ? config.classify(failure.answer, route, attempts)
+        // The one point where the service's words become an error: every credential held is masked first.
+        ? config.classify(scrubDeep(failure.answer), route, attempts)
         : new ServiceError({
           status: null,
           attempts,

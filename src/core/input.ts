@@ -3,25 +3,99 @@
  * server, so every constraint is checked once and before anything is sent. A
  * failure names the fields by their library names; each front end renames
  * them its own way (flags, tool parameters).
+ *
+ * A secret field (fields.ts) is described by what was wrong with it, never by
+ * its value; the secrets of an accepted input are remembered so that a
+ * service repeating them is masked (secrets.ts).
  */
 import * as Effect from "effect/Effect"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { InvalidInputError } from "./errors.js"
 import { fieldsOf } from "./fields.js"
+import { rememberSecret, rememberSecretsIn } from "./secrets.js"
 
-const describe = (error: ParseResult.ParseError): InvalidInputError => {
+/** What a value is, without saying what it holds. */
+const kindOfValue = (value: unknown): string =>
+  value === null
+    ? "null"
+    : Array.isArray(value)
+    ? "an array"
+    : typeof value === "object"
+    ? "an object"
+    : typeof value === "string"
+    ? "a string"
+    : typeof value === "number"
+    ? "a number"
+    : typeof value === "boolean"
+    ? "a boolean"
+    : typeof value
+
+const ARTICLE: Readonly<Record<string, string>> = { string: "a string", number: "a number", boolean: "a boolean", object: "an object" }
+
+/** Every string inside a value, for a last sweep of a message about it. */
+const stringsIn = (value: unknown, depth = 0): Array<string> =>
+  typeof value === "string"
+    ? [value]
+    : typeof value === "number" || typeof value === "boolean"
+    ? [String(value)]
+    : depth > 8 || typeof value !== "object" || value === null
+    ? []
+    : (Array.isArray(value) ? value : [...Object.keys(value), ...Object.values(value)]).flatMap((v) => stringsIn(v, depth + 1))
+
+/** Sweeps each of the values' strings out of a text (longest first). */
+const sweep = (text: string, values: ReadonlyArray<unknown>): string =>
+  values.flatMap((v) => stringsIn(v)).filter((s) => s.length >= 3).sort((a, b) => b.length - a.length)
+    .reduce((t, s) => t.split(s).join("***"), text)
+
+/**
+ * A formatter message about a secret (or about a whole input that holds one),
+ * without the value: Effect's default messages end in `actual <value>`, which
+ * is cut, keeping what the Schema expected; a custom message that quoted the
+ * value anyway is swept of it.
+ */
+const secretMessage = (message: string, value: unknown, whole: boolean): string => {
+  const expected = /^Expected ([\s\S]+?)(?:, actual [\s\S]*)?$/.exec(message)?.[1]
+  if (expected === undefined) return message.replace(/,?\s*actual [\s\S]*$/, "")
+  return whole
+    ? `must be ${expected}`
+    : `must be ${ARTICLE[expected] ?? expected} (got ${kindOfValue(value)}; a secret's value is never shown)`
+}
+
+const describe = (error: ParseResult.ParseError, secrets: ReadonlySet<string>, raw: unknown): InvalidInputError => {
   const issues = ParseResult.ArrayFormatter.formatErrorSync(error)
     // An optional field is `X | undefined`: its "Expected undefined" half says nothing useful.
     .filter((issue) => !issue.message.startsWith("Expected undefined"))
+  const valueOf = (field: string) => (typeof raw === "object" && raw !== null ? (raw as Record<string, unknown>)[field] : undefined)
+  const secretValues = [...secrets].map(valueOf).filter((v) => v !== undefined)
   const lines = issues.map((issue) => {
     const label = issue.path.length === 0 ? "input" : issue.path.join(".")
     if (issue._tag === "Missing") return issue.message === "is missing" ? `${label} is required.` : issue.message
     if (issue._tag === "Unexpected") return `${label} is not a parameter of this operation.`
-    return `${label}: ${issue.message}`
+    const field = issue.path[0] === undefined ? undefined : String(issue.path[0])
+    if (secrets.size === 0) return `${label}: ${issue.message}`
+    // A message about the whole input may quote all of it, secrets included.
+    const message = field === undefined
+      ? secretMessage(issue.message, raw, true)
+      : secrets.has(field)
+      ? secretMessage(issue.message, valueOf(field), false)
+      : issue.message
+    return `${label}: ${sweep(message, secretValues)}`
   })
   const fields = [...new Set(issues.flatMap((issue) => (issue.path[0] === undefined ? [] : [String(issue.path[0])])))]
   return new InvalidInputError({ message: [...new Set(lines)].join("\n"), fields })
+}
+
+const secretFields = <I, IE>(schema: Schema.Schema<I, IE>): ReadonlySet<string> =>
+  new Set(fieldsOf(schema).filter((f) => f.secret).map((f) => f.name))
+
+/** The values of an accepted input's secret fields (Redacted, or text marked SECRET), for masking. */
+const rememberSecrets = <I, IE>(schema: Schema.Schema<I, IE>, input: I): void => {
+  for (const field of secretFields(schema)) {
+    const value = (input as Record<string, unknown>)[field]
+    if (typeof value === "string") rememberSecret(value)
+    else rememberSecretsIn(value)
+  }
 }
 
 /** Keys the input has no field for. (An empty Struct admits any object, so excess keys are found here.) */
@@ -39,9 +113,15 @@ export const decodeInput = <I, IE>(schema: Schema.Schema<I, IE>, raw: unknown): 
   const extra = unknownKeys(schema, raw)
   return extra !== undefined
     ? Effect.fail(extra)
-    : Effect.mapError(Schema.decodeUnknown(schema, { errors: "all", onExcessProperty: "error" })(raw), describe)
+    : Schema.decodeUnknown(schema, { errors: "all", onExcessProperty: "error" })(raw).pipe(
+      Effect.mapError((e) => describe(e, secretFields(schema), raw)),
+      Effect.tap((input) => rememberSecrets(schema, input))
+    )
 }
 
 /** Typed input from a library caller: the same constraints, checked again. */
 export const validateInput = <I, IE>(schema: Schema.Schema<I, IE>, input: I): Effect.Effect<I, InvalidInputError> =>
-  Effect.mapError(Schema.validate(schema, { errors: "all", onExcessProperty: "error" })(input), describe)
+  Schema.validate(schema, { errors: "all", onExcessProperty: "error" })(input).pipe(
+    Effect.mapError((e) => describe(e, secretFields(schema), input)),
+    Effect.tap((valid) => rememberSecrets(schema, valid))
+  )

@@ -11,7 +11,7 @@ import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import { createServer } from "node:net"
 import { formatOf } from "../core/cli-leaf.js"
-import { type Invocation, type Leaf, writeErr, writeOut } from "../core/cli-runtime.js"
+import { type Invocation, type Leaf, writeErr, writeOut, writeText } from "../core/cli-runtime.js"
 import type { OptionValue } from "../core/derive-cli.js"
 import { invalidInput } from "../core/errors.js"
 import { runLogin } from "../core/oauth/login.js"
@@ -75,7 +75,7 @@ const baseUrlOf = (shared: Invocation["shared"]) =>
 const output = (shared: Invocation["shared"], text: string, data: Record<string, unknown>) =>
   Effect.gen(function*() {
     const format = yield* formatOf(shared)
-    if (format === "text") return yield* writeOut(text)
+    if (format === "text") return yield* writeText(text)
     const out = render({ kind: "record" }, data, data, {
       format,
       full: true,

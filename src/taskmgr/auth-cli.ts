@@ -12,7 +12,7 @@ import { flagOrEnv, option, wholeNumber } from "../core/cli-options.js"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import { formatOf } from "../core/cli-leaf.js"
-import { type Invocation, type Leaf, writeErr, writeOut } from "../core/cli-runtime.js"
+import { type Invocation, type Leaf, writeErr, writeOut, writeText } from "../core/cli-runtime.js"
 import type { OptionSpec } from "../core/cli/spec.js"
 import type { OptionValue } from "../core/derive-cli.js"
 import { invalidInput } from "../core/errors.js"
@@ -74,7 +74,7 @@ const scopesOf = (value: OptionValue | undefined) => {
 const print = (shared: Invocation["shared"], text: string, data: unknown) =>
   Effect.gen(function*() {
     const format = yield* formatOf(shared)
-    if (format === "text") return yield* writeOut(text)
+    if (format === "text") return yield* writeText(text)
     const out = render({ kind: "record" }, data as Record<string, unknown>, data, {
       format,
       full: true,
@@ -172,7 +172,7 @@ export const authStatusLeaf: Leaf = {
             (status.app.shadowed.length > 0 ? `; shadowed: ${status.app.shadowed.join(", ")}` : "") +
             (status.app.secret_source === null ? "; no client secret configured" : `; client secret from ${status.app.secret_source}`)
       )
-      yield* writeOut(lines.join("\n"))
+      yield* writeText(lines.join("\n"))
     })
 }
 

@@ -15,6 +15,7 @@ import { dirname, join } from "node:path"
 import type { SignInError } from "../errors.js"
 import type { Env } from "./browser.js"
 import { signInError } from "./redirect.js"
+import { rememberSecretsIn } from "../secrets.js"
 
 export interface CredentialStore<A> {
   readonly path: string
@@ -65,7 +66,10 @@ export const fileCredentialStore = <A, I>(schema: Schema.Schema<A, I>, path: str
     }
     const text = yield* Effect.tryPromise({ try: () => readFile(path, "utf8"), catch: (e) => unusable("cannot be read", e) })
     // The parse error could quote the file, which holds secrets: say only that it is not a credential.
-    return Option.some(yield* Effect.mapError(decode(text), () => unusable("is not a credential this program wrote")))
+    const credential = yield* Effect.mapError(decode(text), () => unusable("is not a credential this program wrote"))
+    // Its tokens and client secret are masked wherever the service's words are shown (a refresh refused, say).
+    rememberSecretsIn(credential)
+    return Option.some(credential)
   })
 
   const write: CredentialStore<A>["write"] = (credential) =>

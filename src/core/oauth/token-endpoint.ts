@@ -2,8 +2,8 @@
  * Requests to an OAuth token endpoint: a form-encoded POST with the client's
  * credentials (HTTP Basic, or in the form for services that want them
  * there), its JSON answer decoded by the caller's Schema. Refusals become
- * SignInError with the service's own words, from which every value sent is
- * scrubbed; nothing is retried, as a code works once.
+ * SignInError with the service's own words, from which every credential the
+ * process holds is scrubbed (secrets.ts); nothing is retried, as a code works once.
  */
 import * as HttpBody from "@effect/platform/HttpBody"
 import * as HttpClient from "@effect/platform/HttpClient"
@@ -13,6 +13,7 @@ import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
 import * as Schema from "effect/Schema"
 import type { SignInError } from "../errors.js"
+import { rememberSecret, rememberSecretsIn, scrubSecrets } from "../secrets.js"
 import { printable, signInError } from "./redirect.js"
 
 export interface ClientCredentials {
@@ -56,9 +57,6 @@ const serviceWords = (body: unknown): string | undefined => {
   return parts.length === 0 ? undefined : [...new Set(parts)].join(": ")
 }
 
-/** Removes every secret value from a text before it is shown. */
-export const scrub = (text: string, secrets: ReadonlyArray<string>): string =>
-  secrets.filter((s) => s.length >= 4).reduce((t, s) => t.split(s).join("***"), text)
 
 export const postTokenForm = <A, I>(
   schema: Schema.Schema<A, I>,
@@ -66,10 +64,11 @@ export const postTokenForm = <A, I>(
 ): Effect.Effect<A, SignInError, HttpClient.HttpClient> =>
   Effect.gen(function*() {
     const http = yield* HttpClient.HttpClient
-    const secrets = [Redacted.value(request.client.secret)]
+    // Everything secret sent joins the credentials masked in any message (the access token in use is already there).
+    rememberSecret(request.client.secret)
     const fields: Array<[string, string]> = []
     for (const [key, value] of Object.entries(request.form)) {
-      if (Redacted.isRedacted(value)) secrets.push(Redacted.value(value))
+      if (Redacted.isRedacted(value)) rememberSecret(value)
       fields.push([key, Redacted.isRedacted(value) ? Redacted.value(value) : value])
     }
     const basic = Buffer.from(
@@ -114,7 +113,7 @@ export const postTokenForm = <A, I>(
     }
     if (response.status < 200 || response.status >= 300) {
       const said = serviceWords(body)
-      const quoted = said === undefined ? `${response.status}` : `${response.status}: ${printable(scrub(said, secrets))}`
+      const quoted = said === undefined ? `${response.status}` : `${response.status}: ${printable(scrubSecrets(said))}`
       const clientRefused = response.status === 401 || (typeof body === "object" && body !== null &&
         (body as Record<string, unknown>).error === "invalid_client")
       return yield* Effect.fail(signInError(
@@ -126,6 +125,7 @@ export const postTokenForm = <A, I>(
       ))
     }
     return yield* Schema.decodeUnknown(schema)(body).pipe(
+      Effect.tap((answer) => rememberSecretsIn(answer)),
       Effect.mapError(() => signInError("exchange", `${request.subject} answered without the token fields expected.`, { status: response.status }))
     )
   })
