@@ -10,7 +10,8 @@ import * as Schema from "effect/Schema"
 import { metaCursor, nextCursor, timeWindow } from "../core/paginate.js"
 import { view } from "../core/view.js"
 import { designOperation } from "./define.js"
-import { Day, idLike, json, ordered, UtcTimestamp, WireId } from "./params.js"
+import { CalendarDate, UtcDateTime } from "../core/calendar.js"
+import { idLike, json, ordered, WireId } from "./params.js"
 
 const ENTERPRISE = { label: "Enterprise", plan: "enterprise" } as const
 const GOVERNANCE = { label: "Enterprise plus Governance+", plan: "enterprise" } as const
@@ -148,9 +149,9 @@ export const aiUsageDaily = designOperation({
   group: "ai_usage",
   summary: "AI credits used per user and day.",
   input: Schema.Struct({
-    start_date: Day.pipe(Schema.filter((d) => d >= AI_USAGE_FLOOR || `must be ${AI_USAGE_FLOOR} or later`))
+    start_date: CalendarDate.pipe(Schema.filter((d) => d >= AI_USAGE_FLOOR || `must be ${AI_USAGE_FLOOR} or later`))
       .annotations({ description: `From ${AI_USAGE_FLOOR} on` }),
-    end_date: Day.annotations({ description: "End date" }),
+    end_date: CalendarDate.annotations({ description: "End date" }),
     user_email: Schema.optional(Schema.String.annotations({ description: "User email" })),
     limit: Schema.optional(Schema.Int.pipe(Schema.between(1, 1000)).annotations({ description: "Limit" }))
   }).pipe(Schema.filter(ordered("start_date", "end_date"))),
@@ -178,8 +179,8 @@ export const discoveryTextEvents = designOperation({
   group: "discovery",
   summary: "Hourly download links of text-event data.",
   input: Schema.Struct({
-    start_date: UtcTimestamp.annotations({ description: "≥1 h ago" }),
-    end_date: UtcTimestamp.annotations({ description: "≤24 h after start" }),
+    start_date: UtcDateTime.annotations({ description: "≥1 h ago" }),
+    end_date: UtcDateTime.annotations({ description: "≤24 h after start" }),
     file_ttl_in_seconds: Schema.optional(Schema.Int.pipe(Schema.between(60, 86_400)).annotations({ description: "Link life" }))
   }).pipe(Schema.filter((i) => {
     const span = Date.parse(i.end_date) - Date.parse(i.start_date)

@@ -59,7 +59,7 @@ describe("a command's own flag against the program's", () => {
     [["file", "get", "--json", "--version", "2099", "KEY"]]
   ])("reads --version as the command's in %j", ([argv]) =>
     Effect.gen(function*() {
-      const r = yield* run(...argv)
+      const r = yield* run(...argv!)
       expect(r.out).not.toContain("9.9.9")
       expect(r.code).toBe(0)
       expect(r.seen).toHaveLength(1)
