@@ -22,7 +22,7 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import type { ArgvError } from "./cli/argv-error.js"
 import { renderHelp } from "./cli/help.js"
-import { resolveArgv } from "./cli/resolve.js"
+import { effectCliFlag, resolveArgv } from "./cli/resolve.js"
 import type { CommandSpec, OptionSpec } from "./cli/spec.js"
 import type { Given, OptionValue } from "./derive-cli.js"
 import { isWrapperError, type WrapperError } from "./errors.js"
@@ -147,7 +147,7 @@ export const cliObserver = (tty: boolean, debug: boolean): Observer => ({
 const effectLeaf = <R>(spec: CommandSpec, handle: (given: Given) => Effect.Effect<void, WrapperError, R>) => {
   const config: Record<string, Options.Options<unknown> | Args.Args<unknown>> = {}
   spec.options.forEach((o, i) => {
-    const name = o.flag.replace(/^--/, "")
+    const name = effectCliFlag(o.flag).replace(/^--/, "")
     config[`o${i}`] = !o.takesValue
       ? Options.boolean(name)
       : o.repeatable === true

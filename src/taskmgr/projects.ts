@@ -12,7 +12,8 @@ import { notBoth, rules, someOf } from "./input-rules.js"
 import { gidOf } from "./refs.js"
 import { dataBody, listFields, taskmgrList, taskmgrOperation } from "./define.js"
 import { workspaceOf } from "./people.js"
-import { DateOnly, Gid, GidOrUrl, NonBlank, Record, Toggle, UserGid } from "./records.js"
+import { CalendarDate } from "../core/calendar.js"
+import { Gid, GidOrUrl, NonBlank, Record, Toggle, UserGid } from "./records.js"
 import { RichText } from "./rich-text.js"
 
 const ProjectGid = GidOrUrl.annotations({ description: "Gid or URL" })
@@ -33,8 +34,8 @@ const writable = {
   public: Schema.optional(Toggle.annotations({ description: "Public to the workspace (true or false)" })),
   archived: Schema.optional(Toggle.annotations({ description: "Archived (true or false)" })),
   default_view: Schema.optional(Schema.Literal("list", "board", "calendar", "timeline").annotations({ description: "The view it opens in" })),
-  due_on: Schema.optional(DateOnly.annotations({ description: "Due date, YYYY-MM-DD" })),
-  start_on: Schema.optional(DateOnly.annotations({ description: "Start date, YYYY-MM-DD (needs due_on)" })),
+  due_on: Schema.optional(CalendarDate.annotations({ description: "Due date, YYYY-MM-DD" })),
+  start_on: Schema.optional(CalendarDate.annotations({ description: "Start date, YYYY-MM-DD (needs due_on)" })),
   owner: Schema.optional(UserGid.annotations({ description: "Owner: a user gid, or me" })),
   followers: Schema.optional(Schema.Array(UserGid).annotations({ description: "Followers to add: user gids, or me" }))
 }

@@ -17,7 +17,8 @@ import type { TaskmgrClient } from "./client.js"
 import { dataBody, type ListPage, listFields, type TaskmgrError, taskmgrList, taskmgrOperation } from "./define.js"
 import { CONCURRENCY } from "./limits.js"
 import { workspaceOf } from "./people.js"
-import { DateOnly, DateTime, Gid, GidOrUrl, NonBlank, Record, Toggle, UserGid } from "./records.js"
+import { CalendarDate, CalendarDateTime } from "../core/calendar.js"
+import { Gid, GidOrUrl, NonBlank, Record, Toggle, UserGid } from "./records.js"
 import { gidOf } from "./refs.js"
 import { RichText } from "./rich-text.js"
 
@@ -37,10 +38,10 @@ export const writableFields = {
   assignee: Schema.optional(UserGid.annotations({ description: "Assignee: user gid, or me" })),
   assignee_section: Schema.optional(Gid.annotations({ description: "Section of the assignee's My Tasks" })),
   completed: Schema.optional(Toggle.annotations({ description: "Completed: true or false" })),
-  due_on: Schema.optional(DateOnly.annotations({ description: "Due date (YYYY-MM-DD); not with due_at" })),
-  due_at: Schema.optional(DateTime.annotations({ description: "Due date-time; not with due_on" })),
-  start_on: Schema.optional(DateOnly.annotations({ description: "Start date (YYYY-MM-DD)" })),
-  start_at: Schema.optional(DateTime.annotations({ description: "Start date-time" })),
+  due_on: Schema.optional(CalendarDate.annotations({ description: "Due date (YYYY-MM-DD); not with due_at" })),
+  due_at: Schema.optional(CalendarDateTime.annotations({ description: "Due date-time; not with due_on" })),
+  start_on: Schema.optional(CalendarDate.annotations({ description: "Start date (YYYY-MM-DD)" })),
+  start_at: Schema.optional(CalendarDateTime.annotations({ description: "Start date-time" })),
   notes: Schema.optional(Schema.String.annotations({ description: "Plain-text notes; not with html_notes" })),
   html_notes: Schema.optional(RichText.annotations({ description: "Rich-text notes wrapped in <body>; not with notes" })),
   liked: Schema.optional(Toggle.annotations({ description: "Liked by you: true or false" })),
@@ -88,7 +89,7 @@ export const sendForRecord = (client: TaskmgrClient, spec: RequestSpec, subject:
 
 // ---- list ---------------------------------------------------------------------
 
-const Since = Schema.Union(Schema.Literal("now"), DateTime)
+const Since = Schema.Union(Schema.Literal("now"), CalendarDateTime)
 
 export const taskList = taskmgrList({
   name: "taskList",
@@ -101,7 +102,7 @@ export const taskList = taskmgrList({
     assignee: Schema.optional(UserGid.annotations({ description: "Assignee: user gid, or me (with the workspace)" })),
     workspace: Schema.optional(Gid.annotations({ description: "Workspace of the assignee's tasks (default: the configured one)" })),
     completed_since: Schema.optional(Since.annotations({ description: "Incomplete tasks and those completed since: now, or a date-time" })),
-    modified_since: Schema.optional(DateTime.annotations({ description: "Only tasks modified since this date-time" })),
+    modified_since: Schema.optional(CalendarDateTime.annotations({ description: "Only tasks modified since this date-time" })),
     ...listFields
   }),
   gids: { project: "project" },
@@ -262,10 +263,10 @@ const searchFields = {
   resource_subtype: Schema.optional(Schema.Literal("default_task", "milestone", "approval").annotations({ description: "Kind of task" })),
   completed: Schema.optional(Toggle.annotations({ description: "Completed (true) or not (false)" })),
   is_subtask: Schema.optional(Toggle.annotations({ description: "Subtasks only (true) or none (false)" })),
-  created_at_after: Schema.optional(DateTime.annotations({ description: "Created after this date-time" })),
-  created_at_before: Schema.optional(DateTime.annotations({ description: "Created before this date-time" })),
-  modified_at_after: Schema.optional(DateTime.annotations({ description: "Modified after this date-time" })),
-  modified_at_before: Schema.optional(DateTime.annotations({ description: "Modified before this date-time" })),
+  created_at_after: Schema.optional(CalendarDateTime.annotations({ description: "Created after this date-time" })),
+  created_at_before: Schema.optional(CalendarDateTime.annotations({ description: "Created before this date-time" })),
+  modified_at_after: Schema.optional(CalendarDateTime.annotations({ description: "Modified after this date-time" })),
+  modified_at_before: Schema.optional(CalendarDateTime.annotations({ description: "Modified before this date-time" })),
   limit: Schema.optional(Schema.Int.pipe(Schema.between(1, SEARCH_MAX)).annotations({ description: "Page size (default 100)" })),
   fields: listFields.fields
 }
