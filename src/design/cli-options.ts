@@ -26,6 +26,9 @@ export const DESIGN_SHARED: ReadonlyArray<OptionSpec> = [
   }),
   option("--team", "Default team: an id or team URL ($DESIGN_TEAM_ID)", { valueName: "ID|URL" }),
   option("--base-url", "API base URL; https only, http only on loopback ($DESIGN_BASE_URL)", { valueName: "URL" }),
+  option("--app-url", "Web app address; file, team and project URLs must be on its host ($DESIGN_APP_URL; default from the base URL)", {
+    valueName: "URL"
+  }),
   option("--gov", "Use the government edition ($DESIGN_EDITION=gov, $DESIGN_GOV_BASE_URL)", { takesValue: false }),
   option("--seat", "Your seat, for pacing ($DESIGN_SEAT)", { valueName: "SEAT", choices: SEATS }),
   option("--account-plan", "Your plan, for pacing and plan checks ($DESIGN_PLAN)", { valueName: "PLAN", choices: PLANS }),
@@ -42,6 +45,7 @@ const SETTING_SOURCES: Record<string, string> = {
   authMode: "--auth-mode or DESIGN_AUTH_MODE",
   teamId: "--team or DESIGN_TEAM_ID",
   baseUrl: "--base-url or DESIGN_BASE_URL",
+  appUrl: "--app-url or DESIGN_APP_URL",
   seat: "--seat or DESIGN_SEAT",
   plan: "--account-plan or DESIGN_PLAN",
   maxWait: "--max-wait or DESIGN_MAX_WAIT",
@@ -95,6 +99,7 @@ export const cliSettings = (
     const options: Omit<DesignOptions, "token"> = {
       edition: gov ? "gov" : "commercial",
       baseUrl: flagOrEnv(shared, "--base-url", env, gov ? "DESIGN_GOV_BASE_URL" : "DESIGN_BASE_URL"),
+      appUrl: flagOrEnv(shared, "--app-url", env, "DESIGN_APP_URL"),
       authMode: flagOrEnv(shared, "--auth-mode", env, "DESIGN_AUTH_MODE") as DesignOptions["authMode"],
       teamId,
       seat: flagOrEnv(shared, "--seat", env, "DESIGN_SEAT") as DesignOptions["seat"],
