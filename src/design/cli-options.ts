@@ -7,6 +7,7 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
+import { appLink, isWebAddress } from "../core/app-url.js"
 import { flagOrEnv, option, secondsSetting } from "../core/cli-options.js"
 import type { Invocation } from "../core/cli-runtime.js"
 import type { OptionSpec } from "../core/cli/spec.js"
@@ -15,7 +16,7 @@ import { signInError } from "../core/oauth/redirect.js"
 import type { Vocabulary } from "../core/remedy.js"
 import { parseContextRef } from "./refs.js"
 import { loadSignIn, type StoredSignIn, storedRefresh } from "./oauth.js"
-import { AUTH_MODES, DEFAULT_BASE_URL, DEFAULT_GOV_BASE_URL, type DesignOptions, PLANS, SEATS } from "./options.js"
+import { AUTH_MODES, DEFAULT_BASE_URL, DEFAULT_GOV_BASE_URL, defaultAppUrl, type DesignOptions, PLANS, SEATS } from "./options.js"
 
 export const DESIGN_SHARED: ReadonlyArray<OptionSpec> = [
   option("--token", "Access token (default: $DESIGN_ACCESS_TOKEN)", { valueName: "TOKEN" }),
@@ -89,6 +90,13 @@ export const cliSettings = (
     const token = Option.map(tokenSource, (source) => Redacted.make(source === "--token" ? (flagToken as string) : envToken!))
     const gov = shared["--gov"] === true || env.DESIGN_EDITION?.toLowerCase() === "gov"
     const teamRaw = flagOrEnv(shared, "--team", env, "DESIGN_TEAM_ID")
+    const baseUrl = flagOrEnv(shared, "--base-url", env, gov ? "DESIGN_GOV_BASE_URL" : "DESIGN_BASE_URL")
+    const appUrl = flagOrEnv(shared, "--app-url", env, "DESIGN_APP_URL")
+    // A team URL must be on the app's host too; a base URL that is not one is refused later, on its own.
+    const teamApp = appUrl ?? defaultAppUrl(baseUrl ?? (gov ? DEFAULT_GOV_BASE_URL : DEFAULT_BASE_URL))
+    if (teamRaw !== undefined && isWebAddress(teamRaw) && URL.canParse(teamApp)) {
+      yield* Effect.mapError(appLink(teamRaw, "team", teamApp), (e) => new InvalidSettingsError({ setting: "teamId", message: e.message.replace(/^team: /, "") }))
+    }
     const teamId = teamRaw === undefined
       ? undefined
       : yield* parseContextRef(teamRaw, "team").pipe(
@@ -98,8 +106,8 @@ export const cliSettings = (
       )
     const options: Omit<DesignOptions, "token"> = {
       edition: gov ? "gov" : "commercial",
-      baseUrl: flagOrEnv(shared, "--base-url", env, gov ? "DESIGN_GOV_BASE_URL" : "DESIGN_BASE_URL"),
-      appUrl: flagOrEnv(shared, "--app-url", env, "DESIGN_APP_URL"),
+      baseUrl,
+      appUrl,
       authMode: flagOrEnv(shared, "--auth-mode", env, "DESIGN_AUTH_MODE") as DesignOptions["authMode"],
       teamId,
       seat: flagOrEnv(shared, "--seat", env, "DESIGN_SEAT") as DesignOptions["seat"],

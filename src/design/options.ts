@@ -77,6 +77,8 @@ const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i
  * loopback sandbox plays the commercial service, whose links it hands out.
  */
 export const defaultAppUrl = (baseUrl: string): string => {
+  // A base URL that is not one is refused on its own (checkBaseUrl); this must not throw first.
+  if (!URL.canParse(baseUrl)) return DEFAULT_APP_URL
   const url = new URL(baseUrl)
   if (LOOPBACK.test(url.hostname)) return DEFAULT_APP_URL
   return `${url.protocol}//${url.host.replace(/^api\./, "www.")}`

@@ -42,6 +42,14 @@ describe("design file and context URLs", () => {
     expect(await requestLog(ctx.sb)).toEqual([])
   })
 
+  it("a --team URL on another host is refused as a setting, naming --team, and nothing is sent", async () => {
+    const r = await ctx.design(["webhook", "list", "--team", `https://${EVIL}/files/team/${ctx.sb.info.team_id}/x`])
+    expect(r.code, describeRun(r)).toBe(2)
+    expect(r.stderr).toContain(`the URL is on ${EVIL}`)
+    expect(r.stderr).toContain("--team or DESIGN_TEAM_ID")
+    expect(await requestLog(ctx.sb)).toEqual([])
+  })
+
   it("the service's own links are taken, with and without www.", async () => {
     for (const host of ["www.design.example", "design.example"]) {
       const r = await ctx.design(["file", "meta", `https://${host}/design/${key()}/Sandbox`, "--json"])
