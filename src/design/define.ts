@@ -1,13 +1,14 @@
 /**
  * How a design-service operation is declared: what it is (name, input,
  * impact), its HTTP mapping, tier, auth modes, plan gate and paging, and the
- * Schema of its answer. `run` is derived: check the mode and the plan before
- * sending, send through the pipeline, decode the answer.
+ * Schema of its answer. `run` is derived: check links to the app, the mode
+ * and the plan before sending, send through the pipeline, decode the answer.
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
+import { appLinkFields, checkAppLinks } from "../core/app-url.js"
 import {
   type AuthModeError,
   type InvalidInputError,
@@ -65,9 +66,12 @@ export const designOperation = <
   M extends ReadonlyArray<AuthMode> | undefined = undefined
 >(def: DesignEndpoint<I, IE, B, BE, O, A, G, M>): Operation<I, IE, O, DesignError<G, M>, DesignClient, A> => {
   const decode = Schema.decodeUnknown(def.response)
+  // Found on first run, not at load: startup reads every operation's module.
+  let links: ReadonlyArray<string> | undefined
   const run = (client: DesignClient, input: I, cursor: string | undefined) =>
     Effect.gen(function*() {
       const { settings } = client
+      yield* checkAppLinks(input, links ??= appLinkFields(def.input), settings.appUrl)
       const subject = def.subject(input)
       if (def.modes !== undefined) yield* requireMode(settings, def.modes, subject)
       const gate = def.planGate

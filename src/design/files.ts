@@ -9,6 +9,7 @@
  * bytes as a Stream instead, which the command line copies to stdout for
  * `--json` and summarizes for text, holding neither.
  */
+import { appLinkFields, checkAppLinks } from "../core/app-url.js"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
@@ -209,6 +210,8 @@ export const fileGetBytes = (
   input: FileGetInput
 ): Stream.Stream<Uint8Array, RequestError | PlanRequiredError | InvalidInputError> =>
   Stream.unwrap(Effect.gen(function*() {
+    // Not an operation's run, so the link check designOperation makes is made here.
+    yield* checkAppLinks(input, appLinkFields(FileGetInput), client.settings.appUrl)
     const spec = yield* fileGetRequest(input)
     const route = { tier: 1 as const, subject: subjectOf(input), maxWait: client.settings.maxWait }
     const { body } = yield* client.pipeline.download(spec, route)

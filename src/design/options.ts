@@ -30,6 +30,12 @@ export interface DesignOptions {
   readonly edition?: "commercial" | "gov" | undefined
   /** personal (default) and plan send X-Design-Token; oauth sends a Bearer token. */
   readonly authMode?: AuthMode | undefined
+  /**
+   * The web app's address, the host of the file, team and project URLs that
+   * arguments accept (and of the OAuth page). Default: from the base URL
+   * (api.design.example → www.design.example; for a loopback sandbox, www.design.example).
+   */
+  readonly appUrl?: string | undefined
   /** The default team for team-scoped calls. */
   readonly teamId?: string | undefined
   /** With `plan`, paces requests from the published table; without, the pace is learned from 429s. */
@@ -55,6 +61,7 @@ export interface DesignOptions {
 export interface DesignSettings {
   readonly token: Redacted.Redacted<string>
   readonly baseUrl: string
+  readonly appUrl: string
   readonly edition: "commercial" | "gov"
   readonly authMode: AuthMode
   readonly teamId: Option.Option<string>
@@ -66,6 +73,24 @@ export interface DesignSettings {
   readonly rateStore: Option.Option<string>
 }
 
+/** The web app of the commercial edition: file URLs are on design.example (www. or not). */
+export const DEFAULT_APP_URL = "https://www.design.example"
+
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i
+
+/**
+ * The web app's address when it is not configured: the API host with `api.`
+ * replaced by `www.` (api.gov.design.example → www.gov.design.example). A
+ * loopback sandbox plays the commercial service, whose links it hands out.
+ */
+export const defaultAppUrl = (baseUrl: string): string => {
+  // A base URL that is not one is refused on its own (checkBaseUrl); this must not throw first.
+  if (!URL.canParse(baseUrl)) return DEFAULT_APP_URL
+  const url = new URL(baseUrl)
+  if (LOOPBACK.test(url.hostname)) return DEFAULT_APP_URL
+  return `${url.protocol}//${url.host.replace(/^api\./, "www.")}`
+}
+
 /** HTTPS only: the service refuses plain HTTP with 403, so only a loopback sandbox may use http://. */
 export const checkBaseUrl = (raw: string) => checkServiceUrl("baseUrl", raw)
 
@@ -75,6 +100,7 @@ export const resolveDesignOptions = (options: DesignOptions): Effect.Effect<Desi
     if (Redacted.value(token).trim() === "") return yield* invalidSetting("token", "The token is empty.")
     const edition = options.edition ?? "commercial"
     const baseUrl = yield* checkBaseUrl(options.baseUrl ?? (edition === "gov" ? DEFAULT_GOV_BASE_URL : DEFAULT_BASE_URL))
+    const appUrl = yield* checkServiceUrl("appUrl", options.appUrl ?? defaultAppUrl(baseUrl))
     const authMode = Option.getOrElse(yield* oneOf("authMode", AUTH_MODES, options.authMode), () => "personal" as const)
     const seat = yield* oneOf("seat", SEATS, options.seat)
     const plan = yield* oneOf("plan", PLANS, options.plan)
@@ -85,7 +111,7 @@ export const resolveDesignOptions = (options: DesignOptions): Effect.Effect<Desi
     const maxWait = yield* duration("maxWait", options.maxWait, Duration.seconds(60))
     const timeout = yield* requestTimeout(options.timeout)
     const rateStore = yield* checkRateStore(options.rateStore)
-    return { token, baseUrl, edition, authMode, teamId, seat, plan, maxWait, timeout, rateStore }
+    return { token, baseUrl, appUrl, edition, authMode, teamId, seat, plan, maxWait, timeout, rateStore }
   })
 
 const optional = <A>(config: Config.Config<A>) => Config.map(Config.option(config), Option.getOrUndefined)
@@ -93,14 +119,15 @@ const optional = <A>(config: Config.Config<A>) => Config.map(Config.option(confi
 /**
  * The options from DESIGN_* variables: DESIGN_ACCESS_TOKEN, DESIGN_BASE_URL
  * (or DESIGN_GOV_BASE_URL with DESIGN_EDITION=gov), DESIGN_AUTH_MODE,
- * DESIGN_TEAM_ID, DESIGN_SEAT, DESIGN_PLAN, DESIGN_MAX_WAIT and
- * DESIGN_TIMEOUT (seconds), DESIGN_RATE_STORE.
+ * DESIGN_APP_URL, DESIGN_TEAM_ID, DESIGN_SEAT, DESIGN_PLAN, DESIGN_MAX_WAIT,
+ * DESIGN_TIMEOUT (seconds) and DESIGN_RATE_STORE.
  */
 export const designConfig: Config.Config<DesignOptions> = Config.all({
   token: Config.redacted("DESIGN_ACCESS_TOKEN"),
   edition: optional(Config.literal("commercial", "gov")("DESIGN_EDITION")),
   baseUrl: optional(Config.string("DESIGN_BASE_URL")),
   govBaseUrl: optional(Config.string("DESIGN_GOV_BASE_URL")),
+  appUrl: optional(Config.string("DESIGN_APP_URL")),
   authMode: optional(Config.literal(...AUTH_MODES)("DESIGN_AUTH_MODE")),
   teamId: optional(Config.string("DESIGN_TEAM_ID")),
   seat: optional(Config.literal(...SEATS)("DESIGN_SEAT")),

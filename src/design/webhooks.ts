@@ -13,7 +13,7 @@ import { absentIsDone } from "../core/operation.js"
 import { urlCursor } from "../core/paginate.js"
 import { view } from "../core/view.js"
 import type { DesignClient } from "./client.js"
-import { type ContextKind, parseContextRef } from "./refs.js"
+import { type ContextKind, ContextIdOrUrl, parseContextRef } from "./refs.js"
 import { designOperation } from "./define.js"
 
 // ---- wire shapes -----------------------------------------------------------
@@ -68,7 +68,7 @@ const WebhookId = Schema.String.pipe(Schema.pattern(/^\d+$/, { message: () => "m
   .annotations({ description: "Webhook id" })
 const Event = Schema.Literal(...EVENTS).annotations({ description: "Event" })
 const ContextKindSchema = Schema.Literal(...CONTEXTS)
-const ContextId = Schema.String.annotations({ description: "Id or URL" })
+const ContextId = ContextIdOrUrl
 
 const Endpoint = Schema.String.pipe(
   Schema.pattern(/^https:\/\//, { message: () => "must be an https:// URL" }),
@@ -301,7 +301,7 @@ export const webhookListTeam = designOperation({
   group: GROUP,
   summary: "List a team's webhooks with the old team endpoint.",
   deprecated: "use webhookList with context team",
-  input: Schema.Struct({ team: Schema.optional(Schema.String.annotations({ description: "Team id or URL (default: the configured team)" })) }),
+  input: Schema.Struct({ team: Schema.optional(ContextIdOrUrl.annotations({ description: "Team id or URL (default: the configured team)" })) }),
   impact: "read",
   idempotent: true,
   tier: TIER,

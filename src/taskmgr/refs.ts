@@ -6,6 +6,7 @@
  * not all digits is refused before anything is sent.
  */
 import * as Effect from "effect/Effect"
+import { appLink, isWebAddress } from "../core/app-url.js"
 import { type InvalidInputError, invalidInput } from "../core/errors.js"
 
 export type GidKind = "task" | "project" | "workspace" | "any"
@@ -37,15 +38,11 @@ const fromPath = (segments: ReadonlyArray<string>): Named | undefined => {
 export const gidOf = (value: string, kind: GidKind, field: string, appUrl: string): Effect.Effect<string, InvalidInputError> => {
   const text = value.trim()
   if (DIGITS.test(text)) return Effect.succeed(text)
-  if (!/^https?:\/\//i.test(text)) return Effect.fail(invalidInput(`${field}: "${value}" is neither a gid (all digits) nor a task or project URL.`, field))
-  let url: URL
-  try {
-    url = new URL(text)
-  } catch {
-    return Effect.fail(invalidInput(`${field}: "${value}" is not a valid URL.`, field))
-  }
-  const app = new URL(appUrl)
-  if (url.host !== app.host) return Effect.fail(invalidInput(`${field}: the URL is on ${url.host}, not on ${app.host}.`, field))
+  if (!isWebAddress(text)) return Effect.fail(invalidInput(`${field}: "${value}" is neither a gid (all digits) nor a task or project URL.`, field))
+  return Effect.flatMap(appLink(text, field, appUrl), (url) => gidInPath(url, kind, field))
+}
+
+const gidInPath = (url: URL, kind: GidKind, field: string): Effect.Effect<string, InvalidInputError> => {
   const named = fromPath(url.pathname.split("/").filter((s) => s !== ""))
   const gid = named === undefined ? undefined : kind === "any" ? named.task ?? named.project : named[kind]
   if (gid === undefined) return Effect.fail(invalidInput(`${field}: the URL names no ${kind === "any" ? "task or project" : kind}.`, field))

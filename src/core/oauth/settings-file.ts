@@ -8,7 +8,9 @@
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
 import { readFile, stat } from "node:fs/promises"
+import { dirname } from "node:path"
 import type { SignInError } from "../errors.js"
+import { guardConfigDir } from "./config-dir.js"
 import { signInError } from "./redirect.js"
 
 export interface SettingsFile {
@@ -27,6 +29,7 @@ export const readSettingsFile = (
 ): Effect.Effect<SettingsFile, SignInError> =>
   Effect.gen(function*() {
     const empty: SettingsFile = { path, values: {}, secrets: {} }
+    yield* guardConfigDir(dirname(path))
     const unusable = (what: string) => signInError("store_unusable", `The settings file ${path} ${what}.`, { path })
     const text = yield* Effect.tryPromise({ try: () => readFile(path, "utf8"), catch: (e) => e }).pipe(
       Effect.map((t): string | undefined => t),

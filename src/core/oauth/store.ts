@@ -3,17 +3,19 @@
  * owner alone. Written atomically (a 0600 temp file in the same directory,
  * then rename), so a reader never sees half a file; a file that group or
  * others can read is refused, with the chmod remedy, and not used. The
- * shape is the caller's Schema, whose Redacted fields stay Redacted in memory.
+ * directory's own mode is config-dir.ts's. The shape is the caller's Schema,
+ * whose Redacted fields stay Redacted in memory.
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { randomBytes } from "node:crypto"
-import { chmod, mkdir, open, readFile, rename, rm, stat } from "node:fs/promises"
+import { chmod, open, readFile, rename, rm, stat } from "node:fs/promises"
 import { homedir } from "node:os"
 import { dirname, join } from "node:path"
 import type { SignInError } from "../errors.js"
 import type { Env } from "./browser.js"
+import { ensureConfigDir, guardConfigDir } from "./config-dir.js"
 import { signInError } from "./redirect.js"
 import { rememberSecretsIn } from "../secrets.js"
 
@@ -50,6 +52,7 @@ export const fileCredentialStore = <A, I>(schema: Schema.Schema<A, I>, path: str
   const encode = Schema.encode(Schema.parseJson(schema, { space: 2 }))
 
   const read: CredentialStore<A>["read"] = Effect.gen(function*() {
+    yield* guardConfigDir(dirname(path))
     const info = yield* Effect.tryPromise({ try: () => stat(path), catch: (e) => e }).pipe(
       Effect.map(Option.some),
       Effect.catchAll((e) => code(e) === "ENOENT" ? Effect.succeed(Option.none()) : Effect.fail(unusable("cannot be read", e)))
@@ -79,7 +82,7 @@ export const fileCredentialStore = <A, I>(schema: Schema.Schema<A, I>, path: str
       const temp = join(dir, `.${randomBytes(6).toString("hex")}.tmp`)
       yield* Effect.tryPromise({
         try: async () => {
-          await mkdir(dir, { recursive: true, mode: 0o700 })
+          await ensureConfigDir(dir)
           const handle = await open(temp, "wx", 0o600)
           try {
             await handle.writeFile(`${text}\n`, "utf8")
