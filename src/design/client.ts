@@ -44,7 +44,8 @@ export const makeDesignClient = (
       pace: (route) => pacer.pace(route.tier),
       onRateLimited: (answer, route) => pacer.learn(route.tier, answer),
       maxWait: settings.maxWait,
-      timeout: settings.timeout
+      timeout: settings.timeout,
+      transformClient: options.transformClient
     })
     return { settings, pipeline }
   })

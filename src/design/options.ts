@@ -45,6 +45,12 @@ export interface DesignOptions {
    * per client; the request that failed is then sent again.
    */
   readonly refresh?: Effect.Effect<Redacted.Redacted<string>, AuthError, HttpClient.HttpClient> | undefined
+  /**
+   * Middleware over this client's HttpClient (as Effect's provider clients
+   * have it), seeing each request finished: base URL and credential added.
+   * Secret headers show as redacted when a request is logged or traced.
+   */
+  readonly transformClient?: ((client: HttpClient.HttpClient) => HttpClient.HttpClient) | undefined
 }
 
 export interface DesignSettings {

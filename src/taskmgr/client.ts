@@ -48,7 +48,8 @@ export const makeTaskmgrClient = (
       onRateLimited: () => pacer.learn,
       concurrency: CONCURRENCY,
       maxWait: settings.maxWait,
-      timeout: settings.timeout
+      timeout: settings.timeout,
+      transformClient: options.transformClient
     })
     return { settings, pipeline }
   })

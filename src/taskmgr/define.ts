@@ -11,6 +11,7 @@ import type { InvalidInputError, PlanRequiredError, RequestError } from "../core
 import { type RequestSpec, unreadable } from "../core/http.js"
 import type { Impact, Operation } from "../core/operation.js"
 import { applyCursor, offsetCursor } from "../core/paginate.js"
+import { routeTemplate } from "../core/route.js"
 import type { TaskmgrClient } from "./client.js"
 import { type GidKind, gidOf } from "./refs.js"
 
@@ -67,7 +68,8 @@ const send = <I, IE, B, BE>(def: Omit<Common<I, IE>, "impact" | "idempotent">, r
     const input = yield* resolveGids(raw, def.gids, client)
     const subject = def.subject(input)
     const built = def.request(input, client)
-    const spec = shape(Effect.isEffect(built) ? yield* built : built, input)
+    const shaped = shape(Effect.isEffect(built) ? yield* built : built, input)
+    const spec = { ...shaped, route: routeTemplate(shaped.path, input) }
     const answer = yield* client.pipeline.send(spec, { subject, search: def.search === true, forbiddenHint: def.forbiddenHint })
     return yield* Effect.mapError(Schema.decodeUnknown(response)(answer.body), (e) => unreadable(subject, ParseResult.TreeFormatter.formatErrorSync(e)))
   })

@@ -37,6 +37,12 @@ export interface TaskmgrOptions {
    * client, with the client's HttpClient.
    */
   readonly refresh?: Effect.Effect<Redacted.Redacted<string>, AuthError, HttpClient.HttpClient> | undefined
+  /**
+   * Middleware over this client's HttpClient (as Effect's provider clients
+   * have it), seeing each request finished: base URL and credential added.
+   * Secret headers show as redacted when a request is logged or traced.
+   */
+  readonly transformClient?: ((client: HttpClient.HttpClient) => HttpClient.HttpClient) | undefined
 }
 
 export interface TaskmgrSettings {
