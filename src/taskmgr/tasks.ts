@@ -7,12 +7,13 @@
 import * as Effect from "effect/Effect"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
-import { type InvalidInputError, invalidInput } from "../core/errors.js"
-import { pathOf, type QueryValue, type RequestSpec, unreadable } from "../core/http.js"
+import { type InvalidInputError, invalidInput, type RequestError } from "../core/errors.js"
+import { type Answer, pathOf, type QueryValue, type RequestSpec, unreadable } from "../core/http.js"
 import type { Operation } from "../core/operation.js"
 import { handBound } from "../core/paginate.js"
+import { routeTemplate } from "../core/route.js"
 import { view } from "../core/view.js"
-import { classifyTaskmgr } from "./classify.js"
+import { classifyTaskmgr, PREMIUM, type TaskmgrPlanGate } from "./classify.js"
 import type { TaskmgrClient } from "./client.js"
 import { dataBody, type ListPage, listFields, type TaskmgrError, taskmgrList, taskmgrOperation } from "./define.js"
 import { CONCURRENCY } from "./limits.js"
@@ -80,7 +81,8 @@ const DataRecord = Schema.Struct({ data: Record })
 
 /** One request whose `{data}` is a record; for operations that need more than one. */
 export const sendForRecord = (client: TaskmgrClient, spec: RequestSpec, subject: string) =>
-  Effect.flatMap(client.pipeline.send(spec, { subject, search: false }), (answer) =>
+  // No plan gate declared, so the classifier gives no PlanRequiredError.
+  Effect.flatMap(client.pipeline.send({ ...spec, route: routeTemplate(spec.path, {}) }, { subject, search: false }) as Effect.Effect<Answer, RequestError>, (answer) =>
     Effect.map(
       Effect.mapError(Schema.decodeUnknown(DataRecord)(answer.body), (e) => unreadable(subject, ParseResult.TreeFormatter.formatErrorSync(e))),
       (body) => body.data
@@ -280,6 +282,7 @@ const searchOnce = taskmgrOperation({
   impact: "read",
   idempotent: true,
   search: true,
+  planGate: PREMIUM,
   gids: { projects_any: "project" },
   subject: (i) => (i.text === undefined ? "task search" : `task search for "${i.text}"`),
   request: (i, client) =>
@@ -328,7 +331,7 @@ const nextBound = (data: ReadonlyArray<Record>, limit: number): string | null =>
   return oldest?.text ?? null
 }
 
-export const taskSearch: Operation<typeof SearchInput.Type, typeof SearchInput.Encoded, SearchPage, TaskmgrError, TaskmgrClient, Record> = {
+export const taskSearch: Operation<typeof SearchInput.Type, typeof SearchInput.Encoded, SearchPage, TaskmgrError<TaskmgrPlanGate>, TaskmgrClient, Record> = {
   name: "taskSearch",
   group: "tasks",
   summary: "Search tasks in a workspace (paid workspaces only), newest first, paged by creation time.",
