@@ -92,11 +92,7 @@ export const sendForRecord = (client: TaskmgrClient, spec: RequestSpec, subject:
 
 const Since = Schema.Union(Schema.Literal("now"), DateTime)
 
-export const taskList = taskmgrList({
-  name: "taskList",
-  group: "tasks",
-  summary: "Tasks of a project, a section, a tag, or an assignee in a workspace (give exactly one).",
-  input: Schema.Struct({
+const TaskListFields = Schema.Struct({
     project: Schema.optional(ProjectRef),
     section: Schema.optional(Gid.annotations({ description: "Section gid" })),
     tag: Schema.optional(Gid.annotations({ description: "Tag gid" })),
@@ -105,7 +101,24 @@ export const taskList = taskmgrList({
     completed_since: Schema.optional(Since.annotations({ description: "Incomplete tasks and those completed since: now, or a date-time" })),
     modified_since: Schema.optional(DateTime.annotations({ description: "Only tasks modified since this date-time" })),
     ...listFields
-  }),
+})
+
+type ListTarget = "project" | "section" | "tag" | "assignee"
+type Fields = typeof TaskListFields.Type
+/** Exactly one of the targets present, the others absent. */
+type OneOf<T, K extends keyof T> = { [P in K]: { readonly [Q in P]-?: Exclude<T[Q], undefined> } & { readonly [Q in Exclude<K, P>]?: never } }[K]
+/**
+ * taskList's input: exactly one of project, section, tag or assignee, as a union the compiler checks. The
+ * command line and the tool server cannot say it in their types, so `request` checks it again before sending.
+ */
+export type TaskListInput = Omit<Fields, ListTarget> & OneOf<Fields, ListTarget>
+
+export const taskList = taskmgrList({
+  name: "taskList",
+  group: "tasks",
+  summary: "Tasks of a project, a section, a tag, or an assignee in a workspace (give exactly one).",
+  // The runtime Schema is the struct (its fields become flags and tool parameters); its type is the union.
+  input: TaskListFields as unknown as Schema.Schema<TaskListInput, typeof TaskListFields.Encoded>,
   gids: { project: "project" },
   subject: (i) =>
     i.project !== undefined
