@@ -31,7 +31,8 @@ const Status = Schema.Literal("ACTIVE", "PAUSED")
 export const Webhook = Schema.Struct({
   id: WireId,
   event_type: Schema.Literal(...EVENTS),
-  context: Schema.Literal(...CONTEXTS),
+  // Upper case in answers, lower case in requests.
+  context: Schema.Literal("TEAM", "PROJECT", "FILE"),
   context_id: WireId,
   status: Status,
   endpoint: Schema.String,
