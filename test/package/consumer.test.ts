@@ -6,7 +6,7 @@
  * and an import of one error class bundled to the size the README states.
  */
 import { execFile } from "node:child_process"
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { promisify } from "node:util"
@@ -26,13 +26,26 @@ const node = (script: string, args: ReadonlyArray<string>, cwd: string) => run(p
 /** The lowest version a caret range accepts. */
 const bottom = (range: string) => range.replace(/^\^/, "")
 
+/** Whether lib/ was emitted after every file of src/ and of the build's configuration last changed. */
+const libIsFresh = () => {
+  const built = join(root, "lib/index.js")
+  if (!existsSync(built)) return false
+  const sources = readdirSync(join(root, "src"), { recursive: true, encoding: "utf8" }).map((f) => join(root, "src", f))
+  const inputs = [...sources, join(root, "tsconfig.json"), join(root, "tsconfig.build.json"), join(root, "package.json")]
+  const newest = Math.max(...inputs.map((f) => statSync(f).mtimeMs))
+  return statSync(built).mtimeMs > newest
+}
+
 let packed: { readonly filename: string; readonly files: ReadonlyArray<{ readonly path: string }> }
 let typeCheck: Promise<string>
 
 beforeAll(async () => {
-  // lib/ afresh from the two entry points, then the tarball as npm would publish it.
-  rmSync(join(root, "lib"), { recursive: true, force: true })
-  await node("typescript/bin/tsc", ["-p", "tsconfig.build.json"], root)
+  // lib/ from the two entry points (afresh unless `npm run build` made it after the last change to src/), then
+  // the tarball as npm would publish it.
+  if (!libIsFresh()) {
+    rmSync(join(root, "lib"), { recursive: true, force: true })
+    await node("typescript/bin/tsc", ["-p", "tsconfig.build.json"], root)
+  }
   packed = JSON.parse(await run("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", work], root))[0]
   mkdirSync(project)
   const peers = Object.fromEntries(Object.entries(pkg.peerDependencies as Record<string, string>).map(([name, range]) => [name, bottom(range)]))
