@@ -9,6 +9,8 @@ import { chmod, copyFile, mkdir, rm, writeFile } from "node:fs/promises"
 const binaries = ["design", "taskmgr"]
 
 await rm("dist", { recursive: true, force: true })
+// lib/ is emitted afresh by tsc after this script: no module left over from an older layout gets packed.
+await rm("lib", { recursive: true, force: true })
 await mkdir("dist")
 // dist/ holds CommonJS whatever the package's own "type" says.
 await writeFile("dist/package.json", JSON.stringify({ type: "commonjs" }) + "\n")

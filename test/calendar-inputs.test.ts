@@ -83,7 +83,7 @@ describe.each([
         for (const day of IMPOSSIBLE) {
           const value = as(kind, day)
           const { client, effect, reached } = recordingClient()
-          const library = yield* failureOf((makeApi(operations, client) as unknown as Record<string, (i: unknown) => Effect.Effect<unknown, unknown>>)[op.name]!({ [field]: value }))
+          const library = yield* failureOf((makeApi("Test", operations, client) as unknown as Record<string, (i: unknown) => Effect.Effect<unknown, unknown>>)[op.name]!({ [field]: value }))
           expect(library?.message, where).toContain(`${field}: must be a real`)
           expect(library?.message, where).toContain(FORM[kind])
           const tool = yield* failureOf(runForTool(effect, view, { [field]: value }))

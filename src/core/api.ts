@@ -35,11 +35,18 @@ export type ApiOf<Ops> =
     readonly streams: { readonly [K in PagedKeys<Ops>]: (input: InputOf<Ops[K]>) => Stream.Stream<ItemOf<Ops[K]>, ErrorOf<Ops[K]> | InvalidInputError> }
   }
 
-export const makeApi = <C, Ops extends Readonly<Record<string, AnyOperation<C>>>>(operations: Ops, client: C): ApiOf<Ops> => {
+/**
+ * `service` names the spans: each call (each page of a stream) runs in a span
+ * `DesignApi.userMe`, which the pipeline annotates with the HTTP method, the
+ * route template, the last status and the number of attempts.
+ */
+export const makeApi = <C, Ops extends Readonly<Record<string, AnyOperation<C>>>>(service: string, operations: Ops, client: C): ApiOf<Ops> => {
   const methods: Record<string, unknown> = {}
   const streams: Record<string, unknown> = {}
-  for (const [name, op] of Object.entries(operations)) {
-    const paging = op.paging
+  for (const [name, operation] of Object.entries(operations)) {
+    const paging = operation.paging
+    const op = { ...operation, run: (c: C, input: unknown, cursor: string | undefined) =>
+      Effect.withSpan(operation.run(c, input, cursor), `${service}.${name}`, { kind: "client", captureStackTrace: false }) }
     if (paging === undefined) {
       methods[name] = (input: unknown) => Effect.flatMap(validateInput(op.input, input), (valid) => op.run(client, valid, undefined))
       continue

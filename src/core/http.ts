@@ -9,6 +9,7 @@
  * - an auth failure refreshes the credential once and resends, when the service can;
  * - JSON bodies read whole; `download` hands a success body over as a Stream.
  */
+import * as Headers from "@effect/platform/Headers"
 import * as HttpBody from "@effect/platform/HttpBody"
 import * as HttpClient from "@effect/platform/HttpClient"
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
@@ -16,13 +17,14 @@ import type * as HttpClientResponse from "@effect/platform/HttpClientResponse"
 import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import * as FiberRef from "effect/FiberRef"
 import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
 import * as Stream from "effect/Stream"
 import { AuthError, type RequestError, ServiceError, UnexpectedError } from "./errors.js"
 import { announceWait, currentObserver, type Observer } from "./observe.js"
 import { IDEMPOTENT_METHODS, retrySchedule, type Verdict } from "./retry.js"
-import { maskHeaders, maskUrl, rememberHeaderSecrets, scrubDeep } from "./secrets.js"
+import { maskHeaders, maskUrl, rememberHeaderSecrets, scrubDeep, SECRET_HEADER } from "./secrets.js"
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
 export type QueryValue = string | number | boolean | ReadonlyArray<string> | undefined
@@ -38,6 +40,8 @@ export interface RequestSpec {
   /** Arrays are sent as comma lists; undefined values are left out. */
   readonly query?: Readonly<Record<string, QueryValue>> | undefined
   readonly body?: RequestBody | undefined
+  /** The path as a template (`/v1/files/{file_key}`), for spans; secrets and ids left out. */
+  readonly route?: string | undefined
 }
 
 /** A non-2xx answer, as the classifier sees it. */
@@ -76,6 +80,8 @@ export interface PipelineConfig<Route, E> {
   readonly concurrency?: { readonly read: number; readonly write: number } | undefined
   readonly maxWait: Duration.Duration
   readonly timeout: Duration.Duration
+  /** The user's middleware, over the finished requests (base URL and credential already added). */
+  readonly transformClient?: ((client: HttpClient.HttpClient) => HttpClient.HttpClient) | undefined
 }
 
 export interface Pipeline<Route, E> {
@@ -123,6 +129,10 @@ const toHttpRequest = (spec: RequestSpec): HttpClientRequest.HttpClientRequest =
   })
 }
 
+/** Secret headers (X-Design-Token, ...) redacted wherever the request is shown: HttpClient's span, the user's logging. */
+const redactSecretHeaders = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+  Effect.flatMap(FiberRef.get(Headers.currentRedactedNames), (names) => Effect.locally(effect, Headers.currentRedactedNames, [...names, SECRET_HEADER]))
+
 const isAuthFailure = (e: unknown): boolean => e instanceof AuthError
 
 export const makePipeline = <Route, E>(
@@ -134,13 +144,8 @@ export const makePipeline = <Route, E>(
       // Trace headers (b3, traceparent) would go to a third-party service: send none.
       HttpClient.withTracerPropagation(false),
       HttpClient.mapRequest(HttpClientRequest.prependUrl(config.baseUrl)),
-      HttpClient.mapRequestEffect((request) =>
-        Effect.map(config.credential, (headers) => {
-          // What is sent as a credential is masked wherever the service's words are shown.
-          rememberHeaderSecrets(headers)
-          return HttpClientRequest.setHeaders(request, headers)
-        })
-      )
+      // The credential is on the request already (see `once`): the user's middleware sees it finished.
+      (finished) => config.transformClient?.(finished) ?? finished
     )
     const semaphores = config.concurrency === undefined ? undefined : {
       read: yield* Effect.makeSemaphore(config.concurrency.read),
@@ -155,16 +160,15 @@ export const makePipeline = <Route, E>(
         onNone: () => Effect.void,
         onSome: (onExchange) =>
           Effect.flatMap(Clock.currentTimeMillis, (now) =>
-            Effect.flatMap(config.credential.pipe(Effect.orElseSucceed(() => ({}))), (credential) =>
-              onExchange({
-                method: request.method,
-                url: maskUrl(`${config.baseUrl}${request.url}${request.urlParams.length === 0 ? "" : `?${new URLSearchParams(request.urlParams.map(([k, v]) => [k, v])).toString()}`}`),
-                headers: maskHeaders({ ...request.headers, ...credential }),
-                status,
-                responseHeaders: maskHeaders(responseHeaders),
-                millis: now - started,
-                error
-              })))
+            onExchange({
+              method: request.method,
+              url: maskUrl(`${config.baseUrl}${request.url}${request.urlParams.length === 0 ? "" : `?${new URLSearchParams(request.urlParams.map(([k, v]) => [k, v])).toString()}`}`),
+              headers: maskHeaders(request.headers),
+              status,
+              responseHeaders: maskHeaders(responseHeaders),
+              millis: now - started,
+              error
+            }))
       })
 
     /** One attempt: pace, send within the timeout, and split success from failure. */
@@ -172,15 +176,17 @@ export const makePipeline = <Route, E>(
       spec: RequestSpec,
       route: Route,
       observer: Option.Option<Observer>,
+      credential: Readonly<Record<string, string>>,
       onSuccess: (response: HttpClientResponse.HttpClientResponse) => Effect.Effect<A, Failure>
     ): Effect.Effect<A, Failure> =>
       Effect.gen(function*() {
-        const request = toHttpRequest(spec)
+        const request = HttpClientRequest.setHeaders(toHttpRequest(spec), credential)
         // Paced within the permit: a request waiting for one cannot go out after a 429 paused its scope.
         let started = 0
         const paced = Effect.zipRight(config.pace === undefined ? Effect.void : config.pace(route), Effect.map(Clock.currentTimeMillis, (now) => void (started = now)))
         const log: ReturnType<typeof debug> = (...args) => debug(observer, request, started)(...args)
-        const response = yield* limited(spec.method, Effect.zipRight(paced, client.execute(request).pipe(Effect.timeout(config.timeout)))).pipe(
+        const sent = client.execute(request).pipe(Effect.timeout(config.timeout), redactSecretHeaders)
+        const response = yield* limited(spec.method, Effect.zipRight(paced, sent)).pipe(
           Effect.tapError((cause) => log(null, {}, cause._tag === "TimeoutException" ? "timeout" : transportDetail(cause))),
           Effect.mapError((cause): Failure =>
             cause._tag === "TimeoutException"
@@ -189,6 +195,7 @@ export const makePipeline = <Route, E>(
           )
         )
         yield* log(response.status, response.headers)
+        yield* Effect.annotateCurrentSpan("http.response.status_code", response.status)
         if (response.status >= 200 && response.status < 300) return yield* onSuccess(response)
         const text = yield* response.text.pipe(Effect.orElseSucceed(() => ""))
         const answer: Answer = { status: response.status, headers: response.headers, body: parseBody(text) }
@@ -220,6 +227,8 @@ export const makePipeline = <Route, E>(
       onSuccess: (response: HttpClientResponse.HttpClientResponse) => Effect.Effect<A, Failure>
     ): Effect.Effect<A, E | RequestError> =>
       Effect.gen(function*() {
+        // The span is the operation's (core/api.ts); the route is a template, so no id or secret reaches it.
+        yield* Effect.annotateCurrentSpan({ "http.request.method": spec.method, "http.route": spec.route ?? "(unnamed)" })
         const observer = yield* currentObserver
         const policy = {
           idempotent: IDEMPOTENT_METHODS.has(spec.method),
@@ -227,8 +236,12 @@ export const makePipeline = <Route, E>(
           deadline: Option.getOrUndefined(observer)?.deadline
         }
         const once = Effect.gen(function*() {
+          const credential = yield* config.credential
+          // What is sent as a credential is masked wherever the service's words are shown.
+          rememberHeaderSecrets(credential)
           const attempts = yield* Ref.make(0)
-          const tracked = Effect.zipRight(Ref.update(attempts, (n) => n + 1), attempt(spec, route, observer, onSuccess)).pipe(
+          const counted = Effect.flatMap(Ref.updateAndGet(attempts, (n) => n + 1), (n) => Effect.annotateCurrentSpan("attempts", n))
+          const tracked = Effect.zipRight(counted, attempt(spec, route, observer, credential, onSuccess)).pipe(
             Effect.mapError((failure) => ({ failure, verdict: verdictOf(failure) }))
           )
           return yield* Effect.retry(tracked, retrySchedule(policy, announceWait(observer))).pipe(

@@ -4,7 +4,7 @@
  */
 import * as Redacted from "effect/Redacted"
 
-const SECRET_HEADER = /authorization|cookie|token|secret|passcode|api-key|apikey/i
+export const SECRET_HEADER = /authorization|cookie|token|secret|passcode|api-key|apikey/i
 const SECRET_PARAM = /token|secret|passcode|password|code_verifier|^code$|^key$/i
 
 export const maskHeaders = (headers: Readonly<Record<string, string>>): Record<string, string> =>

@@ -15,6 +15,7 @@ import {
   ServiceError,
   UnexpectedError
 } from "../core/errors.js"
+import { saysExpired } from "../core/expiry.js"
 import { type Answer, retryAfter } from "../core/http.js"
 import type { Verdict } from "../core/retry.js"
 import type { Tier } from "./limits.js"
@@ -94,10 +95,10 @@ export const classifyDesign = (answer: Answer, route: DesignRoute, attempts: num
   const { status } = answer
   const said = serviceMessage(answer.body)
   const quoted = said === undefined ? `${status}` : `${status}: ${said}`
-  if (status === 401 || (status === 403 && /invalid token/i.test(said ?? ""))) {
+  if (status === 401 || (status === 403 && (/invalid token/i.test(said ?? "") || saysExpired(said)))) {
     return new AuthError({
       status,
-      reason: "rejected",
+      reason: saysExpired(said) ? "expired" : "rejected",
       message: `The service rejected the token (${quoted}): it is missing, revoked or expired (the service reports expiry as 403), or it is not of the configured kind.`
     })
   }

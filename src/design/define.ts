@@ -19,6 +19,7 @@ import {
 import { type RequestSpec, unreadable } from "../core/http.js"
 import type { Impact, Operation, Paging } from "../core/operation.js"
 import { applyCursor } from "../core/paginate.js"
+import { routeTemplate } from "../core/route.js"
 import { requireMode } from "./auth.js"
 import type { DesignClient } from "./client.js"
 import type { PlanGate } from "./classify.js"
@@ -89,7 +90,7 @@ export const designOperation = <
       if (refused !== undefined) return yield* Effect.fail(invalidInput(refused, "cursor"))
       const built = def.request(input, client)
       const spec = Effect.isEffect(built) ? yield* built : built
-      const paged = def.paging === undefined ? spec : applyCursor(def.paging.model, spec, cursor)
+      const paged = { ...(def.paging === undefined ? spec : applyCursor(def.paging.model, spec, cursor)), route: routeTemplate(spec.path, input) }
       const route = { tier: def.tier, subject, planGate: gate, maxWait: settings.maxWait }
       const answer = yield* client.pipeline.send(paged, route)
       const body = yield* Effect.mapError(decode(answer.body), (e) => unreadable(subject, ParseResult.TreeFormatter.formatErrorSync(e)))

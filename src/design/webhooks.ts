@@ -23,13 +23,18 @@ const WireId = Schema.Union(Schema.String, Schema.Number).pipe(
   Schema.transform(Schema.String, { decode: String, encode: (s) => s })
 )
 
+const EVENTS = ["PING", "FILE_UPDATE", "FILE_VERSION_UPDATE", "FILE_DELETE", "LIBRARY_PUBLISH", "FILE_COMMENT", "DEV_MODE_STATUS_UPDATE"] as const
+const CONTEXTS = ["team", "project", "file"] as const
+const Status = Schema.Literal("ACTIVE", "PAUSED")
+
 /** A webhook as the wrapper shows it: every field but the passcode (dropped on decode). */
 export const Webhook = Schema.Struct({
   id: WireId,
-  event_type: Schema.String,
-  context: Schema.String,
+  event_type: Schema.Literal(...EVENTS),
+  // Upper case in answers, lower case in requests.
+  context: Schema.Literal("TEAM", "PROJECT", "FILE"),
   context_id: WireId,
-  status: Schema.String,
+  status: Status,
   endpoint: Schema.String,
   description: Schema.optionalWith(Schema.NullOr(Schema.String), { default: () => null }),
   plan_api_id: Schema.optionalWith(Schema.NullOr(Schema.String), { default: () => null }),
@@ -61,8 +66,6 @@ const DeliveryList = Schema.Struct({ requests: Schema.Array(DeliveryRequest) })
 
 // ---- inputs -------------------------------------------------------------------
 
-const EVENTS = ["PING", "FILE_UPDATE", "FILE_VERSION_UPDATE", "FILE_DELETE", "LIBRARY_PUBLISH", "FILE_COMMENT", "DEV_MODE_STATUS_UPDATE"] as const
-const CONTEXTS = ["team", "project", "file"] as const
 
 const WebhookId = Schema.String.pipe(Schema.pattern(/^\d+$/, { message: () => "must be a numeric webhook id" }))
   .annotations({ description: "Webhook id" })
@@ -89,7 +92,6 @@ const Passcode = Schema.Redacted(
   )
 ).annotations({ description: "Shared secret" })
 
-const Status = Schema.Literal("ACTIVE", "PAUSED")
 const Description = Schema.String.pipe(Schema.maxLength(150, { message: () => "must be at most 150 characters" }))
   .annotations({ description: "Description" })
 

@@ -13,6 +13,7 @@ import {
   ServiceError,
   UnexpectedError
 } from "../core/errors.js"
+import { saysExpired } from "../core/expiry.js"
 import { type Answer, retryAfter } from "../core/http.js"
 import type { Verdict } from "../core/retry.js"
 
@@ -24,7 +25,17 @@ export interface TaskmgrRoute {
   readonly search: boolean
   /** Why a 403 happens here, when the service's message does not say (editing a system story). */
   readonly forbiddenHint?: string | undefined
+  /** What the operation needs above a free workspace; a 402 elsewhere is not a plan gate. */
+  readonly planGate?: TaskmgrPlanGate | undefined
 }
+
+/** A feature above the free plan (search, rules): the service answers 402 Payment Required without it. */
+export interface TaskmgrPlanGate {
+  /** As people say it: "a paid (premium) workspace". */
+  readonly label: string
+}
+
+export const PREMIUM: TaskmgrPlanGate = { label: "a paid (premium) workspace" }
 
 /** The service's own message (the first error's), with its help line apart. */
 export const serviceError = (body: unknown): { readonly message: string | undefined; readonly help: string | undefined } => {
@@ -50,9 +61,11 @@ export const classifyTaskmgr = (answer: Answer, route: TaskmgrRoute, attempts: n
   const quoted = said === undefined ? `${status}` : `${status}: ${said}`
   switch (true) {
     case status === 401:
-      return new AuthError({ status, reason: "rejected", message: `The service rejected the token (${quoted}): it is invalid, revoked or expired, or the workspace disabled the app.` })
-    case status === 402:
-      return new PlanRequiredError({ status, plan: "a paid (premium) workspace", upgradeLink: null, message: `${route.subject} needs a paid workspace (${quoted}).` })
+      return saysExpired(said)
+        ? new AuthError({ status, reason: "expired", message: `The token has expired (${quoted}).` })
+        : new AuthError({ status, reason: "rejected", message: `The service rejected the token (${quoted}): it is invalid, revoked or expired, or the workspace disabled the app.` })
+    case status === 402 && route.planGate !== undefined:
+      return new PlanRequiredError({ status, plan: route.planGate.label, upgradeLink: null, message: `${route.subject} needs ${route.planGate.label} (${quoted}).` })
     case status === 403:
       return new ForbiddenError({ status, scope: null, message: `Access to ${route.subject} was refused (${quoted}).${route.forbiddenHint === undefined ? "" : ` ${route.forbiddenHint}`}` })
     case status === 404:

@@ -9,6 +9,7 @@ import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import * as Ref from "effect/Ref"
 import type { InvalidSettingsError, PlanRequiredError } from "../core/errors.js"
+import { expiryMillis, notExpired } from "../core/expiry.js"
 import { makePipeline, type Pipeline } from "../core/http.js"
 import { RateLimiter } from "../core/rate-limit.js"
 import { classifyTaskmgr, type TaskmgrRoute, taskmgrVerdict } from "./classify.js"
@@ -40,7 +41,10 @@ export const makeTaskmgrClient = (
     })
     const pipeline = yield* makePipeline<TaskmgrRoute, PlanRequiredError>({
       baseUrl: settings.baseUrl,
-      credential: Effect.map(Ref.get(token), (t) => ({ authorization: `Bearer ${Redacted.value(t)}` })),
+      credential: Effect.zipRight(
+        notExpired(expiryMillis(options.expiresAt), refresh !== undefined),
+        Effect.map(Ref.get(token), (t) => ({ authorization: `Bearer ${Redacted.value(t)}` }))
+      ),
       refresh,
       classify: classifyTaskmgr,
       verdict: taskmgrVerdict,
@@ -48,7 +52,8 @@ export const makeTaskmgrClient = (
       onRateLimited: (answer, route) => pacer.learn(route, answer),
       concurrency: CONCURRENCY,
       maxWait: settings.maxWait,
-      timeout: settings.timeout
+      timeout: settings.timeout,
+      transformClient: options.transformClient
     })
     return { settings, pipeline }
   })

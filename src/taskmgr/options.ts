@@ -9,6 +9,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import type { AuthError, InvalidSettingsError } from "../core/errors.js"
+import type { ExpiryInput } from "../core/expiry.js"
 import { checkRateStore, checkServiceUrl, duration, invalidSetting, oneOf, requestTimeout } from "../core/settings.js"
 import * as Duration from "effect/Duration"
 
@@ -42,6 +43,17 @@ export interface TaskmgrOptions {
    * client, with the client's HttpClient.
    */
   readonly refresh?: Effect.Effect<Redacted.Redacted<string>, AuthError, HttpClient.HttpClient> | undefined
+  /**
+   * When the token expires, if known (a stored OAuth grant's expires_at). Past it, and without `refresh`,
+   * a call fails with AuthError reason "expired" before anything is sent.
+   */
+  readonly expiresAt?: ExpiryInput | undefined
+  /**
+   * Middleware over this client's HttpClient (as Effect's provider clients
+   * have it), seeing each request finished: base URL and credential added.
+   * Secret headers show as redacted when a request is logged or traced.
+   */
+  readonly transformClient?: ((client: HttpClient.HttpClient) => HttpClient.HttpClient) | undefined
 }
 
 export interface TaskmgrSettings {

@@ -10,6 +10,7 @@ import { absentIsDone } from "../core/operation.js"
 import { view } from "../core/view.js"
 import { notBoth, rules, someOf } from "./input-rules.js"
 import { gidOf } from "./refs.js"
+import { PREMIUM } from "./classify.js"
 import { dataBody, listFields, taskmgrList, taskmgrOperation } from "./define.js"
 import { workspaceOf } from "./people.js"
 import { CalendarDate } from "../core/calendar.js"
@@ -150,6 +151,7 @@ export const projectSearch = taskmgrOperation({
   impact: "read",
   idempotent: true,
   search: true,
+  planGate: PREMIUM,
   subject: (i) => `project search${i.text === undefined ? "" : ` for "${i.text}"`}`,
   request: (i, client) =>
     Effect.map(workspaceOf(client, i.workspace), (workspace) => ({

@@ -7,12 +7,13 @@
 import * as Effect from "effect/Effect"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
-import { type InvalidInputError, invalidInput } from "../core/errors.js"
-import { pathOf, type QueryValue, type RequestSpec, unreadable } from "../core/http.js"
+import { type InvalidInputError, invalidInput, type RequestError } from "../core/errors.js"
+import { type Answer, pathOf, type QueryValue, type RequestSpec, unreadable } from "../core/http.js"
 import type { Operation } from "../core/operation.js"
 import { handBound } from "../core/paginate.js"
+import { routeTemplate } from "../core/route.js"
 import { view } from "../core/view.js"
-import { classifyTaskmgr } from "./classify.js"
+import { classifyTaskmgr, PREMIUM, type TaskmgrPlanGate } from "./classify.js"
 import type { TaskmgrClient } from "./client.js"
 import { dataBody, type ListPage, listFields, type TaskmgrError, taskmgrList, taskmgrOperation } from "./define.js"
 import { CONCURRENCY } from "./limits.js"
@@ -81,7 +82,8 @@ const DataRecord = Schema.Struct({ data: Record })
 
 /** One request whose `{data}` is a record; for operations that need more than one. */
 export const sendForRecord = (client: TaskmgrClient, spec: RequestSpec, subject: string) =>
-  Effect.flatMap(client.pipeline.send(spec, { subject, search: false }), (answer) =>
+  // No plan gate declared, so the classifier gives no PlanRequiredError.
+  Effect.flatMap(client.pipeline.send({ ...spec, route: routeTemplate(spec.path, {}) }, { subject, search: false }) as Effect.Effect<Answer, RequestError>, (answer) =>
     Effect.map(
       Effect.mapError(Schema.decodeUnknown(DataRecord)(answer.body), (e) => unreadable(subject, ParseResult.TreeFormatter.formatErrorSync(e))),
       (body) => body.data
@@ -91,11 +93,7 @@ export const sendForRecord = (client: TaskmgrClient, spec: RequestSpec, subject:
 
 const Since = Schema.Union(Schema.Literal("now"), CalendarDateTime)
 
-export const taskList = taskmgrList({
-  name: "taskList",
-  group: "tasks",
-  summary: "Tasks of a project, a section, a tag, or an assignee in a workspace (give exactly one).",
-  input: Schema.Struct({
+const TaskListFields = Schema.Struct({
     project: Schema.optional(ProjectRef),
     section: Schema.optional(Gid.annotations({ description: "Section gid" })),
     tag: Schema.optional(Gid.annotations({ description: "Tag gid" })),
@@ -104,7 +102,24 @@ export const taskList = taskmgrList({
     completed_since: Schema.optional(Since.annotations({ description: "Incomplete tasks and those completed since: now, or a date-time" })),
     modified_since: Schema.optional(CalendarDateTime.annotations({ description: "Only tasks modified since this date-time" })),
     ...listFields
-  }),
+})
+
+type ListTarget = "project" | "section" | "tag" | "assignee"
+type Fields = typeof TaskListFields.Type
+/** Exactly one of the targets present, the others absent. */
+type OneOf<T, K extends keyof T> = { [P in K]: { readonly [Q in P]-?: Exclude<T[Q], undefined> } & { readonly [Q in Exclude<K, P>]?: never } }[K]
+/**
+ * taskList's input: exactly one of project, section, tag or assignee, as a union the compiler checks. The
+ * command line and the tool server cannot say it in their types, so `request` checks it again before sending.
+ */
+export type TaskListInput = Omit<Fields, ListTarget> & OneOf<Fields, ListTarget>
+
+export const taskList = taskmgrList({
+  name: "taskList",
+  group: "tasks",
+  summary: "Tasks of a project, a section, a tag, or an assignee in a workspace (give exactly one).",
+  // The runtime Schema is the struct (its fields become flags and tool parameters); its type is the union.
+  input: TaskListFields as unknown as Schema.Schema<TaskListInput, typeof TaskListFields.Encoded>,
   gids: { project: "project" },
   subject: (i) =>
     i.project !== undefined
@@ -281,6 +296,7 @@ const searchOnce = taskmgrOperation({
   impact: "read",
   idempotent: true,
   search: true,
+  planGate: PREMIUM,
   gids: { projects_any: "project" },
   subject: (i) => (i.text === undefined ? "task search" : `task search for "${i.text}"`),
   request: (i, client) =>
@@ -329,7 +345,7 @@ const nextBound = (data: ReadonlyArray<Record>, limit: number): string | null =>
   return oldest?.text ?? null
 }
 
-export const taskSearch: Operation<typeof SearchInput.Type, typeof SearchInput.Encoded, SearchPage, TaskmgrError, TaskmgrClient, Record> = {
+export const taskSearch: Operation<typeof SearchInput.Type, typeof SearchInput.Encoded, SearchPage, TaskmgrError<TaskmgrPlanGate>, TaskmgrClient, Record> = {
   name: "taskSearch",
   group: "tasks",
   summary: "Search tasks in a workspace (paid workspaces only), newest first, paged by creation time.",
