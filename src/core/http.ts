@@ -125,6 +125,18 @@ const toHttpRequest = (spec: RequestSpec): HttpClientRequest.HttpClientRequest =
 
 const isAuthFailure = (e: unknown): boolean => e instanceof AuthError
 
+const isWrite = (method: HttpMethod) => method !== "GET"
+
+/** Failures that happen before a request leaves: the service cannot have acted on it. */
+const NOT_SENT: ReadonlySet<string> = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "Encode", "InvalidUrl"])
+
+/** The request went out and no answer came back (timeout, connection cut): the service may have acted. */
+const answerLost = (failure: Failure) => failure._tag === "transport" && (failure.timedOut || !NOT_SENT.has(failure.detail))
+
+/** A write that failed after an earlier attempt's answer was lost is still unconfirmed (a 5xx on the retry says nothing of the first). */
+const markUnconfirmed = <X>(error: X, unconfirmed: boolean): X =>
+  unconfirmed && error instanceof ServiceError ? (new ServiceError({ ...error, message: error.message, unconfirmed }) as X) : error
+
 export const makePipeline = <Route, E>(
   config: PipelineConfig<Route, E>
 ): Effect.Effect<Pipeline<Route, E>, never, HttpClient.HttpClient> =>
@@ -196,16 +208,18 @@ export const makePipeline = <Route, E>(
         ? { kind: "transient", reason: failure.detail }
         : config.verdict(failure.answer)
 
-    const finalError = (failure: Failure, route: Route, attempts: number): E | RequestError =>
-      failure._tag === "answer"
-        ? config.classify(failure.answer, route, attempts)
-        : new ServiceError({
-          status: null,
-          attempts,
-          message: failure.timedOut
-            ? `No answer from ${host} within ${Duration.format(config.timeout)}${attempts > 1 ? ` (${attempts} attempts)` : ""}.`
-            : `Could not reach ${host} (${failure.detail})${attempts > 1 ? ` after ${attempts} attempts` : ""}.`
-        })
+    const finalError = (failure: Failure, route: Route, attempts: number, unconfirmed: boolean): E | RequestError => {
+      if (failure._tag === "answer") return markUnconfirmed(config.classify(failure.answer, route, attempts), unconfirmed)
+      const said = failure.timedOut
+        ? `No answer from ${host} within ${Duration.format(config.timeout)}${attempts > 1 ? ` (${attempts} attempts)` : ""}`
+        : `Could not reach ${host} (${failure.detail})${attempts > 1 ? ` after ${attempts} attempts` : ""}`
+      return new ServiceError({
+        status: null,
+        attempts,
+        message: unconfirmed ? `${said}: the change was sent, so the service may have made it.` : `${said}.`,
+        ...(unconfirmed ? { unconfirmed } : {})
+      })
+    }
 
     /** Attempts under the retry schedule, then one refresh-and-resend on an auth failure when possible. */
     const run = <A>(
@@ -222,11 +236,15 @@ export const makePipeline = <Route, E>(
         }
         const once = Effect.gen(function*() {
           const attempts = yield* Ref.make(0)
+          // Whether a write reached the service and its answer was lost: it may have been done.
+          const lost = yield* Ref.make(false)
           const tracked = Effect.zipRight(Ref.update(attempts, (n) => n + 1), attempt(spec, route, observer, onSuccess)).pipe(
+            Effect.tapError((failure) => (isWrite(spec.method) && answerLost(failure) ? Ref.set(lost, true) : Effect.void)),
             Effect.mapError((failure) => ({ failure, verdict: verdictOf(failure) }))
           )
           return yield* Effect.retry(tracked, retrySchedule(policy, announceWait(observer))).pipe(
-            Effect.catchAll(({ failure }) => Effect.flatMap(Ref.get(attempts), (n) => Effect.fail(finalError(failure, route, n))))
+            Effect.catchAll(({ failure }) =>
+              Effect.flatMap(Effect.zip(Ref.get(attempts), Ref.get(lost)), ([n, unconfirmed]) => Effect.fail(finalError(failure, route, n, unconfirmed))))
           )
         })
         return yield* once.pipe(
