@@ -63,7 +63,7 @@ export interface PipelineConfig<Route, E> {
   /** The headers that carry the credential. */
   readonly credential: Effect.Effect<Readonly<Record<string, string>>, AuthError>
   /** Refreshes the credential after an auth failure; false when it cannot. Called at most once a request. */
-  readonly refresh?: Effect.Effect<boolean, AuthError> | undefined
+  readonly refresh?: Effect.Effect<boolean, RequestError> | undefined
   /** The service's reading of a non-2xx answer (its error bodies, its headers). */
   readonly classify: (answer: Answer, route: Route, attempts: number) => E | RequestError
   /** How the retry policy treats an answer. */

@@ -9,7 +9,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import type * as HttpClient from "@effect/platform/HttpClient"
-import type { AuthError, InvalidSettingsError } from "../core/errors.js"
+import type { InvalidSettingsError, RequestError } from "../core/errors.js"
 import { checkServiceUrl, duration, invalidSetting, oneOf, requestTimeout } from "../core/settings.js"
 
 export const AUTH_MODES = ["personal", "plan", "oauth"] as const
@@ -44,7 +44,7 @@ export interface DesignOptions {
    * token with a stored refresh token; see `storedRefresh`). Run at most once
    * per client; the request that failed is then sent again.
    */
-  readonly refresh?: Effect.Effect<Redacted.Redacted<string>, AuthError, HttpClient.HttpClient> | undefined
+  readonly refresh?: Effect.Effect<Redacted.Redacted<string>, RequestError, HttpClient.HttpClient> | undefined
 }
 
 export interface DesignSettings {

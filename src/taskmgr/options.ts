@@ -8,7 +8,7 @@ import * as Config from "effect/Config"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
-import type { AuthError, InvalidSettingsError } from "../core/errors.js"
+import type { InvalidSettingsError, RequestError } from "../core/errors.js"
 import { checkServiceUrl, duration, invalidSetting, oneOf, requestTimeout } from "../core/settings.js"
 import * as Duration from "effect/Duration"
 
@@ -36,7 +36,7 @@ export interface TaskmgrOptions {
    * refresh); the request is then sent once more. It runs at most once per
    * client, with the client's HttpClient.
    */
-  readonly refresh?: Effect.Effect<Redacted.Redacted<string>, AuthError, HttpClient.HttpClient> | undefined
+  readonly refresh?: Effect.Effect<Redacted.Redacted<string>, RequestError, HttpClient.HttpClient> | undefined
 }
 
 export interface TaskmgrSettings {
@@ -47,7 +47,7 @@ export interface TaskmgrSettings {
   readonly plan: Option.Option<Plan>
   readonly maxWait: Duration.Duration
   readonly timeout: Duration.Duration
-  readonly refresh: Option.Option<Effect.Effect<Redacted.Redacted<string>, AuthError, HttpClient.HttpClient>>
+  readonly refresh: Option.Option<Effect.Effect<Redacted.Redacted<string>, RequestError, HttpClient.HttpClient>>
 }
 
 export const resolveTaskmgrOptions = (options: TaskmgrOptions): Effect.Effect<TaskmgrSettings, InvalidSettingsError> =>
