@@ -123,7 +123,7 @@ export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => (
         yield* writeErr(
           collected.next_cursor === null
             ? `Printed the ${fetched} fetched before this failure.`
-            : `Printed the ${fetched} fetched before this failure; to resume, run the same command with --cursor ${collected.next_cursor}.`
+            : `Printed the ${fetched} fetched before this failure. To resume, run the same command with: --cursor ${collected.next_cursor}`
         )
         return yield* Effect.fail(collected.failure)
       }
