@@ -210,8 +210,11 @@ export const makePipeline = <Route, E>(
 
     const finalError = (failure: Failure, route: Route, attempts: number, unconfirmed: boolean): E | RequestError => {
       if (failure._tag === "answer") return markUnconfirmed(config.classify(failure.answer, route, attempts), unconfirmed)
+      const tries = attempts > 1 ? ` (${attempts} attempts)` : ""
       const said = failure.timedOut
-        ? `No answer from ${host} within ${Duration.format(config.timeout)}${attempts > 1 ? ` (${attempts} attempts)` : ""}`
+        ? `No answer from ${host} within ${Duration.format(config.timeout)}${tries}`
+        : unconfirmed && answerLost(failure)
+        ? `The connection to ${host} broke (${failure.detail}) before an answer came${tries}`
         : `Could not reach ${host} (${failure.detail})${attempts > 1 ? ` after ${attempts} attempts` : ""}`
       return new ServiceError({
         status: null,
