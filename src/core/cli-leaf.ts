@@ -71,6 +71,7 @@ const copyToStdout = <E>(bytes: Stream.Stream<Uint8Array, E>) =>
 
 export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => ({
   path: v.command,
+  operation: v.operation as AnyOperation<never>,
   spec: lazyCommandSpec(v),
   run: (invocation) =>
     Effect.gen(function*() {
@@ -106,10 +107,26 @@ export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => (
       }
       const model = op.paging
       const collected = yield* observed(
-        collect(pages(model.model, (c) => op.run(client, input, c), paging.cursor), (p) => model.items(p), paging, model.key?.bind(model))
+        collect(
+          pages(model.model, (c) => op.run(client, input, c), paging.cursor),
+          (p) => model.items(p),
+          paging,
+          model.key?.bind(model),
+          model.model.expired
+        )
       ).pipe(Effect.mapError((e) => (e._tag === "InvalidInputError" ? inCliWords(v, e) : e)))
       const data = { [model.itemsKey]: collected.items, next_cursor: collected.next_cursor, complete: collected.complete, pages: collected.pages }
       yield* printResult(v, collected, data, format, full)
+      if (collected.failure !== undefined) {
+        // What was fetched is printed above; the error follows, with where to resume.
+        const fetched = `${collected.items.length} ${model.itemsKey} from ${collected.pages} page${collected.pages === 1 ? "" : "s"}`
+        yield* writeErr(
+          collected.next_cursor === null
+            ? `Printed the ${fetched} fetched before this failure.`
+            : `Printed the ${fetched} fetched before this failure. To resume, run the same command with: --cursor ${collected.next_cursor}`
+        )
+        return yield* Effect.fail(collected.failure)
+      }
       if (format === "text" && !collected.complete && collected.next_cursor !== null) {
         yield* writeErr(`More ${model.itemsKey} remain: add --cursor ${collected.next_cursor} to continue, or --all to follow every page.`)
       }

@@ -28,9 +28,11 @@ import type { Given, OptionValue } from "./derive-cli.js"
 import { isWrapperError, type WrapperError } from "./errors.js"
 import { exitCodeOf } from "./exit-codes.js"
 import type { ExchangeEvent, Observer, WaitEvent } from "./observe.js"
+import type { AnyOperation } from "./operation.js"
 import { style, useColor, visible } from "./output.js"
 import { remedy, type Vocabulary, worded } from "./remedy.js"
 import { scrubSecrets } from "./secrets.js"
+import { withCheck } from "./write-check.js"
 
 const line = (text: string) => (text.endsWith("\n") ? text : `${text}\n`)
 
@@ -64,7 +66,24 @@ export interface Leaf {
   readonly spec: CommandSpec
   /** May use the HttpClient: the program provides Node's. */
   readonly run: (invocation: Invocation) => Effect.Effect<void, WrapperError, HttpClient.HttpClient>
+  /** The registry operation it runs, if any: remedies name commands by it. */
+  readonly operation?: AnyOperation<never> | undefined
 }
+
+/** The program's words, plus how each of its operations is run: taskGet → 'taskmgr task get'. */
+const vocabularyOf = (program: Program, path: ReadonlyArray<string>): Vocabulary => ({
+  ...program.vocabulary(path),
+  operation: (name) => {
+    const leaf = program.leaves.find((l) => l.operation?.name === name)
+    return leaf === undefined ? undefined : `'${[program.name, ...leaf.path].join(" ")}'`
+  }
+})
+
+/** A lost write's error names the read that shows whether it was done. */
+const withCheckOf = (program: Program, leaf: Leaf, error: WrapperError): WrapperError =>
+  leaf.operation === undefined
+    ? error
+    : withCheck(error, program.leaves.flatMap((l) => (l.operation === undefined ? [] : [l.operation])), leaf.operation)
 
 export interface Program {
   readonly name: string
@@ -230,7 +249,8 @@ export const runProgram = (program: Program, argv: ReadonlyArray<string>): Effec
       if (Exit.isSuccess(exit)) return Effect.succeed(0)
       const failure = Cause.failureOption(exit.cause)
       if (Option.isSome(failure) && isWrapperError(failure.value)) {
-        return Effect.as(writeStyledErr(renderError(failure.value, program.vocabulary(r.path), errColor)), exitCodeOf(failure.value))
+        const error = withCheckOf(program, leaf, failure.value)
+        return Effect.as(writeStyledErr(renderError(error, vocabularyOf(program, r.path), errColor)), exitCodeOf(error))
       }
       if (Option.isSome(failure)) {
         // resolveArgv accepted the line; @effect/cli refusing it is our bug, not the user's.

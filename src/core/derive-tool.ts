@@ -19,6 +19,7 @@ import { collect, DEFAULT_MAX_PAGES, pages } from "./paginate.js"
 import { machineText } from "./output.js"
 import { remedy, type Vocabulary, worded } from "./remedy.js"
 import { scrubDeep, scrubSecrets } from "./secrets.js"
+import { withCheck } from "./write-check.js"
 import type { AnyView } from "./view.js"
 
 export type ToolFormat = "json" | "toon"
@@ -28,6 +29,13 @@ export interface ToolOptions {
   /** The longest a call may spend waiting (429s, retries, pacing): below the clients' 60 s request timeout. */
   readonly budget: Duration.Duration
   readonly vocabulary: Vocabulary
+  /** Every operation the server has: a lost write's remedy names the read that shows whether it was done. */
+  readonly operations?: ReadonlyArray<AnyOperation<never>> | undefined
+}
+
+/** A list that failed after its first page: the error, with what was fetched and where to resume. */
+export class PartialList {
+  constructor(readonly error: WrapperError, readonly fetched: Record<string, unknown>) {}
 }
 
 /** Auto-generated descriptions ("a string matching the pattern ...") and titles cost bytes and say less than the schema. */
@@ -144,8 +152,19 @@ export const runForTool = <C>(client: Effect.Effect<C, WrapperError>, v: AnyView
     const { cursor, options, rest } = yield* pagingArgs(args)
     const input = yield* decodeInput(op.input, rest)
     const c = yield* client
-    const collected = yield* collect(pages(paging.model, (next) => op.run(c, input, next), cursor), (p) => paging.items(p), options, paging.key?.bind(paging))
-    return { [paging.itemsKey]: collected.items, next_cursor: collected.next_cursor, complete: collected.complete, pages: collected.pages }
+    const collected = yield* collect(
+      pages(paging.model, (next) => op.run(c, input, next), cursor),
+      (p) => paging.items(p),
+      options,
+      paging.key?.bind(paging),
+      paging.model.expired
+    )
+    const fetched = { [paging.itemsKey]: collected.items, next_cursor: collected.next_cursor, complete: collected.complete, pages: collected.pages }
+    if (collected.failure !== undefined) {
+      const failure = collected.failure as unknown
+      return yield* Effect.fail(new PartialList(isWrapperError(failure) ? failure : new UnexpectedError({ message: String(failure) }), fetched))
+    }
+    return fetched
   })
 }
 
@@ -188,9 +207,12 @@ export const toolEntry = <C>(client: Effect.Effect<C, WrapperError>, v: AnyView 
         )
         const noted = notes.map((note) => ({ type: "text" as const, text: `Note: ${note}` }))
         if (result._tag === "Right") return { isError: false, content: [{ type: "text", text: textOf(result.right, options.format) }, ...noted] } satisfies ToolResult
-        const failure = result.left
-        const error = isWrapperError(failure) ? failure : new UnexpectedError({ message: String(failure) })
-        const structured = { error: toolError(error, options.vocabulary) }
+        const failure = result.left instanceof PartialList ? result.left.error : result.left
+        const found = isWrapperError(failure) ? failure : new UnexpectedError({ message: String(failure) })
+        const error = options.operations === undefined ? found : withCheck(found, options.operations, op as AnyOperation<never>)
+        // A list that failed after its first page still hands over what it fetched, and the cursor to resume from.
+        const fetched = result.left instanceof PartialList ? result.left.fetched : {}
+        const structured = { error: toolError(error, options.vocabulary), ...fetched }
         return { isError: true, structuredContent: structured, content: [{ type: "text", text: textOf(structured, options.format) }, ...noted] } satisfies ToolResult
       }).pipe(
         Effect.catchAllDefect((defect) =>

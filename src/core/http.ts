@@ -67,7 +67,7 @@ export interface PipelineConfig<Route, E> {
   /** The headers that carry the credential. */
   readonly credential: Effect.Effect<Readonly<Record<string, string>>, AuthError>
   /** Refreshes the credential after an auth failure; false when it cannot. Called at most once a request. */
-  readonly refresh?: Effect.Effect<boolean, AuthError> | undefined
+  readonly refresh?: Effect.Effect<boolean, RequestError> | undefined
   /** The service's reading of a non-2xx answer (its error bodies, its headers). */
   readonly classify: (answer: Answer, route: Route, attempts: number) => E | RequestError
   /** How the retry policy treats an answer. */
@@ -134,6 +134,18 @@ const redactSecretHeaders = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
   Effect.flatMap(FiberRef.get(Headers.currentRedactedNames), (names) => Effect.locally(effect, Headers.currentRedactedNames, [...names, SECRET_HEADER]))
 
 const isAuthFailure = (e: unknown): boolean => e instanceof AuthError
+
+const isWrite = (method: HttpMethod) => method !== "GET"
+
+/** Failures that happen before a request leaves: the service cannot have acted on it. */
+const NOT_SENT: ReadonlySet<string> = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "Encode", "InvalidUrl"])
+
+/** The request went out and no answer came back (timeout, connection cut): the service may have acted. */
+const answerLost = (failure: Failure) => failure._tag === "transport" && (failure.timedOut || !NOT_SENT.has(failure.detail))
+
+/** A write that failed after an earlier attempt's answer was lost is still unconfirmed (a 5xx on the retry says nothing of the first). */
+const markUnconfirmed = <X>(error: X, unconfirmed: boolean): X =>
+  unconfirmed && error instanceof ServiceError ? (new ServiceError({ ...error, message: error.message, unconfirmed }) as X) : error
 
 export const makePipeline = <Route, E>(
   config: PipelineConfig<Route, E>
@@ -208,17 +220,22 @@ export const makePipeline = <Route, E>(
         ? { kind: "transient", reason: failure.detail }
         : config.verdict(failure.answer)
 
-    const finalError = (failure: Failure, route: Route, attempts: number): E | RequestError =>
-      failure._tag === "answer"
-        // The one point where the service's words become an error: every credential held is masked first.
-        ? config.classify(scrubDeep(failure.answer), route, attempts)
-        : new ServiceError({
-          status: null,
-          attempts,
-          message: failure.timedOut
-            ? `No answer from ${host} within ${Duration.format(config.timeout)}${attempts > 1 ? ` (${attempts} attempts)` : ""}.`
-            : `Could not reach ${host} (${failure.detail})${attempts > 1 ? ` after ${attempts} attempts` : ""}.`
-        })
+    const finalError = (failure: Failure, route: Route, attempts: number, unconfirmed: boolean): E | RequestError => {
+      // The one point where the service's words become an error: every credential held is masked first.
+      if (failure._tag === "answer") return markUnconfirmed(config.classify(scrubDeep(failure.answer), route, attempts), unconfirmed)
+      const tries = attempts > 1 ? ` (${attempts} attempts)` : ""
+      const said = failure.timedOut
+        ? `No answer from ${host} within ${Duration.format(config.timeout)}${tries}`
+        : unconfirmed && answerLost(failure)
+        ? `The connection to ${host} broke (${failure.detail}) before an answer came${tries}`
+        : `Could not reach ${host} (${failure.detail})${attempts > 1 ? ` after ${attempts} attempts` : ""}`
+      return new ServiceError({
+        status: null,
+        attempts,
+        message: unconfirmed ? `${said}: the change was sent, so the service may have made it.` : `${said}.`,
+        ...(unconfirmed ? { unconfirmed } : {})
+      })
+    }
 
     /** Attempts under the retry schedule, then one refresh-and-resend on an auth failure when possible. */
     const run = <A>(
@@ -241,11 +258,15 @@ export const makePipeline = <Route, E>(
           rememberHeaderSecrets(credential)
           const attempts = yield* Ref.make(0)
           const counted = Effect.flatMap(Ref.updateAndGet(attempts, (n) => n + 1), (n) => Effect.annotateCurrentSpan("attempts", n))
+          // Whether a write reached the service and its answer was lost: it may have been done.
+          const lost = yield* Ref.make(false)
           const tracked = Effect.zipRight(counted, attempt(spec, route, observer, credential, onSuccess)).pipe(
+            Effect.tapError((failure) => (isWrite(spec.method) && answerLost(failure) ? Ref.set(lost, true) : Effect.void)),
             Effect.mapError((failure) => ({ failure, verdict: verdictOf(failure) }))
           )
           return yield* Effect.retry(tracked, retrySchedule(policy, announceWait(observer))).pipe(
-            Effect.catchAll(({ failure }) => Effect.flatMap(Ref.get(attempts), (n) => Effect.fail(finalError(failure, route, n))))
+            Effect.catchAll(({ failure }) =>
+              Effect.flatMap(Effect.zip(Ref.get(attempts), Ref.get(lost)), ([n, unconfirmed]) => Effect.fail(finalError(failure, route, n, unconfirmed))))
           )
         })
         return yield* once.pipe(

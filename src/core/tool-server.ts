@@ -14,6 +14,7 @@ import { toolBudget, toolVocabulary } from "./mcp/remedy.js"
 import { serveStdio } from "./mcp/stdio.js"
 import { selectTools, toolsetSummary } from "./mcp/toolsets.js"
 import type { HttpClient } from "@effect/platform/HttpClient"
+import type { AnyOperation } from "./operation.js"
 import type { AnyView } from "./view.js"
 
 type Env = Readonly<Record<string, string | undefined>>
@@ -35,13 +36,18 @@ const listOf = (value: unknown, fallback: string | undefined) =>
 
 export const runToolServer = <C>(server: ToolServer<C>, invocation: Invocation, env: Env) =>
   Effect.gen(function*() {
+    const tools = server.views.filter(hasTool)
     const options: ToolOptions = {
       format: env[`${server.prefix}_MCP_FORMAT`]?.toLowerCase() === "toon" ? "toon" : "json",
       budget: yield* toolBudget(env[`${server.prefix}_MCP_BUDGET`]),
-      vocabulary: toolVocabulary(server.tokenVariable, server.prefix)
+      vocabulary: {
+        ...toolVocabulary(server.tokenVariable, server.prefix),
+        operation: (name) => tools.find((v) => (v.operation as AnyOperation<never>).name === name)?.tool
+      },
+      operations: server.views.map((v) => v.operation as AnyOperation<never>)
     }
     const client = yield* Effect.either(server.client(invocation))
-    const all = server.views.filter(hasTool).map((v) => toolEntry(client, v, options))
+    const all = tools.map((v) => toolEntry(client, v, options))
     const readOnly = env[`${server.prefix}_READ_ONLY`]
     const selected = selectTools(all, {
       toolsets: listOf(invocation.options["--toolsets"], env[`${server.prefix}_TOOLSETS`]),

@@ -6,7 +6,7 @@
  */
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import { flagOrEnv, option, wholeNumber } from "../core/cli-options.js"
+import { flagOrEnv, option, secondsSetting, wholeNumber } from "../core/cli-options.js"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import { createServer } from "node:net"
@@ -201,7 +201,11 @@ export const authRefreshLeaf: Leaf = {
       const store = designCredentialStore(env)
       const stored = yield* store.read
       if (Option.isNone(stored)) return yield* Effect.fail(notSignedIn(store.path))
-      const refreshed = yield* refreshDesignCredential(stored.value)
+      const limits = yield* Effect.all({
+        timeout: secondsSetting("timeout", flagOrEnv(shared, "--timeout", env, "DESIGN_TIMEOUT")),
+        maxWait: secondsSetting("maxWait", flagOrEnv(shared, "--max-wait", env, "DESIGN_MAX_WAIT"))
+      })
+      const refreshed = yield* refreshDesignCredential(stored.value, limits)
       yield* store.write(refreshed)
       yield* output(
         shared,

@@ -145,6 +145,6 @@ export const requireToken = (settings: DesignCliSettings): Effect.Effect<DesignO
       Effect.succeed({
         ...settings.options,
         token,
-        refresh: Option.getOrUndefined(Option.map(settings.signIn, (s) => storedRefresh(s, settings.options.timeout)))
+        refresh: Option.getOrUndefined(Option.map(settings.signIn, (s) => storedRefresh(s, { timeout: settings.options.timeout, maxWait: settings.options.maxWait })))
       })
   })

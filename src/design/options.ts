@@ -9,7 +9,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import type * as HttpClient from "@effect/platform/HttpClient"
-import type { AuthError, InvalidSettingsError } from "../core/errors.js"
+import type { InvalidSettingsError, RequestError } from "../core/errors.js"
 import type { ExpiryInput } from "../core/expiry.js"
 import { checkRateStore, checkServiceUrl, duration, invalidSetting, oneOf, requestTimeout } from "../core/settings.js"
 
@@ -56,7 +56,7 @@ export interface DesignOptions {
    * token with a stored refresh token; see `storedRefresh`). Run at most once
    * per client; the request that failed is then sent again.
    */
-  readonly refresh?: Effect.Effect<Redacted.Redacted<string>, AuthError, HttpClient.HttpClient> | undefined
+  readonly refresh?: Effect.Effect<Redacted.Redacted<string>, RequestError, HttpClient.HttpClient> | undefined
   /**
    * When the token expires, if known (a stored OAuth grant's expires_at). Past it, and without `refresh`,
    * a call fails with AuthError reason "expired" before anything is sent.

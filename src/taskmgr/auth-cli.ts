@@ -8,7 +8,7 @@
 import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import { flagOrEnv, option, wholeNumber } from "../core/cli-options.js"
+import { flagOrEnv, option, secondsSetting, wholeNumber } from "../core/cli-options.js"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import { formatOf } from "../core/cli-leaf.js"
@@ -53,6 +53,13 @@ const CLIENT_OPTIONS: ReadonlyArray<OptionSpec> = [
 
 const appOf = (options: Invocation["options"]) =>
   resolveAppRegistration({ clientId: flagOrEnv(options, "--client-id", env), clientSecret: flagOrEnv(options, "--client-secret", env) }, env)
+
+/** --timeout and --max-wait, which a refresh or a revocation keeps like every request. */
+const limitsOf = (shared: Invocation["shared"]) =>
+  Effect.all({
+    timeout: secondsSetting("timeout", flagOrEnv(shared, "--timeout", env, "TASKMGR_TIMEOUT")),
+    maxWait: secondsSetting("maxWait", flagOrEnv(shared, "--max-wait", env, "TASKMGR_MAX_WAIT"))
+  })
 
 /** The API and app hosts (shared --base-url and --app-url, their variables, the defaults), checked. */
 const urlsOf = (shared: Invocation["shared"]) =>
@@ -320,7 +327,7 @@ export const authTokenLeaf: Leaf = {
       const now = yield* Clock.currentTimeMillis
       if (expiresWithin(credential, now, REFRESH_MARGIN_MS)) {
         const app = Option.getOrUndefined(Option.getRight(yield* Effect.either(appOf(options))))
-        credential = yield* refreshTaskmgrCredential(credential, grantClient(credential, app))
+        credential = yield* refreshTaskmgrCredential(credential, grantClient(credential, app), yield* limitsOf(shared))
         yield* signIn.value.store.write(credential)
       }
       const token = Redacted.value(credential.access_token)
@@ -361,8 +368,9 @@ export const authLogoutLeaf: Leaf = {
         return yield* print(shared, `No sign-in was stored (${store.path}).`, { removed: false, revoked: false, credential_file: store.path })
       }
       const app = Option.getOrUndefined(Option.getRight(yield* Effect.either(appOf(options))))
-      const revoked = yield* revokeTaskmgrGrant(stored.value, grantClient(stored.value, app)).pipe(
-        Effect.tapError(() => writeErr("The stored credential was kept; 'taskmgr auth logout --local' deletes it without revoking."))
+      const limits = yield* limitsOf(shared)
+      const revoked = yield* revokeTaskmgrGrant(stored.value, grantClient(stored.value, app), limits).pipe(
+        Effect.tapError(() => writeErr(`The local credential was not deleted (${store.path}); 'taskmgr auth logout --local' deletes it without revoking.`))
       )
       yield* store.remove
       yield* print(

@@ -48,6 +48,9 @@ export const serviceError = (body: unknown): { readonly message: string | undefi
   }
 }
 
+/** The service's word that a list's offset has expired (taskmgr-wire: "an opaque token that expires"). */
+const OFFSET_EXPIRED = /^offset:.*(expired|no longer valid)/i
+
 export const taskmgrVerdict = (answer: Answer): Verdict =>
   answer.status === 429
     ? { kind: "rate-limited", retryAfter: retryAfter(answer.headers["retry-after"]) }
@@ -82,6 +85,12 @@ export const classifyTaskmgr = (answer: Answer, route: TaskmgrRoute, attempts: n
         attempts
       })
     }
+    case status === 400 && said !== undefined && OFFSET_EXPIRED.test(said):
+      return new InvalidRequestError({
+        status,
+        cursorExpired: true,
+        message: `The service no longer knows where the listing of ${route.subject} had got to: its position (offset) expired (${quoted}).`
+      })
     case status === 400:
       return new InvalidRequestError({ status, message: `The service rejected the request for ${route.subject} (${quoted}).` })
     case status >= 500:

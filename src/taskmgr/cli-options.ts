@@ -12,7 +12,7 @@ import * as Redacted from "effect/Redacted"
 import { flagOrEnv, option, secondsSetting } from "../core/cli-options.js"
 import type { Invocation } from "../core/cli-runtime.js"
 import type { OptionSpec } from "../core/cli/spec.js"
-import { AuthError, InvalidSettingsError, type SignInError } from "../core/errors.js"
+import { AuthError, InvalidSettingsError, type RequestError, type SignInError } from "../core/errors.js"
 import type { Vocabulary } from "../core/remedy.js"
 import { loadSignIn, resolveAppRegistration, type StoredSignIn, storedRefresh } from "./oauth.js"
 import { DEFAULT_APP_URL, DEFAULT_BASE_URL, PLANS, type TaskmgrOptions } from "./options.js"
@@ -65,7 +65,7 @@ export interface TaskmgrCliSettings {
   /** When no token is given: the stored sign-in, whose token is then the one used. */
   readonly signIn: Option.Option<StoredSignIn>
   /** The stored sign-in's refresh, for the client's one refresh-and-resend. */
-  readonly refresh: Option.Option<Effect.Effect<Redacted.Redacted<string>, AuthError, HttpClient.HttpClient>>
+  readonly refresh: Option.Option<Effect.Effect<Redacted.Redacted<string>, RequestError, HttpClient.HttpClient>>
 }
 
 export const cliSettings = (
@@ -87,13 +87,14 @@ export const cliSettings = (
       ? yield* loadSignIn(env, { baseUrl: baseUrl ?? DEFAULT_BASE_URL, appUrl: appUrl ?? DEFAULT_APP_URL })
       : Option.none<StoredSignIn>()
     const timeoutMs = yield* secondsSetting("timeout", flagOrEnv(shared, "--timeout", env, "TASKMGR_TIMEOUT"))
+    const maxWaitMs = yield* secondsSetting("maxWait", flagOrEnv(shared, "--max-wait", env, "TASKMGR_MAX_WAIT"))
     return {
       options: {
         baseUrl,
         appUrl,
         workspace: flagOrEnv({}, "", env, "TASKMGR_WORKSPACE"),
         plan: flagOrEnv(shared, "--plan", env, "TASKMGR_PLAN") as TaskmgrOptions["plan"],
-        maxWait: yield* secondsSetting("maxWait", flagOrEnv(shared, "--max-wait", env, "TASKMGR_MAX_WAIT")),
+        maxWait: maxWaitMs,
         rateStore: flagOrEnv(shared, "--rate-store", env, "TASKMGR_RATE_STORE"),
         timeout: timeoutMs
       },
@@ -111,7 +112,7 @@ export const cliSettings = (
         // A rotated secret in the variables or settings.json is used for the grant's own client id.
         resolveAppRegistration({}, env).pipe(
           Effect.option,
-          Effect.flatMap((app) => storedRefresh(stored, Option.getOrUndefined(app), timeoutMs))
+          Effect.flatMap((app) => storedRefresh(stored, Option.getOrUndefined(app), { timeout: timeoutMs, maxWait: maxWaitMs }))
         ))
     }
   })

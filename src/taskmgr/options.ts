@@ -8,7 +8,7 @@ import * as Config from "effect/Config"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
-import type { AuthError, InvalidSettingsError } from "../core/errors.js"
+import type { InvalidSettingsError, RequestError } from "../core/errors.js"
 import type { ExpiryInput } from "../core/expiry.js"
 import { checkRateStore, checkServiceUrl, duration, invalidSetting, oneOf, requestTimeout } from "../core/settings.js"
 import * as Duration from "effect/Duration"
@@ -42,7 +42,7 @@ export interface TaskmgrOptions {
    * refresh); the request is then sent once more. It runs at most once per
    * client, with the client's HttpClient.
    */
-  readonly refresh?: Effect.Effect<Redacted.Redacted<string>, AuthError, HttpClient.HttpClient> | undefined
+  readonly refresh?: Effect.Effect<Redacted.Redacted<string>, RequestError, HttpClient.HttpClient> | undefined
   /**
    * When the token expires, if known (a stored OAuth grant's expires_at). Past it, and without `refresh`,
    * a call fails with AuthError reason "expired" before anything is sent.
@@ -66,7 +66,7 @@ export interface TaskmgrSettings {
   readonly timeout: Duration.Duration
   /** The shared rate store's URL; none: in-process pacing. */
   readonly rateStore: Option.Option<string>
-  readonly refresh: Option.Option<Effect.Effect<Redacted.Redacted<string>, AuthError, HttpClient.HttpClient>>
+  readonly refresh: Option.Option<Effect.Effect<Redacted.Redacted<string>, RequestError, HttpClient.HttpClient>>
 }
 
 export const resolveTaskmgrOptions = (options: TaskmgrOptions): Effect.Effect<TaskmgrSettings, InvalidSettingsError> =>

@@ -9,8 +9,8 @@ import { pathOf } from "../core/http.js"
 import { absentIsDone } from "../core/operation.js"
 import { view } from "../core/view.js"
 import { notBoth, rules, someOf } from "./input-rules.js"
-import { gidOf } from "./refs.js"
 import { PREMIUM } from "./classify.js"
+import { gidNamed } from "./refs.js"
 import { dataBody, listFields, taskmgrList, taskmgrOperation } from "./define.js"
 import { workspaceOf } from "./people.js"
 import { CalendarDate } from "../core/calendar.js"
@@ -208,20 +208,6 @@ export const projectUpdate = taskmgrOperation({
   data: Record
 })
 
-/**
- * The project gid a given value named. For the already-absent answer, which
- * sees the input as given: the URL was resolved against the app's host before
- * the 404 came back, so here only its path is read.
- */
-const projectGidOf = (value: string): string => {
-  if (/^\d+$/.test(value)) return value
-  try {
-    return Effect.runSync(Effect.orElseSucceed(gidOf(value, "project", "project_gid", new URL(value).origin), () => value))
-  } catch {
-    return value
-  }
-}
-
 export const projectDelete = absentIsDone(
   taskmgrOperation({
     name: "projectDelete",
@@ -236,7 +222,7 @@ export const projectDelete = absentIsDone(
     data: Schema.Struct({}),
     result: (_, i) => ({ deleted: true, project_gid: i.project_gid, already_absent: false })
   }),
-  (i) => ({ deleted: true, project_gid: projectGidOf(i.project_gid), already_absent: true })
+  (i) => ({ deleted: true, project_gid: gidNamed(i.project_gid, "project"), already_absent: true })
 )
 
 const nameOf = (value: unknown) =>

@@ -48,3 +48,17 @@ const gidInPath = (url: URL, kind: GidKind, field: string): Effect.Effect<string
   if (gid === undefined) return Effect.fail(invalidInput(`${field}: the URL names no ${kind === "any" ? "task or project" : kind}.`, field))
   return DIGITS.test(gid) ? Effect.succeed(gid) : Effect.fail(invalidInput(`${field}: "${gid}" in the URL is not a gid (all digits).`, field))
 }
+
+/**
+ * The gid a value named, for an answer that sees the input as given (an
+ * already-absent delete): its URL was resolved against the app's host before
+ * the request went out, so here only its path is read.
+ */
+export const gidNamed = (value: string, kind: GidKind): string => {
+  if (DIGITS.test(value.trim())) return value.trim()
+  try {
+    return Effect.runSync(Effect.orElseSucceed(gidOf(value, kind, "gid", new URL(value).origin), () => value))
+  } catch {
+    return value
+  }
+}

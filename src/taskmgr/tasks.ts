@@ -9,7 +9,7 @@ import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { type InvalidInputError, invalidInput, type RequestError } from "../core/errors.js"
 import { type Answer, pathOf, type QueryValue, type RequestSpec, unreadable } from "../core/http.js"
-import type { Operation } from "../core/operation.js"
+import { absentIsDone, type Operation } from "../core/operation.js"
 import { handBound } from "../core/paginate.js"
 import { routeTemplate } from "../core/route.js"
 import { view } from "../core/view.js"
@@ -20,7 +20,7 @@ import { CONCURRENCY } from "./limits.js"
 import { workspaceOf } from "./people.js"
 import { CalendarDate, CalendarDateTime } from "../core/calendar.js"
 import { Gid, GidOrUrl, NonBlank, Record, Toggle, UserGid } from "./records.js"
-import { gidOf } from "./refs.js"
+import { gidNamed, gidOf } from "./refs.js"
 import { RichText } from "./rich-text.js"
 
 // ---- shared fields ------------------------------------------------------------
@@ -489,10 +489,10 @@ export const taskUpdate: Operation<typeof UpdateInput.Type, typeof UpdateInput.E
     })
 }
 
-export const taskDelete = taskmgrOperation({
+export const taskDelete = absentIsDone(taskmgrOperation({
   name: "taskDelete",
   group: "tasks",
-  summary: "Delete a task (and its subtasks).",
+  summary: "Delete a task and its subtasks (idempotent: an absent task is already gone).",
   input: Schema.Struct({ task_gid: TaskRef }),
   impact: "destroy",
   idempotent: true,
@@ -500,8 +500,8 @@ export const taskDelete = taskmgrOperation({
   subject: (i) => `task ${i.task_gid}`,
   request: (i) => ({ method: "DELETE", path: `/tasks/${pathOf(i.task_gid)}` }),
   data: Schema.Struct({}),
-  result: (_data, i) => ({ deleted: i.task_gid })
-})
+  result: (_data, i) => ({ deleted: i.task_gid, already_absent: false })
+}), (i) => ({ deleted: gidNamed(i.task_gid, "task"), already_absent: true }))
 
 // ---- views --------------------------------------------------------------------------
 
