@@ -10,7 +10,7 @@ import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import type * as HttpClient from "@effect/platform/HttpClient"
 import type { AuthError, InvalidSettingsError } from "../core/errors.js"
-import { checkServiceUrl, duration, invalidSetting, oneOf, requestTimeout } from "../core/settings.js"
+import { checkServiceUrl, checkToken, duration, invalidSetting, oneOf, requestTimeout } from "../core/settings.js"
 
 export const AUTH_MODES = ["personal", "plan", "oauth"] as const
 export const SEATS = ["view", "collab", "dev", "full"] as const
@@ -65,7 +65,7 @@ export const checkBaseUrl = (raw: string) => checkServiceUrl("baseUrl", raw)
 export const resolveDesignOptions = (options: DesignOptions): Effect.Effect<DesignSettings, InvalidSettingsError> =>
   Effect.gen(function*() {
     const token = typeof options.token === "string" ? Redacted.make(options.token) : options.token
-    if (Redacted.value(token).trim() === "") return yield* invalidSetting("token", "The token is empty.")
+    yield* checkToken(token)
     const edition = options.edition ?? "commercial"
     const baseUrl = yield* checkBaseUrl(options.baseUrl ?? (edition === "gov" ? DEFAULT_GOV_BASE_URL : DEFAULT_BASE_URL))
     const authMode = Option.getOrElse(yield* oneOf("authMode", AUTH_MODES, options.authMode), () => "personal" as const)

@@ -13,6 +13,7 @@ import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
 import * as Schema from "effect/Schema"
 import type { SignInError } from "../errors.js"
+import { TokenText } from "../settings.js"
 import { printable, signInError } from "./redirect.js"
 
 export interface ClientCredentials {
@@ -22,7 +23,7 @@ export interface ClientCredentials {
 
 /** The fields every token answer has (RFC 6749 section 5.1); a service extends them. */
 export const tokenFields = {
-  access_token: Schema.Redacted(Schema.String),
+  access_token: Schema.Redacted(TokenText),
   token_type: Schema.optional(Schema.String),
   /** Seconds. */
   expires_in: Schema.optional(Schema.Number),
