@@ -10,6 +10,7 @@
  * exhausting memory.
  */
 import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
 import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readSync, rmSync, statSync } from "node:fs"
 import { dirname, join, resolve } from "node:path"
 import { InvalidInputError } from "./errors.js"
@@ -29,8 +30,10 @@ const refuse = (who: Culprit, message: string) => new InvalidInputError({ messag
 const errnoOf = (e: unknown) => (e as NodeJS.ErrnoException | undefined)?.code ?? (e instanceof Error ? e.message : String(e))
 
 /** What a non-file is, in words. */
-const kindOf = (info: { isDirectory(): boolean; isFIFO(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean; isSocket(): boolean }) =>
-  info.isDirectory()
+const kindOf = (info: { isFile(): boolean; isDirectory(): boolean; isFIFO(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean; isSocket(): boolean }) =>
+  info.isFile()
+    ? "a file"
+    : info.isDirectory()
     ? "a directory"
     : info.isFIFO()
     ? "a FIFO (named pipe)"
@@ -38,7 +41,7 @@ const kindOf = (info: { isDirectory(): boolean; isFIFO(): boolean; isCharacterDe
     ? "a device"
     : info.isSocket()
     ? "a socket"
-    : "not a regular file"
+    : "neither a file nor a directory"
 
 /** A check written as plain code that returns its value or its refusal; anything it throws is a refusal too. */
 const checked = (who: Culprit, what: string, check: () => string | InvalidInputError): Effect.Effect<string, InvalidInputError> =>
@@ -63,46 +66,54 @@ const decodeText = (bytes: Uint8Array): string | undefined => {
   }
 }
 
-const tooLarge = (who: Culprit, where: string) => refuse(who, `${where} is larger than ${MAX_INPUT_TEXT}, the most a value may be read from.`)
+const TOO_LARGE = `is larger than ${MAX_INPUT_TEXT}, the most that is read from a file`
+
+/** Why a file was not read, said after its path ("is a directory; ..."), with the system's code (ENOENT) when it gave one. */
+export interface ReadRefusal {
+  readonly reason: string
+  readonly code?: string | undefined
+}
 
 /**
- * A regular file's text, at most MAX_INPUT_BYTES. Opened without blocking
- * (a FIFO would otherwise wait for a writer) and checked on the open
- * descriptor, so what is read is what was checked.
+ * A regular file's UTF-8 text, at most MAX_INPUT_BYTES. Opened without
+ * blocking (a FIFO would otherwise wait for a writer) and checked on the open
+ * descriptor, so what is read is what was checked; one byte more than the
+ * cap is asked for, to tell a file that grew past it.
  */
+export const readCappedFile = (path: string): Either.Either<string, ReadRefusal> => {
+  const unreadable = (e: unknown) => Either.left({ reason: `cannot be read (${errnoOf(e)})`, code: errnoOf(e) })
+  let fd: number
+  try {
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0))
+  } catch (e) {
+    return unreadable(e)
+  }
+  try {
+    const info = fstatSync(fd)
+    if (!info.isFile()) return Either.left({ reason: `is ${kindOf(info)}; only a regular file of at most ${MAX_INPUT_TEXT} is read` })
+    if (info.size > MAX_INPUT_BYTES) return Either.left({ reason: TOO_LARGE })
+    const buffer = Buffer.alloc(Math.min(info.size, MAX_INPUT_BYTES) + 1)
+    let length = 0
+    for (let n = -1; n !== 0 && length < buffer.length;) {
+      n = readSync(fd, buffer, length, buffer.length - length, null)
+      length += n
+    }
+    if (length > MAX_INPUT_BYTES) return Either.left({ reason: TOO_LARGE })
+    const text = decodeText(buffer.subarray(0, length))
+    return text === undefined ? Either.left({ reason: "is not UTF-8 text" }) : Either.right(text)
+  } catch (e) {
+    return unreadable(e)
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/** A file named by a flag (@FILE, --body-file PATH), through readCappedFile. */
 export const readInputFile = (path: string, who: Culprit): Effect.Effect<string, InvalidInputError> =>
-  checked(who, path, () => {
-    if (path === "") return refuse(who, "needs a path.")
-    let fd: number
-    try {
-      fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0))
-    } catch (e) {
-      return refuse(who, `cannot read ${path} (${errnoOf(e)}).`)
-    }
-    try {
-      const info = fstatSync(fd)
-      if (!info.isFile()) return refuse(who, `${path} is ${kindOf(info)}; give a regular file of at most ${MAX_INPUT_TEXT}.`)
-      if (info.size > MAX_INPUT_BYTES) return tooLarge(who, path)
-      // One byte more than the cap tells a file that grew past it since fstat.
-      const buffer = Buffer.alloc(Math.min(info.size, MAX_INPUT_BYTES) + 1)
-      let length = 0
-      for (;;) {
-        const n = readSync(fd, buffer, length, buffer.length - length, null)
-        if (n === 0) break
-        length += n
-        if (length === buffer.length) {
-          if (length > MAX_INPUT_BYTES) return tooLarge(who, path)
-          break
-        }
-      }
-      const text = decodeText(buffer.subarray(0, length))
-      return text ?? refuse(who, `${path} is not UTF-8 text.`)
-    } catch (e) {
-      return refuse(who, `cannot read ${path} (${errnoOf(e)}).`)
-    } finally {
-      closeSync(fd)
-    }
-  })
+  checked(who, path, () =>
+    path === ""
+      ? refuse(who, "needs a path.")
+      : Either.match(readCappedFile(path), { onLeft: (no) => refuse(who, `${path} ${no.reason}.`), onRight: (text) => text }))
 
 /** A stream's text (standard input), stopping once it passes MAX_INPUT_BYTES. */
 export const readInputStream = (stream: AsyncIterable<unknown>, who: Culprit, where: string): Effect.Effect<string, InvalidInputError> =>
@@ -114,7 +125,7 @@ export const readInputStream = (stream: AsyncIterable<unknown>, who: Culprit, wh
         const bytes = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer)
         chunks.push(bytes)
         length += bytes.length
-        if (length > MAX_INPUT_BYTES) return tooLarge(who, where)
+        if (length > MAX_INPUT_BYTES) return refuse(who, `${where} ${TOO_LARGE}.`)
       }
       return decodeText(Buffer.concat(chunks)) ?? refuse(who, `${where} is not UTF-8 text.`)
     },
