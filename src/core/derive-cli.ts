@@ -11,6 +11,7 @@ import * as Effect from "effect/Effect"
 import { InvalidInputError } from "./errors.js"
 import type { Field, FieldKind } from "./fields.js"
 import { fieldsOf } from "./fields.js"
+import { MAX_INPUT_DEPTH, nestsTooDeep } from "./input.js"
 import { MAX_INPUT_TEXT, readInputFile, readInputStream } from "./local-files.js"
 import type { AnyOperation } from "./operation.js"
 import { DEFAULT_MAX_PAGES } from "./paginate.js"
@@ -41,6 +42,8 @@ const choicesOf = (kind: FieldKind) =>
 
 /** A list field given as the last positional takes every remaining word (task get-many <gids...>). */
 const takesRest = (f: Field, index: number, count: number) => f.kind._tag === "list" && index === count - 1
+
+const TOO_DEEP = `nested more than ${MAX_INPUT_DEPTH} levels deep`
 
 const jsonKind = (f: Field) => f.kind._tag === "json"
 
@@ -189,7 +192,7 @@ const jsonValue = (f: Field, text: string, label: string): Effect.Effect<unknown
     Effect.try({
       try: () => JSON.parse(content) as unknown,
       catch: (e) => bad(`${label}: ${file === undefined ? "" : `${file} is `}not valid JSON (${e instanceof Error ? e.message : String(e)}).`, f.name)
-    })
+    }).pipe(Effect.filterOrFail((value) => !nestsTooDeep(value), () => bad(`${label}: ${file === undefined ? "the JSON" : file} is ${TOO_DEEP}.`, f.name)))
   if (file === "") return Effect.fail(bad(`${label}: @ needs a path after it (@FILE), or give the JSON itself.`, f.name))
   return file === undefined ? parse(text) : Effect.flatMap(readInputFile(file, { label, field: f.name }), parse)
 }
@@ -224,6 +227,7 @@ const bodyFromFile = (v: AnyView, path: string, stdin: Effect.Effect<string, Inv
       try: () => JSON.parse(text) as unknown,
       catch: (e) => bad(`${BODY_FILE}: ${where} is not valid JSON (${e instanceof Error ? e.message : String(e)}).`, "body_file")
     })
+    if (nestsTooDeep(parsed)) return yield* Effect.fail(bad(`${BODY_FILE}: ${where} is ${TOO_DEEP}.`, "body_file"))
     const allowed = bodyFields(v)
     if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
       return yield* Effect.fail(bad(`${BODY_FILE}: ${where} must hold a JSON object with ${allowed.join(", ")}.`, "body_file"))

@@ -43,7 +43,7 @@ const unknownKeys = <I, IE>(schema: Schema.Schema<I, IE>, raw: unknown): Invalid
 export const MAX_INPUT_DEPTH = 64
 
 /** Whether a value nests deeper than the limit, found without recursion. */
-const nestsTooDeep = (value: unknown): boolean => {
+export const nestsTooDeep = (value: unknown): boolean => {
   const stack: Array<[unknown, number]> = [[value, 1]]
   for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
     const [v, depth] = next
