@@ -16,7 +16,7 @@ import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"
 import { closeSync, constants, openSync, writeSync } from "node:fs"
 import { join } from "node:path"
-import { ServiceError } from "../core/errors.js"
+import { InvalidInputError, ServiceError } from "../core/errors.js"
 import { safeFileName } from "../core/local-files.js"
 
 export type SavedImage = {
@@ -60,6 +60,12 @@ const hostOf = (url: string) => {
 const failed = (nodeId: string, url: string, why: string) =>
   new ServiceError({ status: null, attempts: 1, message: `Downloading the render of node ${nodeId} from ${hostOf(url)} failed: ${why}.` })
 
+const cannotWrite = (file: string, d: unknown) =>
+  new InvalidInputError({
+    message: `--out: cannot write ${file} (${(d as NodeJS.ErrnoException | undefined)?.code ?? (d instanceof Error ? d.message : String(d))}).`,
+    fields: ["out"]
+  })
+
 /** Writes one body to `path` chunk by chunk; the file is closed however the stream ends. */
 const writeBody = <E>(path: string, body: Stream.Stream<Uint8Array, E>) =>
   Effect.acquireUseRelease(
@@ -81,8 +87,9 @@ export const saveRenders = (images: Readonly<Record<string, string | null>>, opt
         if (response.status < 200 || response.status >= 300) return yield* Effect.fail(failed(nodeId, url, `HTTP ${response.status}`))
         const file = join(options.directory, imageFileName(nodeId, options.format))
         const bytes = yield* writeBody(file, response.stream).pipe(
-          Effect.catchAllDefect((d) => Effect.fail(failed(nodeId, url, `cannot write ${file} (${d instanceof Error ? d.message : String(d)})`))),
-          Effect.mapError((e) => (e instanceof ServiceError ? e : failed(nodeId, url, e.reason)))
+          Effect.mapError((e) => failed(nodeId, url, e.reason)),
+          // The file system refusing (a full disk, a link planted in DIR) is about --out, not the service.
+          Effect.catchAllDefect((d) => Effect.fail(cannotWrite(file, d)))
         )
         done += 1
         options.onProgress?.(done, total)
