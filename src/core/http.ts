@@ -20,6 +20,7 @@ import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
 import * as Stream from "effect/Stream"
 import { AuthError, type RequestError, ServiceError, UnexpectedError } from "./errors.js"
+import { nestsTooDeep } from "./input.js"
 import { announceWait, currentObserver, type Observer } from "./observe.js"
 import { IDEMPOTENT_METHODS, retrySchedule, type Verdict } from "./retry.js"
 import { maskHeaders, maskUrl } from "./secrets.js"
@@ -122,6 +123,9 @@ const toHttpRequest = (spec: RequestSpec): HttpClientRequest.HttpClientRequest =
     body
   })
 }
+
+/** Far deeper than any documented answer (a design document nests tens of levels), and safely within the stack. */
+export const MAX_ANSWER_DEPTH = 1_000
 
 const isAuthFailure = (e: unknown): boolean => e instanceof AuthError
 
@@ -242,7 +246,11 @@ export const makePipeline = <Route, E>(
         response.text.pipe(
           Effect.map((text): Answer => ({ status: response.status, headers: response.headers, body: parseBody(text) })),
           Effect.mapError((cause): Failure => ({ _tag: "transport", detail: transportDetail(cause), timedOut: false }))
-        ))
+        )).pipe(
+          // Decoding and printing recurse: an answer this deep would overflow the stack instead of being reported.
+          Effect.filterOrFail((answer) => !nestsTooDeep(answer.body, MAX_ANSWER_DEPTH), () =>
+            new UnexpectedError({ message: `The answer from ${host} is nested more than ${MAX_ANSWER_DEPTH} levels deep, deeper than any documented answer.` }))
+        )
 
     const download: Pipeline<Route, E>["download"] = (spec, route) =>
       run(spec, route, (response) =>

@@ -43,12 +43,12 @@ const unknownKeys = <I, IE>(schema: Schema.Schema<I, IE>, raw: unknown): Invalid
 export const MAX_INPUT_DEPTH = 64
 
 /** Whether a value nests deeper than the limit, found without recursion. */
-export const nestsTooDeep = (value: unknown): boolean => {
+export const nestsTooDeep = (value: unknown, limit: number = MAX_INPUT_DEPTH): boolean => {
   const stack: Array<[unknown, number]> = [[value, 1]]
   for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
     const [v, depth] = next
     if (typeof v !== "object" || v === null) continue
-    if (depth > MAX_INPUT_DEPTH) return true
+    if (depth > limit) return true
     for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth + 1])
   }
   return false

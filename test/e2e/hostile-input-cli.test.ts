@@ -15,6 +15,7 @@ import {
   control,
   DESIGN_BIN,
   describeRun,
+  addFault,
   ensureBuilt,
   requestLog,
   ROOT,
@@ -210,5 +211,22 @@ describe("deep JSON in a tool call", () => {
     expect(error.message).toMatch(/^custom_fields: nested more than \d+ levels deep/)
     expect(byId.get(3)!.result).toEqual({})
     expect(await taskmgrLog()).toEqual([])
+  })
+})
+
+describe("an answer nested too deep to decode or print", () => {
+  it("is the service's undocumented answer (exit 1, said plainly), never a stack overflow", async () => {
+    const key = design.info.file_key
+    const components = `{"a":${"[".repeat(DEPTH)}${"]".repeat(DEPTH)}}`
+    const body = `{"name":"f","lastModified":"2026-01-01T00:00:00Z","thumbnailUrl":"x","version":"1","role":"owner","editorType":"design",` +
+      `"linkAccess":"view","err":null,"nodes":{"1:2":{"document":{"id":"1:2","name":"n","type":"FRAME","children":[]},` +
+      `"components":${components},"styles":{},"schemaVersion":0}}}`
+    await addFault(design, { method: "GET", path: `/v1/files/${key}/nodes`, status: 200, headers: { "content-type": "application/json" }, body, times: 2 })
+    for (const format of ["--json", "--toon"]) {
+      const r = await runDesign(["file", "nodes", key, "--ids", "1:2", format])
+      expect(r.code, describeRun(r)).toBe(1)
+      expect(r.stderr).toMatch(/^Error: The answer from \S+ is nested more than 1000 levels deep/m)
+      expect(r.stderr).not.toMatch(/unexpected failure|RangeError|call stack/i)
+    }
   })
 })
