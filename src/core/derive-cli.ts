@@ -11,7 +11,7 @@ import * as Effect from "effect/Effect"
 import { InvalidInputError } from "./errors.js"
 import type { Field, FieldKind } from "./fields.js"
 import { fieldsOf } from "./fields.js"
-import { MAX_INPUT_DEPTH, nestsTooDeep } from "./input.js"
+import { cursorProblem, MAX_INPUT_DEPTH, nestsTooDeep } from "./input.js"
 import { MAX_INPUT_TEXT, readInputFile, readInputStream } from "./local-files.js"
 import type { AnyOperation } from "./operation.js"
 import { DEFAULT_MAX_PAGES } from "./paginate.js"
@@ -293,6 +293,8 @@ export const pagingOf = (given: Given) => {
   const all = given.options["--all"] === true
   if (typeof raw === "string" && !all) return Effect.fail(bad("max_pages only applies with --all (follow pages).", "max_pages"))
   const cursor = given.options["--cursor"]
+  const refused = typeof cursor === "string" ? cursorProblem(cursor, "--cursor") : undefined
+  if (refused !== undefined) return Effect.fail(refused)
   return Effect.succeed({ all, maxPages, cursor: typeof cursor === "string" ? cursor : undefined })
 }
 

@@ -75,3 +75,14 @@ export const decodeInput = <I, IE>(schema: Schema.Schema<I, IE>, raw: unknown): 
 /** Typed input from a library caller: the same constraints, checked again. */
 export const validateInput = <I, IE>(schema: Schema.Schema<I, IE>, input: I): Effect.Effect<I, InvalidInputError> =>
   Effect.mapError(Schema.validate(schema, { errors: "all", onExcessProperty: "error" })(input), describe)
+
+/** Cursors a listing prints are short; a longer one (pasted output, a file) is not one, and would only make the URL too long. */
+export const MAX_CURSOR_LENGTH = 1_000
+
+/** What is wrong with a resume cursor, if anything; `name` is how the front end calls it. */
+export const cursorProblem = (cursor: string, name: string): InvalidInputError | undefined =>
+  cursor.trim() === ""
+    ? new InvalidInputError({ message: `${name}: is empty; give the cursor a listing printed.`, fields: ["cursor"] })
+    : cursor.length > MAX_CURSOR_LENGTH
+    ? new InvalidInputError({ message: `${name}: is ${cursor.length} characters long; a cursor a listing prints is at most ${MAX_CURSOR_LENGTH}.`, fields: ["cursor"] })
+    : undefined

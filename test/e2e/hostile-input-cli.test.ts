@@ -230,3 +230,20 @@ describe("an answer nested too deep to decode or print", () => {
     }
   })
 })
+
+describe("a request too long for any service to accept", () => {
+  it("design: thousands of --ids are refused by the flag before sending", async () => {
+    const ids = Array.from({ length: 5_000 }, (_, i) => `${i + 1}:1`).join(",")
+    const r = await runDesign(["file", "images", design.info.file_key, "--ids", ids])
+    expect(refusedNaming(r, "--ids")).toMatch(/more than the 8000 a service accepts/)
+    expect(await requestLog(design)).toEqual([])
+  })
+
+  it("taskmgr: a --cursor no listing printed, and an id far too long, are refused before sending", async () => {
+    const cursor = await runTaskmgr(["task", "list", "--project", "1200000000000301", "--cursor", "x".repeat(20_000)])
+    expect(refusedNaming(cursor, "--cursor")).toMatch(/a cursor a listing prints is at most/)
+    const gid = await runTaskmgr(["task", "get", "1".repeat(9_000)])
+    expect(usageErrorOf(gid)).toMatch(/an id that long cannot be one/)
+    expect(await taskmgrLog()).toEqual([])
+  })
+})
