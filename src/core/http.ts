@@ -138,6 +138,9 @@ export const MAX_ANSWER_DEPTH = 1_000
  */
 export const MAX_REQUEST_TARGET = 8_000
 
+/** 413, 414, 431: the service refused the request as too large; like a 400, the input must change. */
+export const tooLargeStatus = (status: number) => status === 413 || status === 414 || status === 431
+
 const targetTooLong = (spec: RequestSpec): InvalidInputError | undefined => {
   const query = toHttpRequest(spec).urlParams.map(([k, v]) => [k, new URLSearchParams([[k, v]]).toString().length] as const)
   const length = spec.path.length + query.reduce((n, [, l]) => n + l + 1, 0)

@@ -13,7 +13,7 @@ import {
   ServiceError,
   UnexpectedError
 } from "../core/errors.js"
-import { type Answer, retryAfter } from "../core/http.js"
+import { type Answer, retryAfter, tooLargeStatus } from "../core/http.js"
 import type { Verdict } from "../core/retry.js"
 
 /** Per request: what the pipeline needs to pace it and to word its failures. */
@@ -69,8 +69,8 @@ export const classifyTaskmgr = (answer: Answer, route: TaskmgrRoute, attempts: n
         attempts
       })
     }
-    case status === 400:
-      return new InvalidRequestError({ status, message: `The service rejected the request for ${route.subject} (${quoted}).` })
+    case status === 400 || tooLargeStatus(status):
+      return new InvalidRequestError({ status, message: `The service rejected the request for ${route.subject}${status === 400 ? "" : " as too large"} (${quoted}).` })
     case status >= 500:
       return new ServiceError({ status, attempts, message: `The service failed (${quoted})${attempts > 1 ? ` on all ${attempts} attempts` : ""}.` })
     default:

@@ -239,6 +239,13 @@ describe("a request too long for any service to accept", () => {
     expect(await requestLog(design)).toEqual([])
   })
 
+  it.each([413, 414, 431])("design: the service refusing a request as too large (%i) is exit 2, as a 400 is", async (status) => {
+    await addFault(design, { method: "GET", path: "/v1/me", status, body: { status, err: "Too large" } })
+    const r = await runDesign(["user", "me"])
+    expect(r.code, describeRun(r)).toBe(2)
+    expect(r.stderr).toMatch(new RegExp(`rejected the request for .* as too large \\(${status}`))
+  })
+
   it("taskmgr: a --cursor no listing printed, and an id far too long, are refused before sending", async () => {
     const cursor = await runTaskmgr(["task", "list", "--project", "1200000000000301", "--cursor", "x".repeat(20_000)])
     expect(refusedNaming(cursor, "--cursor")).toMatch(/a cursor a listing prints is at most/)
