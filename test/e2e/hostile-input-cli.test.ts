@@ -254,3 +254,14 @@ describe("a request too long for any service to accept", () => {
     expect(await taskmgrLog()).toEqual([])
   })
 })
+
+describe("a URL with a malformed escape", () => {
+  it.each([
+    ["file get", ["file", "get", "https://www.design.example/design/KEY%zz/Name"], "<file-key>"],
+    ["project files", ["project", "files", "https://www.design.example/files/project/%E0%A4%A/x"], "<project-id>"],
+    ["webhook list", ["webhook", "list", "--context-id", "https://www.design.example/files/team/%E0%A4%A/x"], "--context-id"]
+  ] as const)("design %s: exit 2 naming the argument, nothing sent", async (_, args, name) => {
+    refusedNaming(await runDesign(args), name)
+    expect(await requestLog(design)).toEqual([])
+  })
+})
