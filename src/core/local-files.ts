@@ -1,8 +1,9 @@
 /**
  * Files and directories a user names on the command line: a value read from
  * a file (`--custom-fields @FILE`, `--body-file PATH` or standard input) and a
- * directory written into (`file images --out DIR`). Every such path goes
- * through here, so each is checked the same way and before anything is sent.
+ * directory written into (`file images --out DIR`); also the settings file.
+ * Every such path goes through here, so each is checked the same way and
+ * before anything is sent.
  *
  * A file read is capped: only a regular file of at most MAX_INPUT_BYTES is
  * read, and never more than that many bytes, so a device (/dev/zero), a FIFO
@@ -57,7 +58,7 @@ const checked = (who: Culprit, what: string, check: () => string | InvalidInputE
 
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false })
 
-/** Bytes as UTF-8 text (a leading BOM dropped); Left when they are not UTF-8. */
+/** Bytes as UTF-8 text (a leading BOM dropped); undefined when they are not UTF-8. */
 const decodeText = (bytes: Uint8Array): string | undefined => {
   try {
     return utf8.decode(bytes)
