@@ -4,10 +4,10 @@
  * and tokens no request header can carry (from options, a stored
  * credential or a token answer).
  */
-import { describe, expect, it } from "@effect/vitest"
+import { afterAll, describe, expect, it } from "@effect/vitest"
 import { Effect, Either, Schema } from "effect"
 import { execFileSync } from "node:child_process"
-import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from "node:fs"
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { decodeInput, MAX_INPUT_DEPTH } from "../../src/core/input.js"
@@ -21,6 +21,7 @@ import { resolveTaskmgrOptions } from "../../src/taskmgr/options.js"
 
 const dir = mkdtempSync(join(tmpdir(), "local-files-"))
 const who = { label: "--thing", field: "thing" }
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 describe("the capped file reader", () => {
   it("reads a regular file's UTF-8 text, without a BOM", () => {
