@@ -11,6 +11,7 @@ import { type Invocation, type Leaf, cliObserver, writeErr, writeOut } from "./c
 import { inCliWords, lazyCommandSpec, pagingOf, rawInput } from "./derive-cli.js"
 import { invalidInput, InvalidInputError, type WrapperError } from "./errors.js"
 import { decodeInput } from "./input.js"
+import { prepareOutputDirectory } from "./local-files.js"
 import { HttpObserver } from "./observe.js"
 import type { AnyOperation } from "./operation.js"
 import { type OutputFormat, render, useColor } from "./output.js"
@@ -81,6 +82,11 @@ export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => (
       const raw = yield* Effect.mapError(rawInput(v, invocation, context.env), (e) => inCliWords(v, e))
       const paging = op.paging === undefined ? undefined : yield* Effect.mapError(pagingOf(invocation), (e) => inCliWords(v, e))
       const input = yield* Effect.mapError(decodeInput(op.input, raw), (e) => inCliWords(v, e))
+      // The directory a save writes into is made and proved writable before the request (which may cost quota).
+      const saveTo = v.save === undefined ? undefined : invocation.options[v.save.flag]
+      const directory = v.save === undefined || typeof saveTo !== "string"
+        ? undefined
+        : yield* Effect.as(prepareOutputDirectory(saveTo, { label: v.save.flag, field: v.save.flag.replace(/^--/, "") }), saveTo)
       const client = yield* context.client(invocation)
       const deprecated = v.deprecated ?? op.deprecated
       if (deprecated !== undefined) yield* writeErr(`Warning: '${v.command.join(" ")}' is deprecated: ${deprecated}.`)
@@ -99,8 +105,7 @@ export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => (
           Effect.mapError((e) => (e instanceof InvalidInputError ? inCliWords(v, e) : e))
         )
         const save = v.save
-        const directory = save === undefined ? undefined : invocation.options[save.flag]
-        if (save === undefined || typeof directory !== "string") return yield* printResult(v, output, output, format, full)
+        if (save === undefined || directory === undefined) return yield* printResult(v, output, output, format, full)
         const rows = yield* observed((save as SaveView<AnyOperation<C>>).run(output, input, directory, process.stderr.isTTY === true))
         const table = shownAs(v, { kind: "table", rows: (r: typeof rows) => r, columns: save.columns, noun: save.itemsKey })
         return yield* printResult(table, rows, { [save.itemsKey]: rows }, format, full)

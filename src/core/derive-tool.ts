@@ -11,7 +11,7 @@ import * as JSONSchema from "effect/JSONSchema"
 import { type InvalidInputError, invalidInput, isWrapperError, ServiceError, UnexpectedError, type WrapperError } from "./errors.js"
 import { exitCodeOf } from "./exit-codes.js"
 import { fieldsOf } from "./fields.js"
-import { decodeInput } from "./input.js"
+import { cursorProblem, decodeInput } from "./input.js"
 import type { ToolEntry, ToolResult } from "./mcp/types.js"
 import { HttpObserver, type WaitEvent } from "./observe.js"
 import type { AnyOperation } from "./operation.js"
@@ -125,6 +125,8 @@ const pagingArgs = (args: Record<string, unknown>) => {
   const { cursor, fetchAll, maxPages, ...rest } = args
   const problems: Array<InvalidInputError> = []
   if (cursor !== undefined && typeof cursor !== "string") problems.push(invalidInput("cursor: must be a string", "cursor"))
+  const badCursor = typeof cursor === "string" ? cursorProblem(cursor, "cursor") : undefined
+  if (badCursor !== undefined) problems.push(badCursor)
   if (fetchAll !== undefined && typeof fetchAll !== "boolean") problems.push(invalidInput("fetchAll: must be a boolean", "fetchAll"))
   if (maxPages !== undefined && (typeof maxPages !== "number" || !Number.isInteger(maxPages) || maxPages < 1)) {
     problems.push(invalidInput("maxPages: must be a whole number of at least 1", "maxPages"))

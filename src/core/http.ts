@@ -21,7 +21,8 @@ import * as FiberRef from "effect/FiberRef"
 import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
 import * as Stream from "effect/Stream"
-import { AuthError, type RequestError, ServiceError, UnexpectedError } from "./errors.js"
+import { AuthError, InvalidInputError, type RequestError, ServiceError, UnexpectedError } from "./errors.js"
+import { nestsTooDeep } from "./input.js"
 import { announceWait, currentObserver, type Observer } from "./observe.js"
 import { IDEMPOTENT_METHODS, retrySchedule, type Verdict } from "./retry.js"
 import { maskHeaders, maskUrl, rememberHeaderSecrets, scrubDeep, SECRET_HEADER } from "./secrets.js"
@@ -86,12 +87,15 @@ export interface PipelineConfig<Route, E> {
 
 export interface Pipeline<Route, E> {
   /** Sends and reads a JSON (or empty) success body. */
-  readonly send: (request: RequestSpec, route: Route) => Effect.Effect<Answer, E | RequestError>
+  readonly send: (request: RequestSpec, route: Route) => Effect.Effect<Answer, E | RequestError | InvalidInputError>
   /** Sends and hands the success body over unread, as bytes. */
   readonly download: (
     request: RequestSpec,
     route: Route
-  ) => Effect.Effect<{ readonly headers: Readonly<Record<string, string>>; readonly body: Stream.Stream<Uint8Array, ServiceError> }, E | RequestError>
+  ) => Effect.Effect<
+    { readonly headers: Readonly<Record<string, string>>; readonly body: Stream.Stream<Uint8Array, ServiceError> },
+    E | RequestError | InvalidInputError
+  >
 }
 
 export const pathOf = (...segments: ReadonlyArray<string>) => segments.map(encodeURIComponent).join("/")
@@ -132,6 +136,33 @@ const toHttpRequest = (spec: RequestSpec): HttpClientRequest.HttpClientRequest =
 /** Secret headers (X-Design-Token, ...) redacted wherever the request is shown: HttpClient's span, the user's logging. */
 const redactSecretHeaders = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
   Effect.flatMap(FiberRef.get(Headers.currentRedactedNames), (names) => Effect.locally(effect, Headers.currentRedactedNames, [...names, SECRET_HEADER]))
+
+/** Far deeper than any documented answer (a design document nests tens of levels), and safely within the stack. */
+export const MAX_ANSWER_DEPTH = 1_000
+
+/**
+ * The longest request target (path and query) sent: servers and proxies
+ * commonly refuse request lines past 8 KB (414, 431), so a longer one (a
+ * huge list of ids, a pasted cursor) is refused before sending, by the
+ * parameter that made it long.
+ */
+export const MAX_REQUEST_TARGET = 8_000
+
+/** 413, 414, 431: the service refused the request as too large; like a 400, the input must change. */
+export const tooLargeStatus = (status: number) => status === 413 || status === 414 || status === 431
+
+const targetTooLong = (spec: RequestSpec): InvalidInputError | undefined => {
+  const query = toHttpRequest(spec).urlParams.map(([k, v]) => [k, new URLSearchParams([[k, v]]).toString().length] as const)
+  const length = spec.path.length + query.reduce((n, [, l]) => n + l + 1, 0)
+  if (length <= MAX_REQUEST_TARGET) return undefined
+  const [key, longest] = query.reduce<readonly [string, number]>((a, b) => (b[1] > a[1] ? b : a), ["", spec.path.length])
+  return new InvalidInputError({
+    message: key === ""
+      ? `The request's path would be ${spec.path.length} characters long, more than the ${MAX_REQUEST_TARGET} a service accepts: an id that long cannot be one.`
+      : `${key}: makes the request ${length} characters long (${longest} of them its own), more than the ${MAX_REQUEST_TARGET} a service accepts; give fewer or shorter values.`,
+    fields: key === "" ? [] : [key]
+  })
+}
 
 const isAuthFailure = (e: unknown): boolean => e instanceof AuthError
 
@@ -242,10 +273,12 @@ export const makePipeline = <Route, E>(
       spec: RequestSpec,
       route: Route,
       onSuccess: (response: HttpClientResponse.HttpClientResponse) => Effect.Effect<A, Failure>
-    ): Effect.Effect<A, E | RequestError> =>
+    ): Effect.Effect<A, E | RequestError | InvalidInputError> =>
       Effect.gen(function*() {
         // The span is the operation's (core/api.ts); the route is a template, so no id or secret reaches it.
         yield* Effect.annotateCurrentSpan({ "http.request.method": spec.method, "http.route": spec.route ?? "(unnamed)" })
+        const tooLong = targetTooLong(spec)
+        if (tooLong !== undefined) return yield* Effect.fail(tooLong)
         const observer = yield* currentObserver
         const policy = {
           idempotent: IDEMPOTENT_METHODS.has(spec.method),
@@ -282,7 +315,11 @@ export const makePipeline = <Route, E>(
         response.text.pipe(
           Effect.map((text): Answer => ({ status: response.status, headers: response.headers, body: parseBody(text) })),
           Effect.mapError((cause): Failure => ({ _tag: "transport", detail: transportDetail(cause), timedOut: false }))
-        ))
+        )).pipe(
+          // Decoding and printing recurse: an answer this deep would overflow the stack instead of being reported.
+          Effect.filterOrFail((answer) => !nestsTooDeep(answer.body, MAX_ANSWER_DEPTH), () =>
+            new UnexpectedError({ message: `The answer from ${host} is nested more than ${MAX_ANSWER_DEPTH} levels deep, deeper than any documented answer.` }))
+        )
 
     const download: Pipeline<Route, E>["download"] = (spec, route) =>
       run(spec, route, (response) =>

@@ -108,11 +108,41 @@ const unknownKeys = <I, IE>(schema: Schema.Schema<I, IE>, raw: unknown): Invalid
     : new InvalidInputError({ message: extra.map((key) => `${key} is not a parameter of this operation.`).join("\n"), fields: extra })
 }
 
+/**
+ * How deeply a value may nest (arrays and objects within each other). No
+ * operation takes anything near this deep; far deeper input (100,000 levels
+ * fit in 200 KB of JSON) would overflow the stack of the decoder and of
+ * JSON.stringify, so it is refused by name instead.
+ */
+export const MAX_INPUT_DEPTH = 64
+
+/** Whether a value nests deeper than the limit, found without recursion. */
+export const nestsTooDeep = (value: unknown, limit: number = MAX_INPUT_DEPTH): boolean => {
+  const stack: Array<[unknown, number]> = [[value, 1]]
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const [v, depth] = next
+    if (typeof v !== "object" || v === null) continue
+    if (depth > limit) return true
+    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth + 1])
+  }
+  return false
+}
+
+const tooDeep = (raw: unknown): InvalidInputError | undefined => {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+    return nestsTooDeep(raw) ? new InvalidInputError({ message: `input: nested more than ${MAX_INPUT_DEPTH} levels deep.`, fields: [] }) : undefined
+  }
+  const deep = Object.entries(raw).filter(([, value]) => nestsTooDeep(value)).map(([key]) => key)
+  return deep.length === 0
+    ? undefined
+    : new InvalidInputError({ message: deep.map((key) => `${key}: nested more than ${MAX_INPUT_DEPTH} levels deep.`).join("\n"), fields: deep })
+}
+
 /** Raw input (command-line values, tool arguments) to the operation's typed input. */
 export const decodeInput = <I, IE>(schema: Schema.Schema<I, IE>, raw: unknown): Effect.Effect<I, InvalidInputError> => {
-  const extra = unknownKeys(schema, raw)
-  return extra !== undefined
-    ? Effect.fail(extra)
+  const refused = unknownKeys(schema, raw) ?? tooDeep(raw)
+  return refused !== undefined
+    ? Effect.fail(refused)
     : Schema.decodeUnknown(schema, { errors: "all", onExcessProperty: "error" })(raw).pipe(
       Effect.mapError((e) => describe(e, secretFields(schema), raw)),
       Effect.tap((input) => rememberSecrets(schema, input))
@@ -125,3 +155,14 @@ export const validateInput = <I, IE>(schema: Schema.Schema<I, IE>, input: I): Ef
     Effect.mapError((e) => describe(e, secretFields(schema), input)),
     Effect.tap((valid) => rememberSecrets(schema, valid))
   )
+
+/** Cursors a listing prints are short; a longer one (pasted output, a file) is not one, and would only make the URL too long. */
+export const MAX_CURSOR_LENGTH = 1_000
+
+/** What is wrong with a resume cursor, if anything; `name` is how the front end calls it. */
+export const cursorProblem = (cursor: string, name: string): InvalidInputError | undefined =>
+  cursor.trim() === ""
+    ? new InvalidInputError({ message: `${name}: is empty; give the cursor a listing printed.`, fields: ["cursor"] })
+    : cursor.length > MAX_CURSOR_LENGTH
+    ? new InvalidInputError({ message: `${name}: is ${cursor.length} characters long; a cursor a listing prints is at most ${MAX_CURSOR_LENGTH}.`, fields: ["cursor"] })
+    : undefined

@@ -16,7 +16,7 @@ import {
   UnexpectedError
 } from "../core/errors.js"
 import { saysExpired } from "../core/expiry.js"
-import { type Answer, retryAfter } from "../core/http.js"
+import { type Answer, retryAfter, tooLargeStatus } from "../core/http.js"
 import type { Verdict } from "../core/retry.js"
 import type { Tier } from "./limits.js"
 import type { Plan } from "./options.js"
@@ -137,7 +137,9 @@ export const classifyDesign = (answer: Answer, route: DesignRoute, attempts: num
       attempts
     })
   }
-  if (status === 400) return new InvalidRequestError({ status, message: `The service rejected the request for ${route.subject} (${quoted}).` })
+  if (status === 400 || tooLargeStatus(status)) {
+    return new InvalidRequestError({ status, message: `The service rejected the request for ${route.subject}${status === 400 ? "" : " as too large"} (${quoted}).` })
+  }
   if (status >= 500) {
     return new ServiceError({
       status,

@@ -14,6 +14,7 @@ import type { OptionSpec } from "../core/cli/spec.js"
 import { AuthError, InvalidSettingsError, type SignInError } from "../core/errors.js"
 import { signInError } from "../core/oauth/redirect.js"
 import type { Vocabulary } from "../core/remedy.js"
+import { checkToken } from "../core/settings.js"
 import { parseContextRef } from "./refs.js"
 import { loadSignIn, type StoredSignIn, storedRefresh } from "./oauth.js"
 import { AUTH_MODES, DEFAULT_BASE_URL, DEFAULT_GOV_BASE_URL, defaultAppUrl, type DesignOptions, PLANS, SEATS } from "./options.js"
@@ -90,6 +91,8 @@ export const cliSettings = (
       ? Option.some("DESIGN_ACCESS_TOKEN" as const)
       : Option.none()
     const token = Option.map(tokenSource, (source) => Redacted.make(source === "--token" ? (flagToken as string) : envToken!))
+    // Refused here, where the flag or variable it came from is known.
+    if (Option.isSome(token) && Option.isSome(tokenSource)) yield* checkToken(token.value, tokenSource.value)
     const gov = shared["--gov"] === true || env.DESIGN_EDITION?.toLowerCase() === "gov"
     const teamRaw = flagOrEnv(shared, "--team", env, "DESIGN_TEAM_ID")
     const baseUrl = flagOrEnv(shared, "--base-url", env, gov ? "DESIGN_GOV_BASE_URL" : "DESIGN_BASE_URL")

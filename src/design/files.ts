@@ -21,7 +21,7 @@ import type { DesignClient } from "./client.js"
 import { designOperation } from "./define.js"
 import { summarizeBytes, summarizeDocument, summaryRecord } from "./file-summary.js"
 import { saveRenders } from "./image-download.js"
-import { FileKeyOrUrl, fileRefOf, NodeIds } from "./refs.js"
+import { FileKeyOrUrl, fileRefOf, NodeIds, nodeIdOf } from "./refs.js"
 
 const GROUP = "files"
 const FILE = FileKeyOrUrl.annotations({ description: "Key or URL" })
@@ -263,6 +263,19 @@ const ImagesInput = Schema.Struct({
   use_absolute_bounds: Schema.optional(Switch("use_absolute_bounds"))
 })
 
+/**
+ * The links of the nodes asked for, in the order asked, and nothing else: a
+ * key the answer adds is dropped (it could be a path, `../../x`, to a caller
+ * that names files after keys), and a node the answer leaves out did not render.
+ */
+const askedFor = (
+  images: Readonly<Record<string, string | null>>,
+  asked: ReadonlyArray<string> | string | undefined
+): Record<string, string | null> => {
+  const ids = asked === undefined ? [] : typeof asked === "string" ? [asked] : asked
+  return Object.fromEntries(ids.map((id) => [id, Object.hasOwn(images, id) ? images[id] ?? null : null]))
+}
+
 export const fileImages = designOperation({
   name: "fileImages",
   group: GROUP,
@@ -279,7 +292,8 @@ export const fileImages = designOperation({
       const { file_key: _, ids: __, ...options } = input
       return { method: "GET" as const, path: `/v1/images/${pathOf(ref.key)}`, query: { ids, ...options } }
     }),
-  response: RenderedImages
+  response: RenderedImages,
+  result: (body, input) => ({ ...body, images: askedFor(body.images, input.ids ?? nodeIdOf(input.file_key)) })
 })
 
 export const fileImageFills = designOperation({

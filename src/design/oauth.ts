@@ -20,6 +20,7 @@ import { signInError } from "../core/oauth/redirect.js"
 import { refreshStored } from "../core/oauth/refresh.js"
 import { configDir, type CredentialStore, fileCredentialStore } from "../core/oauth/store.js"
 import { type ClientCredentials, postTokenForm, type TokenEndpointError, tokenFields, type TokenLimits } from "../core/oauth/token-endpoint.js"
+import { TokenText } from "../core/settings.js"
 
 /** The granular scopes (spec section 5); `files:read` is deprecated and the wrapper asks for granular scopes only. */
 export const DESIGN_SCOPES = [
@@ -75,7 +76,7 @@ export const DesignCredential = Schema.Struct({
   client_id: Schema.String,
   /** Kept (in the 0600 file) because every refresh authenticates the app with it. */
   client_secret: Schema.Redacted(Schema.String),
-  access_token: Schema.Redacted(Schema.String),
+  access_token: Schema.Redacted(TokenText),
   refresh_token: Schema.NullOr(Schema.Redacted(Schema.String)),
   /** ISO time, from expires_in; null when the service gave none. */
   expires_at: Schema.NullOr(Schema.String),

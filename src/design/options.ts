@@ -11,7 +11,7 @@ import * as Redacted from "effect/Redacted"
 import type * as HttpClient from "@effect/platform/HttpClient"
 import type { InvalidSettingsError, RequestError } from "../core/errors.js"
 import type { ExpiryInput } from "../core/expiry.js"
-import { checkRateStore, checkServiceUrl, duration, invalidSetting, oneOf, requestTimeout } from "../core/settings.js"
+import { checkRateStore, checkServiceUrl, checkToken, duration, invalidSetting, oneOf, requestTimeout } from "../core/settings.js"
 
 export const AUTH_MODES = ["personal", "plan", "oauth"] as const
 export const SEATS = ["view", "collab", "dev", "full"] as const
@@ -109,7 +109,7 @@ export const checkBaseUrl = (raw: string) => checkServiceUrl("baseUrl", raw)
 export const resolveDesignOptions = (options: DesignOptions): Effect.Effect<DesignSettings, InvalidSettingsError> =>
   Effect.gen(function*() {
     const token = typeof options.token === "string" ? Redacted.make(options.token) : options.token
-    if (Redacted.value(token).trim() === "") return yield* invalidSetting("token", "The token is empty.")
+    yield* checkToken(token)
     const edition = options.edition ?? "commercial"
     const baseUrl = yield* checkBaseUrl(options.baseUrl ?? (edition === "gov" ? DEFAULT_GOV_BASE_URL : DEFAULT_BASE_URL))
     const appUrl = yield* checkServiceUrl("appUrl", options.appUrl ?? defaultAppUrl(baseUrl))

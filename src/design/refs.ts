@@ -46,7 +46,16 @@ const urlOf = (value: string): URL | undefined => {
   }
 }
 
-const segmentsOf = (url: URL) => url.pathname.split("/").filter((s) => s !== "").map(decodeURIComponent)
+/** A malformed escape (%zz) stays as written, and is then refused as not a key, instead of throwing. */
+const decodeSegment = (s: string) => {
+  try {
+    return decodeURIComponent(s)
+  } catch {
+    return s
+  }
+}
+
+const segmentsOf = (url: URL) => url.pathname.split("/").filter((s) => s !== "").map(decodeSegment)
 
 /** A file key, or a file URL's key, branch and node-id; Left says why not. */
 export const parseFileRef = (raw: string): Either.Either<FileRef, string> => {

@@ -14,7 +14,7 @@ import {
   UnexpectedError
 } from "../core/errors.js"
 import { saysExpired } from "../core/expiry.js"
-import { type Answer, retryAfter } from "../core/http.js"
+import { type Answer, retryAfter, tooLargeStatus } from "../core/http.js"
 import type { Verdict } from "../core/retry.js"
 
 /** Per request: what the pipeline needs to pace it and to word its failures. */
@@ -91,8 +91,8 @@ export const classifyTaskmgr = (answer: Answer, route: TaskmgrRoute, attempts: n
         cursorExpired: true,
         message: `The service no longer knows where the listing of ${route.subject} had got to: its position (offset) expired (${quoted}).`
       })
-    case status === 400:
-      return new InvalidRequestError({ status, message: `The service rejected the request for ${route.subject} (${quoted}).` })
+    case status === 400 || tooLargeStatus(status):
+      return new InvalidRequestError({ status, message: `The service rejected the request for ${route.subject}${status === 400 ? "" : " as too large"} (${quoted}).` })
     case status >= 500:
       return new ServiceError({ status, attempts, message: `The service failed (${quoted})${attempts > 1 ? ` on all ${attempts} attempts` : ""}.` })
     default:

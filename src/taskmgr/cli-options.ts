@@ -14,6 +14,7 @@ import type { Invocation } from "../core/cli-runtime.js"
 import type { OptionSpec } from "../core/cli/spec.js"
 import { AuthError, InvalidSettingsError, type RequestError, type SignInError } from "../core/errors.js"
 import type { Vocabulary } from "../core/remedy.js"
+import { checkToken } from "../core/settings.js"
 import { loadSignIn, resolveAppRegistration, type StoredSignIn, storedRefresh } from "./oauth.js"
 import { DEFAULT_APP_URL, DEFAULT_BASE_URL, PLANS, type TaskmgrOptions } from "./options.js"
 
@@ -80,6 +81,8 @@ export const cliSettings = (
     ]
     const present = sources.filter(([, v]) => v !== undefined && v.trim() !== "") as Array<[TokenSource, string]>
     const [winner, ...rest] = present
+    // Refused here, where the flag or variable it came from is known.
+    if (winner !== undefined) yield* checkToken(Redacted.make(winner[1]), winner[0])
     const baseUrl = flagOrEnv(shared, "--base-url", env, "TASKMGR_BASE_URL")
     const appUrl = flagOrEnv(shared, "--app-url", env, "TASKMGR_APP_URL")
     // Only when nothing else gives a token, so a given token works whatever state the file is in.

@@ -21,6 +21,7 @@ import { refreshStored } from "../core/oauth/refresh.js"
 import { readSettingsFile } from "../core/oauth/settings-file.js"
 import { configDir, type CredentialStore, fileCredentialStore } from "../core/oauth/store.js"
 import { type ClientCredentials, postTokenForm, type TokenEndpointError, tokenFields, type TokenLimits } from "../core/oauth/token-endpoint.js"
+import { TokenText } from "../core/settings.js"
 
 /** The paste-the-code redirect for machines without a browser. */
 export const OOB_REDIRECT = "urn:ietf:wg:oauth:2.0:oob"
@@ -42,7 +43,7 @@ export const TaskmgrCredential = Schema.Struct({
   client_id: Schema.String,
   /** Kept (in the 0600 file) because every refresh and the revocation authenticate the app with it. */
   client_secret: Schema.Redacted(Schema.String),
-  access_token: Schema.Redacted(Schema.String),
+  access_token: Schema.Redacted(TokenText),
   refresh_token: Schema.NullOr(Schema.Redacted(Schema.String)),
   /** ISO time, from expires_in; null when the service gave none. */
   expires_at: Schema.NullOr(Schema.String),

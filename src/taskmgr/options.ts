@@ -10,7 +10,7 @@ import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import type { InvalidSettingsError, RequestError } from "../core/errors.js"
 import type { ExpiryInput } from "../core/expiry.js"
-import { checkRateStore, checkServiceUrl, duration, invalidSetting, oneOf, requestTimeout } from "../core/settings.js"
+import { checkRateStore, checkServiceUrl, checkToken, duration, invalidSetting, oneOf, requestTimeout } from "../core/settings.js"
 import * as Duration from "effect/Duration"
 
 export const PLANS = ["free", "paid"] as const
@@ -72,7 +72,7 @@ export interface TaskmgrSettings {
 export const resolveTaskmgrOptions = (options: TaskmgrOptions): Effect.Effect<TaskmgrSettings, InvalidSettingsError> =>
   Effect.gen(function*() {
     const token = typeof options.token === "string" ? Redacted.make(options.token) : options.token
-    if (Redacted.value(token).trim() === "") return yield* invalidSetting("token", "The token is empty.")
+    yield* checkToken(token)
     const baseUrl = yield* checkServiceUrl("baseUrl", options.baseUrl ?? DEFAULT_BASE_URL)
     const appUrl = yield* checkServiceUrl("appUrl", options.appUrl ?? DEFAULT_APP_URL)
     const workspace = Option.filter(Option.fromNullable(options.workspace), (w) => w.trim() !== "")

@@ -19,6 +19,7 @@ import { InvalidRequestError, RateLimitError, ServiceError, type SignInError } f
 import { retryAfter } from "../http.js"
 import { announceWait, currentObserver } from "../observe.js"
 import { retrySchedule, type Verdict } from "../retry.js"
+import { TokenText } from "../settings.js"
 import { rememberSecret, rememberSecretsIn, scrubSecrets } from "../secrets.js"
 import { printable, signInError } from "./redirect.js"
 
@@ -29,7 +30,7 @@ export interface ClientCredentials {
 
 /** The fields every token answer has (RFC 6749 section 5.1); a service extends them. */
 export const tokenFields = {
-  access_token: Schema.Redacted(Schema.String),
+  access_token: Schema.Redacted(TokenText),
   token_type: Schema.optional(Schema.String),
   /** Seconds. */
   expires_in: Schema.optional(Schema.Number),
