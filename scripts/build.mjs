@@ -1,7 +1,8 @@
 // Bundles each binary into one CommonJS file with esbuild, started by
 // scripts/launcher.cjs with a V8 code cache (see there): start-up time is a
 // feature, and parsing the bundle is most of it. The simulator behind
-// `sandbox` is a bundle of its own, so ordinary commands never load it.
+// `sandbox` and the Redis client behind `--rate-store` are bundles of their
+// own, so ordinary commands never load them.
 import { build } from "esbuild"
 import { chmod, copyFile, mkdir, rm, writeFile } from "node:fs/promises"
 
@@ -11,6 +12,8 @@ const binaries = ["design", "taskmgr"]
 await import("./command-index.mjs")
 
 await rm("dist", { recursive: true, force: true })
+// lib/ is emitted afresh by tsc after this script: no module left over from an older layout gets packed.
+await rm("lib", { recursive: true, force: true })
 await mkdir("dist")
 // dist/ holds CommonJS whatever the package's own "type" says.
 await writeFile("dist/package.json", JSON.stringify({ type: "commonjs" }) + "\n")
@@ -25,12 +28,23 @@ const sandboxApart = {
     })
   }
 }
+// The Redis client behind --rate-store likewise: loaded only when a store is given, shared by both programs.
+const rateStoreApart = {
+  name: "rate-store-apart",
+  setup(b) {
+    b.onResolve({ filter: /^\.\/rate-store-redis\.js$/ }, (args) =>
+      args.importer.endsWith("src/core/rate-limit.ts") ? { path: "./rate-store-redis.bundle.js", external: true } : undefined)
+  }
+}
 await build({
-  entryPoints: Object.fromEntries(binaries.flatMap((name) => [
-    [`${name}.bundle`, `src/bin/${name}.ts`],
-    [`${name}-sandbox.bundle`, `src/${name}/sandbox.ts`]
-  ])),
-  plugins: [sandboxApart],
+  entryPoints: {
+    ...Object.fromEntries(binaries.flatMap((name) => [
+      [`${name}.bundle`, `src/bin/${name}.ts`],
+      [`${name}-sandbox.bundle`, `src/${name}/sandbox.ts`]
+    ])),
+    "rate-store-redis.bundle": "src/core/rate-store-redis.ts"
+  },
+  plugins: [sandboxApart, rateStoreApart],
   // The launcher runs the bundle through vm.Script, which on Node 20 cannot import(): require the sandbox bundle instead.
   supported: { "dynamic-import": false },
   outdir: "dist",

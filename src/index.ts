@@ -1,7 +1,7 @@
 /**
- * The library: typed services for the design service (and, as it arrives,
- * the task-management service), to import into Effect programs. Simulators
- * for tests live in the "./testing" entry point.
+ * The library: typed services for the design service and the
+ * task-management service, to import into Effect programs. Simulators for
+ * tests live in the "./testing" entry point.
  */
 export type { ApiOf, CursorInput, PageOf } from "./core/api.js"
 export * from "./core/errors.js"
@@ -15,3 +15,7 @@ export type { FileMetadata } from "./design/files.js"
 export { designOperations } from "./design/operations.js"
 export { type AuthMode, designConfig, type DesignOptions, type DesignSettings, type Plan, type Seat } from "./design/options.js"
 export type { Webhook } from "./design/webhooks.js"
+export { TaskmgrApi, type TaskmgrApiService } from "./taskmgr/api.js"
+export type { ListPage } from "./taskmgr/define.js"
+export { taskmgrOperations } from "./taskmgr/operations.js"
+export { type Plan as TaskmgrPlan, taskmgrConfig, type TaskmgrOptions, type TaskmgrSettings } from "./taskmgr/options.js"

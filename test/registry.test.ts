@@ -2,7 +2,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import AjvModule from "ajv"
 import { Duration, Effect } from "effect"
-import { flagCollisions } from "../src/core/cli/tree.js"
+import { resolveArgv } from "../src/core/cli/resolve.js"
+import { allCommands, flagCollisions, isGroup, VERSION_FLAG } from "../src/core/cli/tree.js"
 import { programTree, runProgram } from "../src/core/cli-runtime.js"
 import { memoryIO } from "./e2e/in-process.js"
 import { hasTool, toolEntry } from "../src/core/derive-tool.js"
@@ -40,6 +41,31 @@ describe.each([
       else expect(v.tool.none.length).toBeGreaterThan(0)
     }
     expect(flagCollisions(programTree(program), program.shared)).toEqual([])
+  })
+
+  it("gives a command its own flag spelled like a program one (--version), in every position, and hands @effect/cli no built-in word", () => {
+    const tree = programTree(program)
+    const owners: Array<string> = []
+    for (const { command, path } of allCommands(tree)) {
+      if (isGroup(command)) continue
+      const own = command.options.find((o) => o.flag === VERSION_FLAG.flag)
+      if (own === undefined) continue
+      owners.push(path.join(" "))
+      const args = command.positionals.filter((p) => p.required).map((p) => `${p.name}-1`)
+      const value = own.takesValue ? ["2099"] : []
+      for (const argv of [
+        [...path, ...args, "--version", ...value],
+        [...path, "--version", ...value, ...args],
+        [...path, ...args, own.takesValue ? "--version=2099" : "--version"],
+        ["--json", ...path, ...args, "--version", ...value]
+      ]) {
+        const r = resolveArgv(tree, program.shared, argv)
+        expect(r.ok && r.value, argv.join(" ")).toMatchObject({ version: false, help: false, options: { "--version": own.takesValue ? "2099" : true } })
+        if (r.ok) expect(r.value.normalized.filter((w) => w === "--version" || w.startsWith("--version=")), argv.join(" ")).toEqual([])
+      }
+    }
+    // The design file reads take a version id; the check above would pass vacuously without them.
+    if (name === "design") expect(owners).toEqual(expect.arrayContaining(["file get", "file nodes", "file images"]))
   })
 
   it("gives every tool a valid JSON Schema, truthful annotations and its toolset", () => {

@@ -10,7 +10,8 @@ import * as Stream from "effect/Stream"
 import type { InvalidInputError } from "./errors.js"
 import { validateInput } from "./input.js"
 import type { AnyOperation, ErrorOf, InputOf, ItemOf, OutputOf } from "./operation.js"
-import { pages } from "./paginate.js"
+import { pages, uniqueBy } from "./paginate.js"
+import { withCheck } from "./write-check.js"
 
 /** One page of a paged list, with the cursor that fetches the next (null: none left). */
 export type PageOf<O> = O & { readonly next_cursor: string | null }
@@ -35,13 +36,23 @@ export type ApiOf<Ops> =
     readonly streams: { readonly [K in PagedKeys<Ops>]: (input: InputOf<Ops[K]>) => Stream.Stream<ItemOf<Ops[K]>, ErrorOf<Ops[K]> | InvalidInputError> }
   }
 
-export const makeApi = <C, Ops extends Readonly<Record<string, AnyOperation<C>>>>(operations: Ops, client: C): ApiOf<Ops> => {
+/**
+ * `service` names the spans: each call (each page of a stream) runs in a span
+ * `DesignApi.userMe`, which the pipeline annotates with the HTTP method, the
+ * route template, the last status and the number of attempts.
+ */
+export const makeApi = <C, Ops extends Readonly<Record<string, AnyOperation<C>>>>(service: string, operations: Ops, client: C): ApiOf<Ops> => {
   const methods: Record<string, unknown> = {}
+  const registry = Object.values(operations) as ReadonlyArray<AnyOperation<never>>
   const streams: Record<string, unknown> = {}
-  for (const [name, op] of Object.entries(operations)) {
-    const paging = op.paging
+  for (const [name, operation] of Object.entries(operations)) {
+    const paging = operation.paging
+    const op = { ...operation, run: (c: C, input: unknown, cursor: string | undefined) =>
+      Effect.withSpan(operation.run(c, input, cursor), `${service}.${name}`, { kind: "client", captureStackTrace: false }) }
     if (paging === undefined) {
-      methods[name] = (input: unknown) => Effect.flatMap(validateInput(op.input, input), (valid) => op.run(client, valid, undefined))
+      methods[name] = (input: unknown) =>
+        Effect.flatMap(validateInput(op.input, input), (valid) =>
+          Effect.mapError(op.run(client, valid, undefined), (e) => withCheck(e, registry, op as AnyOperation<never>)))
       continue
     }
     methods[name] = ({ cursor, ...input }: CursorInput & Record<string, unknown>) =>
@@ -54,7 +65,9 @@ export const makeApi = <C, Ops extends Readonly<Record<string, AnyOperation<C>>>
       Stream.unwrap(
         Effect.map(validateInput(op.input, input), (valid) =>
           pages(paging.model, (cursor) => op.run(client, valid, cursor)).pipe(
-            Stream.flatMap((page) => Stream.fromIterable(paging.items(page.body)))
+            Stream.flatMap((page) => Stream.fromIterable(paging.items(page.body))),
+            // A walk restarted after its cursor expired repeats items: each comes once.
+            Stream.filter(uniqueBy(paging.key?.bind(paging)))
           ))
       )
   }

@@ -8,6 +8,8 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import type { Readable, Writable } from "node:stream"
+import { visible } from "./output.js"
+import { scrubSecrets } from "./secrets.js"
 
 export type Env = Readonly<Record<string, string | undefined>>
 
@@ -29,16 +31,29 @@ export const processIO = (): CliIOShape => ({ env: process.env, stdout: process.
 
 const line = (text: string) => (text.endsWith("\n") ? text : `${text}\n`)
 
-/** A line (or lines) of data on stdout. */
+/** Data on stdout, as given: JSON and TOON (already safe, output.ts), a token asked for, a script. */
 export const writeOut = (text: string): Effect.Effect<void, never, CliIO> =>
   Effect.flatMap(CliIO, (io) => Effect.sync(() => void io.stdout.write(line(text))))
 
-/** A line (or lines) for people on stderr. */
-export const writeErr = (text: string): Effect.Effect<void, never, CliIO> =>
+/** Text for people on stdout that may hold service data: control characters made visible. */
+export const writeText = (text: string): Effect.Effect<void, never, CliIO> => writeOut(visible(text))
+
+/** Our own styled text on stderr, whose parts were made safe before styling. */
+export const writeStyledErr = (text: string): Effect.Effect<void, never, CliIO> =>
   Effect.flatMap(CliIO, (io) => Effect.sync(() => void io.stderr.write(line(text))))
 
+/** A message for people: no credential, no terminal control. */
+export const safeMessage = (text: string) => visible(scrubSecrets(text))
+
+/**
+ * Any message on stderr: whatever it quotes (the service's words, input
+ * echoed, a debug line) has every credential the process holds masked and
+ * its control characters made visible.
+ */
+export const writeErr = (text: string): Effect.Effect<void, never, CliIO> => writeStyledErr(safeMessage(text))
+
 /** A writer of lines to this command's stderr, for code that takes a `say` function. */
-export const sayOn = (io: CliIOShape) => (text: string): Effect.Effect<void> => Effect.sync(() => void io.stderr.write(line(text)))
+export const sayOn = (io: CliIOShape) => (text: string): Effect.Effect<void> => Effect.sync(() => void io.stderr.write(line(safeMessage(text))))
 
 /** The command's environment. */
 export const cliEnv: Effect.Effect<Env, never, CliIO> = Effect.map(CliIO, (io) => io.env)

@@ -12,6 +12,7 @@ import { type Invocation, type Leaf, cliObserver } from "./cli-runtime.js"
 import { inCliWords, lazyCommandSpec, pagingOf, rawInput, readStdin } from "./derive-cli.js"
 import { invalidInput, InvalidInputError, type WrapperError } from "./errors.js"
 import { decodeInput } from "./input.js"
+import { prepareOutputDirectory } from "./local-files.js"
 import { HttpObserver } from "./observe.js"
 import type { AnyOperation } from "./operation.js"
 import { type OutputFormat, render, useColor } from "./output.js"
@@ -78,6 +79,7 @@ const copyToStdout = <E>(io: CliIOShape, bytes: Stream.Stream<Uint8Array, E>) =>
 
 export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => ({
   path: v.command,
+  operation: (v.operation as AnyOperation<never>).name,
   spec: lazyCommandSpec(v),
   run: (invocation) =>
     Effect.gen(function*() {
@@ -89,6 +91,11 @@ export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => (
       const raw = yield* Effect.mapError(rawInput(v, invocation, env, readStdin(io.stdin)), (e) => inCliWords(v, e))
       const paging = op.paging === undefined ? undefined : yield* Effect.mapError(pagingOf(invocation), (e) => inCliWords(v, e))
       const input = yield* Effect.mapError(decodeInput(op.input, raw), (e) => inCliWords(v, e))
+      // The directory a save writes into is made and proved writable before the request (which may cost quota).
+      const saveTo = v.save === undefined ? undefined : invocation.options[v.save.flag]
+      const directory = v.save === undefined || typeof saveTo !== "string"
+        ? undefined
+        : yield* Effect.as(prepareOutputDirectory(saveTo, { label: v.save.flag, field: v.save.flag.replace(/^--/, "") }), saveTo)
       const client = yield* context.client(invocation, env)
       const deprecated = v.deprecated ?? op.deprecated
       if (deprecated !== undefined) yield* writeErr(`Warning: '${v.command.join(" ")}' is deprecated: ${deprecated}.`)
@@ -108,18 +115,33 @@ export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => (
           Effect.mapError((e) => (e instanceof InvalidInputError ? inCliWords(v, e) : e))
         )
         const save = v.save
-        const directory = save === undefined ? undefined : invocation.options[save.flag]
-        if (save === undefined || typeof directory !== "string") return yield* printResult(v, output, output, format, full)
+        if (save === undefined || directory === undefined) return yield* printResult(v, output, output, format, full)
         const rows = yield* observed((save as SaveView<AnyOperation<C>>).run(output, input, directory, progressLine(io)))
         const table = shownAs(v, { kind: "table", rows: (r: typeof rows) => r, columns: save.columns, noun: save.itemsKey })
         return yield* printResult(table, rows, { [save.itemsKey]: rows }, format, full)
       }
       const model = op.paging
       const collected = yield* observed(
-        collect(pages(model.model, (c) => op.run(client, input, c), paging.cursor), (p) => model.items(p), paging, model.key?.bind(model))
+        collect(
+          pages(model.model, (c) => op.run(client, input, c), paging.cursor),
+          (p) => model.items(p),
+          paging,
+          model.key?.bind(model),
+          model.model.expired
+        )
       ).pipe(Effect.mapError((e) => (e._tag === "InvalidInputError" ? inCliWords(v, e) : e)))
       const data = { [model.itemsKey]: collected.items, next_cursor: collected.next_cursor, complete: collected.complete, pages: collected.pages }
       yield* printResult(v, collected, data, format, full)
+      if (collected.failure !== undefined) {
+        // What was fetched is printed above; the error follows, with where to resume.
+        const fetched = `${collected.items.length} ${model.itemsKey} from ${collected.pages} page${collected.pages === 1 ? "" : "s"}`
+        yield* writeErr(
+          collected.next_cursor === null
+            ? `Printed the ${fetched} fetched before this failure.`
+            : `Printed the ${fetched} fetched before this failure. To resume, run the same command with: --cursor ${collected.next_cursor}`
+        )
+        return yield* Effect.fail(collected.failure)
+      }
       if (format === "text" && !collected.complete && collected.next_cursor !== null) {
         yield* writeErr(`More ${model.itemsKey} remain: add --cursor ${collected.next_cursor} to continue, or --all to follow every page.`)
       }

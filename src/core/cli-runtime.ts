@@ -21,19 +21,22 @@ import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import type { ArgvError } from "./cli/argv-error.js"
-import { CliIO, type CliIOShape, writeErr, writeOut } from "./cli-io.js"
+import { CliIO, type CliIOShape, safeMessage, sayOn, writeErr, writeOut, writeStyledErr } from "./cli-io.js"
 import { renderHelp } from "./cli/help.js"
-import { resolveArgv } from "./cli/resolve.js"
+import { effectCliFlag, resolveArgv } from "./cli/resolve.js"
 import type { CommandSpec, OptionSpec } from "./cli/spec.js"
 import type { Given, OptionValue } from "./derive-cli.js"
 import { isWrapperError, type WrapperError } from "./errors.js"
 import { exitCodeOf } from "./exit-codes.js"
 import type { ExchangeEvent, Observer, WaitEvent } from "./observe.js"
+import { ConfigDirWarning } from "./oauth/config-dir.js"
+import type { AnyOperation } from "./operation.js"
 import { style, useColor } from "./output.js"
 import { RateLimiter } from "./rate-limit.js"
 import { remedy, type Vocabulary, worded } from "./remedy.js"
+import { lostWriteAnswer, withCheck } from "./write-check.js"
 
-export { writeErr, writeOut } from "./cli-io.js"
+export { safeMessage, writeErr, writeOut, writeText } from "./cli-io.js"
 
 /** What a leaf is handed: the shared options and its own, as typed. */
 export interface Invocation extends Given {
@@ -46,6 +49,33 @@ export interface Leaf {
   readonly spec: CommandSpec
   /** May use the HttpClient (the program provides Node's) and the command's streams and environment. */
   readonly run: (invocation: Invocation) => Effect.Effect<void, WrapperError, HttpClient.HttpClient | CliIO>
+  /** The name of the registry operation it runs, if any: remedies name commands by it (kept in the light index). */
+  readonly operation?: string | undefined
+}
+
+/** The program's words, plus how each of its operations is run: taskGet → 'taskmgr task get'. */
+const vocabularyOf = (program: Program, path: ReadonlyArray<string>): Vocabulary => ({
+  ...program.vocabulary(path),
+  operation: (name) => {
+    const leaf = program.leaves.find((l) => l.operation === name)
+    return leaf === undefined ? undefined : `'${[program.name, ...leaf.path].join(" ")}'`
+  }
+})
+
+/**
+ * A lost write's error names the read that shows whether it was done. The
+ * registry's definitions are loaded for it on this error path only, so a
+ * command's start-up still loads its own group alone.
+ */
+const withCheckOf = (program: Program, leaf: Leaf, error: WrapperError): Effect.Effect<WrapperError> => {
+  const name = leaf.operation
+  if (name === undefined || program.operations === undefined || !lostWriteAnswer(error)) return Effect.succeed(error)
+  return Effect.promise(program.operations).pipe(
+    Effect.map((operations) => {
+      const write = operations.find((op) => op.name === name)
+      return write === undefined ? error : withCheck(error, operations, write)
+    })
+  )
 }
 
 export interface Program {
@@ -55,6 +85,8 @@ export interface Program {
   readonly shared: ReadonlyArray<OptionSpec>
   readonly groups: Readonly<Record<string, string>>
   readonly leaves: ReadonlyArray<Leaf>
+  /** Every registry operation, loaded on demand: only a lost write's error needs them (withCheckOf). */
+  readonly operations?: (() => Promise<ReadonlyArray<AnyOperation<never>>>) | undefined
   /** The words remedies use, for the command a failure came from. */
   readonly vocabulary: (path: ReadonlyArray<string>) => Vocabulary
   readonly examples: ReadonlyArray<string>
@@ -86,18 +118,19 @@ export const programTree = (program: Program): CommandSpec => {
   return { name: program.name, summary: program.summary, options: [], positionals: [], examples: program.examples, subcommands: groupAt([], program.leaves) }
 }
 
+/** Each part is made safe before it is styled, so our colours survive and nothing else reaches the terminal raw. */
 const renderError = (error: WrapperError, say: Vocabulary, color: boolean) => {
   const s = style(color)
-  const headers = error._tag === "RateLimitError" ? Object.entries(error.headers).map(([k, v]) => `  ${k}: ${v}`) : []
-  return [`${s.red("Error:")} ${worded(error, say)}`, ...headers, s.dim(`→ ${remedy(error, say)}`)].join("\n")
+  const headers = error._tag === "RateLimitError" ? Object.entries(error.headers).map(([k, v]) => safeMessage(`  ${k}: ${v}`)) : []
+  return [`${s.red("Error:")} ${safeMessage(worded(error, say))}`, ...headers, s.dim(safeMessage(`→ ${remedy(error, say)}`))].join("\n")
 }
 
 const renderArgvError = (error: ArgvError, color: boolean) => {
   const s = style(color)
   return [
-    `${s.red("Error:")} ${error.message}`,
-    ...(error.suggestion === undefined ? [] : [`Did you mean ${error.suggestion}?`]),
-    s.dim(`→ ${error.remedy}`)
+    `${s.red("Error:")} ${safeMessage(error.message)}`,
+    ...(error.suggestion === undefined ? [] : [safeMessage(`Did you mean ${error.suggestion}?`)]),
+    s.dim(safeMessage(`→ ${error.remedy}`))
   ].join("\n")
 }
 
@@ -119,9 +152,10 @@ const exchangeLines = (e: ExchangeEvent) => [
 
 /** Waits are said on a terminal; every exchange is said in debug mode (`<PROGRAM>_DEBUG=api`). */
 export const cliObserver = (io: CliIOShape, debug: boolean): Observer => {
-  const say = (text: string) => Effect.sync(() => void io.stderr.write(`${text}\n`))
+  const say = sayOn(io)
   return {
     onWait: (event) => (io.stderr.isTTY === true ? say(waitLine(event)) : Effect.void),
+    onNotice: (message) => say(`Note: ${message}`),
     onExchange: debug ? (event) => say(exchangeLines(event).join("\n")) : undefined
   }
 }
@@ -130,7 +164,7 @@ export const cliObserver = (io: CliIOShape, debug: boolean): Observer => {
 const effectLeaf = <R>(spec: CommandSpec, handle: (given: Given) => Effect.Effect<void, WrapperError, R>) => {
   const config: Record<string, Options.Options<unknown> | Args.Args<unknown>> = {}
   spec.options.forEach((o, i) => {
-    const name = o.flag.replace(/^--/, "")
+    const name = effectCliFlag(o.flag).replace(/^--/, "")
     config[`o${i}`] = !o.takesValue
       ? Options.boolean(name)
       : o.repeatable === true
@@ -193,7 +227,8 @@ const platformFor = (io: CliIOShape) =>
     NodeHttpClient.layer,
     RateLimiter.layer,
     Layer.succeed(Terminal.Terminal, terminalOf(io)),
-    Layer.succeed(CliIO, io)
+    Layer.succeed(CliIO, io),
+    Layer.succeed(ConfigDirWarning, (line: string) => void io.stderr.write(`${safeMessage(line)}\n`))
   )
 
 /**
@@ -208,7 +243,7 @@ const runResolved = (program: Program, argv: ReadonlyArray<string>, io: CliIOSha
   const errColor = useColor(io.stderr, io.env)
   const tree = programTree(program)
   const resolved = resolveArgv(tree, program.shared, argv)
-  if (!resolved.ok) return Effect.as(writeErr(renderArgvError(resolved.error, errColor)), 2)
+  if (!resolved.ok) return Effect.as(writeStyledErr(renderArgvError(resolved.error, errColor)), 2)
   const r = resolved.value
   if (r.version) return Effect.as(writeOut(`${program.name} ${program.version}`), 0)
   if (r.help) {
@@ -242,7 +277,8 @@ const runResolved = (program: Program, argv: ReadonlyArray<string>, io: CliIOSha
       if (Exit.isSuccess(exit)) return Effect.succeed(0)
       const failure = Cause.failureOption(exit.cause)
       if (Option.isSome(failure) && isWrapperError(failure.value)) {
-        return Effect.as(writeErr(renderError(failure.value, program.vocabulary(r.path), errColor)), exitCodeOf(failure.value))
+        return Effect.flatMap(withCheckOf(program, leaf, failure.value), (error) =>
+          Effect.as(writeStyledErr(renderError(error, vocabularyOf(program, r.path), errColor)), exitCodeOf(error)))
       }
       if (Option.isSome(failure)) {
         // resolveArgv accepted the line; @effect/cli refusing it is our bug, not the user's.

@@ -11,23 +11,24 @@ import type { CommandSpec } from "./cli/spec.js"
 import { type LeafContext, operationLeaf } from "./cli-leaf.js"
 import type { Leaf } from "./cli-runtime.js"
 import { commandSpecOf } from "./derive-cli.js"
-import type { AnyView } from "./view.js"
+import type { AnyOperation } from "./operation.js"
+import type { GroupModules } from "./view.js"
 
-/** One operation command: the module of its group, its words, and its spec as plain data. */
+/** One operation command: the module of its group, its operation's name, its words, and its spec as plain data. */
 export interface IndexedCommand {
   readonly module: string
+  readonly operation: string
   readonly path: ReadonlyArray<string>
   readonly spec: CommandSpec
 }
 
-/** Each group module of a registry, loaded on demand: module name → its views. */
-export type GroupModules = Readonly<Record<string, () => Promise<ReadonlyArray<AnyView>>>>
+export type { GroupModules }
 
 /** The index as the definitions give it today (JSON-plain: what the generated file holds). */
 export const commandIndexOf = async (modules: GroupModules): Promise<Array<IndexedCommand>> => {
   const index: Array<IndexedCommand> = []
   for (const [module, load] of Object.entries(modules)) {
-    for (const v of await load()) index.push({ module, path: v.command, spec: commandSpecOf(v) })
+    for (const v of await load()) index.push({ module, operation: (v.operation as AnyOperation<never>).name, path: v.command, spec: commandSpecOf(v) })
   }
   return JSON.parse(JSON.stringify(index)) as Array<IndexedCommand>
 }
@@ -36,6 +37,7 @@ export const commandIndexOf = async (modules: GroupModules): Promise<Array<Index
 export const indexedLeaves = <C>(index: ReadonlyArray<IndexedCommand>, modules: GroupModules, context: LeafContext<C>): Array<Leaf> =>
   index.map((entry) => ({
     path: entry.path,
+    operation: entry.operation,
     spec: entry.spec,
     run: (invocation) =>
       Effect.flatMap(Effect.promise(() => modules[entry.module]!()), (views) => {
@@ -46,3 +48,7 @@ export const indexedLeaves = <C>(index: ReadonlyArray<IndexedCommand>, modules: 
         return operationLeaf(view, context).run(invocation)
       })
   }))
+
+/** Every operation of the registry, all group modules loaded: for the rare path that needs them all. */
+export const operationsOf = (modules: GroupModules) => async (): Promise<ReadonlyArray<AnyOperation<never>>> =>
+  (await Promise.all(Object.values(modules).map((load) => load()))).flat().map((v) => v.operation as AnyOperation<never>)

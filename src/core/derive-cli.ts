@@ -8,11 +8,12 @@
  * @file; secrets marked fromEnv may be read from a named variable instead.
  */
 import * as Effect from "effect/Effect"
-import { readFileSync } from "node:fs"
 import type { Readable } from "node:stream"
 import { InvalidInputError } from "./errors.js"
 import type { Field, FieldKind } from "./fields.js"
 import { fieldsOf } from "./fields.js"
+import { cursorProblem, MAX_INPUT_DEPTH, nestsTooDeep } from "./input.js"
+import { MAX_INPUT_TEXT, readInputFile, readInputStream } from "./local-files.js"
 import type { AnyOperation } from "./operation.js"
 import { DEFAULT_MAX_PAGES } from "./paginate.js"
 import type { CommandSpec, OptionSpec, PositionalSpec } from "./cli/spec.js"
@@ -43,6 +44,10 @@ const choicesOf = (kind: FieldKind) =>
 /** A list field given as the last positional takes every remaining word (task get-many <gids...>). */
 const takesRest = (f: Field, index: number, count: number) => f.kind._tag === "list" && index === count - 1
 
+const TOO_DEEP = `nested more than ${MAX_INPUT_DEPTH} levels deep`
+
+const jsonKind = (f: Field) => f.kind._tag === "json"
+
 const isPositional = (v: AnyView, name: string) => ((v.positional ?? []) as ReadonlyArray<string>).includes(name)
 const fromEnv = (v: AnyView, name: string) => ((v.fromEnv ?? []) as ReadonlyArray<string>).includes(name)
 const bodyFields = (v: AnyView) => (v.bodyFile ?? []) as ReadonlyArray<string>
@@ -53,7 +58,7 @@ const bodyFileOption = (v: AnyView): OptionSpec => ({
   flag: BODY_FILE,
   takesValue: true,
   valueName: "PATH|-",
-  description: `JSON object with ${bodyFields(v).join(", ")}; - reads standard input`,
+  description: `JSON object with ${bodyFields(v).join(", ")}; - reads standard input (at most ${MAX_INPUT_TEXT})`,
   required: false
 })
 
@@ -124,7 +129,7 @@ export const commandSpecOf = (v: AnyView): CommandSpec => {
       flag,
       takesValue: f.kind._tag !== "boolean",
       valueName: valueName(v, f),
-      description: f.description ?? "",
+      description: jsonKind(f) ? `${f.description ?? ""} (JSON text, or @FILE of at most ${MAX_INPUT_TEXT})`.trim() : f.description ?? "",
       required: !f.optional && !secretFromEnv,
       choices: choicesOf(f.kind),
       repeatable: f.kind._tag === "list"
@@ -174,22 +179,27 @@ const scalar = (kind: FieldKind, text: string): unknown =>
 /** A number where a whole one is expected (30.0, 1.5): refused by name, as the service would refuse it. */
 const notWhole = (f: Field, kind: FieldKind, text: string) =>
   kind._tag === "integer" && NUMBER.test(text.trim()) && !INTEGER.test(text.trim())
-    ? Effect.fail(bad(`${f.name}: must be a whole number; got "${text}".`, f.name))
+    ? Effect.fail(bad(`${f.name}: must be a whole number${f.secret ? "" : `; got "${text}"`}.`, f.name))
     : Effect.void
 
-const jsonValue = (f: Field, text: string): Effect.Effect<unknown, InvalidInputError> =>
-  Effect.try({
-    try: () => JSON.parse(text.startsWith("@") ? readFileSync(text.slice(1), "utf8") : text) as unknown,
-    catch: (e) =>
-      bad(
-        text.startsWith("@")
-          ? `${f.name}: cannot read ${text.slice(1)} as JSON (${e instanceof Error ? e.message : String(e)}).`
-          : `${f.name}: not valid JSON (${e instanceof Error ? e.message : String(e)}).`,
-        f.name
-      )
-  })
+/**
+ * JSON text, or @FILE read through the one capped reader. `label` is the
+ * flag: messages that quote a path or the parser are worded in flags here,
+ * as a path may hold a word that is also a field name.
+ */
+const jsonValue = (f: Field, text: string, label: string): Effect.Effect<unknown, InvalidInputError> => {
+  const file = text.startsWith("@") ? text.slice(1) : undefined
+  const parse = (content: string) =>
+    Effect.try({
+      try: () => JSON.parse(content) as unknown,
+      // The parser's message quotes the text, which for a secret field is the secret.
+      catch: (e) => bad(`${label}: ${file === undefined ? "" : `${file} is `}not valid JSON${f.secret ? "" : ` (${e instanceof Error ? e.message : String(e)})`}.`, f.name)
+    }).pipe(Effect.filterOrFail((value) => !nestsTooDeep(value), () => bad(`${label}: ${file === undefined ? "the JSON" : file} is ${TOO_DEEP}.`, f.name)))
+  if (file === "") return Effect.fail(bad(`${label}: @ needs a path after it (@FILE), or give the JSON itself.`, f.name))
+  return file === undefined ? parse(text) : Effect.flatMap(readInputFile(file, { label, field: f.name }), parse)
+}
 
-const convert = (f: Field, value: OptionValue): Effect.Effect<unknown, InvalidInputError> => {
+const convert = (f: Field, value: OptionValue, label: string): Effect.Effect<unknown, InvalidInputError> => {
   const kind = f.kind
   if (kind._tag === "boolean") return Effect.succeed(value === true)
   if (kind._tag === "list") {
@@ -198,21 +208,16 @@ const convert = (f: Field, value: OptionValue): Effect.Effect<unknown, InvalidIn
     return Effect.as(Effect.forEach(words, (w) => notWhole(f, kind.of, w)), words.map((w) => scalar(kind.of, w)))
   }
   const text = typeof value === "string" ? value : value === true ? "" : value.join(",")
-  return kind._tag === "json" ? jsonValue(f, text) : Effect.as(notWhole(f, kind, text), scalar(kind, text))
+  return kind._tag === "json" ? jsonValue(f, text, label) : Effect.as(notWhole(f, kind, text), scalar(kind, text))
 }
 
-/** Standard input (the command's), whole; a terminal is refused rather than waited on. */
+const BODY_FILE_CULPRIT = { label: BODY_FILE, field: "body_file" }
+
+/** Standard input (the command's), whole up to the cap; a terminal is refused rather than waited on. */
 export const readStdin = (stdin: Readable & { readonly isTTY?: boolean }): Effect.Effect<string, InvalidInputError> => Effect.suspend(() =>
   stdin.isTTY === true
     ? Effect.fail(bad(`${BODY_FILE} - reads standard input, which is a terminal: pipe or redirect the body in.`, "body_file"))
-    : Effect.tryPromise({
-      try: async () => {
-        const chunks: Array<Buffer> = []
-        for await (const chunk of stdin) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk as Buffer)
-        return Buffer.concat(chunks).toString("utf8")
-      },
-      catch: (e) => bad(`Cannot read standard input (${e instanceof Error ? e.message : String(e)}).`, "body_file")
-    })
+    : readInputStream(stdin, BODY_FILE_CULPRIT, "standard input")
 )
 
 /** Where there is no standard input to read (a caller that gave none). */
@@ -224,14 +229,12 @@ const noStdin: Effect.Effect<string, InvalidInputError> = Effect.suspend(() =>
 const bodyFromFile = (v: AnyView, path: string, stdin: Effect.Effect<string, InvalidInputError>) =>
   Effect.gen(function*() {
     const where = path === "-" ? "standard input" : path
-    const text = path === "-" ? yield* stdin : yield* Effect.try({
-      try: () => readFileSync(path, "utf8"),
-      catch: (e) => bad(`${BODY_FILE}: cannot read ${path} (${e instanceof Error ? e.message : String(e)}).`, "body_file")
-    })
+    const text = path === "-" ? yield* stdin : yield* readInputFile(path, BODY_FILE_CULPRIT)
     const parsed = yield* Effect.try({
       try: () => JSON.parse(text) as unknown,
       catch: (e) => bad(`${BODY_FILE}: ${where} is not valid JSON (${e instanceof Error ? e.message : String(e)}).`, "body_file")
     })
+    if (nestsTooDeep(parsed)) return yield* Effect.fail(bad(`${BODY_FILE}: ${where} is ${TOO_DEEP}.`, "body_file"))
     const allowed = bodyFields(v)
     if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
       return yield* Effect.fail(bad(`${BODY_FILE}: ${where} must hold a JSON object with ${allowed.join(", ")}.`, "body_file"))
@@ -264,7 +267,7 @@ export const rawInput = (
       const index = positional.indexOf(f.name)
       if (index >= 0) {
         const words = takesRest(f, index, positional.length) ? given.positionals.slice(index) : given.positionals.slice(index, index + 1)
-        if (words.length > 0) raw[f.name] = yield* convert(f, words.length === 1 ? words[0]! : words)
+        if (words.length > 0) raw[f.name] = yield* convert(f, words.length === 1 ? words[0]! : words, `<${kebab(f.name)}>`)
         continue
       }
       const flag = flagOf(v, f.name)
@@ -282,7 +285,7 @@ export const rawInput = (
         }
       }
       if (value === undefined || (f.kind._tag === "boolean" && value !== true)) continue
-      raw[f.name] = yield* convert(f, value)
+      raw[f.name] = yield* convert(f, value, flag)
     }
     return raw
   })
@@ -297,6 +300,8 @@ export const pagingOf = (given: Given) => {
   const all = given.options["--all"] === true
   if (typeof raw === "string" && !all) return Effect.fail(bad("max_pages only applies with --all (follow pages).", "max_pages"))
   const cursor = given.options["--cursor"]
+  const refused = typeof cursor === "string" ? cursorProblem(cursor, "--cursor") : undefined
+  if (refused !== undefined) return Effect.fail(refused)
   return Effect.succeed({ all, maxPages, cursor: typeof cursor === "string" ? cursor : undefined })
 }
 
@@ -305,8 +310,8 @@ export const pagingOf = (given: Given) => {
  * flags (--context-id) or positionals (<webhook-id>).
  */
 export const inCliWords = (v: AnyView, error: InvalidInputError): InvalidInputError => {
-  // What is said about a --body-file names the body's own keys, which are not flags.
-  if (error.fields.length === 1 && error.fields[0] === "body_file") return error
+  // Already in command-line words (it starts with its flag), or about a --body-file, whose own keys are not flags.
+  if (error.message.startsWith("--") || (error.fields.length === 1 && error.fields[0] === "body_file")) return error
   const op = v.operation as AnyOperation<never>
   // Not "all": it is an English word too ("a gid (all digits)"); pagingOf writes --all itself.
   const names = new Map<string, string>([["max_pages", "--max-pages"], ["cursor", "--cursor"], ["body_file", BODY_FILE]])

@@ -4,7 +4,6 @@
  * maxLength, pattern, minimum and enum reach the agent; truthful annotations)
  * and the handler that decodes, runs, reports progress and shapes the result.
  */
-import { encode as toToon } from "@toon-format/toon"
 import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
@@ -12,12 +11,15 @@ import * as JSONSchema from "effect/JSONSchema"
 import { type InvalidInputError, invalidInput, isWrapperError, ServiceError, UnexpectedError, type WrapperError } from "./errors.js"
 import { exitCodeOf } from "./exit-codes.js"
 import { fieldsOf } from "./fields.js"
-import { decodeInput } from "./input.js"
+import { cursorProblem, decodeInput } from "./input.js"
 import type { ToolEntry, ToolResult } from "./mcp/types.js"
 import { HttpObserver, type WaitEvent } from "./observe.js"
 import type { AnyOperation } from "./operation.js"
 import { collect, DEFAULT_MAX_PAGES, pages } from "./paginate.js"
+import { machineText } from "./output.js"
 import { remedy, type Vocabulary, worded } from "./remedy.js"
+import { scrubDeep, scrubSecrets } from "./secrets.js"
+import { withCheck } from "./write-check.js"
 import type { AnyView } from "./view.js"
 
 export type ToolFormat = "json" | "toon"
@@ -27,6 +29,15 @@ export interface ToolOptions {
   /** The longest a call may spend waiting (429s, retries, pacing): below the clients' 60 s request timeout. */
   readonly budget: Duration.Duration
   readonly vocabulary: Vocabulary
+  /** Every operation the server has: a lost write's remedy names the read that shows whether it was done. */
+  readonly operations?: ReadonlyArray<AnyOperation<never>> | undefined
+  /** Where a note is said for whoever runs the server (the command's stderr); unset, notes go in results only. */
+  readonly say?: ((line: string) => Effect.Effect<void>) | undefined
+}
+
+/** A list that failed after its first page: the error, with what was fetched and where to resume. */
+export class PartialList {
+  constructor(readonly error: WrapperError, readonly fetched: Record<string, unknown>) {}
 }
 
 /** Auto-generated descriptions ("a string matching the pattern ...") and titles cost bytes and say less than the schema. */
@@ -97,10 +108,11 @@ export const toolError = (error: WrapperError, vocabulary: Vocabulary): Record<s
     plain[key] = Duration.isDuration(value) ? Duration.toSeconds(value) : value
   }
   plain.remedy = remedy(error, vocabulary)
-  return plain
+  // Whatever path an error took, no credential this process holds leaves in a tool result.
+  return scrubDeep(plain)
 }
 
-const textOf = (value: unknown, format: ToolFormat) => (format === "toon" ? toToon(value) : JSON.stringify(value))
+const textOf = (value: unknown, format: ToolFormat) => machineText(value, format)
 
 const describeWait = (event: WaitEvent) => {
   const seconds = Math.ceil(Duration.toSeconds(event.delay))
@@ -115,6 +127,8 @@ const pagingArgs = (args: Record<string, unknown>) => {
   const { cursor, fetchAll, maxPages, ...rest } = args
   const problems: Array<InvalidInputError> = []
   if (cursor !== undefined && typeof cursor !== "string") problems.push(invalidInput("cursor: must be a string", "cursor"))
+  const badCursor = typeof cursor === "string" ? cursorProblem(cursor, "cursor") : undefined
+  if (badCursor !== undefined) problems.push(badCursor)
   if (fetchAll !== undefined && typeof fetchAll !== "boolean") problems.push(invalidInput("fetchAll: must be a boolean", "fetchAll"))
   if (maxPages !== undefined && (typeof maxPages !== "number" || !Number.isInteger(maxPages) || maxPages < 1)) {
     problems.push(invalidInput("maxPages: must be a whole number of at least 1", "maxPages"))
@@ -142,8 +156,19 @@ export const runForTool = <C>(client: Effect.Effect<C, WrapperError>, v: AnyView
     const { cursor, options, rest } = yield* pagingArgs(args)
     const input = yield* decodeInput(op.input, rest)
     const c = yield* client
-    const collected = yield* collect(pages(paging.model, (next) => op.run(c, input, next), cursor), (p) => paging.items(p), options, paging.key?.bind(paging))
-    return { [paging.itemsKey]: collected.items, next_cursor: collected.next_cursor, complete: collected.complete, pages: collected.pages }
+    const collected = yield* collect(
+      pages(paging.model, (next) => op.run(c, input, next), cursor),
+      (p) => paging.items(p),
+      options,
+      paging.key?.bind(paging),
+      paging.model.expired
+    )
+    const fetched = { [paging.itemsKey]: collected.items, next_cursor: collected.next_cursor, complete: collected.complete, pages: collected.pages }
+    if (collected.failure !== undefined) {
+      const failure = collected.failure as unknown
+      return yield* Effect.fail(new PartialList(isWrapperError(failure) ? failure : new UnexpectedError({ message: String(failure) }), fetched))
+    }
+    return fetched
   })
 }
 
@@ -165,9 +190,13 @@ export const toolEntry = <C>(client: Effect.Effect<C, WrapperError>, v: AnyView 
       Effect.gen(function*() {
         const now = yield* Clock.currentTimeMillis
         let step = 0
+        const notes: Array<string> = []
         const observer = {
           deadline: now + Duration.toMillis(options.budget),
-          onWait: (event: WaitEvent) => context.progress({ progress: ++step, message: describeWait(event) })
+          onWait: (event: WaitEvent) => context.progress({ progress: ++step, message: describeWait(event) }),
+          // Said once per process: on stderr for whoever runs the server, and to the agent in this result.
+          onNotice: (message: string) =>
+            Effect.zipRight(Effect.sync(() => void notes.push(message)), options.say?.(`Note: ${message}`) ?? Effect.void)
         }
         const result = yield* runForTool(client, v, args).pipe(
           Effect.provideService(HttpObserver, observer),
@@ -178,16 +207,20 @@ export const toolEntry = <C>(client: Effect.Effect<C, WrapperError>, v: AnyView 
           }),
           Effect.either
         )
-        if (result._tag === "Right") return { isError: false, content: [{ type: "text", text: textOf(result.right, options.format) }] } satisfies ToolResult
-        const failure = result.left
-        const error = isWrapperError(failure) ? failure : new UnexpectedError({ message: String(failure) })
-        const structured = { error: toolError(error, options.vocabulary) }
-        return { isError: true, structuredContent: structured, content: [{ type: "text", text: textOf(structured, options.format) }] } satisfies ToolResult
+        const noted = notes.map((note) => ({ type: "text" as const, text: `Note: ${note}` }))
+        if (result._tag === "Right") return { isError: false, content: [{ type: "text", text: textOf(result.right, options.format) }, ...noted] } satisfies ToolResult
+        const failure = result.left instanceof PartialList ? result.left.error : result.left
+        const found = isWrapperError(failure) ? failure : new UnexpectedError({ message: String(failure) })
+        const error = options.operations === undefined ? found : withCheck(found, options.operations, op as AnyOperation<never>)
+        // A list that failed after its first page still hands over what it fetched, and the cursor to resume from.
+        const fetched = result.left instanceof PartialList ? result.left.fetched : {}
+        const structured = { error: toolError(error, options.vocabulary), ...fetched }
+        return { isError: true, structuredContent: structured, content: [{ type: "text", text: textOf(structured, options.format) }, ...noted] } satisfies ToolResult
       }).pipe(
         Effect.catchAllDefect((defect) =>
           Effect.succeed<ToolResult>({
             isError: true,
-            content: [{ type: "text", text: `Internal error: ${defect instanceof Error ? defect.message : String(defect)}` }]
+            content: [{ type: "text", text: scrubSecrets(`Internal error: ${defect instanceof Error ? defect.message : String(defect)}`) }]
           })
         )
       )

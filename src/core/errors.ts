@@ -31,7 +31,9 @@ export class AuthModeError extends Schema.TaggedError<AuthModeError>()("AuthMode
 /** The service rejected the request as malformed (400). */
 export class InvalidRequestError extends Schema.TaggedError<InvalidRequestError>()("InvalidRequestError", {
   message: Schema.String,
-  status: Schema.Number
+  status: Schema.Number,
+  /** The service said a list's position (its paging cursor) had expired: nothing the caller typed was wrong. */
+  cursorExpired: Schema.optional(Schema.Boolean)
 }) {}
 
 /** No credential, or the service refused it: missing, rejected (invalid or revoked), expired. */
@@ -95,7 +97,14 @@ export class PlanRequiredError extends Schema.TaggedError<PlanRequiredError>()("
 export class ServiceError extends Schema.TaggedError<ServiceError>()("ServiceError", {
   message: Schema.String,
   status: Schema.NullOr(Schema.Number),
-  attempts: Schema.Number
+  attempts: Schema.Number,
+  /**
+   * A write was sent and its answer never came (timeout, connection cut):
+   * the service may have done it, so repeating it blindly may do it twice.
+   */
+  unconfirmed: Schema.optional(Schema.Boolean),
+  /** The operation that shows whether it did (library name: taskGet), when one is known. */
+  check: Schema.optional(Schema.String)
 }) {}
 
 /** An answer we could not read, or a bug. */

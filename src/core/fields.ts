@@ -23,6 +23,45 @@ export interface Field {
   readonly optional: boolean
   readonly description: string | undefined
   readonly kind: FieldKind
+  /**
+   * The value is a secret (a Redacted anywhere in the field's Schema): no
+   * message on any surface may quote it, and the process masks it wherever
+   * service text is shown (secrets.ts).
+   */
+  readonly secret: boolean
+}
+
+/** Schema.Redacted decodes to a declaration of this type constructor. */
+const REDACTED = "effect/Redacted"
+
+/**
+ * Marks a plain-text field as secret where a Redacted would change the
+ * library's input type: `Schema.String.annotations({ ...SECRET, description })`.
+ */
+export const SecretAnnotationId: unique symbol = Symbol.for("wrapper/annotation/Secret")
+export const SECRET = { [SecretAnnotationId]: true } as const
+
+/** Whether any part of a field's Schema is Redacted (a nested secret makes the whole field secret). */
+const isSecret = (ast: SchemaAST.AST): boolean => {
+  if (ast.annotations[SecretAnnotationId] === true) return true
+  switch (ast._tag) {
+    case "Declaration": {
+      const constructor = ast.annotations[SchemaAST.TypeConstructorAnnotationId] as { _tag?: unknown } | undefined
+      return constructor?._tag === REDACTED || ast.typeParameters.some(isSecret)
+    }
+    case "Refinement":
+      return isSecret(ast.from)
+    case "Transformation":
+      return isSecret(ast.to) || isSecret(ast.from)
+    case "Union":
+      return ast.types.some(isSecret)
+    case "TupleType":
+      return ast.elements.some((e) => isSecret(e.type)) || ast.rest.some((r) => isSecret(r.type))
+    case "TypeLiteral":
+      return ast.propertySignatures.some((ps) => isSecret(ps.type)) || ast.indexSignatures.some((s) => isSecret(s.type))
+    default:
+      return false
+  }
 }
 
 /** Looks through refinements, transformations (to their encoded side), `| undefined` and Redacted. */
@@ -98,7 +137,8 @@ export const fieldsOf = <I, IE>(schema: Schema.Schema<I, IE>): ReadonlyArray<Fie
     name: String(ps.name),
     optional: ps.isOptional,
     description: description(ps),
-    kind: kindOf(ps.type)
+    kind: kindOf(ps.type),
+    secret: isSecret(ps.type)
   }))
   cache.set(schema, fields)
   return fields

@@ -3,12 +3,13 @@
  * base URL, its credential (headers, and optionally a refresh), its error
  * classifier, its pacing and its concurrency caps; the pipeline does the rest:
  * - base URL and credential applied with `mapRequest`;
- * - pacing before each attempt, a per-attempt timeout, a semaphore per method class;
+ * - pacing before each attempt (within its semaphore permit), a per-attempt timeout, a semaphore per method class;
  * - failures classified once, after the retry Schedule (retry.ts) gives up, so
  *   the error can say how many attempts were made;
  * - an auth failure refreshes the credential once and resends, when the service can;
  * - JSON bodies read whole; `download` hands a success body over as a Stream.
  */
+import * as Headers from "@effect/platform/Headers"
 import * as HttpBody from "@effect/platform/HttpBody"
 import * as HttpClient from "@effect/platform/HttpClient"
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
@@ -16,13 +17,15 @@ import type * as HttpClientResponse from "@effect/platform/HttpClientResponse"
 import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import * as FiberRef from "effect/FiberRef"
 import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
 import * as Stream from "effect/Stream"
-import { AuthError, type RequestError, ServiceError, UnexpectedError } from "./errors.js"
+import { AuthError, InvalidInputError, type RequestError, ServiceError, UnexpectedError } from "./errors.js"
+import { nestsTooDeep } from "./input.js"
 import { announceWait, currentObserver, type Observer } from "./observe.js"
 import { IDEMPOTENT_METHODS, retrySchedule, type Verdict } from "./retry.js"
-import { maskHeaders, maskUrl } from "./secrets.js"
+import { maskHeaders, maskUrl, rememberHeaderSecrets, scrubDeep, SECRET_HEADER } from "./secrets.js"
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
 export type QueryValue = string | number | boolean | ReadonlyArray<string> | undefined
@@ -38,6 +41,8 @@ export interface RequestSpec {
   /** Arrays are sent as comma lists; undefined values are left out. */
   readonly query?: Readonly<Record<string, QueryValue>> | undefined
   readonly body?: RequestBody | undefined
+  /** The path as a template (`/v1/files/{file_key}`), for spans; secrets and ids left out. */
+  readonly route?: string | undefined
 }
 
 /** A non-2xx answer, as the classifier sees it. */
@@ -63,7 +68,7 @@ export interface PipelineConfig<Route, E> {
   /** The headers that carry the credential. */
   readonly credential: Effect.Effect<Readonly<Record<string, string>>, AuthError>
   /** Refreshes the credential after an auth failure; false when it cannot. Called at most once a request. */
-  readonly refresh?: Effect.Effect<boolean, AuthError> | undefined
+  readonly refresh?: Effect.Effect<boolean, RequestError> | undefined
   /** The service's reading of a non-2xx answer (its error bodies, its headers). */
   readonly classify: (answer: Answer, route: Route, attempts: number) => E | RequestError
   /** How the retry policy treats an answer. */
@@ -76,16 +81,21 @@ export interface PipelineConfig<Route, E> {
   readonly concurrency?: { readonly read: number; readonly write: number } | undefined
   readonly maxWait: Duration.Duration
   readonly timeout: Duration.Duration
+  /** The user's middleware, over the finished requests (base URL and credential already added). */
+  readonly transformClient?: ((client: HttpClient.HttpClient) => HttpClient.HttpClient) | undefined
 }
 
 export interface Pipeline<Route, E> {
   /** Sends and reads a JSON (or empty) success body. */
-  readonly send: (request: RequestSpec, route: Route) => Effect.Effect<Answer, E | RequestError>
+  readonly send: (request: RequestSpec, route: Route) => Effect.Effect<Answer, E | RequestError | InvalidInputError>
   /** Sends and hands the success body over unread, as bytes. */
   readonly download: (
     request: RequestSpec,
     route: Route
-  ) => Effect.Effect<{ readonly headers: Readonly<Record<string, string>>; readonly body: Stream.Stream<Uint8Array, ServiceError> }, E | RequestError>
+  ) => Effect.Effect<
+    { readonly headers: Readonly<Record<string, string>>; readonly body: Stream.Stream<Uint8Array, ServiceError> },
+    E | RequestError | InvalidInputError
+  >
 }
 
 export const pathOf = (...segments: ReadonlyArray<string>) => segments.map(encodeURIComponent).join("/")
@@ -123,7 +133,50 @@ const toHttpRequest = (spec: RequestSpec): HttpClientRequest.HttpClientRequest =
   })
 }
 
+/** Secret headers (X-Design-Token, ...) redacted wherever the request is shown: HttpClient's span, the user's logging. */
+const redactSecretHeaders = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+  Effect.flatMap(FiberRef.get(Headers.currentRedactedNames), (names) => Effect.locally(effect, Headers.currentRedactedNames, [...names, SECRET_HEADER]))
+
+/** Far deeper than any documented answer (a design document nests tens of levels), and safely within the stack. */
+export const MAX_ANSWER_DEPTH = 1_000
+
+/**
+ * The longest request target (path and query) sent: servers and proxies
+ * commonly refuse request lines past 8 KB (414, 431), so a longer one (a
+ * huge list of ids, a pasted cursor) is refused before sending, by the
+ * parameter that made it long.
+ */
+export const MAX_REQUEST_TARGET = 8_000
+
+/** 413, 414, 431: the service refused the request as too large; like a 400, the input must change. */
+export const tooLargeStatus = (status: number) => status === 413 || status === 414 || status === 431
+
+const targetTooLong = (spec: RequestSpec): InvalidInputError | undefined => {
+  const query = toHttpRequest(spec).urlParams.map(([k, v]) => [k, new URLSearchParams([[k, v]]).toString().length] as const)
+  const length = spec.path.length + query.reduce((n, [, l]) => n + l + 1, 0)
+  if (length <= MAX_REQUEST_TARGET) return undefined
+  const [key, longest] = query.reduce<readonly [string, number]>((a, b) => (b[1] > a[1] ? b : a), ["", spec.path.length])
+  return new InvalidInputError({
+    message: key === ""
+      ? `The request's path would be ${spec.path.length} characters long, more than the ${MAX_REQUEST_TARGET} a service accepts: an id that long cannot be one.`
+      : `${key}: makes the request ${length} characters long (${longest} of them its own), more than the ${MAX_REQUEST_TARGET} a service accepts; give fewer or shorter values.`,
+    fields: key === "" ? [] : [key]
+  })
+}
+
 const isAuthFailure = (e: unknown): boolean => e instanceof AuthError
+
+const isWrite = (method: HttpMethod) => method !== "GET"
+
+/** Failures that happen before a request leaves: the service cannot have acted on it. */
+const NOT_SENT: ReadonlySet<string> = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "Encode", "InvalidUrl"])
+
+/** The request went out and no answer came back (timeout, connection cut): the service may have acted. */
+const answerLost = (failure: Failure) => failure._tag === "transport" && (failure.timedOut || !NOT_SENT.has(failure.detail))
+
+/** A write that failed after an earlier attempt's answer was lost is still unconfirmed (a 5xx on the retry says nothing of the first). */
+const markUnconfirmed = <X>(error: X, unconfirmed: boolean): X =>
+  unconfirmed && error instanceof ServiceError ? (new ServiceError({ ...error, message: error.message, unconfirmed }) as X) : error
 
 export const makePipeline = <Route, E>(
   config: PipelineConfig<Route, E>
@@ -134,9 +187,8 @@ export const makePipeline = <Route, E>(
       // Trace headers (b3, traceparent) would go to a third-party service: send none.
       HttpClient.withTracerPropagation(false),
       HttpClient.mapRequest(HttpClientRequest.prependUrl(config.baseUrl)),
-      HttpClient.mapRequestEffect((request) =>
-        Effect.map(config.credential, (headers) => HttpClientRequest.setHeaders(request, headers))
-      )
+      // The credential is on the request already (see `once`): the user's middleware sees it finished.
+      (finished) => config.transformClient?.(finished) ?? finished
     )
     const semaphores = config.concurrency === undefined ? undefined : {
       read: yield* Effect.makeSemaphore(config.concurrency.read),
@@ -151,16 +203,15 @@ export const makePipeline = <Route, E>(
         onNone: () => Effect.void,
         onSome: (onExchange) =>
           Effect.flatMap(Clock.currentTimeMillis, (now) =>
-            Effect.flatMap(config.credential.pipe(Effect.orElseSucceed(() => ({}))), (credential) =>
-              onExchange({
-                method: request.method,
-                url: maskUrl(`${config.baseUrl}${request.url}${request.urlParams.length === 0 ? "" : `?${new URLSearchParams(request.urlParams.map(([k, v]) => [k, v])).toString()}`}`),
-                headers: maskHeaders({ ...request.headers, ...credential }),
-                status,
-                responseHeaders: maskHeaders(responseHeaders),
-                millis: now - started,
-                error
-              })))
+            onExchange({
+              method: request.method,
+              url: maskUrl(`${config.baseUrl}${request.url}${request.urlParams.length === 0 ? "" : `?${new URLSearchParams(request.urlParams.map(([k, v]) => [k, v])).toString()}`}`),
+              headers: maskHeaders(request.headers),
+              status,
+              responseHeaders: maskHeaders(responseHeaders),
+              millis: now - started,
+              error
+            }))
       })
 
     /** One attempt: pace, send within the timeout, and split success from failure. */
@@ -168,14 +219,17 @@ export const makePipeline = <Route, E>(
       spec: RequestSpec,
       route: Route,
       observer: Option.Option<Observer>,
+      credential: Readonly<Record<string, string>>,
       onSuccess: (response: HttpClientResponse.HttpClientResponse) => Effect.Effect<A, Failure>
     ): Effect.Effect<A, Failure> =>
       Effect.gen(function*() {
-        if (config.pace !== undefined) yield* config.pace(route)
-        const request = toHttpRequest(spec)
-        const started = yield* Clock.currentTimeMillis
-        const log = debug(observer, request, started)
-        const response = yield* limited(spec.method, client.execute(request).pipe(Effect.timeout(config.timeout))).pipe(
+        const request = HttpClientRequest.setHeaders(toHttpRequest(spec), credential)
+        // Paced within the permit: a request waiting for one cannot go out after a 429 paused its scope.
+        let started = 0
+        const paced = Effect.zipRight(config.pace === undefined ? Effect.void : config.pace(route), Effect.map(Clock.currentTimeMillis, (now) => void (started = now)))
+        const log: ReturnType<typeof debug> = (...args) => debug(observer, request, started)(...args)
+        const sent = client.execute(request).pipe(Effect.timeout(config.timeout), redactSecretHeaders)
+        const response = yield* limited(spec.method, Effect.zipRight(paced, sent)).pipe(
           Effect.tapError((cause) => log(null, {}, cause._tag === "TimeoutException" ? "timeout" : transportDetail(cause))),
           Effect.mapError((cause): Failure =>
             cause._tag === "TimeoutException"
@@ -184,6 +238,7 @@ export const makePipeline = <Route, E>(
           )
         )
         yield* log(response.status, response.headers)
+        yield* Effect.annotateCurrentSpan("http.response.status_code", response.status)
         if (response.status >= 200 && response.status < 300) return yield* onSuccess(response)
         const text = yield* response.text.pipe(Effect.orElseSucceed(() => ""))
         const answer: Answer = { status: response.status, headers: response.headers, body: parseBody(text) }
@@ -196,24 +251,34 @@ export const makePipeline = <Route, E>(
         ? { kind: "transient", reason: failure.detail }
         : config.verdict(failure.answer)
 
-    const finalError = (failure: Failure, route: Route, attempts: number): E | RequestError =>
-      failure._tag === "answer"
-        ? config.classify(failure.answer, route, attempts)
-        : new ServiceError({
-          status: null,
-          attempts,
-          message: failure.timedOut
-            ? `No answer from ${host} within ${Duration.format(config.timeout)}${attempts > 1 ? ` (${attempts} attempts)` : ""}.`
-            : `Could not reach ${host} (${failure.detail})${attempts > 1 ? ` after ${attempts} attempts` : ""}.`
-        })
+    const finalError = (failure: Failure, route: Route, attempts: number, unconfirmed: boolean): E | RequestError => {
+      // The one point where the service's words become an error: every credential held is masked first.
+      if (failure._tag === "answer") return markUnconfirmed(config.classify(scrubDeep(failure.answer), route, attempts), unconfirmed)
+      const tries = attempts > 1 ? ` (${attempts} attempts)` : ""
+      const said = failure.timedOut
+        ? `No answer from ${host} within ${Duration.format(config.timeout)}${tries}`
+        : unconfirmed && answerLost(failure)
+        ? `The connection to ${host} broke (${failure.detail}) before an answer came${tries}`
+        : `Could not reach ${host} (${failure.detail})${attempts > 1 ? ` after ${attempts} attempts` : ""}`
+      return new ServiceError({
+        status: null,
+        attempts,
+        message: unconfirmed ? `${said}: the change was sent, so the service may have made it.` : `${said}.`,
+        ...(unconfirmed ? { unconfirmed } : {})
+      })
+    }
 
     /** Attempts under the retry schedule, then one refresh-and-resend on an auth failure when possible. */
     const run = <A>(
       spec: RequestSpec,
       route: Route,
       onSuccess: (response: HttpClientResponse.HttpClientResponse) => Effect.Effect<A, Failure>
-    ): Effect.Effect<A, E | RequestError> =>
+    ): Effect.Effect<A, E | RequestError | InvalidInputError> =>
       Effect.gen(function*() {
+        // The span is the operation's (core/api.ts); the route is a template, so no id or secret reaches it.
+        yield* Effect.annotateCurrentSpan({ "http.request.method": spec.method, "http.route": spec.route ?? "(unnamed)" })
+        const tooLong = targetTooLong(spec)
+        if (tooLong !== undefined) return yield* Effect.fail(tooLong)
         const observer = yield* currentObserver
         const policy = {
           idempotent: IDEMPOTENT_METHODS.has(spec.method),
@@ -221,12 +286,20 @@ export const makePipeline = <Route, E>(
           deadline: Option.getOrUndefined(observer)?.deadline
         }
         const once = Effect.gen(function*() {
+          const credential = yield* config.credential
+          // What is sent as a credential is masked wherever the service's words are shown.
+          rememberHeaderSecrets(credential)
           const attempts = yield* Ref.make(0)
-          const tracked = Effect.zipRight(Ref.update(attempts, (n) => n + 1), attempt(spec, route, observer, onSuccess)).pipe(
+          const counted = Effect.flatMap(Ref.updateAndGet(attempts, (n) => n + 1), (n) => Effect.annotateCurrentSpan("attempts", n))
+          // Whether a write reached the service and its answer was lost: it may have been done.
+          const lost = yield* Ref.make(false)
+          const tracked = Effect.zipRight(counted, attempt(spec, route, observer, credential, onSuccess)).pipe(
+            Effect.tapError((failure) => (isWrite(spec.method) && answerLost(failure) ? Ref.set(lost, true) : Effect.void)),
             Effect.mapError((failure) => ({ failure, verdict: verdictOf(failure) }))
           )
           return yield* Effect.retry(tracked, retrySchedule(policy, announceWait(observer))).pipe(
-            Effect.catchAll(({ failure }) => Effect.flatMap(Ref.get(attempts), (n) => Effect.fail(finalError(failure, route, n))))
+            Effect.catchAll(({ failure }) =>
+              Effect.flatMap(Effect.zip(Ref.get(attempts), Ref.get(lost)), ([n, unconfirmed]) => Effect.fail(finalError(failure, route, n, unconfirmed))))
           )
         })
         return yield* once.pipe(
@@ -242,7 +315,11 @@ export const makePipeline = <Route, E>(
         response.text.pipe(
           Effect.map((text): Answer => ({ status: response.status, headers: response.headers, body: parseBody(text) })),
           Effect.mapError((cause): Failure => ({ _tag: "transport", detail: transportDetail(cause), timedOut: false }))
-        ))
+        )).pipe(
+          // Decoding and printing recurse: an answer this deep would overflow the stack instead of being reported.
+          Effect.filterOrFail((answer) => !nestsTooDeep(answer.body, MAX_ANSWER_DEPTH), () =>
+            new UnexpectedError({ message: `The answer from ${host} is nested more than ${MAX_ANSWER_DEPTH} levels deep, deeper than any documented answer.` }))
+        )
 
     const download: Pipeline<Route, E>["download"] = (spec, route) =>
       run(spec, route, (response) =>

@@ -3,25 +3,99 @@
  * server, so every constraint is checked once and before anything is sent. A
  * failure names the fields by their library names; each front end renames
  * them its own way (flags, tool parameters).
+ *
+ * A secret field (fields.ts) is described by what was wrong with it, never by
+ * its value; the secrets of an accepted input are remembered so that a
+ * service repeating them is masked (secrets.ts).
  */
 import * as Effect from "effect/Effect"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { InvalidInputError } from "./errors.js"
 import { fieldsOf } from "./fields.js"
+import { rememberSecret, rememberSecretsIn } from "./secrets.js"
 
-const describe = (error: ParseResult.ParseError): InvalidInputError => {
+/** What a value is, without saying what it holds. */
+const kindOfValue = (value: unknown): string =>
+  value === null
+    ? "null"
+    : Array.isArray(value)
+    ? "an array"
+    : typeof value === "object"
+    ? "an object"
+    : typeof value === "string"
+    ? "a string"
+    : typeof value === "number"
+    ? "a number"
+    : typeof value === "boolean"
+    ? "a boolean"
+    : typeof value
+
+const ARTICLE: Readonly<Record<string, string>> = { string: "a string", number: "a number", boolean: "a boolean", object: "an object" }
+
+/** Every string inside a value, for a last sweep of a message about it. */
+const stringsIn = (value: unknown, depth = 0): Array<string> =>
+  typeof value === "string"
+    ? [value]
+    : typeof value === "number" || typeof value === "boolean"
+    ? [String(value)]
+    : depth > 8 || typeof value !== "object" || value === null
+    ? []
+    : (Array.isArray(value) ? value : [...Object.keys(value), ...Object.values(value)]).flatMap((v) => stringsIn(v, depth + 1))
+
+/** Sweeps each of the values' strings out of a text (longest first). */
+const sweep = (text: string, values: ReadonlyArray<unknown>): string =>
+  values.flatMap((v) => stringsIn(v)).filter((s) => s.length >= 3).sort((a, b) => b.length - a.length)
+    .reduce((t, s) => t.split(s).join("***"), text)
+
+/**
+ * A formatter message about a secret (or about a whole input that holds one),
+ * without the value: Effect's default messages end in `actual <value>`, which
+ * is cut, keeping what the Schema expected; a custom message that quoted the
+ * value anyway is swept of it.
+ */
+const secretMessage = (message: string, value: unknown, whole: boolean): string => {
+  const expected = /^Expected ([\s\S]+?)(?:, actual [\s\S]*)?$/.exec(message)?.[1]
+  if (expected === undefined) return message.replace(/,?\s*actual [\s\S]*$/, "")
+  return whole
+    ? `must be ${expected}`
+    : `must be ${ARTICLE[expected] ?? expected} (got ${kindOfValue(value)}; a secret's value is never shown)`
+}
+
+const describe = (error: ParseResult.ParseError, secrets: ReadonlySet<string>, raw: unknown): InvalidInputError => {
   const issues = ParseResult.ArrayFormatter.formatErrorSync(error)
     // An optional field is `X | undefined`: its "Expected undefined" half says nothing useful.
     .filter((issue) => !issue.message.startsWith("Expected undefined"))
+  const valueOf = (field: string) => (typeof raw === "object" && raw !== null ? (raw as Record<string, unknown>)[field] : undefined)
+  const secretValues = [...secrets].map(valueOf).filter((v) => v !== undefined)
   const lines = issues.map((issue) => {
     const label = issue.path.length === 0 ? "input" : issue.path.join(".")
     if (issue._tag === "Missing") return issue.message === "is missing" ? `${label} is required.` : issue.message
     if (issue._tag === "Unexpected") return `${label} is not a parameter of this operation.`
-    return `${label}: ${issue.message}`
+    const field = issue.path[0] === undefined ? undefined : String(issue.path[0])
+    if (secrets.size === 0) return `${label}: ${issue.message}`
+    // A message about the whole input may quote all of it, secrets included.
+    const message = field === undefined
+      ? secretMessage(issue.message, raw, true)
+      : secrets.has(field)
+      ? secretMessage(issue.message, valueOf(field), false)
+      : issue.message
+    return `${label}: ${sweep(message, secretValues)}`
   })
   const fields = [...new Set(issues.flatMap((issue) => (issue.path[0] === undefined ? [] : [String(issue.path[0])])))]
   return new InvalidInputError({ message: [...new Set(lines)].join("\n"), fields })
+}
+
+const secretFields = <I, IE>(schema: Schema.Schema<I, IE>): ReadonlySet<string> =>
+  new Set(fieldsOf(schema).filter((f) => f.secret).map((f) => f.name))
+
+/** The values of an accepted input's secret fields (Redacted, or text marked SECRET), for masking. */
+const rememberSecrets = <I, IE>(schema: Schema.Schema<I, IE>, input: I): void => {
+  for (const field of secretFields(schema)) {
+    const value = (input as Record<string, unknown>)[field]
+    if (typeof value === "string") rememberSecret(value)
+    else rememberSecretsIn(value)
+  }
 }
 
 /** Keys the input has no field for. (An empty Struct admits any object, so excess keys are found here.) */
@@ -34,14 +108,61 @@ const unknownKeys = <I, IE>(schema: Schema.Schema<I, IE>, raw: unknown): Invalid
     : new InvalidInputError({ message: extra.map((key) => `${key} is not a parameter of this operation.`).join("\n"), fields: extra })
 }
 
+/**
+ * How deeply a value may nest (arrays and objects within each other). No
+ * operation takes anything near this deep; far deeper input (100,000 levels
+ * fit in 200 KB of JSON) would overflow the stack of the decoder and of
+ * JSON.stringify, so it is refused by name instead.
+ */
+export const MAX_INPUT_DEPTH = 64
+
+/** Whether a value nests deeper than the limit, found without recursion. */
+export const nestsTooDeep = (value: unknown, limit: number = MAX_INPUT_DEPTH): boolean => {
+  const stack: Array<[unknown, number]> = [[value, 1]]
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const [v, depth] = next
+    if (typeof v !== "object" || v === null) continue
+    if (depth > limit) return true
+    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth + 1])
+  }
+  return false
+}
+
+const tooDeep = (raw: unknown): InvalidInputError | undefined => {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+    return nestsTooDeep(raw) ? new InvalidInputError({ message: `input: nested more than ${MAX_INPUT_DEPTH} levels deep.`, fields: [] }) : undefined
+  }
+  const deep = Object.entries(raw).filter(([, value]) => nestsTooDeep(value)).map(([key]) => key)
+  return deep.length === 0
+    ? undefined
+    : new InvalidInputError({ message: deep.map((key) => `${key}: nested more than ${MAX_INPUT_DEPTH} levels deep.`).join("\n"), fields: deep })
+}
+
 /** Raw input (command-line values, tool arguments) to the operation's typed input. */
 export const decodeInput = <I, IE>(schema: Schema.Schema<I, IE>, raw: unknown): Effect.Effect<I, InvalidInputError> => {
-  const extra = unknownKeys(schema, raw)
-  return extra !== undefined
-    ? Effect.fail(extra)
-    : Effect.mapError(Schema.decodeUnknown(schema, { errors: "all", onExcessProperty: "error" })(raw), describe)
+  const refused = unknownKeys(schema, raw) ?? tooDeep(raw)
+  return refused !== undefined
+    ? Effect.fail(refused)
+    : Schema.decodeUnknown(schema, { errors: "all", onExcessProperty: "error" })(raw).pipe(
+      Effect.mapError((e) => describe(e, secretFields(schema), raw)),
+      Effect.tap((input) => rememberSecrets(schema, input))
+    )
 }
 
 /** Typed input from a library caller: the same constraints, checked again. */
 export const validateInput = <I, IE>(schema: Schema.Schema<I, IE>, input: I): Effect.Effect<I, InvalidInputError> =>
-  Effect.mapError(Schema.validate(schema, { errors: "all", onExcessProperty: "error" })(input), describe)
+  Schema.validate(schema, { errors: "all", onExcessProperty: "error" })(input).pipe(
+    Effect.mapError((e) => describe(e, secretFields(schema), input)),
+    Effect.tap((valid) => rememberSecrets(schema, valid))
+  )
+
+/** Cursors a listing prints are short; a longer one (pasted output, a file) is not one, and would only make the URL too long. */
+export const MAX_CURSOR_LENGTH = 1_000
+
+/** What is wrong with a resume cursor, if anything; `name` is how the front end calls it. */
+export const cursorProblem = (cursor: string, name: string): InvalidInputError | undefined =>
+  cursor.trim() === ""
+    ? new InvalidInputError({ message: `${name}: is empty; give the cursor a listing printed.`, fields: ["cursor"] })
+    : cursor.length > MAX_CURSOR_LENGTH
+    ? new InvalidInputError({ message: `${name}: is ${cursor.length} characters long; a cursor a listing prints is at most ${MAX_CURSOR_LENGTH}.`, fields: ["cursor"] })
+    : undefined

@@ -1,7 +1,8 @@
 /**
  * A leaky bucket as a meter (GCRA): requests drain at `perMinute`, and up to
  * `burst` may go at once from an empty bucket. Pure arithmetic over
- * timestamps, so the caller owns the clock and the state.
+ * timestamps, so the caller owns the clock and the state. The Redis store
+ * (rate-store-redis.ts) runs the same arithmetic in its script.
  */
 
 /** The theoretical arrival time of the next request, in epoch milliseconds. */
@@ -12,11 +13,30 @@ export interface Pace {
   readonly burst: number
 }
 
-/** How long the next request must wait, and the state after it goes. */
-export const take = (pace: Pace, state: BucketState | undefined, now: number): readonly [waitMs: number, next: BucketState] => {
+/**
+ * The pace for a published limit of `count` a minute, which the service lets
+ * go all at once from an idle budget. One of the burst is held back: the
+ * service's bucket starts when the first request arrives, ours when it was
+ * reserved, and the first request of a process is the slowest (a new
+ * connection, cold code), so without it the first request after the burst
+ * can arrive early.
+ */
+export const paceOf = (count: number): Pace => ({ perMinute: count, burst: Math.max(1, count - 1) })
+
+/**
+ * How long the next request must wait, and the state after it goes. A pause
+ * (a 429's Retry-After, in epoch ms) leaves the bucket full when it ends:
+ * one request at its end, then one per interval, whatever the burst.
+ */
+export const take = (
+  pace: Pace,
+  state: BucketState | undefined,
+  now: number,
+  pausedUntil = Number.NEGATIVE_INFINITY
+): readonly [waitMs: number, next: BucketState] => {
   const interval = 60_000 / pace.perMinute
   const tolerance = (Math.max(1, pace.burst) - 1) * interval
-  const tat = Math.max(state ?? now, now)
+  const tat = Math.max(state ?? now, now, pausedUntil + tolerance)
   const waitMs = Math.max(0, Math.ceil(tat - tolerance - now))
   return [waitMs, tat + interval]
 }

@@ -36,6 +36,8 @@ export interface Observer {
   readonly onExchange?: ((event: ExchangeEvent) => Effect.Effect<void>) | undefined
   /** Epoch milliseconds by which a call must be over: no wait is started that would end later. */
   readonly deadline?: number | undefined
+  /** Something the caller should know that is not an error (the rate store is down: pacing in-process). */
+  readonly onNotice?: ((message: string) => Effect.Effect<void>) | undefined
 }
 
 export class HttpObserver extends Context.Tag("design-taskmgr/HttpObserver")<HttpObserver, Observer>() {}
@@ -44,3 +46,6 @@ export const currentObserver: Effect.Effect<Option.Option<Observer>> = Effect.se
 
 export const announceWait = (observer: Option.Option<Observer>) => (event: WaitEvent) =>
   Option.match(observer, { onNone: () => Effect.void, onSome: (o) => o.onWait(event) })
+
+export const announceNotice = (observer: Option.Option<Observer>) => (message: string) =>
+  Option.match(Option.flatMap(observer, (o) => Option.fromNullable(o.onNotice)), { onNone: () => Effect.void, onSome: (notice) => notice(message) })

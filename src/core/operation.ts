@@ -40,6 +40,8 @@ export interface Operation<I, IE, O, E, C, A = never> {
   /** Why it should not be used, and what to use instead. */
   readonly deprecated?: string | undefined
   readonly paging?: Paging<O, A> | undefined
+  /** Set by `absentIsDone`: a delete, whose absent target is success (already_absent). */
+  readonly deletes?: boolean | undefined
   /** Runs with decoded input; for a paged operation, fetches the page at `cursor` (undefined: the first). */
   readonly run: (client: C, input: I, cursor: string | undefined) => Effect.Effect<O, E>
 }
@@ -53,19 +55,48 @@ export type OutputOf<Op> = Op extends Operation<infer _I, infer _IE, infer O, in
 export type ErrorOf<Op> = Op extends Operation<infer _I, infer _IE, infer _O, infer E, infer _C, infer _A> ? E : never
 export type ItemOf<Op> = Op extends Operation<infer _I, infer _IE, infer _O, infer _E, infer _C, infer A> ? A : never
 
+const settleAbsent = <I, IE, O, E, C, A>(
+  op: Operation<I, IE, O, E, C, A>,
+  absent: (input: I) => O,
+  probe: ((client: C, input: I) => Effect.Effect<unknown, unknown>) | undefined
+): Operation<I, IE, O, E, C, A> => ({
+  ...op,
+  deletes: true,
+  run: (client, input, cursor) =>
+    Effect.catchIf(
+      op.run(client, input, cursor),
+      (e) => e instanceof NotFoundError,
+      (gone) =>
+        probe === undefined
+          ? Effect.succeed(absent(input))
+          : Effect.matchEffect(probe(client, input), {
+            onFailure: () => Effect.fail(gone),
+            onSuccess: () => Effect.succeed(absent(input))
+          })
+    )
+})
+
 /**
- * An idempotent delete: a 404 means the target is already gone, which is the
- * goal, so it succeeds with `absent` and NotFoundError leaves the error channel.
+ * The one rule of every delete of both services: a 404 means the target is
+ * already gone, which is the goal, so it succeeds with `absent` (reporting
+ * `already_absent: true`) and NotFoundError leaves the error channel. This
+ * is also what makes a delete safe to retry: when its first answer is lost
+ * (http.ts retries an idempotent DELETE after a timeout or a cut connection),
+ * the retry meets the 404 its first attempt caused.
  */
 export const absentIsDone = <I, IE, O, E, C, A>(
   op: Operation<I, IE, O, E, C, A>,
   absent: (input: I) => O
-): Operation<I, IE, O, Exclude<E, NotFoundError>, C, A> => ({
-  ...op,
-  run: (client, input, cursor) =>
-    Effect.catchIf(
-      op.run(client, input, cursor),
-      (e): e is Extract<E, NotFoundError> => e instanceof NotFoundError,
-      () => Effect.succeed(absent(input))
-    ) as Effect.Effect<O, Exclude<E, NotFoundError>>
-})
+): Operation<I, IE, O, Exclude<E, NotFoundError>, C, A> =>
+  settleAbsent(op, absent, undefined) as Operation<I, IE, O, Exclude<E, NotFoundError>, C, A>
+
+/**
+ * The same rule where a 404 can also mean a wrong container (a comment of a
+ * file that does not exist): `probe` reads the container, and the 404 stays a
+ * NotFoundError unless the probe succeeds.
+ */
+export const absentOnceProbed = <I, IE, O, E, C, A>(
+  op: Operation<I, IE, O, E, C, A>,
+  probe: (client: C, input: I) => Effect.Effect<unknown, unknown>,
+  absent: (input: I) => O
+): Operation<I, IE, O, E, C, A> => settleAbsent(op, absent, probe)

@@ -31,6 +31,33 @@ const VALUE_LIMIT = 400
 /** No column is squeezed below this when fitting a table to the terminal. */
 const MIN_COLUMN = 8
 
+/**
+ * Text from elsewhere (service data, the service's messages, input echoed
+ * back) made harmless for a terminal, as gh does: every C0 control but tab
+ * and newline, DEL and every C1 control is shown in caret notation (ESC as
+ * `^[`, BEL as `^G`, CR as `^M`, DEL as `^?`, the one-character CSI U+009B
+ * as `^[[`), so no escape sequence from data can clear, retitle or recolour
+ * the terminal. Applied to text and TOON output and to every message on
+ * stderr, on a terminal or not; JSON is exact and escapes them itself.
+ */
+export const visible = (text: string): string =>
+  text.replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/g, (c) => {
+    const code = c.charCodeAt(0)
+    return code === 0x7f ? "^?" : code < 0x20 ? `^${String.fromCharCode(code + 0x40)}` : `^[${String.fromCharCode(code - 0x40)}`
+  })
+
+/**
+ * JSON for a machine, exact and still safe to print: JSON.stringify escapes
+ * C0 controls but leaves DEL and C1 raw, so those are escaped as \u00XX too
+ * (the same data once parsed).
+ */
+export const safeJson = (value: unknown, space?: number): string =>
+  (JSON.stringify(value, null, space) ?? "null").replace(/[\x7f-\x9f]/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`)
+
+/** JSON or TOON text of a value, safe on a terminal: JSON exact, TOON with controls made visible. */
+export const machineText = (value: unknown, format: "json" | "toon", space?: number): string =>
+  format === "json" ? safeJson(value, space) : visible(toToon(value))
+
 /** Colour only on a terminal, and never with NO_COLOR (https://no-color.org). */
 export const useColor = (stream: { isTTY?: boolean }, env: Record<string, string | undefined>) =>
   stream.isTTY === true && (env.NO_COLOR === undefined || env.NO_COLOR === "") && env.TERM !== "dumb"
@@ -49,11 +76,13 @@ export const truncate = (s: string, limit: number, full: boolean, hint = true): 
 }
 
 const cell = (value: unknown): string =>
-  value === null || value === undefined
-    ? ""
-    : typeof value === "object"
-    ? JSON.stringify(value)
-    : String(value).replace(/\s+/g, " ")
+  visible(
+    value === null || value === undefined
+      ? ""
+      : typeof value === "object"
+      ? JSON.stringify(value)
+      : String(value).replace(/\s+/g, " ")
+  )
 
 /** Column widths that fit `width`: the widest columns give way first, never below MIN_COLUMN. */
 const fit = (natural: ReadonlyArray<number>, width: number): Array<number> => {
@@ -83,19 +112,18 @@ const table = (rows: ReadonlyArray<Readonly<Record<string, unknown>>>, columns: 
 
 const record = (value: Readonly<Record<string, unknown>>, o: OutputOptions) => {
   const entries = Object.entries(value).filter(([, v]) => v !== undefined)
-  const width = Math.max(0, ...entries.map(([k]) => k.length))
+  const width = Math.max(0, ...entries.map(([k]) => visible(k).length))
   return entries
-    .map(([k, v]) => `${style(o.color).bold(`${k}:`.padEnd(width + 1))} ${truncate(cell(v), VALUE_LIMIT, o.full)}`)
+    .map(([k, v]) => `${style(o.color).bold(`${visible(k)}:`.padEnd(width + 1))} ${truncate(cell(v), VALUE_LIMIT, o.full)}`)
     .join("\n")
 }
 
 /** Machine formats print `data` (the serialized result); text reads `shown` through the view. */
 export const render = <S>(view: TextView<S>, shown: S, data: unknown, o: OutputOptions): Rendered => {
-  if (o.format === "json") return { stdout: JSON.stringify(data, null, 2) }
-  if (o.format === "toon") return { stdout: toToon(data) }
+  if (o.format === "json" || o.format === "toon") return { stdout: machineText(data, o.format, 2) }
   if (view.kind === "record") return { stdout: record((view.record?.(shown) ?? shown) as Readonly<Record<string, unknown>>, o) }
   const rows = view.rows(shown)
-  const footer = view.footer?.(shown) ?? []
+  const footer = (view.footer?.(shown) ?? []).map(visible)
   if (rows.length === 0) return { stdout: footer.join("\n"), notice: `No ${view.noun}.` }
   return { stdout: [table(rows, view.columns, o), ...footer].join("\n") }
 }

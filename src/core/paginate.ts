@@ -10,6 +10,7 @@ import * as Chunk from "effect/Chunk"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
+import { InvalidRequestError } from "./errors.js"
 import type { RequestSpec } from "./http.js"
 
 export interface PaginationModel {
@@ -19,6 +20,8 @@ export interface PaginationModel {
   /** Whether that parameter goes in the query string or the JSON body. */
   readonly location: "query" | "body"
   readonly next: (page: unknown, current: string | undefined) => Option.Option<string>
+  /** Whether a failure means the service forgot the cursor (an offset that expired): the walk starts over once. */
+  readonly expired?: ((error: unknown) => boolean) | undefined
 }
 
 const get = (value: unknown, ...path: ReadonlyArray<string>): unknown =>
@@ -111,7 +114,8 @@ export const offsetCursor: PaginationModel = {
   name: "offset",
   param: "offset",
   location: "query",
-  next: (page) => text(get(page, "next_page", "offset"))
+  next: (page) => text(get(page, "next_page", "offset")),
+  expired: (error) => error instanceof InvalidRequestError && error.cursorExpired === true
 }
 
 /**
@@ -152,13 +156,15 @@ export interface Page<P> {
   readonly next: Option.Option<string>
 }
 
-export interface Collected<I> {
+export interface Collected<I, E = never> {
   readonly items: ReadonlyArray<I>
   readonly pages: number
-  /** The cursor to resume from; null when nothing is left. */
+  /** The cursor to resume from; null when nothing is left (or nothing can be resumed). */
   readonly next_cursor: string | null
-  /** False when the walk stopped at the page ceiling (or after one page) with more to fetch. */
+  /** False when the walk stopped at the page ceiling (or after one page) with more to fetch, or failed. */
   readonly complete: boolean
+  /** Why the walk stopped before its end, when a page after the first failed: the items fetched are kept. */
+  readonly failure?: E | undefined
 }
 
 export interface CollectOptions {
@@ -170,35 +176,70 @@ export interface CollectOptions {
 
 export const DEFAULT_MAX_PAGES = 10
 
-/** Every page from `cursor` on, fetched as the stream is pulled. */
+/**
+ * Every page from `cursor` on, fetched as the stream is pulled. When the
+ * service forgets the cursor mid-walk (the model says it expired), the walk
+ * starts over from the first page, once; the pages then repeat items, which
+ * their consumers drop by key. A cursor expired twice, or the caller's own
+ * expired cursor, fails as the service said.
+ */
 export const pages = <P, E, R>(
   model: PaginationModel,
   fetch: (cursor: string | undefined) => Effect.Effect<P, E, R>,
   cursor?: string | undefined
 ): Stream.Stream<Page<P>, E, R> =>
-  Stream.paginateEffect(cursor, (current: string | undefined) =>
-    Effect.map(fetch(current), (body) => {
-      const next = model.next(body, current)
-      return [{ body, cursor: current, next }, next] as const
-    }))
+  Stream.paginateEffect({ current: cursor, restarted: false, first: true }, (state) => {
+    const fetched = Effect.map(fetch(state.current), (body) => ({ body, cursor: state.current }))
+    const walk = state.first || state.restarted || model.expired === undefined
+      ? fetched
+      : Effect.catchIf(fetched, (e) => model.expired!(e), () => Effect.map(fetch(undefined), (body) => ({ body, cursor: undefined as string | undefined })))
+    return Effect.map(walk, ({ body, cursor: used }) => {
+      const next = model.next(body, used)
+      const restarted = state.restarted || used !== state.current
+      return [{ body, cursor: used, next }, Option.map(next, (c) => ({ current: c as string | undefined, restarted, first: false }))] as const
+    })
+  })
 
-/** The collection rule of every list command and tool: one page, or up to the ceiling; repeats dropped by key. */
+/** Drops the items whose key was seen before (a restarted or time-window walk repeats some). */
+export const uniqueBy = <I>(key: ((item: I) => string) | undefined) => {
+  const seen = new Set<string>()
+  return (item: I): boolean => {
+    if (key === undefined) return true
+    const k = key(item)
+    if (seen.has(k)) return false
+    seen.add(k)
+    return true
+  }
+}
+
+/**
+ * The collection rule of every list command and tool: one page, or up to the
+ * ceiling; repeats dropped by key. A failure after the first page keeps what
+ * was fetched: it comes back as `failure`, with the cursor of the page that
+ * failed to resume from (none when the cursor itself expired). A failure of
+ * the first page fails.
+ */
 export const collect = <P, I, E, R>(
   stream: Stream.Stream<Page<P>, E, R>,
   items: (page: P) => ReadonlyArray<I>,
   options: CollectOptions,
-  key?: ((item: I) => string) | undefined
-): Effect.Effect<Collected<I>, E, R> =>
-  Effect.map(Stream.runCollect(Stream.take(stream, options.all ? Math.max(1, options.maxPages) : 1)), (chunk) => {
-    const fetched = Chunk.toReadonlyArray(chunk)
-    const seen = new Set<string>()
-    const all = fetched.flatMap((page) => items(page.body)).filter((item) => {
-      if (key === undefined) return true
-      const k = key(item)
-      if (seen.has(k)) return false
-      seen.add(k)
-      return true
-    })
+  key?: ((item: I) => string) | undefined,
+  expired?: ((error: unknown) => boolean) | undefined
+): Effect.Effect<Collected<I, E>, E, R> =>
+  Effect.flatMap(Stream.runCollect(Stream.either(Stream.take(stream, options.all ? Math.max(1, options.maxPages) : 1))), (chunk) => {
+    const results = Chunk.toReadonlyArray(chunk)
+    const fetched = results.flatMap((r) => (r._tag === "Right" ? [r.right] : []))
+    const failed = results.find((r) => r._tag === "Left")
+    const failure = failed?._tag === "Left" ? failed.left : undefined
+    if (failure !== undefined && fetched.length === 0) return Effect.fail(failure)
+    const all = fetched.flatMap((page) => items(page.body)).filter(uniqueBy(key))
     const next = fetched.at(-1)?.next ?? Option.none()
-    return { items: all, pages: fetched.length, next_cursor: Option.getOrNull(next), complete: Option.isNone(next) }
+    const resumable = failure === undefined || expired === undefined || !expired(failure)
+    return Effect.succeed({
+      items: all,
+      pages: fetched.length,
+      next_cursor: resumable ? Option.getOrNull(next) : null,
+      complete: failure === undefined && Option.isNone(next),
+      ...(failure === undefined ? {} : { failure })
+    })
   })

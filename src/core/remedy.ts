@@ -20,6 +20,16 @@ export interface Vocabulary {
   readonly authMode: (mode: string) => string
   /** How to sign in with OAuth, where the front end can: "Run 'design auth login'". */
   readonly signIn?: string | undefined
+  /** How an operation is called, by its library name: taskGet → "`taskmgr task get`" or "taskmgr_task_get". */
+  readonly operation?: ((name: string) => string | undefined) | undefined
+}
+
+/** After a write whose answer was lost: check before repeating, with the read that shows it when one is known. */
+const unconfirmedRemedy = (check: string | undefined, say: Vocabulary, timedOut: boolean): string => {
+  const read = check === undefined ? undefined : say.operation?.(check)
+  const how = read === undefined ? "check whether it took effect" : `check with ${read} whether it took effect`
+  const slower = timedOut ? `; to wait longer for answers, raise ${say.setting("timeout")}` : ""
+  return `Do not simply repeat it: ${how}, and repeat it only if it did not${slower}.`
 }
 
 export const remedy = (error: WrapperError, say: Vocabulary): string => {
@@ -31,7 +41,9 @@ export const remedy = (error: WrapperError, say: Vocabulary): string => {
     case "AuthModeError":
       return `Use a token of the kind it needs (${error.allowed.map(say.authMode).join(" or ")}).`
     case "InvalidRequestError":
-      return "Correct what the service named above and try again."
+      return error.cursorExpired === true
+        ? "List again from the first page, without a cursor: the service forgets a list's position after a while, so follow fewer pages at a time if it keeps happening."
+        : "Correct what the service named above and try again."
     case "AuthError":
       return error.reason === "missing"
         ? `${say.supplyToken}.`
@@ -52,7 +64,9 @@ export const remedy = (error: WrapperError, say: Vocabulary): string => {
     case "PlanRequiredError":
       return `Use a token from a plan that has ${error.plan}, or ask an admin to enable it${error.upgradeLink === null ? "" : ` (${error.upgradeLink})`}.`
     case "ServiceError":
-      return error.status === null && /within/.test(error.message)
+      return error.unconfirmed === true
+        ? unconfirmedRemedy(error.check, say, error.status === null && /within/.test(error.message))
+        : error.status === null && /within/.test(error.message)
         ? `Try again later, or allow slower answers with ${say.setting("timeout")}.`
         : error.status === 501
         ? "The service does not do this for this input (501, not retried): change the input rather than retrying."

@@ -4,7 +4,7 @@
  */
 import * as Redacted from "effect/Redacted"
 
-const SECRET_HEADER = /authorization|cookie|token|secret|passcode|api-key|apikey/i
+export const SECRET_HEADER = /authorization|cookie|token|secret|passcode|api-key|apikey/i
 const SECRET_PARAM = /token|secret|passcode|password|code_verifier|^code$|^key$/i
 
 export const maskHeaders = (headers: Readonly<Record<string, string>>): Record<string, string> =>
@@ -39,4 +39,65 @@ export const maskUrl = (raw: string): string => {
 export const maskToken = (token: Redacted.Redacted<string>): string => {
   const value = Redacted.value(token)
   return value.length <= 8 ? "****" : `${value.slice(0, 4)}${"*".repeat(12)}`
+}
+
+/*
+ * Every credential this process holds, so that service text (an error body
+ * that echoes a token, a passcode repeated in a 400) is masked before it
+ * becomes a message on any surface. Fed where credentials enter: the
+ * pipeline's credential headers, decoded input (its Redacted fields), token
+ * answers and the credential store. Process-wide on purpose: masking another
+ * client's token too costs nothing, and no message needs an unmasked one.
+ */
+
+/** Shorter values would mask ordinary words; a secret this short protects nothing anyway. */
+const MIN_SECRET = 4
+/** A long-lived tool server meets many passcodes; the oldest give way first. */
+const MAX_KNOWN = 512
+const known = new Set<string>()
+let ordered: Array<string> = []
+
+/** Adds a secret (its raw and URL-encoded forms) to what every message is scrubbed of. */
+export const rememberSecret = (secret: string | Redacted.Redacted<string>): void => {
+  const value = Redacted.isRedacted(secret) ? Redacted.value(secret) : secret
+  if (typeof value !== "string" || value.length < MIN_SECRET) return
+  let added = false
+  for (const form of new Set([value, encodeURIComponent(value)])) {
+    if (known.has(form)) continue
+    known.add(form)
+    added = true
+    if (known.size > MAX_KNOWN) known.delete(known.values().next().value!)
+  }
+  // Longest first, so a secret containing another is masked whole. (Every request re-announces its token.)
+  if (added) ordered = [...known].sort((a, b) => b.length - a.length)
+}
+
+/** Remembers every Redacted string found in a value (a decoded input, a token answer, a stored credential). */
+export const rememberSecretsIn = (value: unknown, depth = 0): void => {
+  if (Redacted.isRedacted(value)) {
+    const inner = Redacted.value(value)
+    if (typeof inner === "string") rememberSecret(inner)
+    return
+  }
+  if (depth > 8 || typeof value !== "object" || value === null) return
+  for (const item of Array.isArray(value) ? value : Object.values(value)) rememberSecretsIn(item, depth + 1)
+}
+
+/** The credentials in request headers: the value after a Bearer/Basic scheme, or the whole value. */
+export const rememberHeaderSecrets = (headers: Readonly<Record<string, string>>): void => {
+  for (const [name, value] of Object.entries(headers)) {
+    if (SECRET_HEADER.test(name)) rememberSecret(value.replace(/^(Bearer|Basic)\s+/i, ""))
+  }
+}
+
+/** A text with every credential the process holds replaced by ***. */
+export const scrubSecrets = (text: string): string =>
+  ordered.reduce((t, secret) => (t.includes(secret) ? t.split(secret).join("***") : t), text)
+
+/** Every string in a value (a parsed error body, headers) scrubbed; the shape is kept. */
+export const scrubDeep = <A>(value: A, depth = 0): A => {
+  if (typeof value === "string") return scrubSecrets(value) as A
+  if (depth > 32 || typeof value !== "object" || value === null || ordered.length === 0) return value
+  if (Array.isArray(value)) return value.map((v) => scrubDeep(v, depth + 1)) as A
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [scrubSecrets(k), scrubDeep(v, depth + 1)])) as A
 }

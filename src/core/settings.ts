@@ -2,6 +2,8 @@
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
+import * as Schema from "effect/Schema"
 import { InvalidSettingsError } from "./errors.js"
 
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i
@@ -50,3 +52,58 @@ export const duration = (setting: string, value: Duration.DurationInput | undefi
 export const requestTimeout = (value: Duration.DurationInput | undefined) =>
   Effect.flatMap(duration("timeout", value, Duration.seconds(30)), (timeout) =>
     Duration.greaterThan(timeout, Duration.zero) ? Effect.succeed(timeout) : invalidSetting("timeout", "timeout must be more than zero."))
+
+/** A shared rate store: redis://HOST[:PORT][/DB] (rediss:// for TLS); a password, if any, is never repeated in a message. */
+export const checkRateStore = (raw: string | undefined): Effect.Effect<Option.Option<string>, InvalidSettingsError> => {
+  if (raw === undefined || raw.trim() === "") return Effect.succeed(Option.none())
+  const shown = raw.trim().replace(/\/\/[^/@]*@/, "//***@")
+  const refuse = (why: string) =>
+    invalidSetting("rateStore", `The rate store "${shown}" ${why}; expected redis://HOST:PORT/DB, e.g. redis://127.0.0.1:6379/0.`)
+  let url: URL
+  try {
+    url = new URL(raw.trim())
+  } catch {
+    return refuse("is not a URL")
+  }
+  if (url.protocol !== "redis:" && url.protocol !== "rediss:") return refuse(`is not a Redis URL (${url.protocol})`)
+  if (url.hostname === "") return refuse("names no host")
+  if (!/^(\/\d{0,5})?$/.test(url.pathname) || url.search !== "" || url.hash !== "") return refuse("has a database that is not a number")
+  return Effect.succeed(Option.some(url.href))
+}
+
+/**
+ * What makes a token unusable, if anything, without quoting it: a token
+ * travels in a request header, so it is printable ASCII without spaces. A
+ * line break (a token file saved with CRLF) would otherwise end the process
+ * with Node's "Invalid character in header content".
+ */
+export const tokenFault = (token: string): string | undefined =>
+  token.trim() === ""
+    ? "is empty"
+    : /[\r\n]/.test(token)
+    ? "contains a line break (CR or LF)"
+    : /[\x00-\x1f\x7f]/.test(token)
+    ? "contains a control character"
+    : /\s/.test(token)
+    ? "contains a space"
+    : /[^\x21-\x7e]/.test(token)
+    ? "contains a character that is not ASCII"
+    : undefined
+
+const TOKEN_RULE = "a token is printable ASCII without spaces, as a request header needs"
+
+/** The token setting, checked; `source` names where it came from (--token, DESIGN_ACCESS_TOKEN) when the caller knows. */
+export const checkToken = (token: Redacted.Redacted<string>, source?: string): Effect.Effect<Redacted.Redacted<string>, InvalidSettingsError> => {
+  const fault = tokenFault(Redacted.value(token))
+  if (fault === undefined) return Effect.succeed(token)
+  // A named source is the setting itself, so every front end shows it as it is.
+  return source === undefined
+    ? invalidSetting("token", fault === "is empty" ? "The token is empty." : `The token ${fault}; ${TOKEN_RULE}.`)
+    : invalidSetting(source, `${source} ${fault}${fault === "is empty" ? "" : `; ${TOKEN_RULE}`}.`)
+}
+
+/** A token read from a service's answer or a stored credential: refused by the Schema when it could not be sent. */
+export const TokenText = Schema.String.pipe(Schema.filter((s) => {
+  const fault = tokenFault(s)
+  return fault === undefined || `the token ${fault}`
+}))

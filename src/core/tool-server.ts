@@ -6,7 +6,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import { CliIO, type Env, writeOut } from "./cli-io.js"
+import { CliIO, type Env, sayOn, writeOut } from "./cli-io.js"
 import type { Invocation, Leaf } from "./cli-runtime.js"
 import { hasTool, type ToolOptions, toolEntry } from "./derive-tool.js"
 import { invalidInput, type WrapperError } from "./errors.js"
@@ -14,6 +14,7 @@ import { toolBudget, toolVocabulary } from "./mcp/remedy.js"
 import { serveStdio } from "./mcp/stdio.js"
 import { selectTools, toolsetSummary } from "./mcp/toolsets.js"
 import type { HttpClient } from "@effect/platform/HttpClient"
+import type { AnyOperation } from "./operation.js"
 import type { AnyView } from "./view.js"
 
 export interface ToolServer<C> {
@@ -35,13 +36,19 @@ export const runToolServer = <C>(server: ToolServer<C>, invocation: Invocation) 
   Effect.gen(function*() {
     const io = yield* CliIO
     const env = io.env
+    const tools = server.views.filter(hasTool)
     const options: ToolOptions = {
       format: env[`${server.prefix}_MCP_FORMAT`]?.toLowerCase() === "toon" ? "toon" : "json",
       budget: yield* toolBudget(env[`${server.prefix}_MCP_BUDGET`]),
-      vocabulary: toolVocabulary(server.tokenVariable, server.prefix)
+      vocabulary: {
+        ...toolVocabulary(server.tokenVariable, server.prefix),
+        operation: (name) => tools.find((v) => (v.operation as AnyOperation<never>).name === name)?.tool
+      },
+      operations: server.views.map((v) => v.operation as AnyOperation<never>),
+      say: sayOn(io)
     }
     const client = yield* Effect.either(server.client(invocation, env))
-    const all = server.views.filter(hasTool).map((v) => toolEntry(client, v, options))
+    const all = tools.map((v) => toolEntry(client, v, options))
     const readOnly = env[`${server.prefix}_READ_ONLY`]
     const selected = selectTools(all, {
       toolsets: listOf(invocation.options["--toolsets"], env[`${server.prefix}_TOOLSETS`]),

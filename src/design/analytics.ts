@@ -9,7 +9,8 @@ import { pathOf } from "../core/http.js"
 import { rowCursor } from "../core/paginate.js"
 import { view } from "../core/view.js"
 import { designOperation } from "./define.js"
-import { Day, FileKey, ordered } from "./params.js"
+import { CalendarDate } from "../core/calendar.js"
+import { FileKey, ordered } from "./params.js"
 import { fileKeyOf } from "./refs.js"
 
 const GROUP = "analytics"
@@ -56,8 +57,8 @@ const actions = <G extends string>(asset: Asset, groups: readonly [G, G]) => {
     input: Schema.Struct({
       file_key: FileKey,
       group_by: Schema.Literal(...groups).annotations({ description: "Group by" }),
-      start_date: Schema.optional(Day.annotations({ description: "Start date" })),
-      end_date: Schema.optional(Day.annotations({ description: "End date" }))
+      start_date: Schema.optional(CalendarDate.annotations({ description: "Start date" })),
+      end_date: Schema.optional(CalendarDate.annotations({ description: "End date" }))
     }).pipe(Schema.filter(ordered("start_date", "end_date"))),
     request: (i) => ({ method: "GET", path: path(fileKeyOf(i.file_key)), query: { group_by: i.group_by, start_date: i.start_date, end_date: i.end_date } })
   })

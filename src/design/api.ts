@@ -35,7 +35,7 @@ export type DesignApiService = ApiOf<DesignOperations> & {
 export class DesignApi extends Context.Tag("design-taskmgr/DesignApi")<DesignApi, DesignApiService>() {
   static readonly make = (options: DesignOptions): Effect.Effect<DesignApiService, InvalidSettingsError, HttpClient.HttpClient> =>
     Effect.map(makeDesignClient(options), (client) => ({
-      ...makeApi(designOperations, client),
+      ...makeApi("DesignApi", designOperations, client),
       settings: client.settings,
       fileGetBytes: (input) => Stream.unwrap(Effect.map(validateInput(fileGet.input, input), (valid) => fileGetBytes(client, valid)))
     }))

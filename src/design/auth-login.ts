@@ -6,12 +6,12 @@
  */
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import { flagOrEnv, option, wholeNumber } from "../core/cli-options.js"
+import { flagOrEnv, option, secondsSetting, wholeNumber } from "../core/cli-options.js"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import { createServer } from "node:net"
 import { formatOf } from "../core/cli-leaf.js"
-import { CliIO, cliEnv, type Env, sayOn, writeErr, writeOut } from "../core/cli-io.js"
+import { CliIO, cliEnv, type Env, sayOn, writeErr, writeOut, writeText } from "../core/cli-io.js"
 import type { Invocation, Leaf } from "../core/cli-runtime.js"
 import { readLine } from "../core/oauth/stdin.js"
 import type { OptionValue } from "../core/derive-cli.js"
@@ -76,7 +76,7 @@ const output = (shared: Invocation["shared"], text: string, data: Record<string,
   Effect.gen(function*() {
     const io = yield* CliIO
     const format = yield* formatOf(shared)
-    if (format === "text") return yield* writeOut(text)
+    if (format === "text") return yield* writeText(text)
     const out = render({ kind: "record" }, data, data, {
       format,
       full: true,
@@ -202,10 +202,15 @@ export const authRefreshLeaf: Leaf = {
   run: ({ shared }) =>
     Effect.gen(function*() {
       yield* formatOf(shared)
-      const store = designCredentialStore(yield* cliEnv)
+      const env = yield* cliEnv
+      const store = designCredentialStore(env)
       const stored = yield* store.read
       if (Option.isNone(stored)) return yield* Effect.fail(notSignedIn(store.path))
-      const refreshed = yield* refreshDesignCredential(stored.value)
+      const limits = yield* Effect.all({
+        timeout: secondsSetting("timeout", flagOrEnv(shared, "--timeout", env, "DESIGN_TIMEOUT")),
+        maxWait: secondsSetting("maxWait", flagOrEnv(shared, "--max-wait", env, "DESIGN_MAX_WAIT"))
+      })
+      const refreshed = yield* refreshDesignCredential(stored.value, limits)
       yield* store.write(refreshed)
       yield* output(
         shared,

@@ -15,7 +15,8 @@ import {
   ServiceError,
   UnexpectedError
 } from "../core/errors.js"
-import { type Answer, retryAfter } from "../core/http.js"
+import { saysExpired } from "../core/expiry.js"
+import { type Answer, retryAfter, tooLargeStatus } from "../core/http.js"
 import type { Verdict } from "../core/retry.js"
 import type { Tier } from "./limits.js"
 import type { Plan } from "./options.js"
@@ -94,10 +95,10 @@ export const classifyDesign = (answer: Answer, route: DesignRoute, attempts: num
   const { status } = answer
   const said = serviceMessage(answer.body)
   const quoted = said === undefined ? `${status}` : `${status}: ${said}`
-  if (status === 401 || (status === 403 && /invalid token/i.test(said ?? ""))) {
+  if (status === 401 || (status === 403 && (/invalid token/i.test(said ?? "") || saysExpired(said)))) {
     return new AuthError({
       status,
-      reason: "rejected",
+      reason: saysExpired(said) ? "expired" : "rejected",
       message: `The service rejected the token (${quoted}): it is missing, revoked or expired (the service reports expiry as 403), or it is not of the configured kind.`
     })
   }
@@ -136,7 +137,9 @@ export const classifyDesign = (answer: Answer, route: DesignRoute, attempts: num
       attempts
     })
   }
-  if (status === 400) return new InvalidRequestError({ status, message: `The service rejected the request for ${route.subject} (${quoted}).` })
+  if (status === 400 || tooLargeStatus(status)) {
+    return new InvalidRequestError({ status, message: `The service rejected the request for ${route.subject}${status === 400 ? "" : " as too large"} (${quoted}).` })
+  }
   if (status >= 500) {
     return new ServiceError({
       status,

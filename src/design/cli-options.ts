@@ -7,15 +7,17 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
+import { appLink, isWebAddress } from "../core/app-url.js"
 import { flagOrEnv, option, secondsSetting } from "../core/cli-options.js"
 import type { Invocation } from "../core/cli-runtime.js"
 import type { OptionSpec } from "../core/cli/spec.js"
 import { AuthError, InvalidSettingsError, type SignInError } from "../core/errors.js"
 import { signInError } from "../core/oauth/redirect.js"
 import type { Vocabulary } from "../core/remedy.js"
+import { checkToken } from "../core/settings.js"
 import { parseContextRef } from "./refs.js"
 import { loadSignIn, type StoredSignIn, storedRefresh } from "./oauth.js"
-import { AUTH_MODES, DEFAULT_BASE_URL, DEFAULT_GOV_BASE_URL, type DesignOptions, PLANS, SEATS } from "./options.js"
+import { AUTH_MODES, DEFAULT_BASE_URL, DEFAULT_GOV_BASE_URL, defaultAppUrl, type DesignOptions, PLANS, SEATS } from "./options.js"
 
 export const DESIGN_SHARED: ReadonlyArray<OptionSpec> = [
   option("--token", "Access token (default: $DESIGN_ACCESS_TOKEN)", { valueName: "TOKEN" }),
@@ -26,10 +28,14 @@ export const DESIGN_SHARED: ReadonlyArray<OptionSpec> = [
   }),
   option("--team", "Default team: an id or team URL ($DESIGN_TEAM_ID)", { valueName: "ID|URL" }),
   option("--base-url", "API base URL; https only, http only on loopback ($DESIGN_BASE_URL)", { valueName: "URL" }),
+  option("--app-url", "Web app address; file, team and project URLs must be on its host ($DESIGN_APP_URL; default from the base URL)", {
+    valueName: "URL"
+  }),
   option("--gov", "Use the government edition ($DESIGN_EDITION=gov, $DESIGN_GOV_BASE_URL)", { takesValue: false }),
   option("--seat", "Your seat, for pacing ($DESIGN_SEAT)", { valueName: "SEAT", choices: SEATS }),
   option("--account-plan", "Your plan, for pacing and plan checks ($DESIGN_PLAN)", { valueName: "PLAN", choices: PLANS }),
   option("--max-wait", "Longest Retry-After to wait out, in seconds ($DESIGN_MAX_WAIT)", { valueName: "SECONDS", defaultText: "60" }),
+  option("--rate-store", "Redis shared by processes on one token, for one budget ($DESIGN_RATE_STORE)", { valueName: "redis://HOST:PORT/DB" }),
   option("--timeout", "Longest wait for one answer, in seconds ($DESIGN_TIMEOUT)", { valueName: "SECONDS", defaultText: "30" }),
   option("--json", "Print JSON", { takesValue: false }),
   option("--toon", "Print TOON (compact, for agents)", { takesValue: false }),
@@ -42,9 +48,11 @@ const SETTING_SOURCES: Record<string, string> = {
   authMode: "--auth-mode or DESIGN_AUTH_MODE",
   teamId: "--team or DESIGN_TEAM_ID",
   baseUrl: "--base-url or DESIGN_BASE_URL",
+  appUrl: "--app-url or DESIGN_APP_URL",
   seat: "--seat or DESIGN_SEAT",
   plan: "--account-plan or DESIGN_PLAN",
   maxWait: "--max-wait or DESIGN_MAX_WAIT",
+  rateStore: "--rate-store or DESIGN_RATE_STORE",
   timeout: "--timeout or DESIGN_TIMEOUT",
   fileKey: "--file or DESIGN_FILE_KEY"
 }
@@ -83,8 +91,17 @@ export const cliSettings = (
       ? Option.some("DESIGN_ACCESS_TOKEN" as const)
       : Option.none()
     const token = Option.map(tokenSource, (source) => Redacted.make(source === "--token" ? (flagToken as string) : envToken!))
+    // Refused here, where the flag or variable it came from is known.
+    if (Option.isSome(token) && Option.isSome(tokenSource)) yield* checkToken(token.value, tokenSource.value)
     const gov = shared["--gov"] === true || env.DESIGN_EDITION?.toLowerCase() === "gov"
     const teamRaw = flagOrEnv(shared, "--team", env, "DESIGN_TEAM_ID")
+    const baseUrl = flagOrEnv(shared, "--base-url", env, gov ? "DESIGN_GOV_BASE_URL" : "DESIGN_BASE_URL")
+    const appUrl = flagOrEnv(shared, "--app-url", env, "DESIGN_APP_URL")
+    // A team URL must be on the app's host too; a base URL that is not one is refused later, on its own.
+    const teamApp = appUrl ?? defaultAppUrl(baseUrl ?? (gov ? DEFAULT_GOV_BASE_URL : DEFAULT_BASE_URL))
+    if (teamRaw !== undefined && isWebAddress(teamRaw) && URL.canParse(teamApp)) {
+      yield* Effect.mapError(appLink(teamRaw, "team", teamApp), (e) => new InvalidSettingsError({ setting: "teamId", message: e.message.replace(/^team: /, "") }))
+    }
     const teamId = teamRaw === undefined
       ? undefined
       : yield* parseContextRef(teamRaw, "team").pipe(
@@ -94,12 +111,14 @@ export const cliSettings = (
       )
     const options: Omit<DesignOptions, "token"> = {
       edition: gov ? "gov" : "commercial",
-      baseUrl: flagOrEnv(shared, "--base-url", env, gov ? "DESIGN_GOV_BASE_URL" : "DESIGN_BASE_URL"),
+      baseUrl,
+      appUrl,
       authMode: flagOrEnv(shared, "--auth-mode", env, "DESIGN_AUTH_MODE") as DesignOptions["authMode"],
       teamId,
       seat: flagOrEnv(shared, "--seat", env, "DESIGN_SEAT") as DesignOptions["seat"],
       plan: flagOrEnv(shared, "--account-plan", env, "DESIGN_PLAN") as DesignOptions["plan"],
       maxWait: yield* secondsSetting("maxWait", flagOrEnv(shared, "--max-wait", env, "DESIGN_MAX_WAIT")),
+      rateStore: flagOrEnv(shared, "--rate-store", env, "DESIGN_RATE_STORE"),
       timeout: yield* secondsSetting("timeout", flagOrEnv(shared, "--timeout", env, "DESIGN_TIMEOUT"))
     }
     const signIn = Option.isNone(token) && options.authMode === "oauth"
@@ -129,6 +148,6 @@ export const requireToken = (settings: DesignCliSettings): Effect.Effect<DesignO
       Effect.succeed({
         ...settings.options,
         token,
-        refresh: Option.getOrUndefined(Option.map(settings.signIn, (s) => storedRefresh(s, settings.options.timeout)))
+        refresh: Option.getOrUndefined(Option.map(settings.signIn, (s) => storedRefresh(s, { timeout: settings.options.timeout, maxWait: settings.options.maxWait })))
       })
   })

@@ -3,7 +3,7 @@
  * plus `auth status`, `sandbox`, `mcp` and `completion`.
  */
 import * as Effect from "effect/Effect"
-import { indexedLeaves } from "../core/command-index.js"
+import { indexedLeaves, operationsOf } from "../core/command-index.js"
 import type { Leaf, Program } from "../core/cli-runtime.js"
 import { completionLeaf, sandboxLeaf } from "../core/cli-extra.js"
 import { toolServerLeaf } from "../core/tool-server.js"
@@ -38,6 +38,7 @@ export const designProgram: Program = {
     toolServerLeaf({ name: "design", prefix: "DESIGN" }, () => import("./mcp.js").then((m) => m.designToolServer)),
     completionLeaf("design", () => designProgram)
   ],
+  operations: operationsOf(designGroupModules),
   vocabulary: designVocabulary,
   examples: ["design auth status --check", "design webhook list --json", "design sandbox"]
 }

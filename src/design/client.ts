@@ -7,6 +7,7 @@ import * as HttpClient from "@effect/platform/HttpClient"
 import * as Effect from "effect/Effect"
 import * as Ref from "effect/Ref"
 import type { InvalidSettingsError, PlanRequiredError } from "../core/errors.js"
+import { expiryMillis, notExpired } from "../core/expiry.js"
 import { makePipeline, type Pipeline } from "../core/http.js"
 import { RateLimiter } from "../core/rate-limit.js"
 import { countingScope, credentialHeaders } from "./auth.js"
@@ -24,7 +25,7 @@ export const makeDesignClient = (
 ): Effect.Effect<DesignClient, InvalidSettingsError, HttpClient.HttpClient> =>
   Effect.gen(function*() {
     const settings = yield* resolveDesignOptions(options)
-    const limiter = yield* RateLimiter.current
+    const limiter = yield* RateLimiter.forClient(settings.rateStore)
     const pacer = designPacer(settings, limiter, countingScope(settings))
     // The token in use: a refresh replaces it for every later request of this client.
     const token = yield* Ref.make(settings.token)
@@ -37,14 +38,18 @@ export const makeDesignClient = (
     )
     const pipeline = yield* makePipeline<DesignRoute, PlanRequiredError>({
       baseUrl: settings.baseUrl,
-      credential: Effect.map(Ref.get(token), (current) => credentialHeaders({ ...settings, token: current })),
+      credential: Effect.zipRight(
+        notExpired(expiryMillis(options.expiresAt), refresh !== undefined),
+        Effect.map(Ref.get(token), (current) => credentialHeaders({ ...settings, token: current }))
+      ),
       refresh,
       classify: classifyDesign,
       verdict: designVerdict,
       pace: (route) => pacer.pace(route.tier),
       onRateLimited: (answer, route) => pacer.learn(route.tier, answer),
       maxWait: settings.maxWait,
-      timeout: settings.timeout
+      timeout: settings.timeout,
+      transformClient: options.transformClient
     })
     return { settings, pipeline }
   })

@@ -7,12 +7,10 @@
  * succeeds with `already_absent` once a probe shows the file (or comment) is
  * there, so a wrong key is still a NotFoundError.
  */
-import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
-import { NotFoundError } from "../core/errors.js"
 import { pathOf } from "../core/http.js"
-import type { Operation } from "../core/operation.js"
+import { absentOnceProbed } from "../core/operation.js"
 import { urlCursor } from "../core/paginate.js"
 import { view } from "../core/view.js"
 import { designOperation } from "./define.js"
@@ -108,29 +106,6 @@ const WRITERS = ["personal", "oauth"] as const
 
 const json = (value: unknown) => ({ _tag: "json" as const, value })
 const commentsPath = (file: string, ...rest: Array<string>) => `/v1/files/${pathOf(fileKeyOf(file), "comments", ...rest)}`
-
-/**
- * A delete that answered 404: the goal is reached when the target is gone,
- * but a 404 also means a wrong file key or comment id. The probe (a read of
- * the container) tells them apart: it succeeds only when the container exists.
- */
-const absentOnceProbed = <I, IE, O, E, C, A>(
-  op: Operation<I, IE, O, E, C, A>,
-  probe: (client: C, input: I) => Effect.Effect<unknown, unknown>,
-  absent: (input: I) => O
-): Operation<I, IE, O, E, C, A> => ({
-  ...op,
-  run: (client, input, cursor) =>
-    Effect.catchIf(
-      op.run(client, input, cursor),
-      (e) => e instanceof NotFoundError,
-      (gone) =>
-        Effect.matchEffect(probe(client, input), {
-          onFailure: () => Effect.fail(gone),
-          onSuccess: () => Effect.succeed(absent(input))
-        })
-    )
-})
 
 // ---- operations -----------------------------------------------------------------
 

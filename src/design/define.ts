@@ -1,13 +1,14 @@
 /**
  * How a design-service operation is declared: what it is (name, input,
  * impact), its HTTP mapping, tier, auth modes, plan gate and paging, and the
- * Schema of its answer. `run` is derived: check the mode and the plan before
- * sending, send through the pipeline, decode the answer.
+ * Schema of its answer. `run` is derived: check links to the app, the mode
+ * and the plan before sending, send through the pipeline, decode the answer.
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
+import { appLinkFields, checkAppLinks } from "../core/app-url.js"
 import {
   type AuthModeError,
   type InvalidInputError,
@@ -18,6 +19,7 @@ import {
 import { type RequestSpec, unreadable } from "../core/http.js"
 import type { Impact, Operation, Paging } from "../core/operation.js"
 import { applyCursor } from "../core/paginate.js"
+import { routeTemplate } from "../core/route.js"
 import { requireMode } from "./auth.js"
 import type { DesignClient } from "./client.js"
 import type { PlanGate } from "./classify.js"
@@ -65,9 +67,12 @@ export const designOperation = <
   M extends ReadonlyArray<AuthMode> | undefined = undefined
 >(def: DesignEndpoint<I, IE, B, BE, O, A, G, M>): Operation<I, IE, O, DesignError<G, M>, DesignClient, A> => {
   const decode = Schema.decodeUnknown(def.response)
+  // Found on first run, not at load: startup reads every operation's module.
+  let links: ReadonlyArray<string> | undefined
   const run = (client: DesignClient, input: I, cursor: string | undefined) =>
     Effect.gen(function*() {
       const { settings } = client
+      yield* checkAppLinks(input, links ??= appLinkFields(def.input), settings.appUrl)
       const subject = def.subject(input)
       if (def.modes !== undefined) yield* requireMode(settings, def.modes, subject)
       const gate = def.planGate
@@ -85,7 +90,7 @@ export const designOperation = <
       if (refused !== undefined) return yield* Effect.fail(invalidInput(refused, "cursor"))
       const built = def.request(input, client)
       const spec = Effect.isEffect(built) ? yield* built : built
-      const paged = def.paging === undefined ? spec : applyCursor(def.paging.model, spec, cursor)
+      const paged = { ...(def.paging === undefined ? spec : applyCursor(def.paging.model, spec, cursor)), route: routeTemplate(spec.path, input) }
       const route = { tier: def.tier, subject, planGate: gate, maxWait: settings.maxWait }
       const answer = yield* client.pipeline.send(paged, route)
       const body = yield* Effect.mapError(decode(answer.body), (e) => unreadable(subject, ParseResult.TreeFormatter.formatErrorSync(e)))

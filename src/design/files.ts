@@ -9,6 +9,7 @@
  * bytes as a Stream instead, which the command line copies to stdout for
  * `--json` and summarizes for text, holding neither.
  */
+import { appLinkFields, checkAppLinks } from "../core/app-url.js"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
@@ -20,7 +21,7 @@ import type { DesignClient } from "./client.js"
 import { designOperation } from "./define.js"
 import { summarizeBytes, summarizeDocument, summaryRecord } from "./file-summary.js"
 import { saveRenders } from "./image-download.js"
-import { FileKeyOrUrl, fileRefOf, NodeIds } from "./refs.js"
+import { FileKeyOrUrl, fileRefOf, NodeIds, nodeIdOf } from "./refs.js"
 
 const GROUP = "files"
 const FILE = FileKeyOrUrl.annotations({ description: "Key or URL" })
@@ -209,6 +210,8 @@ export const fileGetBytes = (
   input: FileGetInput
 ): Stream.Stream<Uint8Array, RequestError | PlanRequiredError | InvalidInputError> =>
   Stream.unwrap(Effect.gen(function*() {
+    // Not an operation's run, so the link check designOperation makes is made here.
+    yield* checkAppLinks(input, appLinkFields(FileGetInput), client.settings.appUrl)
     const spec = yield* fileGetRequest(input)
     const route = { tier: 1 as const, subject: subjectOf(input), maxWait: client.settings.maxWait }
     const { body } = yield* client.pipeline.download(spec, route)
@@ -260,6 +263,19 @@ const ImagesInput = Schema.Struct({
   use_absolute_bounds: Schema.optional(Switch("use_absolute_bounds"))
 })
 
+/**
+ * The links of the nodes asked for, in the order asked, and nothing else: a
+ * key the answer adds is dropped (it could be a path, `../../x`, to a caller
+ * that names files after keys), and a node the answer leaves out did not render.
+ */
+const askedFor = (
+  images: Readonly<Record<string, string | null>>,
+  asked: ReadonlyArray<string> | string | undefined
+): Record<string, string | null> => {
+  const ids = asked === undefined ? [] : typeof asked === "string" ? [asked] : asked
+  return Object.fromEntries(ids.map((id) => [id, Object.hasOwn(images, id) ? images[id] ?? null : null]))
+}
+
 export const fileImages = designOperation({
   name: "fileImages",
   group: GROUP,
@@ -276,7 +292,8 @@ export const fileImages = designOperation({
       const { file_key: _, ids: __, ...options } = input
       return { method: "GET" as const, path: `/v1/images/${pathOf(ref.key)}`, query: { ids, ...options } }
     }),
-  response: RenderedImages
+  response: RenderedImages,
+  result: (body, input) => ({ ...body, images: askedFor(body.images, input.ids ?? nodeIdOf(input.file_key)) })
 })
 
 export const fileImageFills = designOperation({

@@ -4,7 +4,7 @@
  * views eagerly for the library and the tool server; the registry test checks
  * that both agree.
  */
-import type { GroupModules } from "../core/command-index.js"
+import type { GroupModules } from "../core/view.js"
 
 export const designGroupModules: GroupModules = {
   webhooks: () => import("./webhooks.js").then((m) => m.webhookViews),

@@ -5,13 +5,19 @@
  * ever goes with them. A few at a time; each body is written to its file as
  * it arrives. A node whose render link is null failed to render: it is
  * reported, not fetched, and is not an error.
+ *
+ * The directory was made and checked before the render was asked for
+ * (core/local-files.ts). Every file name is made from a node id by
+ * `safeFileName`, and files are opened without following a link, so nothing
+ * is written outside the directory whatever the answer held.
  */
 import * as HttpClient from "@effect/platform/HttpClient"
 import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"
-import { closeSync, mkdirSync, openSync, writeSync } from "node:fs"
+import { closeSync, constants, openSync, writeSync } from "node:fs"
 import { join } from "node:path"
 import { InvalidInputError, ServiceError } from "../core/errors.js"
+import { safeFileName } from "../core/local-files.js"
 
 export type SavedImage = {
   readonly node_id: string
@@ -32,8 +38,16 @@ export interface SaveOptions {
 
 export const DOWNLOAD_CONCURRENCY = 4
 
-/** 1:2 → 1-2.png; an instance sublayer I5:10;1:2 → I5-10_1-2.png (as URLs write node ids, safe on every file system). */
-export const imageFileName = (nodeId: string, format: string) => `${nodeId.replace(/:/g, "-").replace(/;/g, "_")}.${format}`
+/**
+ * 1:2 → 1-2.png; an instance sublayer I5:10;1:2 → I5-10_1-2.png (as URLs
+ * write node ids, safe on every file system). Whatever else a name holds
+ * cannot reach the file system as a separator or `..`.
+ */
+export const imageFileName = (nodeId: string, format: string) =>
+  safeFileName(`${nodeId.replace(/:/g, "-").replace(/;/g, "_")}.${format}`)
+
+/** Create or truncate, never through a symbolic link planted in the directory. */
+const WRITE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | (constants.O_NOFOLLOW ?? 0)
 
 const hostOf = (url: string) => {
   try {
@@ -46,10 +60,16 @@ const hostOf = (url: string) => {
 const failed = (nodeId: string, url: string, why: string) =>
   new ServiceError({ status: null, attempts: 1, message: `Downloading the render of node ${nodeId} from ${hostOf(url)} failed: ${why}.` })
 
+const cannotWrite = (file: string, d: unknown) =>
+  new InvalidInputError({
+    message: `--out: cannot write ${file} (${(d as NodeJS.ErrnoException | undefined)?.code ?? (d instanceof Error ? d.message : String(d))}).`,
+    fields: ["out"]
+  })
+
 /** Writes one body to `path` chunk by chunk; the file is closed however the stream ends. */
 const writeBody = <E>(path: string, body: Stream.Stream<Uint8Array, E>) =>
   Effect.acquireUseRelease(
-    Effect.sync(() => openSync(path, "w")),
+    Effect.sync(() => openSync(path, WRITE_FLAGS, 0o644)),
     (fd) => Stream.runFold(body, 0, (n, chunk) => n + writeSync(fd, chunk)),
     (fd) => Effect.sync(() => closeSync(fd))
   )
@@ -58,10 +78,6 @@ const writeBody = <E>(path: string, body: Stream.Stream<Uint8Array, E>) =>
 export const saveRenders = (images: Readonly<Record<string, string | null>>, options: SaveOptions) =>
   Effect.gen(function*() {
     const client = (yield* HttpClient.HttpClient).pipe(HttpClient.withTracerPropagation(false))
-    yield* Effect.try({
-      try: () => mkdirSync(options.directory, { recursive: true }),
-      catch: (e) => new InvalidInputError({ message: `out: cannot create the directory ${options.directory} (${e instanceof Error ? e.message : String(e)}).`, fields: ["out"] })
-    })
     const entries = Object.entries(images)
     const total = entries.filter(([, url]) => url !== null).length
     let done = 0
@@ -71,8 +87,9 @@ export const saveRenders = (images: Readonly<Record<string, string | null>>, opt
         if (response.status < 200 || response.status >= 300) return yield* Effect.fail(failed(nodeId, url, `HTTP ${response.status}`))
         const file = join(options.directory, imageFileName(nodeId, options.format))
         const bytes = yield* writeBody(file, response.stream).pipe(
-          Effect.catchAllDefect((d) => Effect.fail(failed(nodeId, url, `cannot write ${file} (${d instanceof Error ? d.message : String(d)})`))),
-          Effect.mapError((e) => (e instanceof ServiceError ? e : failed(nodeId, url, e.reason)))
+          Effect.mapError((e) => failed(nodeId, url, e.reason)),
+          // The file system refusing (a full disk, a link planted in DIR) is about --out, not the service.
+          Effect.catchAllDefect((d) => Effect.fail(cannotWrite(file, d)))
         )
         done += 1
         options.onProgress?.(done, total)

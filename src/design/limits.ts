@@ -3,10 +3,11 @@
  * tier, seat class and plan, and how a 429's headers reveal the pace when the
  * seat and plan were not configured.
  */
+import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import type { Pace, RateLimiterService } from "../core/rate-limit.js"
-import type { Answer } from "../core/http.js"
+import { type Pace, paceOf, type RateLimiterService } from "../core/rate-limit.js"
+import { type Answer, retryAfter } from "../core/http.js"
 import type { DesignSettings, Plan, Seat } from "./options.js"
 
 export type Tier = 1 | 2 | 3
@@ -41,33 +42,35 @@ const PLAN_TIER: Record<string, Plan> = {
 
 export const perMinute = (tier: Tier, seat: SeatClass, plan: Plan): number | null => TABLE[tier][seat][plan]
 
-/** Pacing for one client: the configured pace, else the one a 429 revealed for this scope. */
+/**
+ * Pacing for one client: the configured pace, else the one a 429 revealed for
+ * this scope. A 429 pauses the tier's scope for its Retry-After (when it is one
+ * worth waiting out), so no other request of the scope goes out meanwhile.
+ */
 export const designPacer = (settings: DesignSettings, limiter: RateLimiterService, scope: string) => {
   const configured = Option.all({ seat: settings.seat, plan: settings.plan })
   const key = (tier: Tier) => `${scope}:tier${tier}`
 
-  const paceFor = (tier: Tier): Effect.Effect<Option.Option<Pace>> =>
-    Option.match(configured, {
-      onSome: ({ plan, seat }) => {
-        const count = perMinute(tier, seatClass(seat), plan)
-        return Effect.succeed(count === null ? Option.none() : Option.some({ perMinute: count, burst: count }))
-      },
-      onNone: () => limiter.learned(key(tier))
-    })
+  /** The configured pace; none when unconfigured (the limiter then uses what it learned) or a monthly quota. */
+  const paceFor = (tier: Tier): Option.Option<Pace> =>
+    Option.flatMap(configured, ({ plan, seat }) => Option.map(Option.fromNullable(perMinute(tier, seatClass(seat), plan)), paceOf))
 
-  const pace = (tier: Tier | null) =>
-    tier === null ? Effect.void : Effect.flatMap(paceFor(tier), Option.match({
-      onNone: () => Effect.void,
-      onSome: (p) => limiter.acquire(key(tier), p)
-    }))
+  const pace = (tier: Tier | null) => {
+    if (tier === null) return Effect.void
+    // Configured with a monthly quota: nothing a process can meter, and nothing to learn.
+    if (Option.isSome(configured) && Option.isNone(paceFor(tier))) return Effect.void
+    return limiter.acquire(key(tier), Option.getOrUndefined(paceFor(tier)))
+  }
 
   const learn = (tier: Tier | null, answer: Answer) => {
+    if (tier === null) return Effect.void
+    const wait = retryAfter(answer.headers["retry-after"]) ?? Duration.seconds(1)
+    // A longer wait is a monthly quota: each request meets it and fails at once, so nothing is paused.
+    if (Duration.greaterThan(wait, settings.maxWait)) return Effect.void
     const plan = PLAN_TIER[answer.headers["x-design-plan-tier"]?.toLowerCase() ?? ""]
     const type = answer.headers["x-design-rate-limit-type"]?.toLowerCase()
-    if (tier === null || Option.isSome(configured) || plan === undefined || (type !== "low" && type !== "high")) return Effect.void
-    const count = perMinute(tier, type, plan)
-    // Adopted after a 429: the bucket is full, so go one at a time.
-    return count === null ? Effect.void : limiter.learn(key(tier), { perMinute: count, burst: 1 })
+    const count = Option.isNone(configured) && plan !== undefined && (type === "low" || type === "high") ? perMinute(tier, type, plan) : null
+    return limiter.rateLimited(key(tier), wait, count === null ? undefined : paceOf(count))
   }
 
   return { pace, learn, paceFor }

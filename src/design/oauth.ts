@@ -13,13 +13,14 @@ import * as Option from "effect/Option"
 import type * as Redacted from "effect/Redacted"
 import * as Schema from "effect/Schema"
 import { join } from "node:path"
-import type { AuthError, SignInError } from "../core/errors.js"
+import type { RequestError, SignInError } from "../core/errors.js"
 import type { Env } from "../core/oauth/browser.js"
 import type { AuthorizeParams, Grant } from "../core/oauth/login.js"
 import { signInError } from "../core/oauth/redirect.js"
 import { refreshStored } from "../core/oauth/refresh.js"
 import { configDir, type CredentialStore, fileCredentialStore } from "../core/oauth/store.js"
-import { type ClientCredentials, postTokenForm, tokenFields } from "../core/oauth/token-endpoint.js"
+import { type ClientCredentials, postTokenForm, type TokenEndpointError, tokenFields, type TokenLimits } from "../core/oauth/token-endpoint.js"
+import { TokenText } from "../core/settings.js"
 
 /** The granular scopes (spec section 5); `files:read` is deprecated and the wrapper asks for granular scopes only. */
 export const DESIGN_SCOPES = [
@@ -75,7 +76,7 @@ export const DesignCredential = Schema.Struct({
   client_id: Schema.String,
   /** Kept (in the 0600 file) because every refresh authenticates the app with it. */
   client_secret: Schema.Redacted(Schema.String),
-  access_token: Schema.Redacted(Schema.String),
+  access_token: Schema.Redacted(TokenText),
   refresh_token: Schema.NullOr(Schema.Redacted(Schema.String)),
   /** ISO time, from expires_in; null when the service gave none. */
   expires_at: Schema.NullOr(Schema.String),
@@ -130,7 +131,7 @@ export interface DesignTokenOptions {
 /** The code exchange (POST /v1/oauth/token): a new stored credential. */
 export const exchangeDesignCode = (
   options: DesignTokenOptions & { readonly grant: Grant; readonly scopes: ReadonlyArray<string> }
-): Effect.Effect<DesignCredential, SignInError, HttpClient.HttpClient> =>
+): Effect.Effect<DesignCredential, TokenEndpointError, HttpClient.HttpClient> =>
   Effect.gen(function*() {
     const answer = yield* postTokenForm(DesignTokenAnswer, {
       url: `${options.baseUrl}/v1/oauth/token`,
@@ -162,8 +163,8 @@ export const exchangeDesignCode = (
 /** A refresh (POST /v1/oauth/refresh): the credential with its new access token; the refresh token is kept. */
 export const refreshDesignCredential = (
   credential: DesignCredential,
-  timeout?: Duration.DurationInput
-): Effect.Effect<DesignCredential, SignInError, HttpClient.HttpClient> =>
+  limits: TokenLimits = {}
+): Effect.Effect<DesignCredential, TokenEndpointError, HttpClient.HttpClient> =>
   Effect.gen(function*() {
     if (credential.refresh_token === null) {
       return yield* Effect.fail(signInError("not_signed_in", "The stored sign-in has no refresh token, so it cannot be renewed."))
@@ -173,7 +174,9 @@ export const refreshDesignCredential = (
       client: { id: credential.client_id, secret: credential.client_secret },
       subject: "The token refresh",
       refusal: "refresh_refused",
-      timeout,
+      // The refresh token is kept: a repeat only issues another access token.
+      repeatable: true,
+      ...limits,
       form: { refresh_token: credential.refresh_token }
     })
     const now = yield* Clock.currentTimeMillis
@@ -223,12 +226,12 @@ export const loadSignIn = (env: Env, baseUrl: string): Effect.Effect<Option.Opti
 /** The pipeline's refresh for a stored sign-in: renew, store, and hand over the new token. */
 export const storedRefresh = (
   signIn: StoredSignIn,
-  timeout?: Duration.DurationInput
-): Effect.Effect<Redacted.Redacted<string>, AuthError, HttpClient.HttpClient> =>
+  limits: TokenLimits = {}
+): Effect.Effect<Redacted.Redacted<string>, RequestError, HttpClient.HttpClient> =>
   refreshStored({
     store: signIn.store,
     used: signIn.credential,
     accessToken: (c) => c.access_token,
     canRefresh: (c) => c.refresh_token !== null,
-    refresh: (c) => refreshDesignCredential(c, timeout)
+    refresh: (c) => refreshDesignCredential(c, limits)
   })

@@ -3,6 +3,7 @@
  * oEmbed 1.0 format. Not for plan tokens; the one endpoint that may answer 501
  * (a URL kind it cannot embed), which surfaces as a ServiceError.
  */
+import { AppLinkId } from "../core/app-url.js"
 import * as Schema from "effect/Schema"
 import { view } from "../core/view.js"
 import { designOperation } from "./define.js"
@@ -31,7 +32,7 @@ export const oembedGet = designOperation({
   group: "oembed",
   summary: "The oEmbed of a file URL.",
   input: Schema.Struct({
-    url: idLike(/^https:\/\/\S+$/, "must be an https:// URL of a file").annotations({ description: "File URL" }),
+    url: idLike(/^https:\/\/\S+$/, "must be an https:// URL of a file").annotations({ description: "File URL", [AppLinkId]: true }),
     maxwidth: Schema.optional(Size.annotations({ description: "Default 800" })),
     maxheight: Schema.optional(Size.annotations({ description: "Default 450" }))
   }),

@@ -10,7 +10,8 @@ import * as Schema from "effect/Schema"
 import { metaCursor, nextCursor, timeWindow } from "../core/paginate.js"
 import { view } from "../core/view.js"
 import { designOperation } from "./define.js"
-import { Day, idLike, json, ordered, UtcTimestamp, WireId } from "./params.js"
+import { CalendarDate, UtcDateTime } from "../core/calendar.js"
+import { idLike, json, ordered, WireId } from "./params.js"
 
 const ENTERPRISE = { label: "Enterprise", plan: "enterprise" } as const
 const GOVERNANCE = { label: "Enterprise plus Governance+", plan: "enterprise" } as const
@@ -69,19 +70,30 @@ export const activityLogList = designOperation({
 
 // ---- developer logs -------------------------------------------------------------------
 
+/** A nullable field the service describes as always present; kept when it is left out, as null. */
+const Nullable = <S extends Schema.Schema.Any>(schema: S) => Schema.optionalWith(Schema.NullOr(schema), { default: () => null })
+
+/** One logged call, as the service describes it (reference/design-wire.md, section 5). */
 export const DeveloperLogItem = Schema.Struct({
-  id: WireId,
+  uuid: Schema.String,
   timestamp: Schema.String,
-  event_source: Schema.String,
-  token_type: Schema.String,
-  token: Schema.optional(Schema.String),
-  token_name: Schema.optional(Schema.NullOr(Schema.String)),
-  user_email: Schema.optional(Schema.NullOr(Schema.String)),
-  ip_address: Schema.optional(Schema.String),
-  method: Schema.optional(Schema.NullOr(Schema.String)),
-  endpoint: Schema.optional(Schema.String),
-  status_code: Schema.optional(Schema.Number)
+  action: Schema.Struct({ event_name: Schema.String, event_source: Schema.String }),
+  actor: Schema.Struct({
+    user_id: Nullable(WireId),
+    user_name: Nullable(Schema.String),
+    user_email: Nullable(Schema.String),
+    token_name: Schema.String,
+    token_type: Schema.String
+  }),
+  resource: Schema.Struct({ id_or_key: Nullable(Schema.String), name: Nullable(Schema.String), type: Nullable(Schema.String), org_id: WireId }),
+  context: Schema.Struct({
+    ip_address: Schema.String,
+    city: Nullable(Schema.String),
+    country_region: Nullable(Schema.String),
+    country: Nullable(Schema.String)
+  })
 })
+export type DeveloperLogItem = typeof DeveloperLogItem.Type
 
 const DeveloperPage = Schema.Struct({
   meta: Schema.Struct({ items: Schema.Array(DeveloperLogItem), cursor: Schema.NullOr(Schema.String), has_more: Schema.Boolean })
@@ -94,7 +106,7 @@ export const developerLogList = designOperation({
   group: "developer_logs",
   summary: "The organisation's API and MCP call log.",
   input: Schema.Struct({
-    token_type: Schema.optional(Schema.Literal("personal_access_token", "plan_access_token", "oauth_token").annotations({ description: "Token type" })),
+    token_type: Schema.optional(Schema.Literal("developer_token", "plan_access_token", "oauth_token").annotations({ description: "Token type" })),
     token: Schema.optional(Schema.String.annotations({ description: "Token" })),
     token_name: Schema.optional(Schema.String.annotations({ description: "Token name" })),
     user_email: Schema.optional(Schema.String.annotations({ description: "User email" })),
@@ -115,7 +127,7 @@ export const developerLogList = designOperation({
     return { method: "POST", path: "/v1/developer_logs", body: json(body) }
   },
   response: DeveloperPage,
-  paging: { model: metaCursor, items: (p) => p.meta.items, itemsKey: "developer_logs", key: (e) => e.id }
+  paging: { model: metaCursor, items: (p) => p.meta.items, itemsKey: "developer_logs", key: (e) => e.uuid }
 })
 
 // ---- AI usage -----------------------------------------------------------------------------
@@ -148,9 +160,9 @@ export const aiUsageDaily = designOperation({
   group: "ai_usage",
   summary: "AI credits used per user and day.",
   input: Schema.Struct({
-    start_date: Day.pipe(Schema.filter((d) => d >= AI_USAGE_FLOOR || `must be ${AI_USAGE_FLOOR} or later`))
+    start_date: CalendarDate.pipe(Schema.filter((d) => d >= AI_USAGE_FLOOR || `must be ${AI_USAGE_FLOOR} or later`))
       .annotations({ description: `From ${AI_USAGE_FLOOR} on` }),
-    end_date: Day.annotations({ description: "End date" }),
+    end_date: CalendarDate.annotations({ description: "End date" }),
     user_email: Schema.optional(Schema.String.annotations({ description: "User email" })),
     limit: Schema.optional(Schema.Int.pipe(Schema.between(1, 1000)).annotations({ description: "Limit" }))
   }).pipe(Schema.filter(ordered("start_date", "end_date"))),
@@ -178,10 +190,12 @@ export const discoveryTextEvents = designOperation({
   group: "discovery",
   summary: "Hourly download links of text-event data.",
   input: Schema.Struct({
-    start_date: UtcTimestamp.annotations({ description: "≥1 h ago" }),
-    end_date: UtcTimestamp.annotations({ description: "≤24 h after start" }),
+    start_date: UtcDateTime.annotations({ description: "≥1 h ago" }),
+    // Left out, the service answers the hour from start_date.
+    end_date: Schema.optional(UtcDateTime.annotations({ description: "≤24 h after start; default start + 1 h" })),
     file_ttl_in_seconds: Schema.optional(Schema.Int.pipe(Schema.between(60, 86_400)).annotations({ description: "Link life" }))
   }).pipe(Schema.filter((i) => {
+    if (i.end_date === undefined) return true
     const span = Date.parse(i.end_date) - Date.parse(i.start_date)
     return span <= 0
       ? { path: ["end_date"], message: "must be after start_date" }
@@ -208,6 +222,17 @@ export const discoveryTextEvents = designOperation({
 
 const isoOf = (seconds: number) => new Date(seconds * 1000).toISOString().replace(".000Z", "Z")
 const entityName = (e: ActivityEvent["entity"]) => [e.type, e.name ?? e.email ?? e.id].filter((x) => x !== undefined && x !== null).join(" ")
+
+/** A developer-log item as one table row: who called what, on which resource, from where. */
+const developerLogRow = (e: DeveloperLogItem) => ({
+  timestamp: e.timestamp,
+  event_name: e.action.event_name,
+  event_source: e.action.event_source,
+  token_name: `${e.actor.token_name} (${e.actor.token_type})`,
+  user: e.actor.user_email ?? e.actor.user_name ?? e.actor.user_id ?? "",
+  resource: e.resource.type === null ? "" : [e.resource.type, e.resource.name ?? e.resource.id_or_key].filter((x) => x !== null).join(" "),
+  ip_address: e.context.ip_address
+})
 
 export const orgViews = [
   view(activityLogList, {
@@ -236,8 +261,8 @@ export const orgViews = [
     valueNames: { token: "TOKEN_ID" },
     text: {
       kind: "table",
-      rows: (o) => o.items,
-      columns: ["timestamp", "event_source", "token_name", "method", "endpoint", "status_code"],
+      rows: (o) => o.items.map(developerLogRow),
+      columns: ["timestamp", "event_name", "event_source", "token_name", "user", "resource", "ip_address"],
       noun: "developer log entries"
     },
     examples: ["design developer-log list --date-range last_7d --event-source mcp_server", "design developer-log list --user-email someone@example.com --all"]

@@ -19,25 +19,6 @@ export { FileKeyOrUrl as FileKey, NodeId } from "./refs.js"
 /** A numeric id, kept as a string. */
 export const NumericId = idLike(/^\d+$/, "must be a numeric id")
 
-const validDay = (s: string) => {
-  const ms = Date.parse(`${s}T00:00:00Z`)
-  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === s
-}
-
-/** A calendar date, YYYY-MM-DD. */
-export const Day = Schema.String.pipe(
-  Schema.filter((s) => (/^\d{4}-\d{2}-\d{2}$/.test(s) && validDay(s)) || `must be a date YYYY-MM-DD (got ${s})`, { jsonSchema: { format: "date" } })
-)
-
-/** An ISO 8601 UTC timestamp: 2026-01-01T00:00:00Z. */
-export const UtcTimestamp = Schema.String.pipe(
-  Schema.filter(
-    (s) =>
-      (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?Z$/.test(s) && !Number.isNaN(Date.parse(s))) ||
-      `must be a UTC time such as 2026-01-01T00:00:00Z (got ${s})`,
-    { jsonSchema: { format: "date-time" } }
-  )
-)
 
 /** A Struct check that `from` is not after `to` when both are given. */
 export const ordered = <K extends string>(from: K, to: K) => (input: Partial<Record<K, string | number | undefined>>) => {

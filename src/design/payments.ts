@@ -4,6 +4,7 @@
  * are not listed and OAuth is not supported at all.
  */
 import * as Schema from "effect/Schema"
+import { SECRET } from "../core/fields.js"
 import { view } from "../core/view.js"
 import { designOperation } from "./define.js"
 import { NumericId, WireId } from "./params.js"
@@ -24,7 +25,8 @@ export const paymentGet = designOperation({
   group: "payments",
   summary: "Payment status of a resource you own.",
   input: Schema.Struct({
-    plugin_payment_token: Schema.optional(Schema.String.annotations({ description: "Alone" })),
+    // A credential of the paying user: never quoted in a message, masked if the service repeats it.
+    plugin_payment_token: Schema.optional(Schema.String.annotations({ ...SECRET, description: "Alone" })),
     user_id: Schema.optional(Id.annotations({ description: "With one resource id" })),
     community_file_id: Schema.optional(Id.annotations({ description: "Community file id" })),
     plugin_id: Schema.optional(Id.annotations({ description: "Plugin id" })),

@@ -5,11 +5,14 @@
  * `.../files/team/ID/...` and `.../files/project/ID/...`. The Schemas check
  * that a value is one of these, so library callers, flags and tool arguments
  * are refused alike before sending; the helpers read the key (and node id)
- * out of a checked value when the request is built.
+ * out of a checked value when the request is built. A URL must also be on the
+ * app URL's host: the Schemas are marked AppLink, and every operation checks
+ * its marked fields before sending (define.ts).
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
+import { AppLinkId } from "../core/app-url.js"
 import { type InvalidInputError, invalidInput } from "../core/errors.js"
 
 /** A node id as the service writes it: 1:2, or an instance's sublayer I5:10;1:2. */
@@ -43,7 +46,16 @@ const urlOf = (value: string): URL | undefined => {
   }
 }
 
-const segmentsOf = (url: URL) => url.pathname.split("/").filter((s) => s !== "").map(decodeURIComponent)
+/** A malformed escape (%zz) stays as written, and is then refused as not a key, instead of throwing. */
+const decodeSegment = (s: string) => {
+  try {
+    return decodeURIComponent(s)
+  } catch {
+    return s
+  }
+}
+
+const segmentsOf = (url: URL) => url.pathname.split("/").filter((s) => s !== "").map(decodeSegment)
 
 /** A file key, or a file URL's key, branch and node-id; Left says why not. */
 export const parseFileRef = (raw: string): Either.Either<FileRef, string> => {
@@ -114,11 +126,15 @@ export const parseContextRef = (value: string, field: string): Effect.Effect<Con
 const checked = (parse: (s: string) => Either.Either<unknown, string>) => (s: string) => Either.match(parse(s), { onLeft: (why) => why, onRight: () => true })
 
 // An empty jsonSchema annotation keeps the refinement (and its description) in a tool's JSON Schema.
+// AppLink: a URL given here must be on the app's host (checked when the operation runs, with the client's app URL).
 export const FileKeyOrUrl = Schema.String.pipe(Schema.filter(checked(parseFileRef), { jsonSchema: {} }))
-  .annotations({ description: "File key or URL" })
+  .annotations({ description: "File key or URL", [AppLinkId]: true })
 export const TeamIdOrUrl = Schema.String.pipe(Schema.filter(checked((s) => parseIdRef("team", s)), { jsonSchema: {} }))
-  .annotations({ description: "Id or URL; default: configured" })
+  .annotations({ description: "Id or URL; default: configured", [AppLinkId]: true })
 export const ProjectIdOrUrl = Schema.String.pipe(Schema.filter(checked((s) => parseIdRef("project", s)), { jsonSchema: {} }))
+  .annotations({ [AppLinkId]: true })
+/** A webhook context: an id, or a team, project or file URL (parseContextRef reads it when the request is built). */
+export const ContextIdOrUrl = Schema.String.annotations({ description: "Id or URL", [AppLinkId]: true })
 
 /** The key (and node id) of a file argument. */
 export const fileRefOf = (value: string, field: string): Effect.Effect<FileRef, InvalidInputError> =>

@@ -13,7 +13,7 @@ import { absentIsDone } from "../core/operation.js"
 import { urlCursor } from "../core/paginate.js"
 import { view } from "../core/view.js"
 import type { DesignClient } from "./client.js"
-import { type ContextKind, parseContextRef } from "./refs.js"
+import { type ContextKind, ContextIdOrUrl, parseContextRef } from "./refs.js"
 import { designOperation } from "./define.js"
 
 // ---- wire shapes -----------------------------------------------------------
@@ -23,13 +23,18 @@ const WireId = Schema.Union(Schema.String, Schema.Number).pipe(
   Schema.transform(Schema.String, { decode: String, encode: (s) => s })
 )
 
+const EVENTS = ["PING", "FILE_UPDATE", "FILE_VERSION_UPDATE", "FILE_DELETE", "LIBRARY_PUBLISH", "FILE_COMMENT", "DEV_MODE_STATUS_UPDATE"] as const
+const CONTEXTS = ["team", "project", "file"] as const
+const Status = Schema.Literal("ACTIVE", "PAUSED")
+
 /** A webhook as the wrapper shows it: every field but the passcode (dropped on decode). */
 export const Webhook = Schema.Struct({
   id: WireId,
-  event_type: Schema.String,
-  context: Schema.String,
+  event_type: Schema.Literal(...EVENTS),
+  // Upper case in answers, lower case in requests.
+  context: Schema.Literal("TEAM", "PROJECT", "FILE"),
   context_id: WireId,
-  status: Schema.String,
+  status: Status,
   endpoint: Schema.String,
   description: Schema.optionalWith(Schema.NullOr(Schema.String), { default: () => null }),
   plan_api_id: Schema.optionalWith(Schema.NullOr(Schema.String), { default: () => null }),
@@ -61,14 +66,12 @@ const DeliveryList = Schema.Struct({ requests: Schema.Array(DeliveryRequest) })
 
 // ---- inputs -------------------------------------------------------------------
 
-const EVENTS = ["PING", "FILE_UPDATE", "FILE_VERSION_UPDATE", "FILE_DELETE", "LIBRARY_PUBLISH", "FILE_COMMENT", "DEV_MODE_STATUS_UPDATE"] as const
-const CONTEXTS = ["team", "project", "file"] as const
 
 const WebhookId = Schema.String.pipe(Schema.pattern(/^\d+$/, { message: () => "must be a numeric webhook id" }))
   .annotations({ description: "Webhook id" })
 const Event = Schema.Literal(...EVENTS).annotations({ description: "Event" })
 const ContextKindSchema = Schema.Literal(...CONTEXTS)
-const ContextId = Schema.String.annotations({ description: "Id or URL" })
+const ContextId = ContextIdOrUrl
 
 const Endpoint = Schema.String.pipe(
   Schema.pattern(/^https:\/\//, { message: () => "must be an https:// URL" }),
@@ -89,7 +92,6 @@ const Passcode = Schema.Redacted(
   )
 ).annotations({ description: "Shared secret" })
 
-const Status = Schema.Literal("ACTIVE", "PAUSED")
 const Description = Schema.String.pipe(Schema.maxLength(150, { message: () => "must be at most 150 characters" }))
   .annotations({ description: "Description" })
 
@@ -301,7 +303,7 @@ export const webhookListTeam = designOperation({
   group: GROUP,
   summary: "List a team's webhooks with the old team endpoint.",
   deprecated: "use webhookList with context team",
-  input: Schema.Struct({ team: Schema.optional(Schema.String.annotations({ description: "Team id or URL (default: the configured team)" })) }),
+  input: Schema.Struct({ team: Schema.optional(ContextIdOrUrl.annotations({ description: "Team id or URL (default: the configured team)" })) }),
   impact: "read",
   idempotent: true,
   tier: TIER,

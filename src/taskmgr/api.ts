@@ -23,7 +23,7 @@ export type TaskmgrApiService = ApiOf<TaskmgrOperations> & {
 
 export class TaskmgrApi extends Context.Tag("design-taskmgr/TaskmgrApi")<TaskmgrApi, TaskmgrApiService>() {
   static readonly make = (options: TaskmgrOptions): Effect.Effect<TaskmgrApiService, InvalidSettingsError, HttpClient.HttpClient> =>
-    Effect.map(makeTaskmgrClient(options), (client) => ({ ...makeApi(taskmgrOperations, client), settings: client.settings }))
+    Effect.map(makeTaskmgrClient(options), (client) => ({ ...makeApi("TaskmgrApi", taskmgrOperations, client), settings: client.settings }))
 
   /** From options in code; every layer built is independent. */
   static readonly layer = (options: TaskmgrOptions): Layer.Layer<TaskmgrApi, InvalidSettingsError, HttpClient.HttpClient> =>

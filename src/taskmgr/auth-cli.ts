@@ -8,11 +8,11 @@
 import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import { flagOrEnv, option, wholeNumber } from "../core/cli-options.js"
+import { flagOrEnv, option, secondsSetting, wholeNumber } from "../core/cli-options.js"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import { formatOf } from "../core/cli-leaf.js"
-import { CliIO, type Env, sayOn, writeErr, writeOut } from "../core/cli-io.js"
+import { CliIO, type Env, sayOn, writeErr, writeOut, writeText } from "../core/cli-io.js"
 import type { Invocation, Leaf } from "../core/cli-runtime.js"
 import { readLine } from "../core/oauth/stdin.js"
 import type { OptionSpec } from "../core/cli/spec.js"
@@ -54,6 +54,13 @@ const CLIENT_OPTIONS: ReadonlyArray<OptionSpec> = [
 const appOf = (options: Invocation["options"], env: Env) =>
   resolveAppRegistration({ clientId: flagOrEnv(options, "--client-id", env), clientSecret: flagOrEnv(options, "--client-secret", env) }, env)
 
+/** --timeout and --max-wait, which a refresh or a revocation keeps like every request. */
+const limitsOf = (shared: Invocation["shared"], env: Env) =>
+  Effect.all({
+    timeout: secondsSetting("timeout", flagOrEnv(shared, "--timeout", env, "TASKMGR_TIMEOUT")),
+    maxWait: secondsSetting("maxWait", flagOrEnv(shared, "--max-wait", env, "TASKMGR_MAX_WAIT"))
+  })
+
 /** The API and app hosts (shared --base-url and --app-url, their variables, the defaults), checked. */
 const urlsOf = (shared: Invocation["shared"], env: Env) =>
   Effect.all({
@@ -75,7 +82,7 @@ const print = (shared: Invocation["shared"], text: string, data: unknown) =>
   Effect.gen(function*() {
     const io = yield* CliIO
     const format = yield* formatOf(shared)
-    if (format === "text") return yield* writeOut(text)
+    if (format === "text") return yield* writeText(text)
     const out = render({ kind: "record" }, data as Record<string, unknown>, data, {
       format,
       full: true,
@@ -175,7 +182,7 @@ export const authStatusLeaf: Leaf = {
             (status.app.shadowed.length > 0 ? `; shadowed: ${status.app.shadowed.join(", ")}` : "") +
             (status.app.secret_source === null ? "; no client secret configured" : `; client secret from ${status.app.secret_source}`)
       )
-      yield* writeOut(lines.join("\n"))
+      yield* writeText(lines.join("\n"))
     })
 }
 
@@ -328,7 +335,7 @@ export const authTokenLeaf: Leaf = {
       const now = yield* Clock.currentTimeMillis
       if (expiresWithin(credential, now, REFRESH_MARGIN_MS)) {
         const app = Option.getOrUndefined(Option.getRight(yield* Effect.either(appOf(options, env))))
-        credential = yield* refreshTaskmgrCredential(credential, grantClient(credential, app))
+        credential = yield* refreshTaskmgrCredential(credential, grantClient(credential, app), yield* limitsOf(shared, env))
         yield* signIn.value.store.write(credential)
       }
       const token = Redacted.value(credential.access_token)
@@ -371,8 +378,9 @@ export const authLogoutLeaf: Leaf = {
         return yield* print(shared, `No sign-in was stored (${store.path}).`, { removed: false, revoked: false, credential_file: store.path })
       }
       const app = Option.getOrUndefined(Option.getRight(yield* Effect.either(appOf(options, env))))
-      const revoked = yield* revokeTaskmgrGrant(stored.value, grantClient(stored.value, app)).pipe(
-        Effect.tapError(() => writeErr("The stored credential was kept; 'taskmgr auth logout --local' deletes it without revoking."))
+      const limits = yield* limitsOf(shared, env)
+      const revoked = yield* revokeTaskmgrGrant(stored.value, grantClient(stored.value, app), limits).pipe(
+        Effect.tapError(() => writeErr(`The local credential was not deleted (${store.path}); 'taskmgr auth logout --local' deletes it without revoking.`))
       )
       yield* store.remove
       yield* print(

@@ -13,7 +13,8 @@ import {
   ServiceError,
   UnexpectedError
 } from "../core/errors.js"
-import { type Answer, retryAfter } from "../core/http.js"
+import { saysExpired } from "../core/expiry.js"
+import { type Answer, retryAfter, tooLargeStatus } from "../core/http.js"
 import type { Verdict } from "../core/retry.js"
 
 /** Per request: what the pipeline needs to pace it and to word its failures. */
@@ -24,7 +25,17 @@ export interface TaskmgrRoute {
   readonly search: boolean
   /** Why a 403 happens here, when the service's message does not say (editing a system story). */
   readonly forbiddenHint?: string | undefined
+  /** What the operation needs above a free workspace; a 402 elsewhere is not a plan gate. */
+  readonly planGate?: TaskmgrPlanGate | undefined
 }
+
+/** A feature above the free plan (search, rules): the service answers 402 Payment Required without it. */
+export interface TaskmgrPlanGate {
+  /** As people say it: "a paid (premium) workspace". */
+  readonly label: string
+}
+
+export const PREMIUM: TaskmgrPlanGate = { label: "a paid (premium) workspace" }
 
 /** The service's own message (the first error's), with its help line apart. */
 export const serviceError = (body: unknown): { readonly message: string | undefined; readonly help: string | undefined } => {
@@ -36,6 +47,9 @@ export const serviceError = (body: unknown): { readonly message: string | undefi
     help: typeof first?.help === "string" ? first.help : undefined
   }
 }
+
+/** The service's word that a list's offset has expired (taskmgr-wire: "an opaque token that expires"). */
+const OFFSET_EXPIRED = /^offset:.*(expired|no longer valid)/i
 
 export const taskmgrVerdict = (answer: Answer): Verdict =>
   answer.status === 429
@@ -50,9 +64,11 @@ export const classifyTaskmgr = (answer: Answer, route: TaskmgrRoute, attempts: n
   const quoted = said === undefined ? `${status}` : `${status}: ${said}`
   switch (true) {
     case status === 401:
-      return new AuthError({ status, reason: "rejected", message: `The service rejected the token (${quoted}): it is invalid, revoked or expired, or the workspace disabled the app.` })
-    case status === 402:
-      return new PlanRequiredError({ status, plan: "a paid (premium) workspace", upgradeLink: null, message: `${route.subject} needs a paid workspace (${quoted}).` })
+      return saysExpired(said)
+        ? new AuthError({ status, reason: "expired", message: `The token has expired (${quoted}).` })
+        : new AuthError({ status, reason: "rejected", message: `The service rejected the token (${quoted}): it is invalid, revoked or expired, or the workspace disabled the app.` })
+    case status === 402 && route.planGate !== undefined:
+      return new PlanRequiredError({ status, plan: route.planGate.label, upgradeLink: null, message: `${route.subject} needs ${route.planGate.label} (${quoted}).` })
     case status === 403:
       return new ForbiddenError({ status, scope: null, message: `Access to ${route.subject} was refused (${quoted}).${route.forbiddenHint === undefined ? "" : ` ${route.forbiddenHint}`}` })
     case status === 404:
@@ -69,8 +85,14 @@ export const classifyTaskmgr = (answer: Answer, route: TaskmgrRoute, attempts: n
         attempts
       })
     }
-    case status === 400:
-      return new InvalidRequestError({ status, message: `The service rejected the request for ${route.subject} (${quoted}).` })
+    case status === 400 && said !== undefined && OFFSET_EXPIRED.test(said):
+      return new InvalidRequestError({
+        status,
+        cursorExpired: true,
+        message: `The service no longer knows where the listing of ${route.subject} had got to: its position (offset) expired (${quoted}).`
+      })
+    case status === 400 || tooLargeStatus(status):
+      return new InvalidRequestError({ status, message: `The service rejected the request for ${route.subject}${status === 400 ? "" : " as too large"} (${quoted}).` })
     case status >= 500:
       return new ServiceError({ status, attempts, message: `The service failed (${quoted})${attempts > 1 ? ` on all ${attempts} attempts` : ""}.` })
     default:

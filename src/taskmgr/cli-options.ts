@@ -12,8 +12,9 @@ import * as Redacted from "effect/Redacted"
 import { flagOrEnv, option, secondsSetting } from "../core/cli-options.js"
 import type { Invocation } from "../core/cli-runtime.js"
 import type { OptionSpec } from "../core/cli/spec.js"
-import { AuthError, InvalidSettingsError, type SignInError } from "../core/errors.js"
+import { AuthError, InvalidSettingsError, type RequestError, type SignInError } from "../core/errors.js"
 import type { Vocabulary } from "../core/remedy.js"
+import { checkToken } from "../core/settings.js"
 import { loadSignIn, resolveAppRegistration, type StoredSignIn, storedRefresh } from "./oauth.js"
 import { DEFAULT_APP_URL, DEFAULT_BASE_URL, PLANS, type TaskmgrOptions } from "./options.js"
 
@@ -23,6 +24,7 @@ export const TASKMGR_SHARED: ReadonlyArray<OptionSpec> = [
   option("--app-url", "Host of the OAuth pages and of task and project URLs ($TASKMGR_APP_URL)", { valueName: "URL" }),
   option("--plan", "Your workspace's plan, for pacing ($TASKMGR_PLAN)", { valueName: "PLAN", choices: PLANS }),
   option("--max-wait", "Longest Retry-After to wait out, in seconds ($TASKMGR_MAX_WAIT)", { valueName: "SECONDS", defaultText: "60" }),
+  option("--rate-store", "Redis shared by processes on one token, for one budget ($TASKMGR_RATE_STORE)", { valueName: "redis://HOST:PORT/DB" }),
   option("--timeout", "Longest wait for one answer, in seconds ($TASKMGR_TIMEOUT)", { valueName: "SECONDS", defaultText: "30" }),
   option("--json", "Print JSON", { takesValue: false }),
   option("--toon", "Print TOON (compact, for agents)", { takesValue: false }),
@@ -36,6 +38,7 @@ const SETTING_SOURCES: Record<string, string> = {
   workspace: "--workspace-gid or TASKMGR_WORKSPACE",
   plan: "--plan or TASKMGR_PLAN",
   maxWait: "--max-wait or TASKMGR_MAX_WAIT",
+  rateStore: "--rate-store or TASKMGR_RATE_STORE",
   timeout: "--timeout or TASKMGR_TIMEOUT",
   clientId: "--client-id, TASKMGR_API_CLIENT_ID, TASKMGR_CLIENT_ID or client_id in settings.json",
   clientSecret: "TASKMGR_API_CLIENT_SECRET, TASKMGR_CLIENT_SECRET, --client-secret or client_secret in settings.json"
@@ -63,7 +66,7 @@ export interface TaskmgrCliSettings {
   /** When no token is given: the stored sign-in, whose token is then the one used. */
   readonly signIn: Option.Option<StoredSignIn>
   /** The stored sign-in's refresh, for the client's one refresh-and-resend. */
-  readonly refresh: Option.Option<Effect.Effect<Redacted.Redacted<string>, AuthError, HttpClient.HttpClient>>
+  readonly refresh: Option.Option<Effect.Effect<Redacted.Redacted<string>, RequestError, HttpClient.HttpClient>>
 }
 
 export const cliSettings = (
@@ -78,6 +81,8 @@ export const cliSettings = (
     ]
     const present = sources.filter(([, v]) => v !== undefined && v.trim() !== "") as Array<[TokenSource, string]>
     const [winner, ...rest] = present
+    // Refused here, where the flag or variable it came from is known.
+    if (winner !== undefined) yield* checkToken(Redacted.make(winner[1]), winner[0])
     const baseUrl = flagOrEnv(shared, "--base-url", env, "TASKMGR_BASE_URL")
     const appUrl = flagOrEnv(shared, "--app-url", env, "TASKMGR_APP_URL")
     // Only when nothing else gives a token, so a given token works whatever state the file is in.
@@ -85,13 +90,15 @@ export const cliSettings = (
       ? yield* loadSignIn(env, { baseUrl: baseUrl ?? DEFAULT_BASE_URL, appUrl: appUrl ?? DEFAULT_APP_URL })
       : Option.none<StoredSignIn>()
     const timeoutMs = yield* secondsSetting("timeout", flagOrEnv(shared, "--timeout", env, "TASKMGR_TIMEOUT"))
+    const maxWaitMs = yield* secondsSetting("maxWait", flagOrEnv(shared, "--max-wait", env, "TASKMGR_MAX_WAIT"))
     return {
       options: {
         baseUrl,
         appUrl,
         workspace: flagOrEnv({}, "", env, "TASKMGR_WORKSPACE"),
         plan: flagOrEnv(shared, "--plan", env, "TASKMGR_PLAN") as TaskmgrOptions["plan"],
-        maxWait: yield* secondsSetting("maxWait", flagOrEnv(shared, "--max-wait", env, "TASKMGR_MAX_WAIT")),
+        maxWait: maxWaitMs,
+        rateStore: flagOrEnv(shared, "--rate-store", env, "TASKMGR_RATE_STORE"),
         timeout: timeoutMs
       },
       token: Option.orElse(
@@ -108,7 +115,7 @@ export const cliSettings = (
         // A rotated secret in the variables or settings.json is used for the grant's own client id.
         resolveAppRegistration({}, env).pipe(
           Effect.option,
-          Effect.flatMap((app) => storedRefresh(stored, Option.getOrUndefined(app), timeoutMs))
+          Effect.flatMap((app) => storedRefresh(stored, Option.getOrUndefined(app), { timeout: timeoutMs, maxWait: maxWaitMs }))
         ))
     }
   })

@@ -3,7 +3,7 @@
  * plus `sandbox`, `mcp` and `completion`.
  */
 import * as Effect from "effect/Effect"
-import { indexedLeaves } from "../core/command-index.js"
+import { indexedLeaves, operationsOf } from "../core/command-index.js"
 import type { Leaf, Program } from "../core/cli-runtime.js"
 import { completionLeaf, sandboxLeaf } from "../core/cli-extra.js"
 import { toolServerLeaf } from "../core/tool-server.js"
@@ -33,6 +33,7 @@ export const taskmgrProgram: Program = {
     toolServerLeaf({ name: "taskmgr", prefix: "TASKMGR" }, () => import("./mcp.js").then((m) => m.taskmgrToolServer)),
     completionLeaf("taskmgr", () => taskmgrProgram)
   ],
+  operations: operationsOf(taskmgrGroupModules),
   vocabulary: taskmgrVocabulary,
   examples: ["taskmgr user me", "taskmgr workspace list --json", "taskmgr sandbox"]
 }

@@ -9,6 +9,7 @@ import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import * as Ref from "effect/Ref"
 import type { InvalidSettingsError, PlanRequiredError } from "../core/errors.js"
+import { expiryMillis, notExpired } from "../core/expiry.js"
 import { makePipeline, type Pipeline } from "../core/http.js"
 import { RateLimiter } from "../core/rate-limit.js"
 import { classifyTaskmgr, type TaskmgrRoute, taskmgrVerdict } from "./classify.js"
@@ -26,7 +27,7 @@ export const makeTaskmgrClient = (
   Effect.gen(function*() {
     const settings = yield* resolveTaskmgrOptions(options)
     const http = yield* HttpClient.HttpClient
-    const pacer = taskmgrPacer(settings, yield* RateLimiter.current)
+    const pacer = taskmgrPacer(settings, yield* RateLimiter.forClient(settings.rateStore))
     const token = yield* Ref.make(settings.token)
     // One refresh per client: requests rejected together share it, and a token rejected after it is the auth error.
     const refresh = yield* Option.match(settings.refresh, {
@@ -40,15 +41,19 @@ export const makeTaskmgrClient = (
     })
     const pipeline = yield* makePipeline<TaskmgrRoute, PlanRequiredError>({
       baseUrl: settings.baseUrl,
-      credential: Effect.map(Ref.get(token), (t) => ({ authorization: `Bearer ${Redacted.value(t)}` })),
+      credential: Effect.zipRight(
+        notExpired(expiryMillis(options.expiresAt), refresh !== undefined),
+        Effect.map(Ref.get(token), (t) => ({ authorization: `Bearer ${Redacted.value(t)}` }))
+      ),
       refresh,
       classify: classifyTaskmgr,
       verdict: taskmgrVerdict,
       pace: pacer.pace,
-      onRateLimited: () => pacer.learn,
+      onRateLimited: (answer, route) => pacer.learn(route, answer),
       concurrency: CONCURRENCY,
       maxWait: settings.maxWait,
-      timeout: settings.timeout
+      timeout: settings.timeout,
+      transformClient: options.transformClient
     })
     return { settings, pipeline }
   })

@@ -11,10 +11,13 @@ import type { InvalidInputError, PlanRequiredError, RequestError } from "../core
 import { type RequestSpec, unreadable } from "../core/http.js"
 import type { Impact, Operation } from "../core/operation.js"
 import { applyCursor, offsetCursor } from "../core/paginate.js"
+import { routeTemplate } from "../core/route.js"
+import type { TaskmgrPlanGate } from "./classify.js"
 import type { TaskmgrClient } from "./client.js"
 import { type GidKind, gidOf } from "./refs.js"
 
-export type TaskmgrError = RequestError | InvalidInputError | PlanRequiredError
+/** What a task-manager operation can fail with: PlanRequiredError only where it declares a plan gate. */
+export type TaskmgrError<G = undefined> = RequestError | InvalidInputError | (G extends TaskmgrPlanGate ? PlanRequiredError : never)
 
 const NextPage = Schema.NullOr(Schema.Struct({ offset: Schema.String, path: Schema.optional(Schema.String), uri: Schema.optional(Schema.String) }))
 
@@ -32,15 +35,17 @@ export const listFields = {
 
 const DEFAULT_LIMIT = 50
 
-interface Common<I, IE> {
+interface Common<I, IE, G> {
   readonly name: string
   readonly group: string
   readonly summary: string
   readonly input: Schema.Schema<I, IE>
   readonly impact: Impact
   readonly idempotent: boolean
-  /** Search: premium only, and counted against its own budget. */
+  /** Search: counted against its own budget. */
   readonly search?: boolean | undefined
+  /** What it needs above a free workspace (`PREMIUM`): its 402 is PlanRequiredError. */
+  readonly planGate?: G
   /** Fields that take a gid or a task or project URL, and which gid the URL gives. */
   readonly gids?: Partial<Record<Extract<keyof I, string>, GidKind>> | undefined
   readonly subject: (input: I) => string
@@ -61,21 +66,23 @@ const resolveGids = <I>(input: I, gids: Partial<Record<string, GidKind>> | undef
     return resolved as I
   })
 
-const send = <I, IE, B, BE>(def: Omit<Common<I, IE>, "impact" | "idempotent">, response: Schema.Schema<B, BE>, shape: (spec: RequestSpec, input: I) => RequestSpec) =>
-(client: TaskmgrClient, raw: I): Effect.Effect<B, TaskmgrError> =>
+const send = <I, IE, G, B, BE>(def: Omit<Common<I, IE, G>, "impact" | "idempotent">, response: Schema.Schema<B, BE>, shape: (spec: RequestSpec, input: I) => RequestSpec) =>
+(client: TaskmgrClient, raw: I): Effect.Effect<B, TaskmgrError<G>> =>
   Effect.gen(function*() {
     const input = yield* resolveGids(raw, def.gids, client)
     const subject = def.subject(input)
     const built = def.request(input, client)
-    const spec = shape(Effect.isEffect(built) ? yield* built : built, input)
-    const answer = yield* client.pipeline.send(spec, { subject, search: def.search === true, forbiddenHint: def.forbiddenHint })
+    const shaped = shape(Effect.isEffect(built) ? yield* built : built, input)
+    const spec = { ...shaped, route: routeTemplate(shaped.path, input) }
+    const planGate = def.planGate as TaskmgrPlanGate | undefined
+    const answer = yield* client.pipeline.send(spec, { subject, search: def.search === true, forbiddenHint: def.forbiddenHint, planGate })
     return yield* Effect.mapError(Schema.decodeUnknown(response)(answer.body), (e) => unreadable(subject, ParseResult.TreeFormatter.formatErrorSync(e)))
-  })
+  }) as Effect.Effect<B, TaskmgrError<G>> // the classifier gives PlanRequiredError only when planGate is declared
 
 /** One record or result: `{data: ...}` unwrapped. */
-export const taskmgrOperation = <I, IE, D, DE, O = D>(
-  def: Common<I, IE> & { readonly data: Schema.Schema<D, DE>; readonly result?: (data: D, input: I) => O }
-): Operation<I, IE, O, TaskmgrError, TaskmgrClient> => {
+export const taskmgrOperation = <I, IE, D, DE, O = D, G extends TaskmgrPlanGate | undefined = undefined>(
+  def: Common<I, IE, G> & { readonly data: Schema.Schema<D, DE>; readonly result?: (data: D, input: I) => O }
+): Operation<I, IE, O, TaskmgrError<G>, TaskmgrClient> => {
   const run = send(def, Schema.Struct({ data: def.data }), (spec) => spec)
   return {
     name: def.name,
@@ -98,16 +105,16 @@ interface ListParams {
   readonly fields?: ReadonlyArray<string> | undefined
 }
 
-export const taskmgrList = <I, IE, A, AE>(
+export const taskmgrList = <I, IE, A, AE, G extends TaskmgrPlanGate | undefined = undefined>(
   // A list reads and may be repeated: its impact is not the caller's to choose.
-  def: Omit<Common<I, IE>, "impact" | "idempotent"> & {
+  def: Omit<Common<I, IE, G>, "impact" | "idempotent"> & {
     readonly item: Schema.Schema<A, AE>
     /** The fields asked for when the caller names none: 3 or 4. */
     readonly defaultFields: ReadonlyArray<string>
     /** The key collected items are listed under: "tasks". */
     readonly itemsKey: string
   }
-): Operation<I, IE, ListPage<A>, TaskmgrError, TaskmgrClient, A> => {
+): Operation<I, IE, ListPage<A>, TaskmgrError<G>, TaskmgrClient, A> => {
   const response = Schema.Struct({ data: Schema.Array(def.item), next_page: Schema.optionalWith(NextPage, { default: () => null }) })
   const fetch = (cursor: string | undefined) =>
     send(def, response, (spec, input) =>

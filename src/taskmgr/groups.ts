@@ -4,7 +4,7 @@
  * views eagerly for the library and the tool server; the registry test checks
  * that both agree. A new group is one line here and one in operations.ts.
  */
-import type { GroupModules } from "../core/command-index.js"
+import type { GroupModules } from "../core/view.js"
 
 export const taskmgrGroupModules: GroupModules = {
   people: () => import("./people.js").then((m) => m.peopleViews),

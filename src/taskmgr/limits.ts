@@ -5,10 +5,12 @@
  * the pace starts open and becomes the free one after the first 429.
  */
 import { createHash } from "node:crypto"
+import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
-import type { Pace, RateLimiterService } from "../core/rate-limit.js"
+import { type Answer, retryAfter } from "../core/http.js"
+import { paceOf, type RateLimiterService } from "../core/rate-limit.js"
 import type { TaskmgrRoute } from "./classify.js"
 import type { TaskmgrSettings } from "./options.js"
 
@@ -17,24 +19,27 @@ const SEARCH_PER_MINUTE = 60
 
 export const CONCURRENCY = { read: 50, write: 15 } as const
 
-const pace = (perMinute: number): Pace => ({ perMinute, burst: perMinute })
-
+/**
+ * A 429 pauses the scope it came from for its Retry-After: the token's budget,
+ * or for a search only the search budget (search exists on paid workspaces
+ * alone, so it reveals nothing about the plan). Unconfigured, a 429 of the
+ * general budget means the free pace (the paid one is ten times as high).
+ */
 export const taskmgrPacer = (settings: TaskmgrSettings, limiter: RateLimiterService) => {
   const who = createHash("sha256").update(Redacted.value(settings.token)).digest("hex").slice(0, 16)
   const key = `taskmgr:${who}`
-  const general = (): Effect.Effect<Option.Option<Pace>> =>
-    Option.match(settings.plan, {
-      onSome: (plan) => Effect.succeed(Option.some(pace(PER_MINUTE[plan]))),
-      onNone: () => limiter.learned(key)
-    })
+  const general = Option.getOrUndefined(Option.map(settings.plan, (plan) => paceOf(PER_MINUTE[plan])))
   return {
     pace: (route: TaskmgrRoute) =>
-      Effect.gen(function*() {
-        const p = yield* general()
-        if (Option.isSome(p)) yield* limiter.acquire(key, p.value)
-        if (route.search) yield* limiter.acquire(`${key}:search`, pace(SEARCH_PER_MINUTE))
-      }),
-    // A 429 below the paid pace means the free one; go one at a time from the full bucket.
-    learn: Option.isSome(settings.plan) ? Effect.void : limiter.learn(key, { perMinute: PER_MINUTE.free, burst: 1 })
+      Effect.zipRight(
+        limiter.acquire(key, general),
+        route.search ? limiter.acquire(`${key}:search`, paceOf(SEARCH_PER_MINUTE)) : Effect.void
+      ),
+    learn: (route: TaskmgrRoute, answer: Answer) => {
+      const wait = retryAfter(answer.headers["retry-after"]) ?? Duration.seconds(1)
+      if (Duration.greaterThan(wait, settings.maxWait)) return Effect.void
+      if (route.search) return limiter.rateLimited(`${key}:search`, wait)
+      return limiter.rateLimited(key, wait, Option.isSome(settings.plan) ? undefined : paceOf(PER_MINUTE.free))
+    }
   }
 }

@@ -13,14 +13,15 @@ import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import * as Schema from "effect/Schema"
 import { join } from "node:path"
-import { type AuthError, SignInError } from "../core/errors.js"
+import { type RequestError, SignInError } from "../core/errors.js"
 import type { Env } from "../core/oauth/browser.js"
 import type { AuthorizeParams, Grant } from "../core/oauth/login.js"
 import { signInError } from "../core/oauth/redirect.js"
 import { refreshStored } from "../core/oauth/refresh.js"
 import { readSettingsFile } from "../core/oauth/settings-file.js"
 import { configDir, type CredentialStore, fileCredentialStore } from "../core/oauth/store.js"
-import { type ClientCredentials, postTokenForm, tokenFields } from "../core/oauth/token-endpoint.js"
+import { type ClientCredentials, postTokenForm, type TokenEndpointError, tokenFields, type TokenLimits } from "../core/oauth/token-endpoint.js"
+import { TokenText } from "../core/settings.js"
 
 /** The paste-the-code redirect for machines without a browser. */
 export const OOB_REDIRECT = "urn:ietf:wg:oauth:2.0:oob"
@@ -42,7 +43,7 @@ export const TaskmgrCredential = Schema.Struct({
   client_id: Schema.String,
   /** Kept (in the 0600 file) because every refresh and the revocation authenticate the app with it. */
   client_secret: Schema.Redacted(Schema.String),
-  access_token: Schema.Redacted(Schema.String),
+  access_token: Schema.Redacted(TokenText),
   refresh_token: Schema.NullOr(Schema.Redacted(Schema.String)),
   /** ISO time, from expires_in; null when the service gave none. */
   expires_at: Schema.NullOr(Schema.String),
@@ -165,10 +166,10 @@ export const APP_KIND_HINT = "The service has two kinds of app registration: an 
   "and an app made for the service's hosted tool server, whose tokens do not; sign-in needs the client id and secret of an API app."
 
 /** Adds the app-kind hint to the service's own invalid_client message. */
-export const withAppKindHint = <A, R>(effect: Effect.Effect<A, SignInError, R>): Effect.Effect<A, SignInError, R> =>
+export const withAppKindHint = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
   Effect.mapError(effect, (e) =>
-    e.reason === "client_rejected" && /invalid_client/.test(e.message)
-      ? new SignInError({ ...e, message: `${e.message} ${APP_KIND_HINT}` })
+    e instanceof SignInError && e.reason === "client_rejected" && /invalid_client/.test(e.message)
+      ? (new SignInError({ ...e, message: `${e.message} ${APP_KIND_HINT}` }) as E)
       : e)
 
 const isoAfter = (nowMs: number, seconds: number | undefined) =>
@@ -190,7 +191,7 @@ export interface TaskmgrExchange {
 }
 
 /** The code exchange (POST {app_url}/-/oauth_token): a new credential. */
-export const exchangeTaskmgrCode = (options: TaskmgrExchange): Effect.Effect<TaskmgrCredential, SignInError, HttpClient.HttpClient> =>
+export const exchangeTaskmgrCode = (options: TaskmgrExchange): Effect.Effect<TaskmgrCredential, TokenEndpointError, HttpClient.HttpClient> =>
   Effect.gen(function*() {
     const answer = yield* withAppKindHint(postTokenForm(TaskmgrTokenAnswer, {
       url: `${trimmed(options.appUrl)}/-/oauth_token`,
@@ -225,8 +226,8 @@ export const exchangeTaskmgrCode = (options: TaskmgrExchange): Effect.Effect<Tas
 export const refreshTaskmgrCredential = (
   credential: TaskmgrCredential,
   client: ClientCredentials,
-  timeout?: Duration.DurationInput
-): Effect.Effect<TaskmgrCredential, SignInError, HttpClient.HttpClient> =>
+  limits: TokenLimits = {}
+): Effect.Effect<TaskmgrCredential, TokenEndpointError, HttpClient.HttpClient> =>
   Effect.gen(function*() {
     if (credential.refresh_token === null) {
       return yield* Effect.fail(signInError("not_signed_in", "The stored sign-in has no refresh token, so it cannot be renewed."))
@@ -237,7 +238,9 @@ export const refreshTaskmgrCredential = (
       clientAuth: "form",
       subject: "The token refresh",
       refusal: "refresh_refused",
-      timeout,
+      // A refresh token is reused: a repeat only issues another access token.
+      repeatable: true,
+      ...limits,
       form: { grant_type: "refresh_token", refresh_token: credential.refresh_token }
     }))
     const now = yield* Clock.currentTimeMillis
@@ -255,8 +258,8 @@ export const refreshTaskmgrCredential = (
 export const revokeTaskmgrGrant = (
   credential: TaskmgrCredential,
   client: ClientCredentials,
-  timeout?: Duration.DurationInput
-): Effect.Effect<boolean, SignInError, HttpClient.HttpClient> =>
+  limits: TokenLimits = {}
+): Effect.Effect<boolean, TokenEndpointError, HttpClient.HttpClient> =>
   credential.refresh_token === null
     ? Effect.succeed(false)
     : withAppKindHint(postTokenForm(Schema.Unknown, {
@@ -265,7 +268,8 @@ export const revokeTaskmgrGrant = (
       clientAuth: "form",
       subject: "The revocation",
       refusal: "revoke_refused",
-      timeout,
+      repeatable: true,
+      ...limits,
       form: { token: credential.refresh_token }
     })).pipe(Effect.as(true))
 
@@ -312,14 +316,14 @@ export const loadSignIn = (
 export const storedRefresh = (
   signIn: StoredSignIn,
   app?: AppRegistration,
-  timeout?: Duration.DurationInput
-): Effect.Effect<Redacted.Redacted<string>, AuthError, HttpClient.HttpClient> =>
+  limits: TokenLimits = {}
+): Effect.Effect<Redacted.Redacted<string>, RequestError, HttpClient.HttpClient> =>
   refreshStored({
     store: signIn.store,
     used: signIn.credential,
     accessToken: (c) => c.access_token,
     canRefresh: (c) => c.refresh_token !== null,
-    refresh: (c) => refreshTaskmgrCredential(c, grantClient(c, app), timeout)
+    refresh: (c) => refreshTaskmgrCredential(c, grantClient(c, app), limits)
   })
 
 /** Whether the credential's access token expires within `withinMs` of `nowMs` (unknown expiry: no). */

@@ -8,8 +8,9 @@ import * as Config from "effect/Config"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
-import type { AuthError, InvalidSettingsError } from "../core/errors.js"
-import { checkServiceUrl, duration, invalidSetting, oneOf, requestTimeout } from "../core/settings.js"
+import type { InvalidSettingsError, RequestError } from "../core/errors.js"
+import type { ExpiryInput } from "../core/expiry.js"
+import { checkRateStore, checkServiceUrl, checkToken, duration, invalidSetting, oneOf, requestTimeout } from "../core/settings.js"
 import * as Duration from "effect/Duration"
 
 export const PLANS = ["free", "paid"] as const
@@ -29,6 +30,11 @@ export interface TaskmgrOptions {
   readonly workspace?: string | undefined
   /** free (150 requests a minute) or paid (1,500); unset: learned from the first 429. */
   readonly plan?: Plan | undefined
+  /**
+   * A Redis shared by every process on this credential (redis://HOST:PORT/DB):
+   * one budget across processes and machines. Unset: paced within this process.
+   */
+  readonly rateStore?: string | undefined
   readonly maxWait?: Duration.DurationInput | undefined
   readonly timeout?: Duration.DurationInput | undefined
   /**
@@ -36,7 +42,18 @@ export interface TaskmgrOptions {
    * refresh); the request is then sent once more. It runs at most once per
    * client, with the client's HttpClient.
    */
-  readonly refresh?: Effect.Effect<Redacted.Redacted<string>, AuthError, HttpClient.HttpClient> | undefined
+  readonly refresh?: Effect.Effect<Redacted.Redacted<string>, RequestError, HttpClient.HttpClient> | undefined
+  /**
+   * When the token expires, if known (a stored OAuth grant's expires_at). Past it, and without `refresh`,
+   * a call fails with AuthError reason "expired" before anything is sent.
+   */
+  readonly expiresAt?: ExpiryInput | undefined
+  /**
+   * Middleware over this client's HttpClient (as Effect's provider clients
+   * have it), seeing each request finished: base URL and credential added.
+   * Secret headers show as redacted when a request is logged or traced.
+   */
+  readonly transformClient?: ((client: HttpClient.HttpClient) => HttpClient.HttpClient) | undefined
 }
 
 export interface TaskmgrSettings {
@@ -47,13 +64,15 @@ export interface TaskmgrSettings {
   readonly plan: Option.Option<Plan>
   readonly maxWait: Duration.Duration
   readonly timeout: Duration.Duration
-  readonly refresh: Option.Option<Effect.Effect<Redacted.Redacted<string>, AuthError, HttpClient.HttpClient>>
+  /** The shared rate store's URL; none: in-process pacing. */
+  readonly rateStore: Option.Option<string>
+  readonly refresh: Option.Option<Effect.Effect<Redacted.Redacted<string>, RequestError, HttpClient.HttpClient>>
 }
 
 export const resolveTaskmgrOptions = (options: TaskmgrOptions): Effect.Effect<TaskmgrSettings, InvalidSettingsError> =>
   Effect.gen(function*() {
     const token = typeof options.token === "string" ? Redacted.make(options.token) : options.token
-    if (Redacted.value(token).trim() === "") return yield* invalidSetting("token", "The token is empty.")
+    yield* checkToken(token)
     const baseUrl = yield* checkServiceUrl("baseUrl", options.baseUrl ?? DEFAULT_BASE_URL)
     const appUrl = yield* checkServiceUrl("appUrl", options.appUrl ?? DEFAULT_APP_URL)
     const workspace = Option.filter(Option.fromNullable(options.workspace), (w) => w.trim() !== "")
@@ -68,6 +87,7 @@ export const resolveTaskmgrOptions = (options: TaskmgrOptions): Effect.Effect<Ta
       plan: yield* oneOf("plan", PLANS, options.plan),
       maxWait: yield* duration("maxWait", options.maxWait, Duration.seconds(60)),
       timeout: yield* requestTimeout(options.timeout),
+      rateStore: yield* checkRateStore(options.rateStore),
       refresh: Option.fromNullable(options.refresh)
     }
   })
@@ -77,7 +97,7 @@ const optional = <A>(config: Config.Config<A>) => Config.map(Config.option(confi
 /**
  * The options from TASKMGR_* variables: the token from TASKMGR_ACCESS_TOKEN,
  * else TASKMGR_TOKEN; TASKMGR_BASE_URL, TASKMGR_APP_URL, TASKMGR_WORKSPACE,
- * TASKMGR_PLAN, TASKMGR_MAX_WAIT and TASKMGR_TIMEOUT (seconds).
+ * TASKMGR_PLAN, TASKMGR_MAX_WAIT, TASKMGR_TIMEOUT (seconds) and TASKMGR_RATE_STORE.
  */
 export const taskmgrConfig: Config.Config<TaskmgrOptions> = Config.all({
   token: Config.orElse(Config.redacted("TASKMGR_ACCESS_TOKEN"), () => Config.redacted("TASKMGR_TOKEN")),
@@ -86,5 +106,6 @@ export const taskmgrConfig: Config.Config<TaskmgrOptions> = Config.all({
   workspace: optional(Config.string("TASKMGR_WORKSPACE")),
   plan: optional(Config.literal(...PLANS)("TASKMGR_PLAN")),
   maxWait: optional(Config.map(Config.integer("TASKMGR_MAX_WAIT"), Duration.seconds)),
-  timeout: optional(Config.map(Config.integer("TASKMGR_TIMEOUT"), Duration.seconds))
+  timeout: optional(Config.map(Config.integer("TASKMGR_TIMEOUT"), Duration.seconds)),
+  rateStore: optional(Config.string("TASKMGR_RATE_STORE"))
 })

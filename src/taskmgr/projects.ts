@@ -9,10 +9,12 @@ import { pathOf } from "../core/http.js"
 import { absentIsDone } from "../core/operation.js"
 import { view } from "../core/view.js"
 import { notBoth, rules, someOf } from "./input-rules.js"
-import { gidOf } from "./refs.js"
+import { PREMIUM } from "./classify.js"
+import { gidNamed } from "./refs.js"
 import { dataBody, listFields, taskmgrList, taskmgrOperation } from "./define.js"
 import { workspaceOf } from "./people.js"
-import { DateOnly, Gid, GidOrUrl, NonBlank, Record, Toggle, UserGid } from "./records.js"
+import { CalendarDate } from "../core/calendar.js"
+import { Gid, GidOrUrl, NonBlank, Record, Toggle, UserGid } from "./records.js"
 import { RichText } from "./rich-text.js"
 
 const ProjectGid = GidOrUrl.annotations({ description: "Gid or URL" })
@@ -33,8 +35,8 @@ const writable = {
   public: Schema.optional(Toggle.annotations({ description: "Public to the workspace (true or false)" })),
   archived: Schema.optional(Toggle.annotations({ description: "Archived (true or false)" })),
   default_view: Schema.optional(Schema.Literal("list", "board", "calendar", "timeline").annotations({ description: "The view it opens in" })),
-  due_on: Schema.optional(DateOnly.annotations({ description: "Due date, YYYY-MM-DD" })),
-  start_on: Schema.optional(DateOnly.annotations({ description: "Start date, YYYY-MM-DD (needs due_on)" })),
+  due_on: Schema.optional(CalendarDate.annotations({ description: "Due date, YYYY-MM-DD" })),
+  start_on: Schema.optional(CalendarDate.annotations({ description: "Start date, YYYY-MM-DD (needs due_on)" })),
   owner: Schema.optional(UserGid.annotations({ description: "Owner: a user gid, or me" })),
   followers: Schema.optional(Schema.Array(UserGid).annotations({ description: "Followers to add: user gids, or me" }))
 }
@@ -149,6 +151,7 @@ export const projectSearch = taskmgrOperation({
   impact: "read",
   idempotent: true,
   search: true,
+  planGate: PREMIUM,
   subject: (i) => `project search${i.text === undefined ? "" : ` for "${i.text}"`}`,
   request: (i, client) =>
     Effect.map(workspaceOf(client, i.workspace), (workspace) => ({
@@ -205,20 +208,6 @@ export const projectUpdate = taskmgrOperation({
   data: Record
 })
 
-/**
- * The project gid a given value named. For the already-absent answer, which
- * sees the input as given: the URL was resolved against the app's host before
- * the 404 came back, so here only its path is read.
- */
-const projectGidOf = (value: string): string => {
-  if (/^\d+$/.test(value)) return value
-  try {
-    return Effect.runSync(Effect.orElseSucceed(gidOf(value, "project", "project_gid", new URL(value).origin), () => value))
-  } catch {
-    return value
-  }
-}
-
 export const projectDelete = absentIsDone(
   taskmgrOperation({
     name: "projectDelete",
@@ -233,7 +222,7 @@ export const projectDelete = absentIsDone(
     data: Schema.Struct({}),
     result: (_, i) => ({ deleted: true, project_gid: i.project_gid, already_absent: false })
   }),
-  (i) => ({ deleted: true, project_gid: projectGidOf(i.project_gid), already_absent: true })
+  (i) => ({ deleted: true, project_gid: gidNamed(i.project_gid, "project"), already_absent: true })
 )
 
 const nameOf = (value: unknown) =>

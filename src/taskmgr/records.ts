@@ -34,15 +34,6 @@ export const Record = Schema.Struct(
 )
 export type Record = typeof Record.Type
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/
-
-export const DateOnly = Schema.String.pipe(Schema.pattern(DATE, { message: () => "must be a date: YYYY-MM-DD" }))
-  .annotations({ jsonSchema: { format: "date" } })
-export const DateTime = Schema.String.pipe(
-  Schema.pattern(DATE_TIME, { message: () => "must be a date-time with its zone: 2025-01-31T09:00:00Z" })
-).annotations({ jsonSchema: { format: "date-time" } })
-
 /**
  * true or false: a boolean for tools, the words true and false on the command
  * line (a bare switch could never say false: `--completed false` reopens a task).

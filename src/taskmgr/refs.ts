@@ -6,6 +6,7 @@
  * not all digits is refused before anything is sent.
  */
 import * as Effect from "effect/Effect"
+import { appLink, isWebAddress } from "../core/app-url.js"
 import { type InvalidInputError, invalidInput } from "../core/errors.js"
 
 export type GidKind = "task" | "project" | "workspace" | "any"
@@ -37,17 +38,27 @@ const fromPath = (segments: ReadonlyArray<string>): Named | undefined => {
 export const gidOf = (value: string, kind: GidKind, field: string, appUrl: string): Effect.Effect<string, InvalidInputError> => {
   const text = value.trim()
   if (DIGITS.test(text)) return Effect.succeed(text)
-  if (!/^https?:\/\//i.test(text)) return Effect.fail(invalidInput(`${field}: "${value}" is neither a gid (all digits) nor a task or project URL.`, field))
-  let url: URL
-  try {
-    url = new URL(text)
-  } catch {
-    return Effect.fail(invalidInput(`${field}: "${value}" is not a valid URL.`, field))
-  }
-  const app = new URL(appUrl)
-  if (url.host !== app.host) return Effect.fail(invalidInput(`${field}: the URL is on ${url.host}, not on ${app.host}.`, field))
+  if (!isWebAddress(text)) return Effect.fail(invalidInput(`${field}: "${value}" is neither a gid (all digits) nor a task or project URL.`, field))
+  return Effect.flatMap(appLink(text, field, appUrl), (url) => gidInPath(url, kind, field))
+}
+
+const gidInPath = (url: URL, kind: GidKind, field: string): Effect.Effect<string, InvalidInputError> => {
   const named = fromPath(url.pathname.split("/").filter((s) => s !== ""))
   const gid = named === undefined ? undefined : kind === "any" ? named.task ?? named.project : named[kind]
   if (gid === undefined) return Effect.fail(invalidInput(`${field}: the URL names no ${kind === "any" ? "task or project" : kind}.`, field))
   return DIGITS.test(gid) ? Effect.succeed(gid) : Effect.fail(invalidInput(`${field}: "${gid}" in the URL is not a gid (all digits).`, field))
+}
+
+/**
+ * The gid a value named, for an answer that sees the input as given (an
+ * already-absent delete): its URL was resolved against the app's host before
+ * the request went out, so here only its path is read.
+ */
+export const gidNamed = (value: string, kind: GidKind): string => {
+  if (DIGITS.test(value.trim())) return value.trim()
+  try {
+    return Effect.runSync(Effect.orElseSucceed(gidOf(value, kind, "gid", new URL(value).origin), () => value))
+  } catch {
+    return value
+  }
 }

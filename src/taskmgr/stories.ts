@@ -16,7 +16,7 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { ForbiddenError, invalidInput } from "../core/errors.js"
 import { pathOf } from "../core/http.js"
-import type { InputOf, Operation } from "../core/operation.js"
+import { absentIsDone, type InputOf, type Operation } from "../core/operation.js"
 import { view } from "../core/view.js"
 import type { TaskmgrClient } from "./client.js"
 import { dataBody, listFields, type ListPage, taskmgrList, taskmgrOperation, type TaskmgrError } from "./define.js"
@@ -144,7 +144,7 @@ const deleteOf = (name: string, group: string, summary: string, gid: typeof Stor
     subject: (i) => `story ${i.story_gid}`,
     request: (i) => ({ method: "DELETE", path: `/stories/${pathOf(i.story_gid)}` }),
     data: Empty,
-    result: (_, i) => ({ gid: i.story_gid, deleted: true }),
+    result: (_, i) => ({ gid: i.story_gid, deleted: true, already_absent: false }),
     forbiddenHint: STORY_FORBIDDEN_HINT
   })
 
@@ -154,7 +154,10 @@ export const storyList = listOf("storyList", "stories", "The activity feed of a 
 export const storyGet = getOf("storyGet", "stories", "One story.", StoryGid)
 export const storyCreate = createOf("storyCreate", "stories", "Add a comment story to a task (text or html_text).")
 export const storyUpdate = updateOf("storyUpdate", "stories", "Change a story: only your own comments can be changed.", StoryGid)
-export const storyDelete = deleteOf("storyDelete", "stories", "Delete a story: only your own comments can be deleted.", StoryGid)
+/** Deletes are idempotent (core/operation.ts): a story already gone is `already_absent`. */
+const gone = (i: { readonly story_gid: string }) => ({ gid: i.story_gid, deleted: true, already_absent: true })
+
+export const storyDelete = absentIsDone(deleteOf("storyDelete", "stories", "Delete a story: only your own comments can be deleted.", StoryGid), gone)
 
 // ---- comments: the comment stories only ----------------------------------------
 
@@ -237,7 +240,7 @@ const guarded = <I extends { readonly story_gid: string }, IE, O>(
 })
 
 export const commentUpdate = guarded(updateOf("commentUpdate", "comments", "Change one of your comments (text, html_text, is_pinned).", CommentGid))
-export const commentDelete = guarded(deleteOf("commentDelete", "comments", "Delete one of your comments.", CommentGid))
+export const commentDelete = absentIsDone(guarded(deleteOf("commentDelete", "comments", "Delete one of your comments.", CommentGid)), gone)
 
 // ---- how the front ends show them -----------------------------------------------
 

@@ -6,7 +6,7 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { invalidInput } from "../core/errors.js"
 import { pathOf } from "../core/http.js"
-import type { Operation } from "../core/operation.js"
+import { absentIsDone, type Operation } from "../core/operation.js"
 import { view } from "../core/view.js"
 import type { TaskmgrClient } from "./client.js"
 import { dataBody, listFields, taskmgrList, taskmgrOperation, type TaskmgrError } from "./define.js"
@@ -90,18 +90,18 @@ export const tagUpdate = taskmgrOperation({
   data: Record
 })
 
-export const tagDelete = taskmgrOperation({
+export const tagDelete = absentIsDone(taskmgrOperation({
   name: "tagDelete",
   group: "tags",
-  summary: "Delete a tag (it is removed from every task).",
+  summary: "Delete a tag (it is removed from every task; idempotent: an absent tag is already gone).",
   input: Schema.Struct({ tag_gid: TagGid }),
   impact: "destroy",
   idempotent: true,
   subject: (i) => `tag ${i.tag_gid}`,
   request: (i) => ({ method: "DELETE", path: `/tags/${pathOf(i.tag_gid)}` }),
   data: Empty,
-  result: (_, i) => ({ gid: i.tag_gid, deleted: true })
-})
+  result: (_, i) => ({ gid: i.tag_gid, deleted: true, already_absent: false })
+}), (i) => ({ gid: i.tag_gid, deleted: true, already_absent: true }))
 
 export const tagTaskList = taskmgrList({
   name: "tagTaskList",

@@ -7,18 +7,20 @@
 import * as Effect from "effect/Effect"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
-import { type InvalidInputError, invalidInput } from "../core/errors.js"
-import { pathOf, type QueryValue, type RequestSpec, unreadable } from "../core/http.js"
-import type { Operation } from "../core/operation.js"
+import { type InvalidInputError, invalidInput, type RequestError } from "../core/errors.js"
+import { type Answer, pathOf, type QueryValue, type RequestSpec, unreadable } from "../core/http.js"
+import { absentIsDone, type Operation } from "../core/operation.js"
 import { handBound } from "../core/paginate.js"
+import { routeTemplate } from "../core/route.js"
 import { view } from "../core/view.js"
-import { classifyTaskmgr } from "./classify.js"
+import { classifyTaskmgr, PREMIUM, type TaskmgrPlanGate } from "./classify.js"
 import type { TaskmgrClient } from "./client.js"
 import { dataBody, type ListPage, listFields, type TaskmgrError, taskmgrList, taskmgrOperation } from "./define.js"
 import { CONCURRENCY } from "./limits.js"
 import { workspaceOf } from "./people.js"
-import { DateOnly, DateTime, Gid, GidOrUrl, NonBlank, Record, Toggle, UserGid } from "./records.js"
-import { gidOf } from "./refs.js"
+import { CalendarDate, CalendarDateTime } from "../core/calendar.js"
+import { Gid, GidOrUrl, NonBlank, Record, Toggle, UserGid } from "./records.js"
+import { gidNamed, gidOf } from "./refs.js"
 import { RichText } from "./rich-text.js"
 
 // ---- shared fields ------------------------------------------------------------
@@ -37,10 +39,10 @@ export const writableFields = {
   assignee: Schema.optional(UserGid.annotations({ description: "Assignee: user gid, or me" })),
   assignee_section: Schema.optional(Gid.annotations({ description: "Section of the assignee's My Tasks" })),
   completed: Schema.optional(Toggle.annotations({ description: "Completed: true or false" })),
-  due_on: Schema.optional(DateOnly.annotations({ description: "Due date (YYYY-MM-DD); not with due_at" })),
-  due_at: Schema.optional(DateTime.annotations({ description: "Due date-time; not with due_on" })),
-  start_on: Schema.optional(DateOnly.annotations({ description: "Start date (YYYY-MM-DD)" })),
-  start_at: Schema.optional(DateTime.annotations({ description: "Start date-time" })),
+  due_on: Schema.optional(CalendarDate.annotations({ description: "Due date (YYYY-MM-DD); not with due_at" })),
+  due_at: Schema.optional(CalendarDateTime.annotations({ description: "Due date-time; not with due_on" })),
+  start_on: Schema.optional(CalendarDate.annotations({ description: "Start date (YYYY-MM-DD)" })),
+  start_at: Schema.optional(CalendarDateTime.annotations({ description: "Start date-time" })),
   notes: Schema.optional(Schema.String.annotations({ description: "Plain-text notes; not with html_notes" })),
   html_notes: Schema.optional(RichText.annotations({ description: "Rich-text notes wrapped in <body>; not with notes" })),
   liked: Schema.optional(Toggle.annotations({ description: "Liked by you: true or false" })),
@@ -80,7 +82,8 @@ const DataRecord = Schema.Struct({ data: Record })
 
 /** One request whose `{data}` is a record; for operations that need more than one. */
 export const sendForRecord = (client: TaskmgrClient, spec: RequestSpec, subject: string) =>
-  Effect.flatMap(client.pipeline.send(spec, { subject, search: false }), (answer) =>
+  // No plan gate declared, so the classifier gives no PlanRequiredError.
+  Effect.flatMap(client.pipeline.send({ ...spec, route: routeTemplate(spec.path, {}) }, { subject, search: false }) as Effect.Effect<Answer, RequestError>, (answer) =>
     Effect.map(
       Effect.mapError(Schema.decodeUnknown(DataRecord)(answer.body), (e) => unreadable(subject, ParseResult.TreeFormatter.formatErrorSync(e))),
       (body) => body.data
@@ -88,22 +91,35 @@ export const sendForRecord = (client: TaskmgrClient, spec: RequestSpec, subject:
 
 // ---- list ---------------------------------------------------------------------
 
-const Since = Schema.Union(Schema.Literal("now"), DateTime)
+const Since = Schema.Union(Schema.Literal("now"), CalendarDateTime)
 
-export const taskList = taskmgrList({
-  name: "taskList",
-  group: "tasks",
-  summary: "Tasks of a project, a section, a tag, or an assignee in a workspace (give exactly one).",
-  input: Schema.Struct({
+const TaskListFields = Schema.Struct({
     project: Schema.optional(ProjectRef),
     section: Schema.optional(Gid.annotations({ description: "Section gid" })),
     tag: Schema.optional(Gid.annotations({ description: "Tag gid" })),
     assignee: Schema.optional(UserGid.annotations({ description: "Assignee: user gid, or me (with the workspace)" })),
     workspace: Schema.optional(Gid.annotations({ description: "Workspace of the assignee's tasks (default: the configured one)" })),
     completed_since: Schema.optional(Since.annotations({ description: "Incomplete tasks and those completed since: now, or a date-time" })),
-    modified_since: Schema.optional(DateTime.annotations({ description: "Only tasks modified since this date-time" })),
+    modified_since: Schema.optional(CalendarDateTime.annotations({ description: "Only tasks modified since this date-time" })),
     ...listFields
-  }),
+})
+
+type ListTarget = "project" | "section" | "tag" | "assignee"
+type Fields = typeof TaskListFields.Type
+/** Exactly one of the targets present, the others absent. */
+type OneOf<T, K extends keyof T> = { [P in K]: { readonly [Q in P]-?: Exclude<T[Q], undefined> } & { readonly [Q in Exclude<K, P>]?: never } }[K]
+/**
+ * taskList's input: exactly one of project, section, tag or assignee, as a union the compiler checks. The
+ * command line and the tool server cannot say it in their types, so `request` checks it again before sending.
+ */
+export type TaskListInput = Omit<Fields, ListTarget> & OneOf<Fields, ListTarget>
+
+export const taskList = taskmgrList({
+  name: "taskList",
+  group: "tasks",
+  summary: "Tasks of a project, a section, a tag, or an assignee in a workspace (give exactly one).",
+  // The runtime Schema is the struct (its fields become flags and tool parameters); its type is the union.
+  input: TaskListFields as unknown as Schema.Schema<TaskListInput, typeof TaskListFields.Encoded>,
   gids: { project: "project" },
   subject: (i) =>
     i.project !== undefined
@@ -262,10 +278,10 @@ const searchFields = {
   resource_subtype: Schema.optional(Schema.Literal("default_task", "milestone", "approval").annotations({ description: "Kind of task" })),
   completed: Schema.optional(Toggle.annotations({ description: "Completed (true) or not (false)" })),
   is_subtask: Schema.optional(Toggle.annotations({ description: "Subtasks only (true) or none (false)" })),
-  created_at_after: Schema.optional(DateTime.annotations({ description: "Created after this date-time" })),
-  created_at_before: Schema.optional(DateTime.annotations({ description: "Created before this date-time" })),
-  modified_at_after: Schema.optional(DateTime.annotations({ description: "Modified after this date-time" })),
-  modified_at_before: Schema.optional(DateTime.annotations({ description: "Modified before this date-time" })),
+  created_at_after: Schema.optional(CalendarDateTime.annotations({ description: "Created after this date-time" })),
+  created_at_before: Schema.optional(CalendarDateTime.annotations({ description: "Created before this date-time" })),
+  modified_at_after: Schema.optional(CalendarDateTime.annotations({ description: "Modified after this date-time" })),
+  modified_at_before: Schema.optional(CalendarDateTime.annotations({ description: "Modified before this date-time" })),
   limit: Schema.optional(Schema.Int.pipe(Schema.between(1, SEARCH_MAX)).annotations({ description: "Page size (default 100)" })),
   fields: listFields.fields
 }
@@ -280,6 +296,7 @@ const searchOnce = taskmgrOperation({
   impact: "read",
   idempotent: true,
   search: true,
+  planGate: PREMIUM,
   gids: { projects_any: "project" },
   subject: (i) => (i.text === undefined ? "task search" : `task search for "${i.text}"`),
   request: (i, client) =>
@@ -328,7 +345,7 @@ const nextBound = (data: ReadonlyArray<Record>, limit: number): string | null =>
   return oldest?.text ?? null
 }
 
-export const taskSearch: Operation<typeof SearchInput.Type, typeof SearchInput.Encoded, SearchPage, TaskmgrError, TaskmgrClient, Record> = {
+export const taskSearch: Operation<typeof SearchInput.Type, typeof SearchInput.Encoded, SearchPage, TaskmgrError<TaskmgrPlanGate>, TaskmgrClient, Record> = {
   name: "taskSearch",
   group: "tasks",
   summary: "Search tasks in a workspace (paid workspaces only), newest first, paged by creation time.",
@@ -472,10 +489,10 @@ export const taskUpdate: Operation<typeof UpdateInput.Type, typeof UpdateInput.E
     })
 }
 
-export const taskDelete = taskmgrOperation({
+export const taskDelete = absentIsDone(taskmgrOperation({
   name: "taskDelete",
   group: "tasks",
-  summary: "Delete a task (and its subtasks).",
+  summary: "Delete a task and its subtasks (idempotent: an absent task is already gone).",
   input: Schema.Struct({ task_gid: TaskRef }),
   impact: "destroy",
   idempotent: true,
@@ -483,8 +500,8 @@ export const taskDelete = taskmgrOperation({
   subject: (i) => `task ${i.task_gid}`,
   request: (i) => ({ method: "DELETE", path: `/tasks/${pathOf(i.task_gid)}` }),
   data: Schema.Struct({}),
-  result: (_data, i) => ({ deleted: i.task_gid })
-})
+  result: (_data, i) => ({ deleted: i.task_gid, already_absent: false })
+}), (i) => ({ deleted: gidNamed(i.task_gid, "task"), already_absent: true }))
 
 // ---- views --------------------------------------------------------------------------
 

@@ -57,14 +57,26 @@ interface Running {
   readonly done: Promise<void>
 }
 
-const start = (tools: ReadonlyArray<ToolEntry>): Running => {
+const HANDSHAKE = `${JSON.stringify({
+  jsonrpc: "2.0",
+  id: "handshake",
+  method: "initialize",
+  params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "0" } }
+})}\n`
+
+/** Initialized first (its answer is not among the lines) unless `initialized` is false. */
+const start = (tools: ReadonlyArray<ToolEntry>, { initialized = true } = {}): Running => {
   const input = Effect.runSync(Mailbox.make<string>())
   const lines: Array<string> = []
   const listeners = new Set<(line: string) => void>()
+  // The handshake's answer is the first line written: lines are handled in order.
+  let skip = initialized ? 1 : 0
+  if (initialized) input.unsafeOffer(HANDSHAKE)
   const io: McpIo = {
     input: Mailbox.toStream(input),
     writeLine: (line) =>
       Effect.sync(() => {
+        if (skip > 0) return void skip--
         lines.push(line)
         for (const listener of listeners) listener(line)
       })

@@ -355,8 +355,7 @@ describe("the token endpoint", () => {
           Effect.provideService(HttpClient.HttpClient, stub(400, echo, []))
         )
       )
-      expect(error.reason).toBe("exchange")
-      expect(error.status).toBe(400)
+      expect(error).toMatchObject({ _tag: "SignInError", reason: "exchange", status: 400 })
       expect(error.message).toContain("invalid_grant")
       for (const secret of ["code-abc-123", "verifier-456", "app-secret-xyz"]) expect(error.message).not.toContain(secret)
       const client401 = yield* Effect.flip(
@@ -364,7 +363,7 @@ describe("the token endpoint", () => {
           Effect.provideService(HttpClient.HttpClient, stub(401, { message: "Invalid client credentials" }, []))
         )
       )
-      expect(client401.reason).toBe("client_rejected")
+      expect(client401).toMatchObject({ _tag: "SignInError", reason: "client_rejected" })
     }))
 })
 
@@ -407,7 +406,6 @@ describe("refreshStored", () => {
       yield* store.write(cred("old"))
       const base = { store, used: cred("old"), accessToken: (c: typeof Cred.Type) => c.access_token }
       const none = yield* Effect.flip(refreshStored({ ...base, canRefresh: () => false, refresh: () => Effect.die("no") }))
-      expect(none._tag).toBe("AuthError")
-      expect(none.reason).toBe("expired")
+      expect(none).toMatchObject({ _tag: "AuthError", reason: "expired" })
     }))
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Chunk, Config, ConfigProvider, Context, Duration, Effect, Exit, Fiber, Layer, Redacted, Stream, TestClock } from "effect"
-import { RateLimiter } from "../../src/core/rate-limit.js"
+import { LATENCY_MARGIN_MS, RateLimiter } from "../../src/core/rate-limit.js"
 import { DesignApi, type DesignApiService } from "../../src/design/api.js"
 import { DesignSimulator, PLAN_PAGE_SIZE } from "../../src/testing/index.js"
 import { api, apiLayer, options, seed, sent, sim } from "./harness.js"
@@ -230,7 +230,10 @@ describe("pacing (TestClock)", () => {
     Effect.gen(function*() {
       const a = yield* api
       const fiber = yield* Effect.fork(Effect.forEach(Array.from({ length: 7 }), () => a.webhookList({})))
+      // 4 at once (one of the burst held back for the first request's latency), then one every 12 s, each a latency margin late.
       yield* TestClock.adjust("1 millis")
+      expect((yield* sent).length).toBe(4)
+      yield* TestClock.adjust(12_000 + LATENCY_MARGIN_MS)
       expect((yield* sent).length).toBe(5)
       yield* TestClock.adjust("12 seconds")
       expect((yield* sent).length).toBe(6)
@@ -250,7 +253,9 @@ describe("pacing (TestClock)", () => {
       const calls = [a, a, a, b, b, c, c, c, c, c].map((x) => x.webhookList({}).pipe(Effect.ignore))
       const fiber = yield* Effect.fork(Effect.all(calls, { concurrency: "unbounded" }))
       yield* TestClock.adjust("1 millis")
-      // 5 for the shared token (a+b wanted 5), 5 for the editor: nobody waited yet.
+      // The shared token (a+b wanted 5) and the editor (5) each send their burst of 4 at once; each fifth waits 12 s.
+      expect((yield* sent).length).toBe(8)
+      yield* TestClock.adjust(12_000 + LATENCY_MARGIN_MS)
       expect((yield* sent).length).toBe(10)
       yield* Fiber.join(fiber)
       const again = yield* Effect.fork(b.webhookList({}).pipe(Effect.ignore))

@@ -83,7 +83,7 @@ describe("developer logs", () => {
       expect(page.next_cursor).toEqual(expect.any(String))
       const all = Chunk.toReadonlyArray(yield* Stream.runCollect(a.streams.developerLogList({ date_range: "last_24h", limit: 5 })))
       expect(all).toHaveLength(12)
-      expect(new Set(all.map((e) => e.id)).size).toBe(12)
+      expect(new Set(all.map((e) => e.uuid)).size).toBe(12)
       const bodies = (yield* sent).map((r) => r.body as Record<string, unknown>)
       expect(bodies[0]).toEqual({ date_range: "last_24h", limit: 5 })
       expect(bodies.at(-1)?.cursor).toEqual(expect.any(String))

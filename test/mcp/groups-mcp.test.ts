@@ -145,7 +145,7 @@ describe("design mcp: every toolset", () => {
         client: "org_oauth",
         tool: "design_discovery_text_events",
         ok: { start_date: hour(-6), end_date: hour(-2) },
-        bad: { args: { start_date: hour(-6) } }
+        bad: { args: { start_date: "2026-02-30T00:00:00Z" } }
       },
       {
         toolset: "payments",

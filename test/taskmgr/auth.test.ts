@@ -148,7 +148,7 @@ describe("taskmgr sign-in: against the simulator", () => {
   it.effect("invalid_client for the wrong kind of app gets the hint about the two kinds, and no secret", () =>
     Effect.gen(function*() {
       const error = yield* Effect.flip(signIn(seed.client.wrong_kind_id, seed.client.wrong_kind_secret))
-      expect(error.reason).toBe("client_rejected")
+      expect(error).toMatchObject({ _tag: "SignInError", reason: "client_rejected" })
       expect(error.message).toMatch(/invalid_client: The client_id or client_secret is invalid/)
       expect(error.message).toContain(APP_KIND_HINT)
       expect(error.message).not.toContain(seed.client.wrong_kind_secret)

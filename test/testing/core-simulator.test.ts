@@ -9,7 +9,7 @@ import * as HttpRouter from "@effect/platform/HttpRouter"
 import { describe, expect, it } from "@effect/vitest"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
-import type { SimulatorControl } from "../../src/testing/index.js"
+import type { SimulatorControl } from "../../src/testing/core/index.js"
 import {
   ApiCall,
   controlHandler,
@@ -18,7 +18,7 @@ import {
   makeSimulator,
   serveSimulator,
   simulatorLayer
-} from "../../src/testing/index.js"
+} from "../../src/testing/core/index.js"
 
 const errorBody = (_status: number, message: string) => ({ errors: [{ message, help: "https://help.example/api" }] })
 

@@ -45,7 +45,7 @@ describe("GET comments", () => {
         reactions: [{ user: { id: users.admin.id }, emoji: ":+1:", created_at: expect.any(String) }]
       })
       expect(root.user.email).toBeUndefined()
-      expect(list[1]).toMatchObject({ parent_id: comment_ids.root, order_id: null, client_meta: null })
+      expect(list[1]).toMatchObject({ parent_id: comment_ids.root, order_id: null, client_meta: root.client_meta })
       expect(list[2].resolved_at).toBe("2026-01-14T16:00:00Z")
       expect(list[3].reactions).toHaveLength(24)
     })))

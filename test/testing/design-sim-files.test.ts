@@ -98,17 +98,17 @@ describe("GET /v1/files/{key}", () => {
       expect(r.text).not.toContain("fillGeometry")
     })))
 
-  it.effect("narrows by depth: 1 is pages only, 2 adds their top-level nodes", () =>
+  it.effect("narrows by depth: 1 is pages only, 2 adds their top-level nodes; nodes at the cut-off carry empty children", () =>
     run(Effect.gen(function*() {
       const one = yield* send("GET", fileUrl("depth=1"), personal)
       const pages: ReadonlyArray<WireNode> = one.body.document.children
       expect(pages).toHaveLength(3)
-      for (const page of pages) expect(page.children).toBeUndefined()
+      for (const page of pages) expect(page.children).toEqual([])
       expect(one.body.components).toEqual({})
       const two = yield* send("GET", fileUrl("depth=2"), personal)
       const cover: WireNode = two.body.document.children[0]
       expect(cover.children?.map((n) => n.id)).toEqual([node_ids.cover_frame, node_ids.hidden_frame])
-      expect(cover.children?.[0]?.children).toBeUndefined()
+      expect(cover.children?.[0]?.children).toEqual([])
     })))
 
   it.effect("narrows by ids to the listed nodes, their subtrees and the path from the root", () =>
@@ -258,7 +258,7 @@ describe("GET /v1/files/{key}/nodes", () => {
       const r = yield* send("GET", `/v1/files/${file_key}/nodes?ids=${node_ids.cover_page}&depth=1`, personal)
       const page: WireNode = r.body.nodes[node_ids.cover_page].document
       expect(page.children?.map((c) => c.id)).toEqual([node_ids.cover_frame, node_ids.hidden_frame])
-      expect(page.children?.[0]?.children).toBeUndefined()
+      expect(page.children?.[0]?.children).toEqual([])
     })))
 
   it.effect("needs ids, and rejects a non-integer depth", () =>

@@ -93,7 +93,7 @@ describe("POST /_sandbox/files", () => {
       const key = yield* addFile(1_500_000)
       const pages = yield* send("GET", `/v1/files/${key}?depth=1`, personal)
       expect(pages.body.document.children.length).toBeGreaterThan(1)
-      expect(pages.body.document.children[0].children).toBeUndefined()
+      expect(pages.body.document.children[0].children).toEqual([])
       const one = yield* send("GET", `/v1/files/${key}?ids=2:57`, personal)
       const page = one.body.document.children
       expect(page.map((p: any) => p.id)).toEqual(["0:2"])

@@ -231,6 +231,19 @@ function collect(given: ReadonlyArray<Occurrence>): GivenOptions {
   return out
 }
 
+/**
+ * The words @effect/cli's own options answer to wherever they appear (its root reads them before any command's
+ * options). Our --help and --version are answered before it runs, so none of these may reach it as typed.
+ */
+const EFFECT_CLI_BUILT_INS: ReadonlySet<string> = new Set(["--help", "-h", "--version", "--wizard", "--completions", "--log-level"])
+
+/**
+ * The name a command's own option has inside the @effect/cli app: its flag, unless that is one of @effect/cli's
+ * built-ins, which would take it first (`file get --version ID` printed the program's version). No flag of ours
+ * has a double dash inside, so the renamed option ("--own---version") meets no other.
+ */
+export const effectCliFlag = (flag: string): string => (EFFECT_CLI_BUILT_INS.has(flag) ? `--own-${flag}` : flag)
+
 function normalize(
   root: CommandSpec,
   shared: ReadonlyArray<Occurrence>,
@@ -240,12 +253,14 @@ function normalize(
 ): ReadonlyArray<string> {
   const topWords = new Set(root.subcommands.map((c) => c.name))
   // @effect/cli splits the root's words at the first top-level command name, and a leaf's at "--".
-  const words = (o: Occurrence, isShared: boolean) =>
-    o.value === undefined
-      ? [o.option.flag]
-      : o.value === "--" || (isShared && topWords.has(o.value))
-      ? [`${o.option.flag}=${o.value}`]
-      : [o.option.flag, o.value]
+  const words = (o: Occurrence, isShared: boolean) => {
+    const flag = isShared ? o.option.flag : effectCliFlag(o.option.flag)
+    return o.value === undefined
+      ? [flag]
+      : o.value === "--" || EFFECT_CLI_BUILT_INS.has(o.value) || (isShared && topWords.has(o.value))
+      ? [`${flag}=${o.value}`]
+      : [flag, o.value]
+  }
   const out = [...shared.flatMap((o) => words(o, true)), ...path, ...own.flatMap((o) => words(o, false))]
   if (positionals.length > 0) {
     const afterSwitch = own.length > 0 && own[own.length - 1]!.value === undefined

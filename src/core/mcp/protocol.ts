@@ -4,13 +4,14 @@
  * params. Pure functions; the server does the sending.
  */
 import * as Either from "effect/Either"
-import { isRecord, isRequestId, type RequestId } from "./jsonrpc.js"
+import { idAt, isRecord, type RequestId } from "./jsonrpc.js"
 import type { ServerInfo, ToolAnnotations, ToolEntry } from "./types.js"
 
 /** Newest first: a client asking for one we do not know gets the first. */
 export const PROTOCOL_VERSIONS = ["2025-06-18", "2025-03-26", "2024-11-05"] as const
 
-export type ProgressToken = string | number
+/** Like an id, kept as the client wrote it. */
+export type ProgressToken = RequestId
 
 export const negotiateVersion = (requested: string): string =>
   (PROTOCOL_VERSIONS as ReadonlyArray<string>).includes(requested) ? requested : PROTOCOL_VERSIONS[0]
@@ -63,7 +64,8 @@ export interface CallRequest {
 /** Reads tools/call params; the Left is the message of an invalid-params error. */
 export const parseCall = (
   params: unknown,
-  tools: ReadonlyMap<string, ToolEntry>
+  tools: ReadonlyMap<string, ToolEntry>,
+  line: string
 ): Either.Either<CallRequest, string> => {
   if (!isRecord(params) || typeof params.name !== "string") {
     return Either.left(`tools/call needs params with a "name" string`)
@@ -73,14 +75,14 @@ export const parseCall = (
   // The protocol makes arguments optional; a tool with no required input is called without them.
   const args = params.arguments === undefined ? {} : params.arguments
   if (!isRecord(args)) return Either.left(`"arguments" of ${tool.name} must be an object`)
-  return Either.right({ tool, args, progressToken: progressTokenOf(params) })
+  return Either.right({ tool, args, progressToken: progressTokenOf(params, line) })
 }
 
-const progressTokenOf = (params: Record<string, unknown>): ProgressToken | undefined => {
+const progressTokenOf = (params: Record<string, unknown>, line: string): ProgressToken | undefined => {
   const meta = params._meta
-  return isRecord(meta) && isRequestId(meta.progressToken) ? meta.progressToken : undefined
+  return isRecord(meta) ? idAt(line, ["params", "_meta", "progressToken"], meta.progressToken) : undefined
 }
 
 /** The request a notifications/cancelled names, if it names one. */
-export const cancelledRequest = (params: unknown): RequestId | undefined =>
-  isRecord(params) && isRequestId(params.requestId) ? params.requestId : undefined
+export const cancelledRequest = (params: unknown, line: string): RequestId | undefined =>
+  isRecord(params) ? idAt(line, ["params", "requestId"], params.requestId) : undefined

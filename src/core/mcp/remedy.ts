@@ -25,7 +25,8 @@ export const toolVocabulary = (tokenVariable: string, prefix: string): Vocabular
   }
   return {
     supplyToken: `Set ${tokenVariable} in the tool server's environment and restart it`,
-    setting: (name) => settings[name] ?? `${prefix}_${name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`,
+    // A name that is already a variable (DESIGN_ACCESS_TOKEN) is said as it is.
+    setting: (name) => settings[name] ?? (/^[A-Z0-9_]+$/.test(name) ? name : `${prefix}_${name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`),
     field: (name) => name,
     help: "See the tool's input schema",
     authMode: (mode) => `${prefix}_AUTH_MODE=${mode}`

@@ -2,7 +2,8 @@
  * The MCP tool server over any line transport: reads newline-delimited
  * JSON-RPC, answers initialize, ping and tools/list at once, runs each
  * tools/call in its own fiber (so a slow call blocks nothing and can be
- * cancelled), and keeps serving after every bad line.
+ * cancelled), and keeps serving after every bad line. Until initialize has
+ * been answered, only ping is served besides it.
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
@@ -10,7 +11,7 @@ import * as Fiber from "effect/Fiber"
 import * as FiberMap from "effect/FiberMap"
 import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
-import { ErrorCode, failure, type Incoming, notification, type Outgoing, parseMessage, type RequestId, success } from "./jsonrpc.js"
+import { ErrorCode, failure, type Incoming, parseMessage, type RequestId, success, tokenNotification } from "./jsonrpc.js"
 import { type CallRequest, cancelledRequest, initializeResult, listedTool, parseCall } from "./protocol.js"
 import { errorResult, runTool } from "./tool-call.js"
 import type { Progress, ServerInfo, ToolEntry, ToolResult } from "./types.js"
@@ -22,8 +23,12 @@ export interface McpIo<E = never> {
   readonly writeLine: (line: string) => Effect.Effect<void>
 }
 
-/** 1 and "1" are different requests. */
-const callKey = (id: RequestId): string => `${typeof id}:${id}`
+/**
+ * What the official SDK's server answers a request that comes before
+ * initialize (its HTTP transport: -32000 "Bad Request: Server not
+ * initialized"); the MCP lifecycle lets only ping come first.
+ */
+export const NOT_INITIALIZED = -32000
 
 /**
  * Serves until the input ends, then lets the calls in flight finish and
@@ -38,7 +43,6 @@ export const serveMcp = <E>(info: ServerInfo, tools: ReadonlyArray<ToolEntry>, i
     // Calls answer from their own fibers: one writer at a time keeps lines whole.
     const writing = yield* Effect.makeSemaphore(1)
 
-    const send = (message: Outgoing): Effect.Effect<void> => sendLine(JSON.stringify(message))
     // Uninterruptible: once an answer starts it is written whole, even if its call is cancelled meanwhile.
     const sendLine = (line: string) => writing.withPermits(1)(Effect.uninterruptible(io.writeLine(line)))
 
@@ -46,10 +50,10 @@ export const serveMcp = <E>(info: ServerInfo, tools: ReadonlyArray<ToolEntry>, i
       Effect.suspend(() => {
         let line: string
         try {
-          line = JSON.stringify(success(id, result))
+          line = success(id, result)
         } catch (e) {
           // A BigInt or a cycle in structuredContent must not leave the client waiting.
-          line = JSON.stringify(success(id, errorResult(`The result could not be encoded as JSON: ${(e as Error).message}`)))
+          line = success(id, errorResult(`The result could not be encoded as JSON: ${(e as Error).message}`))
         }
         return sendLine(line)
       })
@@ -60,8 +64,7 @@ export const serveMcp = <E>(info: ServerInfo, tools: ReadonlyArray<ToolEntry>, i
         const token = request.progressToken
         // A token names a request in progress: nothing may be sent for it once it is answered.
         if (token === undefined || answered || !Number.isFinite(p.progress)) return Effect.void
-        return send(notification("notifications/progress", {
-          progressToken: token,
+        return sendLine(tokenNotification("notifications/progress", "progressToken", token, {
           progress: p.progress,
           ...(p.total === undefined ? {} : { total: p.total }),
           ...(p.message === undefined ? {} : { message: p.message })
@@ -73,56 +76,64 @@ export const serveMcp = <E>(info: ServerInfo, tools: ReadonlyArray<ToolEntry>, i
       )
     }
 
-    const startCall = (id: RequestId, params: unknown) => {
-      const parsed = parseCall(params, byName)
-      if (Either.isLeft(parsed)) return send(failure(id, ErrorCode.InvalidParams, parsed.left))
-      const key = callKey(id)
+    const startCall = (id: RequestId, params: unknown, line: string) => {
+      const parsed = parseCall(params, byName, line)
+      if (Either.isLeft(parsed)) return sendLine(failure(id, ErrorCode.InvalidParams, parsed.left))
       // Running it would replace the call in flight, whose client would then wait forever.
-      if (FiberMap.unsafeHas(calls, key)) {
-        return send(failure(id, ErrorCode.InvalidRequest, `Invalid Request: id ${JSON.stringify(id)} is already in use`))
+      if (FiberMap.unsafeHas(calls, id)) {
+        return sendLine(failure(id, ErrorCode.InvalidRequest, `Invalid Request: id ${id} is already in use`))
       }
-      return Effect.asVoid(FiberMap.run(calls, key, call(id, parsed.right)))
+      return Effect.asVoid(FiberMap.run(calls, id, call(id, parsed.right)))
     }
 
-    const cancel = (params: unknown) => {
-      const id = cancelledRequest(params)
+    const cancel = (params: unknown, line: string) => {
+      const id = cancelledRequest(params, line)
       if (id === undefined) return Effect.void
       // Interrupt without waiting: the handler's finalizers must not hold up the next line.
-      return Option.match(FiberMap.unsafeGet(calls, callKey(id)), {
+      return Option.match(FiberMap.unsafeGet(calls, id), {
         onNone: () => Effect.void,
         onSome: (fiber) => Effect.asVoid(Fiber.interruptFork(fiber))
       })
     }
 
-    const request = (id: RequestId, method: string, params: unknown): Effect.Effect<void> => {
+    // Set once initialize is answered; the initialized notification is not waited for (the lifecycle does not ask it).
+    let initialized = false
+
+    const request = (id: RequestId, method: string, params: unknown, line: string): Effect.Effect<void> => {
+      if (method === "initialize") {
+        return sendLine(Either.match(initializeResult(info, params), {
+          onLeft: (message) => failure(id, ErrorCode.InvalidParams, message),
+          onRight: (result) => {
+            initialized = true
+            return success(id, result)
+          }
+        }))
+      }
+      if (method === "ping") return sendLine(success(id, {}))
+      if (!initialized) {
+        return sendLine(failure(id, NOT_INITIALIZED, `Server not initialized: send initialize before ${method} (only ping may come first)`))
+      }
       switch (method) {
-        case "initialize":
-          return send(Either.match(initializeResult(info, params), {
-            onLeft: (message) => failure(id, ErrorCode.InvalidParams, message),
-            onRight: (result) => success(id, result)
-          }))
-        case "ping":
-          return send(success(id, {}))
         case "tools/list":
-          return send(success(id, toolList))
+          return sendLine(success(id, toolList))
         case "tools/call":
-          return startCall(id, params)
+          return startCall(id, params, line)
         default:
-          return send(failure(id, ErrorCode.MethodNotFound, `Method not found: ${method}`))
+          return sendLine(failure(id, ErrorCode.MethodNotFound, `Method not found: ${method}`))
       }
     }
 
     const handle = (message: Incoming): Effect.Effect<void> => {
       switch (message._tag) {
         case "Request":
-          return request(message.id, message.method, message.params)
+          return request(message.id, message.method, message.params, message.line)
         case "Notification":
           // Notifications are never answered, whatever they are.
-          return message.method === "notifications/cancelled" ? cancel(message.params) : Effect.void
+          return message.method === "notifications/cancelled" ? cancel(message.params, message.line) : Effect.void
         case "Reply":
           return Effect.void
         case "Invalid":
-          return send(failure(message.id, message.code, message.message))
+          return sendLine(failure(message.id, message.code, message.message))
       }
     }
 

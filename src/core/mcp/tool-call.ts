@@ -6,10 +6,11 @@
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
+import { scrubSecrets } from "../secrets.js"
 import { isRecord } from "./jsonrpc.js"
 import type { ToolCallContext, ToolEntry, ToolResult } from "./types.js"
 
-export const errorResult = (text: string): ToolResult => ({ isError: true, content: [{ type: "text", text }] })
+export const errorResult = (text: string): ToolResult => ({ isError: true, content: [{ type: "text", text: scrubSecrets(text) }] })
 
 const describe = (cause: Cause.Cause<unknown>): string => {
   if (Cause.isInterruptedOnly(cause)) return "it was interrupted"

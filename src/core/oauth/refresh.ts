@@ -9,7 +9,7 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
-import { AuthError, type SignInError } from "../errors.js"
+import { AuthError, type InvalidRequestError, type RateLimitError, type ServiceError, type SignInError } from "../errors.js"
 import type { CredentialStore } from "./store.js"
 
 export interface StoredRefreshOptions<C, R> {
@@ -20,11 +20,20 @@ export interface StoredRefreshOptions<C, R> {
   /** Whether it can be refreshed at all (a refresh token is stored). */
   readonly canRefresh: (credential: C) => boolean
   /** The service's refresh, giving the whole updated credential (keeping what the answer lacks). */
-  readonly refresh: (credential: C) => Effect.Effect<C, SignInError, R>
+  readonly refresh: (credential: C) => Effect.Effect<C, RefreshError, R>
 }
 
-/** A new access token, or AuthError saying why none could be had. */
-export const refreshStored = <C, R>(options: StoredRefreshOptions<C, R>): Effect.Effect<Redacted.Redacted<string>, AuthError, R> =>
+/** What a refresh can fail with besides a refusal: the service's own failures, as any request's. */
+export type RefreshError = SignInError | ServiceError | RateLimitError | InvalidRequestError
+
+/**
+ * A new access token, or why none could be had: AuthError when the grant
+ * was refused (the user must sign in again); a 429, a 5xx or a timeout stay
+ * what they are, so they are not mistaken for a dead refresh token.
+ */
+export const refreshStored = <C, R>(
+  options: StoredRefreshOptions<C, R>
+): Effect.Effect<Redacted.Redacted<string>, Exclude<RefreshError, SignInError> | AuthError, R> =>
   Effect.gen(function*() {
     const stored = Option.getOrElse(yield* options.store.read, () => options.used)
     if (!Redacted.getEquivalence<string>((a, b) => a === b)(options.accessToken(stored), options.accessToken(options.used))) {

@@ -7,8 +7,12 @@
  */
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
-import { readFile, stat } from "node:fs/promises"
+import * as Either from "effect/Either"
+import { stat } from "node:fs/promises"
+import { dirname } from "node:path"
 import type { SignInError } from "../errors.js"
+import { readCappedFile } from "../local-files.js"
+import { guardConfigDir } from "./config-dir.js"
 import { signInError } from "./redirect.js"
 
 export interface SettingsFile {
@@ -27,11 +31,12 @@ export const readSettingsFile = (
 ): Effect.Effect<SettingsFile, SignInError> =>
   Effect.gen(function*() {
     const empty: SettingsFile = { path, values: {}, secrets: {} }
+    yield* guardConfigDir(dirname(path))
     const unusable = (what: string) => signInError("store_unusable", `The settings file ${path} ${what}.`, { path })
-    const text = yield* Effect.tryPromise({ try: () => readFile(path, "utf8"), catch: (e) => e }).pipe(
-      Effect.map((t): string | undefined => t),
-      Effect.catchAll((e) => code(e) === "ENOENT" ? Effect.succeed(undefined) : Effect.fail(unusable(`cannot be read (${code(e)})`)))
-    )
+    // Capped and never blocking: a FIFO or device in its place is refused, not waited on.
+    const read = readCappedFile(path)
+    if (Either.isLeft(read) && read.left.code !== "ENOENT") return yield* Effect.fail(unusable(read.left.reason))
+    const text = Either.getOrUndefined(read)
     if (text === undefined) return empty
     let parsed: unknown
     try {

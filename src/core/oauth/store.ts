@@ -3,18 +3,21 @@
  * owner alone. Written atomically (a 0600 temp file in the same directory,
  * then rename), so a reader never sees half a file; a file that group or
  * others can read is refused, with the chmod remedy, and not used. The
- * shape is the caller's Schema, whose Redacted fields stay Redacted in memory.
+ * directory's own mode is config-dir.ts's. The shape is the caller's Schema,
+ * whose Redacted fields stay Redacted in memory.
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { randomBytes } from "node:crypto"
-import { chmod, mkdir, open, readFile, rename, rm, stat } from "node:fs/promises"
+import { chmod, open, readFile, rename, rm, stat } from "node:fs/promises"
 import { homedir } from "node:os"
 import { dirname, join } from "node:path"
 import type { SignInError } from "../errors.js"
 import type { Env } from "./browser.js"
+import { configDirWarning, ensureConfigDir, guardConfigDir } from "./config-dir.js"
 import { signInError } from "./redirect.js"
+import { rememberSecretsIn } from "../secrets.js"
 
 export interface CredentialStore<A> {
   readonly path: string
@@ -49,6 +52,7 @@ export const fileCredentialStore = <A, I>(schema: Schema.Schema<A, I>, path: str
   const encode = Schema.encode(Schema.parseJson(schema, { space: 2 }))
 
   const read: CredentialStore<A>["read"] = Effect.gen(function*() {
+    yield* guardConfigDir(dirname(path))
     const info = yield* Effect.tryPromise({ try: () => stat(path), catch: (e) => e }).pipe(
       Effect.map(Option.some),
       Effect.catchAll((e) => code(e) === "ENOENT" ? Effect.succeed(Option.none()) : Effect.fail(unusable("cannot be read", e)))
@@ -65,7 +69,10 @@ export const fileCredentialStore = <A, I>(schema: Schema.Schema<A, I>, path: str
     }
     const text = yield* Effect.tryPromise({ try: () => readFile(path, "utf8"), catch: (e) => unusable("cannot be read", e) })
     // The parse error could quote the file, which holds secrets: say only that it is not a credential.
-    return Option.some(yield* Effect.mapError(decode(text), () => unusable("is not a credential this program wrote")))
+    const credential = yield* Effect.mapError(decode(text), () => unusable("is not a credential this program wrote"))
+    // Its tokens and client secret are masked wherever the service's words are shown (a refresh refused, say).
+    rememberSecretsIn(credential)
+    return Option.some(credential)
   })
 
   const write: CredentialStore<A>["write"] = (credential) =>
@@ -73,9 +80,10 @@ export const fileCredentialStore = <A, I>(schema: Schema.Schema<A, I>, path: str
       const text = yield* Effect.mapError(encode(credential), () => unusable("could not be written: the credential is incomplete"))
       const dir = dirname(path)
       const temp = join(dir, `.${randomBytes(6).toString("hex")}.tmp`)
+      const warn = yield* configDirWarning
       yield* Effect.tryPromise({
         try: async () => {
-          await mkdir(dir, { recursive: true, mode: 0o700 })
+          await ensureConfigDir(dir, warn)
           const handle = await open(temp, "wx", 0o600)
           try {
             await handle.writeFile(`${text}\n`, "utf8")

@@ -12,6 +12,7 @@ import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"
+import { CUT_HEADER } from "./faults.js"
 
 /** The request body as a fetch-style body. */
 const webBody = (request: HttpClientRequest.HttpClientRequest): Effect.Effect<BodyInit | undefined> => {
@@ -57,6 +58,14 @@ export const inProcessHttpClient = (app: HttpApp.Default<never, never>): HttpCli
       const response = yield* app.pipe(
         Effect.provideService(HttpServerRequest.HttpServerRequest, HttpServerRequest.fromWeb(webRequest))
       )
+      // A cut fault: the service acted, and the answer is lost as a reset connection would lose it.
+      if (response.headers[CUT_HEADER] !== undefined) {
+        return yield* Effect.fail(new HttpClientError.RequestError({
+          request,
+          reason: "Transport",
+          cause: Object.assign(new Error("socket hang up"), { code: "ECONNRESET" })
+        }))
+      }
       return HttpClientResponse.fromWeb(request, HttpServerResponse.toWeb(response))
     })
   )

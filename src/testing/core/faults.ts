@@ -15,7 +15,13 @@ export interface FaultSpec {
   readonly method: HttpMethod.HttpMethod | "*"
   /** An exact path (no query string), or a prefix ending in "*". */
   readonly path: string
-  readonly status: number
+  /** The answer's status; unused (and optional) with `cut`. */
+  readonly status?: number
+  /**
+   * The service acts on the request, then the connection is cut before its
+   * answer arrives (a lost answer): the client sees a reset, not a status.
+   */
+  readonly cut?: boolean
   readonly headers?: Readonly<Record<string, string>>
   /**
    * The answer's body, sent as JSON. Omitted: the service's error body for the
@@ -27,6 +33,8 @@ export interface FaultSpec {
   readonly delay?: Duration.DurationInput
   /** How many matching requests it answers; default 1. */
   readonly times?: number
+  /** How many matching requests pass untouched first (a fault on a list's second page: 1); default 0. */
+  readonly skip?: number
 }
 
 /** A fault as the simulator holds it. */
@@ -37,7 +45,9 @@ export interface Fault {
   readonly headers: Readonly<Record<string, string>>
   readonly body: unknown
   readonly delay_ms: number
+  readonly cut: boolean
   times: number
+  skip: number
 }
 
 type Body = Record<string, unknown>
@@ -57,11 +67,16 @@ interface FaultFields {
   readonly body: unknown
   readonly delay_ms: unknown
   readonly times: unknown
+  readonly cut: unknown
+  readonly skip: unknown
 }
 
 /** One validation for both forms, so the route and the typed helper agree. */
 const validate = (fields: FaultFields, defaultBody: (status: number) => unknown): Either.Either<Fault, string> => {
-  const { delay_ms, headers, method, path, status, times } = fields
+  const { cut = false, delay_ms, headers, method, path, skip = 0, times } = fields
+  const status = cut === true && fields.status === undefined ? 200 : fields.status
+  if (typeof cut !== "boolean") return Either.left(`"cut" must be a boolean`)
+  if (typeof skip !== "number" || !Number.isInteger(skip) || skip < 0) return Either.left(`"skip" must be a non-negative integer`)
   if (typeof method !== "string" || method === "") return Either.left(`"method" must be a method name or "*"`)
   if (typeof path !== "string" || !path.startsWith("/")) return Either.left(`"path" must start with "/"`)
   if (typeof status !== "number" || !Number.isInteger(status) || status < 100 || status > 599) {
@@ -81,16 +96,18 @@ const validate = (fields: FaultFields, defaultBody: (status: number) => unknown)
     headers: { ...headers },
     body: fields.hasBody ? fields.body : defaultBody(status),
     delay_ms,
-    times
+    cut,
+    times,
+    skip
   })
 }
 
 /** Validates a POST /_sandbox/faults body `{method, path, status, headers?, body?, delay_ms?, times?}`. */
 export const parseFault = (body: unknown, defaultBody: (status: number) => unknown): Either.Either<Fault, string> => {
   if (!isRecord(body)) return Either.left("body must be a JSON object")
-  const { delay_ms = 0, headers = {}, method, path, status, times = 1 } = body
+  const { cut, delay_ms = 0, headers = {}, method, path, skip, status, times = 1 } = body
   const hasBody = "body" in body
-  return validate({ method, path, status, headers, hasBody, body: body.body, delay_ms, times }, defaultBody)
+  return validate({ method, path, status, headers, hasBody, body: body.body, delay_ms, times, cut, skip }, defaultBody)
 }
 
 /** Validates a typed spec the same way. */
@@ -106,7 +123,9 @@ export const faultFromSpec = (
     hasBody: spec.body !== undefined,
     body: spec.body,
     delay_ms: spec.delay === undefined ? 0 : Duration.toMillis(spec.delay),
-    times: spec.times ?? 1
+    times: spec.times ?? 1,
+    cut: spec.cut,
+    skip: spec.skip
   }, defaultBody)
 
 /** A trailing `*` makes the path a prefix; otherwise it must match exactly. */
@@ -120,6 +139,10 @@ export const takeFault = (faults: Array<Fault>, method: string, path: string): F
   )
   const fault = faults[index]
   if (fault === undefined) return null
+  if (fault.skip > 0) {
+    fault.skip -= 1
+    return null
+  }
   fault.times -= 1
   if (fault.times <= 0) faults.splice(index, 1)
   return fault
@@ -136,3 +159,6 @@ export const faultResponse = (fault: Fault): HttpServerResponse.HttpServerRespon
   const text = typeof fault.body === "string" ? fault.body : JSON.stringify(fault.body)
   return HttpServerResponse.text(text, { status: fault.status, headers, contentType: contentType ?? JSON_CONTENT_TYPE })
 }
+
+/** The header by which an in-process answer asks its client to act as if the connection were cut. */
+export const CUT_HEADER = "x-sandbox-cut"

@@ -35,3 +35,20 @@ export const simulatorLayer = <I, C extends SimulatorControl>(
     ),
     RateLimiter.layer
   )
+
+/**
+ * A service's library layer already wired to a fresh simulator: the API and
+ * the simulator's controls come out; the HttpClient and RateLimiter stay
+ * inside, so the layers of two services merge without one HttpClient
+ * answering for both.
+ */
+export const simulatorApiLayer = <I, C extends SimulatorControl, A, S, E>(
+  tag: Context.Tag<I, C>,
+  make: Effect.Effect<Simulator<C>>,
+  api: Context.Tag<A, S>,
+  apiLayer: Layer.Layer<A, E, HttpClient.HttpClient>
+): Layer.Layer<A | I, E> =>
+  Layer.scopedContext(
+    Effect.map(Layer.build(Layer.provideMerge(apiLayer, simulatorLayer(tag, make))), (built) =>
+      Context.make(api, Context.get(built, api)).pipe(Context.add(tag, Context.get(built, tag))))
+  )

@@ -8,15 +8,16 @@
 import type * as HttpApp from "@effect/platform/HttpApp"
 import * as HttpRouter from "@effect/platform/HttpRouter"
 import { HttpServerRequest } from "@effect/platform/HttpServerRequest"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as Effect from "effect/Effect"
-import { STATUS_CODES } from "node:http"
+import { IncomingMessage, STATUS_CODES } from "node:http"
 import type { Call } from "./call.js"
 import { ApiCall, readCall } from "./call.js"
 import { simNow } from "./clock.js"
 import type { SimulatorControl } from "./control.js"
 import { makeControls, simulatorControl } from "./control.js"
 import { coreControlRoutes, isControlPath } from "./control-routes.js"
-import { faultResponse, takeFault } from "./faults.js"
+import { CUT_HEADER, faultResponse, takeFault } from "./faults.js"
 import { logEntry } from "./requestlog.js"
 import { jsonResponse } from "./responses.js"
 
@@ -72,6 +73,17 @@ export const makeSimulator = (spec: SimulatorSpec): Simulator => {
       // API requests reach the service, faulted or not, so they are logged first.
       controls.log.push(logEntry(call))
       const fault = takeFault(controls.faults, call.method, call.path)
+      if (fault?.cut === true) {
+        // The service acts; then its answer is lost on the way back.
+        const answered = yield* spec.routes.pipe(
+          Effect.provideService(ApiCall, call),
+          Effect.catchTag("RouteNotFound", () => Effect.succeed(errorResponse(404, "Not found")))
+        )
+        if (fault.delay_ms > 0) yield* Effect.sleep(fault.delay_ms)
+        const source = (request as { readonly source?: unknown }).source
+        if (source instanceof IncomingMessage) source.socket.destroy()
+        return HttpServerResponse.setHeader(answered, CUT_HEADER, "1")
+      }
       if (fault !== null) {
         if (fault.delay_ms > 0) yield* Effect.sleep(fault.delay_ms)
         return faultResponse(fault)

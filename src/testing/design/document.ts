@@ -151,8 +151,13 @@ export function* nodeJson(
 ): Generator<string> {
   noteRefs(node, refs)
   const head = nodeHead(node, options)
-  if (node.children === undefined || (options.depth !== undefined && level >= options.depth)) {
+  if (node.children === undefined) {
     yield `${head}}`
+    return
+  }
+  // The description makes `children` required on every node that has them: at the depth cut-off it is empty.
+  if (options.depth !== undefined && level >= options.depth) {
+    yield `${head},"children":[]}`
     return
   }
   yield `${head},"children":[`

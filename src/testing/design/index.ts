@@ -6,7 +6,7 @@ import type { designSeed } from "./seed.js"
 
 export { designSeed } from "./seed.js"
 export type DesignSeed = typeof designSeed
-export { makeDesignSimulator, serveDesignSandbox } from "./simulator.js"
+export { serveDesignSandbox } from "./simulator.js"
 export type { DesignSimulatorControl } from "./simulator.js"
 export type { ReceiverSpec } from "./routes-control.js"
 export { DesignSimulator, DesignSimulatorClient } from "./layers.js"

@@ -235,6 +235,9 @@ const glyphPath = (w: number, h: number) =>
   `M${n(w * 0.2)} ${n(h * 0.5)}L${n(w * 0.5)} ${n(h * 0.2)}L${n(w * 0.8)} ${n(h * 0.5)}` +
   `L${n(w * 0.7)} ${n(h * 0.6)}L${n(w * 0.5)} ${n(h * 0.4)}L${n(w * 0.3)} ${n(h * 0.6)}Z`
 
+/** A whole ellipse: the description requires `arcData` on every ELLIPSE (angles in radians). */
+const WHOLE_ARC = { startingAngle: 0, endingAngle: 6.2831854820251465, innerRadius: 0 }
+
 const shape = (type: "RECTANGLE" | "ELLIPSE" | "VECTOR", path: (w: number, h: number) => string) => (c: Common) => ({
   id: c.id,
   name: c.name,
@@ -255,7 +258,8 @@ const shape = (type: "RECTANGLE" | "ELLIPSE" | "VECTOR", path: (w: number, h: nu
     strokeAlign: "INSIDE",
     ...placement(c.box),
     effects: c.effects ?? [],
-    interactions: []
+    interactions: [],
+    ...(type === "ELLIPSE" ? { arcData: WHOLE_ARC } : {})
   }
 }) satisfies NodeSpec
 

@@ -57,7 +57,8 @@ const activityEvent = (org: OrgRecord, i: number): ActivityEvent => {
   const members = membersOf(org)
   const user = members[i % members.length]!
   const system = i % 12 === 11
-  const file = { type: "file", key: enterpriseSeed.file_key, name: "Sandbox Enterprise Library", editor_type: "design", link_access: "org_view", proj_name: "Enterprise Design System" }
+  // The description's file entity: key, name, editor_type, link_access and proto_link_access (no project name).
+  const file = { type: "file", key: enterpriseSeed.file_key, name: "Sandbox Enterprise Library", editor_type: "design", link_access: "org_view", proto_link_access: "inherit" }
   const team = org.team_ids[0] ?? null
   const byType: Record<string, Pick<ActivityEvent, "action" | "entity">> = {
     login: { action: { type, details: null }, entity: { type: "user", id: user.id, name: user.handle, email: user.email } },
@@ -100,7 +101,8 @@ export const activityLog = (org: OrgRecord): ReadonlyArray<ActivityEvent> =>
 
 // ---- developer logs --------------------------------------------------------
 
-export const TOKEN_TYPES = ["personal_access_token", "plan_access_token", "oauth_token"] as const
+/** The token kinds the service names in developer-log items and accepts as the token_type filter. */
+export const TOKEN_TYPES = ["developer_token", "plan_access_token", "oauth_token"] as const
 export const EVENT_SOURCES = ["rest_api", "mcp_server"] as const
 export const DATE_RANGES = { last_24h: DAY_MS, last_7d: 7 * DAY_MS, last_30d: 30 * DAY_MS } as const
 
@@ -111,57 +113,85 @@ interface TokenUse {
   readonly token_type: typeof TOKEN_TYPES[number]
   readonly token: string
   readonly token_name: string
-  readonly user_email: string | null
+  /** Whose token it is; a plan token belongs to no user. */
+  readonly user: UserRecord | null
 }
 
 const tokenUses = (org: OrgRecord): ReadonlyArray<TokenUse> => {
   const [first, second] = membersOf(org)
-  const email = (u: UserRecord | undefined) => u?.email ?? null
   return [
-    { token_type: "personal_access_token", token: `${org.id}-t1`, token_name: "CI tokens sync", user_email: email(first) },
-    { token_type: "plan_access_token", token: `${org.id}-t2`, token_name: "Governance export", user_email: null },
-    { token_type: "oauth_token", token: `${org.id}-t3`, token_name: "Sandbox Enterprise App", user_email: email(first) },
-    { token_type: "personal_access_token", token: `${org.id}-t4`, token_name: "Design lint", user_email: email(second ?? first) }
+    { token_type: "developer_token", token: `${org.id}-t1`, token_name: "CI tokens sync", user: first ?? null },
+    { token_type: "plan_access_token", token: `${org.id}-t2`, token_name: "Governance export", user: null },
+    { token_type: "oauth_token", token: `${org.id}-t3`, token_name: "Sandbox Enterprise App", user: first ?? null },
+    { token_type: "developer_token", token: `${org.id}-t4`, token_name: "Design lint", user: second ?? first ?? null }
   ]
 }
 
+/** REST calls by the description's operation names, and whether they touch the enterprise file. */
 const REST_CALLS = [
-  ["GET", `/v1/files/${enterpriseSeed.file_key}/meta`],
-  ["GET", `/v1/files/${enterpriseSeed.file_key}/variables/local`],
-  ["POST", `/v1/files/${enterpriseSeed.file_key}/variables`],
-  ["GET", `/v1/files/${enterpriseSeed.file_key}/dev_resources`],
-  ["GET", "/v1/activity_logs"]
+  ["getFileMeta", true],
+  ["getLocalVariables", true],
+  ["postVariables", true],
+  ["getDevResources", true],
+  ["getActivityLogs", false]
 ] as const
 const MCP_TOOLS = ["get_metadata", "get_variable_defs", "get_design_context"] as const
 
+/** Where calls come from: a located address, and one the service could not place. */
+const PLACES = [
+  { city: "Lisbon", country_region: "Lisbon", country: "PT" },
+  { city: "Austin", country_region: "Texas", country: "US" },
+  { city: null, country_region: null, country: null }
+] as const
+
+/** A developer-log item as the service sends it (reference/design-wire.md). */
 export interface DeveloperLogItem {
-  readonly id: string
+  readonly uuid: string
   readonly timestamp: string
-  readonly event_source: typeof EVENT_SOURCES[number]
-  readonly token_type: TokenUse["token_type"]
+  readonly action: { readonly event_name: string; readonly event_source: typeof EVENT_SOURCES[number] }
+  readonly actor: {
+    readonly user_id: string | null
+    readonly user_name: string | null
+    readonly user_email: string | null
+    readonly token_name: string
+    readonly token_type: TokenUse["token_type"]
+  }
+  readonly resource: { readonly id_or_key: string | null; readonly name: string | null; readonly type: "file" | "team" | "project" | null; readonly org_id: string }
+  readonly context: { readonly ip_address: string; readonly city: string | null; readonly country_region: string | null; readonly country: string | null }
+}
+
+/** A logged call: the item, and the token it was made with (a filter, never sent back). */
+export interface DeveloperLogCall {
+  readonly item: DeveloperLogItem
   readonly token: string
-  readonly token_name: string
-  readonly user_email: string | null
-  readonly ip_address: string
-  readonly method: string | null
-  readonly endpoint: string
-  readonly status_code: number
 }
 
 /** The call of one 2-hour slot (slot k happens at k * 2 h since the epoch). */
-export const developerLogItem = (org: OrgRecord, slot: number): DeveloperLogItem => {
+export const developerLogCall = (org: OrgRecord, slot: number): DeveloperLogCall => {
   const use = tokenUses(org)[mod(slot, 4)]!
   const mcp = mod(slot, 5) === 0
-  const rest = REST_CALLS[mod(slot, REST_CALLS.length)]!
+  const [restName, onFile] = REST_CALLS[mod(slot, REST_CALLS.length)]!
+  const file = mcp || onFile
+  // A stable uuid from the org and the slot, in the 8-4-4-4-12 form.
+  const hex = fakeKey(`${org.id}/developer-log/${slot}`)
   return {
-    id: `${org.id}-dl-${slot}`,
-    timestamp: new Date(slot * DEVELOPER_LOG_STEP_MS).toISOString(),
-    event_source: mcp ? "mcp_server" : "rest_api",
-    ...use,
-    ip_address: `198.51.100.${mod(slot, 20) + 1}`,
-    method: mcp ? null : rest[0],
-    endpoint: mcp ? MCP_TOOLS[mod(slot, MCP_TOOLS.length)]! : rest[1],
-    status_code: mod(slot, 11) === 0 ? 429 : 200
+    token: use.token,
+    item: {
+      uuid: `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`,
+      timestamp: new Date(slot * DEVELOPER_LOG_STEP_MS).toISOString(),
+      action: { event_name: mcp ? MCP_TOOLS[mod(slot, MCP_TOOLS.length)]! : restName, event_source: mcp ? "mcp_server" : "rest_api" },
+      actor: {
+        user_id: use.user?.id ?? null,
+        user_name: use.user?.handle ?? null,
+        user_email: use.user?.email ?? null,
+        token_name: use.token_name,
+        token_type: use.token_type
+      },
+      resource: file
+        ? { id_or_key: enterpriseSeed.file_key, name: "Sandbox Enterprise Library", type: "file", org_id: org.id }
+        : { id_or_key: null, name: null, type: null, org_id: org.id },
+      context: { ip_address: `198.51.100.${mod(slot, 20) + 1}`, ...PLACES[mod(slot, PLACES.length)]! }
+    }
   }
 }
 

@@ -9,6 +9,7 @@
  */
 import type * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as Either from "effect/Either"
+import { isCalendarDateTime } from "../../core/calendar.js"
 import type { Call } from "./call.js"
 import { notANumber } from "./query-params.js"
 import { badRequest } from "./responses.js"
@@ -78,7 +79,7 @@ export const dateText = (name: string, text: string): Parsed<number> => {
 
 /** An ISO 8601 UTC timestamp such as 2026-01-01T00:00:00Z. */
 export const timestampText = (name: string, text: string): Parsed<number> => {
-  const ok = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]00:?00)$/.test(text)
+  const ok = /(Z|[+-]00:?00)$/.test(text) && isCalendarDateTime(text, { fractionDigits: 3 })
   const ms = ok ? Date.parse(text) : NaN
   return Number.isNaN(ms)
     ? fail(`'${name}' must be an ISO 8601 UTC timestamp such as 2026-01-01T00:00:00Z (got "${text}")`)

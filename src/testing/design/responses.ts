@@ -21,6 +21,22 @@ export const plainError = (status: number, err: string, headers: Record<string, 
 export const richError = (status: number, message: string) =>
   json(status, { error: true, status, message, i18n: null })
 
+/**
+ * A refusal built in the `{error, status, message}` form (the shared parameter checks answer so), said in the
+ * `{status, err}` form instead, for an endpoint whose description names that one (oEmbed).
+ */
+export const inPlainForm = (response: HttpServerResponse.HttpServerResponse): HttpServerResponse.HttpServerResponse => {
+  if (response.status < 400 || response.body._tag !== "Uint8Array") return response
+  let body: unknown
+  try {
+    body = JSON.parse(new TextDecoder().decode(response.body.body))
+  } catch {
+    return response
+  }
+  const rich = body as { error?: unknown; message?: unknown }
+  return rich.error === true && typeof rich.message === "string" ? plainError(response.status, rich.message) : response
+}
+
 export const invalidToken = () => plainError(403, "Invalid token")
 export const notFoundPlain = () => plainError(404, "Not found")
 export const notFoundRich = () => richError(404, "Not found")

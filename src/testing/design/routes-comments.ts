@@ -23,6 +23,8 @@ import type { SimState } from "./state.js"
 const read: EndpointRule = { tier: 2, scope: "file_comments:read" }
 const write: EndpointRule = { tier: 2, scope: "file_comments:write" }
 
+const CANVAS_ORIGIN = { x: 0, y: 0 }
+
 const done = () => json(200, { status: 200, error: false })
 
 const reactionWire = (r: ReactionRecord) => ({ user: publicUser(r.user_id), emoji: r.emoji, created_at: r.created_at })
@@ -140,8 +142,8 @@ const post = (state: SimState, key: string) => (caller: Caller, call: Call) =>
       resolved_at: null,
       message,
       message_md: message,
-      // A reply sits in its thread, not on the canvas.
-      client_meta: parent === null ? meta : null,
+      // The description requires a position: a reply sits where its root does, an unplaced root at the origin.
+      client_meta: parent === null ? meta ?? CANVAS_ORIGIN : parent.client_meta,
       order_id: parent === null ? String(Math.max(0, ...roots.map((c) => Number(c.order_id))) + 1) : null,
       reactions: []
     }

@@ -4,6 +4,7 @@
  */
 import * as HttpRouter from "@effect/platform/HttpRouter"
 import * as Either from "effect/Either"
+import * as Effect from "effect/Effect"
 import type { Caller } from "./access.js"
 import type { Call } from "./call.js"
 import { gated } from "./gate.js"
@@ -12,7 +13,7 @@ import { forbidden, resolveFile } from "./org-access.js"
 import type { Parsed } from "./params.js"
 import { integerQuery, optional, required } from "./params.js"
 import { paidResources, paymentInformation, paymentTokens } from "./payments.js"
-import { badRequest, json, richError } from "./responses.js"
+import { badRequest, inPlainForm, json, plainError, richError } from "./responses.js"
 import type { SimState } from "./state.js"
 
 const fail = (message: string): Parsed<never> => Either.left(badRequest(message))
@@ -64,7 +65,7 @@ const SERVICE_HOSTS = ["design.example", "www.design.example"]
 /** Path kinds that embed a file; other pages of the service (teams, community, recents) cannot be embedded. */
 const EMBEDDABLE = ["design", "file", "proto", "board"]
 
-const notImplemented = (message: string) => richError(501, message)
+const notImplemented = (message: string) => plainError(501, message)
 
 const slug = (name: string) => name.replace(/[^A-Za-z0-9]+/g, "-")
 
@@ -77,7 +78,7 @@ const oembed = (caller: Caller, call: Call) =>
     if (format !== undefined && format !== "json") return notImplemented(`Format '${format}' is not supported; use json`)
     const url = URL.canParse(text) ? new URL(text) : null
     if (url === null) return yield* fail(`'url' must be an absolute URL`)
-    if (!SERVICE_HOSTS.includes(url.hostname)) return richError(404, "Not found")
+    if (!SERVICE_HOSTS.includes(url.hostname)) return plainError(404, "Not found")
     const [kind, key] = url.pathname.split("/").filter((s) => s !== "")
     if (kind === undefined || key === undefined || !EMBEDDABLE.includes(kind)) {
       return notImplemented("This kind of URL cannot be embedded")
@@ -106,5 +107,6 @@ const oembed = (caller: Caller, call: Call) =>
 export const miscRoutes = (state: SimState) =>
   HttpRouter.empty.pipe(
     HttpRouter.get("/v1/payments", gated(state, paymentsRule, payments)),
-    HttpRouter.get("/v1/oembed", gated(state, oembedRule, oembed))
+    // Every oEmbed refusal, the gate's too, in the one form its description names.
+    HttpRouter.get("/v1/oembed", Effect.map(gated(state, oembedRule, oembed), inPlainForm))
   )

@@ -14,7 +14,7 @@ import { gated } from "./gate.js"
 import type { GateRule } from "./gate.js"
 import { storeOf } from "./newer-store.js"
 import { resolveOrg } from "./org-access.js"
-import type { DeveloperLogItem } from "./org-data.js"
+import type { DeveloperLogCall, DeveloperLogItem } from "./org-data.js"
 import {
   ACTIVITY_EVENT_TYPES,
   activityLog,
@@ -23,7 +23,7 @@ import {
   aiUsageRows,
   DATE_RANGES,
   DEVELOPER_LOG_STEP_MS,
-  developerLogItem,
+  developerLogCall,
   discoveryLinks,
   EVENT_SOURCES,
   hourKey,
@@ -140,13 +140,23 @@ const developerQuery = (call: Call): Parsed<DeveloperQuery> =>
     return { filters, range, limit, before }
   })
 
-const matchesFilters = (item: DeveloperLogItem, filters: DeveloperQuery["filters"]): boolean =>
-  Object.entries(filters).every(([key, value]) => {
-    const actual = item[key as keyof DeveloperLogItem]
-    return key === "user_email"
-      ? typeof actual === "string" && actual.toLowerCase() === value.toLowerCase()
-      : actual === value
+/** The value each filter is compared with: the filters are flat, the item is not. */
+const filtered = (call: DeveloperLogCall): Record<keyof DeveloperQuery["filters"], string | null> => ({
+  token_type: call.item.actor.token_type,
+  token: call.token,
+  token_name: call.item.actor.token_name,
+  user_email: call.item.actor.user_email,
+  ip_address: call.item.context.ip_address,
+  event_source: call.item.action.event_source
+})
+
+const matchesFilters = (call: DeveloperLogCall, filters: DeveloperQuery["filters"]): boolean => {
+  const actual = filtered(call)
+  return Object.entries(filters).every(([key, value]) => {
+    const found = actual[key as keyof DeveloperQuery["filters"]]
+    return key === "user_email" ? typeof found === "string" && found.toLowerCase() === value.toLowerCase() : found === value
   })
+}
 
 const developerLogs = (caller: Caller, call: Call) =>
   Either.merge(Either.gen(function*() {
@@ -158,13 +168,13 @@ const developerLogs = (caller: Caller, call: Call) =>
     const page: Array<{ readonly slot: number; readonly item: DeveloperLogItem }> = []
     let more = false
     for (let slot = query.before === null ? newest : query.before - 1; slot >= oldest; slot--) {
-      const item = developerLogItem(org, slot)
-      if (!matchesFilters(item, query.filters)) continue
+      const logged = developerLogCall(org, slot)
+      if (!matchesFilters(logged, query.filters)) continue
       if (page.length === query.limit) {
         more = true
         break
       }
-      page.push({ slot, item })
+      page.push({ slot, item: logged.item })
     }
     const last = page[page.length - 1]
     const cursor = more && last !== undefined ? encodeCursor({ before: last.slot }) : null
@@ -233,7 +243,9 @@ const discovery = (state: SimState) => (caller: Caller, call: Call) =>
     }
     const org = yield* resolveOrg(caller, { governancePlus: true, admin: true })
     const start = yield* Either.flatMap(required(call, "start_date"), (t) => timestampText("start_date", t))
-    const end = yield* Either.flatMap(required(call, "end_date"), (t) => timestampText("end_date", t))
+    // Without end_date the service answers one hour from start_date.
+    const endText = yield* optional(call, "end_date")
+    const end = endText === undefined ? start + HOUR_MS : yield* timestampText("end_date", endText)
     const ttl = yield* integerQuery(call, "file_ttl_in_seconds", { min: 60, max: 86_400 }, 86_400)
     if (start > call.now_ms - HOUR_MS) return yield* fail(`'start_date' must be at least 1 hour in the past`)
     if (end <= start) return yield* fail(`'end_date' must be after 'start_date'`)

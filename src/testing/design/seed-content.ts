@@ -123,7 +123,11 @@ export interface CommentRecord {
   /** Plain text, and the markdown `as_md=true` returns. */
   readonly message: string
   readonly message_md: string
-  readonly client_meta: ClientMeta | null
+  /**
+   * Never null: the description requires a position on every comment. A root posted without one is at the
+   * canvas origin; a reply sits where its root does.
+   */
+  readonly client_meta: ClientMeta
   /** Root comments are numbered per file; replies carry null. */
   readonly order_id: string | null
   reactions: Array<ReactionRecord>
@@ -169,7 +173,7 @@ export const seedComments = (): { comments: Array<CommentRecord>; nextReactionSe
       resolved_at: null,
       message: "Done, it is 56 now.",
       message_md: "Done, it is **56** now.",
-      client_meta: null,
+      client_meta: { node_id: designSeed.node_ids.title, node_offset: { x: 120, y: 24 } },
       order_id: null,
       reactions: []
     },

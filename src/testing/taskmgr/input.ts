@@ -4,6 +4,7 @@
  * 403 when in a workspace the caller is not a member of). Each reader throws
  * a `Rejection` with the service's message.
  */
+import { isCalendarDate, isCalendarDateTime } from "../../core/calendar.js"
 import { badRequest, forbidden, notFound } from "./errors.js"
 import { htmlProblem, INVALID_XML } from "./html.js"
 import type { Project, Section, Story, Tag, Task, Team, User, UserTaskList, Workspace } from "./model.js"
@@ -79,12 +80,10 @@ export const bool = (data: Data, name: string): boolean | undefined => {
   return value
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/
-
 export const date = (data: Data, name: string): string | null | undefined => {
   const value = nullableStr(data, name)
   if (value === null || value === undefined) return value
-  if (!DATE.test(value) || Number.isNaN(Date.parse(value))) {
+  if (!isCalendarDate(value)) {
     return badRequest(`${name}: Invalid date value: ${value}. Use YYYY-MM-DD.`)
   }
   return value
@@ -93,7 +92,7 @@ export const date = (data: Data, name: string): string | null | undefined => {
 export const dateTime = (data: Data, name: string): string | null | undefined => {
   const value = nullableStr(data, name)
   if (value === null || value === undefined) return value
-  return Number.isNaN(Date.parse(value)) ? badRequest(`${name}: Invalid date-time value: ${value}`) : value
+  return !isCalendarDateTime(value) ? badRequest(`${name}: Invalid date-time value: ${value}`) : value
 }
 
 /** A gid field (`"123"`, or `null` where `nullable`); users may be `me` or an email. */

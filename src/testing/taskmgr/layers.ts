@@ -4,12 +4,18 @@
  *
  * - `TaskmgrSimulator.layer`: the HttpClient and the `TaskmgrSimulator`
  *   control service (faults, the request log, simulator time, reset).
+ * - `TaskmgrSimulator.api(options)`: `TaskmgrApi` already wired to a fresh simulator, with its controls;
+ *   merges with `DesignSimulator.api` (each keeps its own HttpClient).
  * - `TaskmgrSimulatorClient.layer`: the HttpClient only.
  */
 import type * as HttpClient from "@effect/platform/HttpClient"
 import * as Context from "effect/Context"
 import type * as Layer from "effect/Layer"
-import { simulatorClientLayer, simulatorLayer } from "../core/layer.js"
+import type { InvalidSettingsError } from "../../core/errors.js"
+import { TaskmgrApi } from "../../taskmgr/api.js"
+import type { TaskmgrOptions } from "../../taskmgr/options.js"
+import { simulatorApiLayer, simulatorClientLayer, simulatorLayer } from "../core/layer.js"
+import { taskmgrSeed } from "./seed.js"
 import type { TaskmgrSimulatorControl } from "./simulator.js"
 import { makeTaskmgrSimulator } from "./simulator.js"
 
@@ -22,6 +28,24 @@ export class TaskmgrSimulator extends Context.Tag("design-taskmgr/testing/Taskmg
     TaskmgrSimulator,
     makeTaskmgrSimulator
   )
+
+  /**
+   * `TaskmgrApi` over a fresh simulator, and its controls. Options default to the seeded personal token, the
+   * seeded (paid) workspace and loopback URLs; give any of them to change it (`{ token: taskmgrSeed.tokens.free }`).
+   */
+  static readonly api = (options: Partial<TaskmgrOptions> = {}): Layer.Layer<TaskmgrApi | TaskmgrSimulator, InvalidSettingsError> =>
+    simulatorApiLayer(
+      TaskmgrSimulator,
+      makeTaskmgrSimulator,
+      TaskmgrApi,
+      TaskmgrApi.layer({
+        token: taskmgrSeed.tokens.personal,
+        baseUrl: "http://127.0.0.1/api/1.0",
+        appUrl: "http://127.0.0.1",
+        workspace: taskmgrSeed.workspace_gid,
+        ...options
+      })
+    )
 }
 
 export const TaskmgrSimulatorClient: { readonly layer: Layer.Layer<HttpClient.HttpClient> } = {

@@ -138,7 +138,8 @@ export const fullTask = (ctx: RenderContext, task: Task): Wire => {
     resource_subtype: task.resource_subtype,
     approval_status: task.resource_subtype === "approval" ? "pending" : undefined,
     assignee: userRef(state, task.assignee),
-    assignee_status: task.assignee === null ? null : "inbox",
+    // The description allows only its enum here, never null: an unassigned task is "upcoming".
+    assignee_status: task.assignee === null ? "upcoming" : "inbox",
     completed: task.completed,
     completed_at: time(task.completed_at),
     created_at: time(task.created_at),
@@ -180,7 +181,8 @@ export const fullStory = (ctx: RenderContext, story: Story, caller: string): Wir
   is_editable: story.type === "comment" && story.created_by === caller,
   is_edited: story.is_edited,
   is_pinned: story.is_pinned,
-  sticker_name: story.sticker_name,
+  // Only the description's sticker names, never null: a story without a sticker leaves the field out.
+  sticker_name: story.sticker_name ?? undefined,
   target: taskRef(ctx.state, story.task)
 })
 

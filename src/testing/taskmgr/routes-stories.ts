@@ -31,10 +31,21 @@ const commentText = (data: Data, required: boolean): { readonly text: string; re
   return required ? badRequest("text: Missing input") : undefined
 }
 
+/** The stickers the description names (taskmgr-records.json, StoryResponse.sticker_name). */
+const STICKER_NAMES = [
+  "green_checkmark", "people_dancing", "dancing_unicorn", "heart", "party_popper", "people_waving_flags",
+  "splashing_narwhal", "trophy", "yeti_riding_unicorn", "celebrating_people", "determined_climbers", "phoenix_spreading_love"
+]
+
 const applyExtras = (story: Story, data: Data): void => {
+  // Checked first: a refused value changes nothing.
+  const sticker = !has(data, "sticker_name") || data.sticker_name === null ? null : str(data, "sticker_name") ?? null
+  if (sticker !== null && !STICKER_NAMES.includes(sticker)) {
+    return badRequest(`sticker_name: Invalid value: ${sticker}. Use one of ${STICKER_NAMES.join(", ")}.`)
+  }
   const pinned = bool(data, "is_pinned")
   if (pinned !== undefined) story.is_pinned = pinned
-  if (has(data, "sticker_name")) story.sticker_name = data.sticker_name === null ? null : str(data, "sticker_name") ?? null
+  if (has(data, "sticker_name")) story.sticker_name = sticker
 }
 
 /** A story the caller may change: a comment of their own. */

@@ -1,0 +1,187 @@
+/**
+ * Files and directories a user names on the command line: a value read from
+ * a file (`--custom-fields @FILE`, `--body-file PATH` or standard input) and a
+ * directory written into (`file images --out DIR`); also the settings file.
+ * Every such path goes through here, so each is checked the same way and
+ * before anything is sent.
+ *
+ * A file read is capped: only a regular file of at most MAX_INPUT_BYTES is
+ * read, and never more than that many bytes, so a device (/dev/zero), a FIFO
+ * nobody writes to or a directory is refused at once instead of hanging or
+ * exhausting memory.
+ */
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readSync, rmSync, statSync } from "node:fs"
+import { dirname, join, resolve } from "node:path"
+import { InvalidInputError } from "./errors.js"
+
+export const MAX_INPUT_BYTES = 10 * 1024 * 1024
+/** The cap in words, for help and messages. */
+export const MAX_INPUT_TEXT = "10 MB"
+
+/** Who a problem is about: `label` starts the message (a field or a flag), `field` is the input field at fault. */
+export interface Culprit {
+  readonly label: string
+  readonly field: string
+}
+
+const refuse = (who: Culprit, message: string) => new InvalidInputError({ message: `${who.label}: ${message}`, fields: [who.field] })
+
+const errnoOf = (e: unknown) => (e as NodeJS.ErrnoException | undefined)?.code ?? (e instanceof Error ? e.message : String(e))
+
+/** What a non-file is, in words. */
+const kindOf = (info: { isFile(): boolean; isDirectory(): boolean; isFIFO(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean; isSocket(): boolean }) =>
+  info.isFile()
+    ? "a file"
+    : info.isDirectory()
+    ? "a directory"
+    : info.isFIFO()
+    ? "a FIFO (named pipe)"
+    : info.isCharacterDevice() || info.isBlockDevice()
+    ? "a device"
+    : info.isSocket()
+    ? "a socket"
+    : "neither a file nor a directory"
+
+/** A check written as plain code that returns its value or its refusal; anything it throws is a refusal too. */
+const checked = (who: Culprit, what: string, check: () => string | InvalidInputError): Effect.Effect<string, InvalidInputError> =>
+  Effect.suspend(() => {
+    let result: string | InvalidInputError
+    try {
+      result = check()
+    } catch (e) {
+      result = refuse(who, `cannot use ${what} (${errnoOf(e)}).`)
+    }
+    return typeof result === "string" ? Effect.succeed(result) : Effect.fail(result)
+  })
+
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false })
+
+/** Bytes as UTF-8 text (a leading BOM dropped); undefined when they are not UTF-8. */
+const decodeText = (bytes: Uint8Array): string | undefined => {
+  try {
+    return utf8.decode(bytes)
+  } catch {
+    return undefined
+  }
+}
+
+const TOO_LARGE = `is larger than ${MAX_INPUT_TEXT}, the most that is read from a file`
+
+/** Why a file was not read, said after its path ("is a directory; ..."), with the system's code (ENOENT) when it gave one. */
+export interface ReadRefusal {
+  readonly reason: string
+  readonly code?: string | undefined
+}
+
+/**
+ * A regular file's UTF-8 text, at most MAX_INPUT_BYTES. Opened without
+ * blocking (a FIFO would otherwise wait for a writer) and checked on the open
+ * descriptor, so what is read is what was checked; one byte more than the
+ * cap is asked for, to tell a file that grew past it.
+ */
+export const readCappedFile = (path: string): Either.Either<string, ReadRefusal> => {
+  const unreadable = (e: unknown) => Either.left({ reason: `cannot be read (${errnoOf(e)})`, code: errnoOf(e) })
+  let fd: number
+  try {
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0))
+  } catch (e) {
+    return unreadable(e)
+  }
+  try {
+    const info = fstatSync(fd)
+    if (!info.isFile()) return Either.left({ reason: `is ${kindOf(info)}; only a regular file of at most ${MAX_INPUT_TEXT} is read` })
+    if (info.size > MAX_INPUT_BYTES) return Either.left({ reason: TOO_LARGE })
+    const buffer = Buffer.alloc(Math.min(info.size, MAX_INPUT_BYTES) + 1)
+    let length = 0
+    for (let n = -1; n !== 0 && length < buffer.length;) {
+      n = readSync(fd, buffer, length, buffer.length - length, null)
+      length += n
+    }
+    if (length > MAX_INPUT_BYTES) return Either.left({ reason: TOO_LARGE })
+    const text = decodeText(buffer.subarray(0, length))
+    return text === undefined ? Either.left({ reason: "is not UTF-8 text" }) : Either.right(text)
+  } catch (e) {
+    return unreadable(e)
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/** A file named by a flag (@FILE, --body-file PATH), through readCappedFile. */
+export const readInputFile = (path: string, who: Culprit): Effect.Effect<string, InvalidInputError> =>
+  checked(who, path, () =>
+    path === ""
+      ? refuse(who, "needs a path.")
+      : Either.match(readCappedFile(path), { onLeft: (no) => refuse(who, `${path} ${no.reason}.`), onRight: (text) => text }))
+
+/** A stream's text (standard input), stopping once it passes MAX_INPUT_BYTES. */
+export const readInputStream = (stream: AsyncIterable<unknown>, who: Culprit, where: string): Effect.Effect<string, InvalidInputError> =>
+  Effect.tryPromise({
+    try: async () => {
+      const chunks: Array<Buffer> = []
+      let length = 0
+      for await (const chunk of stream) {
+        const bytes = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer)
+        chunks.push(bytes)
+        length += bytes.length
+        if (length > MAX_INPUT_BYTES) return refuse(who, `${where} ${TOO_LARGE}.`)
+      }
+      return decodeText(Buffer.concat(chunks)) ?? refuse(who, `${where} is not UTF-8 text.`)
+    },
+    catch: (e) => refuse(who, `cannot read ${where} (${errnoOf(e)}).`)
+  }).pipe(Effect.flatMap((result) => (typeof result === "string" ? Effect.succeed(result) : Effect.fail(result))))
+
+/**
+ * The directory to write into, made if missing (one level at a time: Node's
+ * recursive mkdir spins forever on a path such as /proc/x), and proved
+ * writable by creating and removing a file in it. Resolves to its absolute
+ * path. Run before the request that fills it, so a bad directory costs nothing.
+ */
+export const prepareOutputDirectory = (path: string, who: Culprit): Effect.Effect<string, InvalidInputError> =>
+  checked(who, path, () => {
+    if (path.trim() === "") return refuse(who, "needs a directory.")
+    const target = resolve(path)
+    const missing: Array<string> = []
+    let existing = target
+    for (;;) {
+      try {
+        const info = statSync(existing)
+        if (!info.isDirectory()) {
+          return refuse(who, existing === target ? `${path} exists and is ${kindOf(info)}, not a directory.` : `cannot create ${path}: ${existing} is not a directory.`)
+        }
+        break
+      } catch (e) {
+        if (errnoOf(e) !== "ENOENT" || dirname(existing) === existing) return refuse(who, `cannot use ${path} (${errnoOf(e)}).`)
+        missing.unshift(existing)
+        existing = dirname(existing)
+      }
+    }
+    for (const dir of missing) {
+      try {
+        mkdirSync(dir)
+      } catch (e) {
+        if (errnoOf(e) !== "EEXIST" || !lstatSync(dir).isDirectory()) return refuse(who, `cannot create the directory ${dir} (${errnoOf(e)}).`)
+      }
+    }
+    const probe = join(target, `.write-check-${process.pid}-${Date.now()}`)
+    try {
+      closeSync(openSync(probe, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o600))
+      rmSync(probe, { force: true })
+    } catch (e) {
+      return refuse(who, `cannot write into ${path} (${errnoOf(e)}).`)
+    }
+    return target
+  })
+
+/**
+ * A file name inside a directory from a name the service or the user gave:
+ * only letters, digits, `.`, `-` and `_` are kept (anything else becomes
+ * `_`), and a name that is only dots or starts with one is prefixed, so the
+ * result never leaves the directory nor hides in it.
+ */
+export const safeFileName = (name: string): string => {
+  const kept = name.replace(/[^A-Za-z0-9._-]/g, "_")
+  return kept === "" || kept.startsWith(".") ? `_${kept}` : kept
+}

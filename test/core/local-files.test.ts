@@ -1,0 +1,153 @@
+/**
+ * Files a user names and values nobody can use, checked in core: the capped
+ * reader, the output directory, safe file names, how deep input may nest,
+ * and tokens no request header can carry (from options, a stored
+ * credential or a token answer).
+ */
+import { afterAll, describe, expect, it } from "@effect/vitest"
+import { Effect, Either, Schema } from "effect"
+import { execFileSync } from "node:child_process"
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { decodeInput, MAX_INPUT_DEPTH } from "../../src/core/input.js"
+import { MAX_INPUT_BYTES, prepareOutputDirectory, readCappedFile, readInputStream, safeFileName } from "../../src/core/local-files.js"
+import { TokenAnswer } from "../../src/core/oauth/token-endpoint.js"
+import { tokenFault } from "../../src/core/settings.js"
+import { imageFileName } from "../../src/design/image-download.js"
+import { DesignCredential } from "../../src/design/oauth.js"
+import { resolveDesignOptions } from "../../src/design/options.js"
+import { resolveTaskmgrOptions } from "../../src/taskmgr/options.js"
+
+const dir = mkdtempSync(join(tmpdir(), "local-files-"))
+const who = { label: "--thing", field: "thing" }
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+describe("the capped file reader", () => {
+  it("reads a regular file's UTF-8 text, without a BOM", () => {
+    const path = join(dir, "bom.json")
+    writeFileSync(path, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from("{\"a\":\"é\"}")]))
+    expect(readCappedFile(path)).toEqual(Either.right("{\"a\":\"é\"}"))
+  })
+
+  it("refuses what is not a regular file, is not UTF-8, or is missing (with the system's code)", () => {
+    const fifo = join(dir, "fifo")
+    execFileSync("mkfifo", [fifo])
+    const invalid = join(dir, "latin1.json")
+    writeFileSync(invalid, Buffer.from([0x22, 0xff, 0x22]))
+    const reasons = [fifo, "/dev/zero", dir, invalid].map((p) => Either.match(readCappedFile(p), { onLeft: (no) => no.reason, onRight: () => "read" }))
+    expect(reasons).toEqual([
+      "is a FIFO (named pipe); only a regular file of at most 10 MB is read",
+      "is a device; only a regular file of at most 10 MB is read",
+      "is a directory; only a regular file of at most 10 MB is read",
+      "is not UTF-8 text"
+    ])
+    expect(readCappedFile(join(dir, "missing"))).toMatchObject({ left: { code: "ENOENT" } })
+  })
+
+  it.effect("stops pulling a stream once it passes the cap", () =>
+    Effect.gen(function*() {
+      let pulled = 0
+      const endless = async function*() {
+        for (;;) {
+          pulled += 1
+          yield Buffer.alloc(1024 * 1024, 0x20)
+        }
+      }
+      const refused = yield* Effect.flip(readInputStream(endless(), who, "standard input"))
+      expect(refused.message).toBe("--thing: standard input is larger than 10 MB, the most that is read from a file.")
+      expect(refused.fields).toEqual(["thing"])
+      expect(pulled).toBe(MAX_INPUT_BYTES / (1024 * 1024) + 1)
+    }))
+})
+
+describe("the output directory", () => {
+  it.effect("is made level by level and left empty; a file in its place is refused", () =>
+    Effect.gen(function*() {
+      const nested = join(dir, "out", "a", "b")
+      expect(yield* prepareOutputDirectory(nested, who)).toBe(nested)
+      expect(statSync(nested).isDirectory()).toBe(true)
+      expect(readdirSync(nested)).toEqual([])
+      const file = join(dir, "plain")
+      writeFileSync(file, "")
+      expect((yield* Effect.flip(prepareOutputDirectory(file, who))).message).toBe(`--thing: ${file} exists and is a file, not a directory.`)
+      expect((yield* Effect.flip(prepareOutputDirectory(join(file, "x"), who))).message).toMatch(/ENOTDIR/)
+      expect(existsSync(join(file, "x"))).toBe(false)
+    }))
+})
+
+describe("file names from ids", () => {
+  it("keep node ids readable and cannot leave or hide in the directory", () => {
+    expect(imageFileName("1:2", "png")).toBe("1-2.png")
+    expect(imageFileName("I5:10;1:2", "svg")).toBe("I5-10_1-2.svg")
+    for (const hostile of ["../../escaped", "/etc/passwd", "..", ".", "", "a\\..\\b", "x/../../y", "\u0000"]) {
+      const name = safeFileName(hostile)
+      expect(name, hostile).toMatch(/^[A-Za-z0-9_-][A-Za-z0-9._-]*$/)
+    }
+  })
+})
+
+describe("how deep input may nest", () => {
+  const nested = (depth: number): unknown => {
+    let value: unknown = 1
+    for (let i = 0; i < depth; i++) value = [value]
+    return value
+  }
+  const schema = Schema.Struct({ data: Schema.Unknown, name: Schema.optional(Schema.String) })
+
+  it.effect("accepts the limit and refuses beyond it by field, even 100,000 deep", () =>
+    Effect.gen(function*() {
+      expect(yield* decodeInput(schema, { data: nested(MAX_INPUT_DEPTH) })).toBeTruthy()
+      for (const depth of [MAX_INPUT_DEPTH + 1, 100_000]) {
+        const refused = yield* Effect.flip(decodeInput(schema, { data: nested(depth), name: "x" }))
+        expect(refused.fields).toEqual(["data"])
+        expect(refused.message).toBe(`data: nested more than ${MAX_INPUT_DEPTH} levels deep.`)
+      }
+    }))
+})
+
+describe("tokens no request header can carry", () => {
+  const SECRET = "s3cretPart"
+
+  it("are described without being quoted", () => {
+    expect(tokenFault(`${SECRET}\r\n`)).toBe("contains a line break (CR or LF)")
+    expect(tokenFault(`${SECRET}\u0000`)).toBe("contains a control character")
+    expect(tokenFault(`${SECRET} x`)).toBe("contains a space")
+    expect(tokenFault(`${SECRET}\u00e9`)).toBe("contains a character that is not ASCII")
+    expect(tokenFault(" ")).toBe("is empty")
+    expect(tokenFault("2/1200000000000001/sandbox-personal:7Kq2xV9mPz4Lw8Rt")).toBeUndefined()
+  })
+
+  it.effect("are refused by both libraries' options as the token setting", () =>
+    Effect.gen(function*() {
+      const refusals = [
+        yield* Effect.flip(resolveDesignOptions({ token: `${SECRET}\n` })),
+        yield* Effect.flip(resolveTaskmgrOptions({ token: `${SECRET}\n` }))
+      ]
+      for (const refused of refusals) {
+        expect(refused).toMatchObject({ _tag: "InvalidSettingsError", setting: "token" })
+        expect(refused.message).toMatch(/^The token contains a line break/)
+        expect(refused.message).not.toContain(SECRET)
+      }
+    }))
+
+  it("are not taken from a stored credential or a token answer", () => {
+    const answer = { access_token: `${SECRET}\r\nX: y`, token_type: "bearer" }
+    expect(Either.isLeft(Schema.decodeUnknownEither(TokenAnswer)(answer))).toBe(true)
+    expect(Either.isRight(Schema.decodeUnknownEither(TokenAnswer)({ ...answer, access_token: SECRET }))).toBe(true)
+    const stored = {
+      version: 1,
+      base_url: "https://api.design.example",
+      client_id: "id",
+      client_secret: "secret",
+      access_token: `${SECRET}\n`,
+      refresh_token: null,
+      expires_at: null,
+      scopes: [],
+      user_id: null,
+      obtained_at: "2026-01-01T00:00:00Z"
+    }
+    expect(Either.isLeft(Schema.decodeUnknownEither(DesignCredential)(stored))).toBe(true)
+    expect(Either.isRight(Schema.decodeUnknownEither(DesignCredential)({ ...stored, access_token: SECRET }))).toBe(true)
+  })
+})
