@@ -9,7 +9,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { describe, expect, it } from "vitest"
 import { baseEnv, DESIGN_BIN, describeRun, requestLog, ROOT, usageErrorOf, useSandbox } from "./helpers.js"
 
-const ctx = useSandbox()
+const ctx = useSandbox({ inProcess: true })
 const key = () => ctx.sb.info.file_key
 const EVIL = "evil.example.com"
 

@@ -1,12 +1,12 @@
 /**
- * The organisation's developer log and discovery through the built `design` binary, in the shapes the service
+ * The organisation's developer log and discovery through the `design` command line run in-process, in the shapes the service
  * describes: nested developer-log items keyed by uuid (JSON and a table of their fields), the token_type filter's
  * values, and discovery without --end-date.
  */
 import { describe, expect, it } from "vitest"
 import { describeRun, requestLog, type RunResult, usageErrorOf, useSandbox } from "./helpers.js"
 
-const ctx = useSandbox()
+const ctx = useSandbox({ inProcess: true })
 const tokens = () => (ctx.sb.info.enterprise as { tokens: Readonly<Record<string, string>> }).tokens
 
 const as = (token: "plan" | "oauth_org", args: ReadonlyArray<string>) =>

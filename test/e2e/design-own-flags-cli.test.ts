@@ -1,11 +1,11 @@
 /**
- * A command's own flag named like a program one, through the built `design` binary: `file get KEY --version V`
+ * A command's own flag named like a program one, through the `design` command line run in-process: `file get KEY --version V`
  * fetches that version (the simulator's request log shows the query) instead of printing the program's version.
  */
 import { describe, expect, it } from "vitest"
 import { describeRun, requestLog, useSandbox } from "./helpers.js"
 
-const ctx = useSandbox()
+const ctx = useSandbox({ inProcess: true })
 const KEY = "SbxF1leKey0000Sandbox01"
 
 describe("design file reads with --version", () => {

@@ -1,6 +1,7 @@
 /**
- * Input the product cannot use, over the built binaries: each is a usage
- * error (exit 2) naming the flag or variable, at once, with nothing sent.
+ * Input the product cannot use, through both command lines (in-process; the
+ * binaries where a file or stdin could block): each is a usage error (exit 2)
+ * naming the flag or variable, at once, with nothing sent.
  * Endless or odd files behind @FILE and --body-file (a device, a FIFO nobody
  * writes to, a directory, more than 10 MB, JSON nested 100,000 deep), tokens
  * no request header can carry, and deep JSON in a tool call.
@@ -20,6 +21,7 @@ import {
   requestLog,
   ROOT,
   run,
+  runInProcess,
   type RunResult,
   type Sandbox,
   startSandbox,
@@ -82,10 +84,15 @@ const taskmgrEnv = (extra: Record<string, string> = {}) => ({
   TASKMGR_WORKSPACE: taskmgr.info.workspace_gid,
   ...extra
 })
-// A short limit: a refusal is at once; a hang would be killed and fail the test (code null).
+// A short limit: a refusal is at once; a hang would be cut off and fail the test (code null).
+// In this process, but the files that could block a reader (a FIFO, a device) go to the binary.
 const runTaskmgr = (args: ReadonlyArray<string>, extra?: Record<string, string>) =>
-  run(args, { bin: TASKMGR_BIN, env: taskmgrEnv(extra), timeoutMs: 15_000 })
+  runInProcess(args, { bin: TASKMGR_BIN, env: taskmgrEnv(extra), timeoutMs: 15_000 })
 const runDesign = (args: ReadonlyArray<string>, extra: Record<string, string> = {}) =>
+  runInProcess(args, { env: { ...design.env, ...extra }, timeoutMs: 15_000 })
+const spawnTaskmgr = (args: ReadonlyArray<string>, extra?: Record<string, string>) =>
+  run(args, { bin: TASKMGR_BIN, env: taskmgrEnv(extra), timeoutMs: 15_000 })
+const spawnDesign = (args: ReadonlyArray<string>, extra: Record<string, string> = {}) =>
   run(args, { env: { ...design.env, ...extra }, timeoutMs: 15_000 })
 const taskmgrLog = async () => (await control(taskmgr.info.app_url, "GET", "/_sandbox/requests")) as Array<unknown>
 
@@ -107,13 +114,13 @@ describe("a value read from a file is capped and never waited on", () => {
   ]
 
   it.each(hostile)("--custom-fields @FILE with %s: exit 2 naming the flag, nothing sent", async (_, path, why) => {
-    const r = await runTaskmgr(["task", "create", "Hostile", "--custom-fields", `@${path}`])
+    const r = await spawnTaskmgr(["task", "create", "Hostile", "--custom-fields", `@${path}`])
     expect(refusedNaming(r, "--custom-fields")).toMatch(why)
     expect(await taskmgrLog()).toEqual([])
   })
 
   it.each(hostile)("--body-file with %s: exit 2 naming the flag, nothing sent", async (_, path, why) => {
-    const r = await runDesign(["variable", "apply", design.info.file_key, "--body-file", path])
+    const r = await spawnDesign(["variable", "apply", design.info.file_key, "--body-file", path])
     expect(refusedNaming(r, "--body-file")).toMatch(why)
     expect(await requestLog(design)).toEqual([])
   })

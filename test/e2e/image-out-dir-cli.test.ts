@@ -1,5 +1,5 @@
 /**
- * `design file images --out DIR` over the built binary: only the node ids
+ * `design file images --out DIR` run in-process: only the node ids
  * asked for are written, under names that cannot leave DIR, whatever keys
  * the service's answer holds; and DIR is checked (made if missing, a
  * directory, writable) before the render is asked for, so a bad one fails
@@ -11,7 +11,7 @@ import { join } from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
 import { addFault, describeRun, requestLog, type RunResult, usageErrorOf, useSandbox } from "./helpers.js"
 
-const ctx = useSandbox()
+const ctx = useSandbox({ inProcess: true })
 const root = mkdtempSync(join(tmpdir(), "image-out-dir-e2e-"))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
 

@@ -1,5 +1,5 @@
 /**
- * Text the product does not control, over the built binaries against both
+ * Text the product does not control, the CLI run in-process against both
  * sandboxes: credentials a service repeats in an error body are masked on
  * stderr (debug lines too), and terminal escapes in service data, service
  * messages and echoed input never reach stdout or stderr raw (text, --full,
@@ -7,7 +7,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import { addFault, baseEnv, control, describeRun, ensureBuilt, idOf, ROOT, run, type RunResult, TASKMGR_BIN, useSandbox } from "./helpers.js"
+import { addFault, baseEnv, control, describeRun, ensureBuilt, idOf, ROOT, runInProcess, type RunResult, TASKMGR_BIN, useSandbox } from "./helpers.js"
 
 /** Any C0 control but tab and newline, DEL or a C1 control: what could drive a terminal. */
 const RAW_CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/
@@ -20,7 +20,7 @@ const noRawControls = (r: RunResult) => {
 }
 
 describe("design: untrusted text", () => {
-  const ctx = useSandbox()
+  const ctx = useSandbox({ inProcess: true })
   const design = (args: ReadonlyArray<string>, env: Readonly<Record<string, string>> = {}) => ctx.design(args, env)
 
   it("a 400 that repeats the token shows it masked, in the error and in debug lines", async () => {
@@ -106,7 +106,7 @@ describe("taskmgr: untrusted text", () => {
     await control(sb.app_url, "POST", "/_sandbox/reset")
   })
   const taskmgr = (args: ReadonlyArray<string>, extra: Readonly<Record<string, string>> = {}) =>
-    run(args, {
+    runInProcess(args, {
       bin: TASKMGR_BIN,
       env: { TASKMGR_BASE_URL: sb.base_url, TASKMGR_APP_URL: sb.app_url, TASKMGR_TOKEN: sb.tokens.personal, TASKMGR_WORKSPACE: sb.workspace_gid, ...extra }
     })
