@@ -21,7 +21,7 @@ const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/
 const options = { format: "json" as const, budget: Duration.seconds(50), vocabulary: toolVocabulary("DESIGN_ACCESS_TOKEN", "DESIGN") }
 const tools = designViews.filter(hasTool).map((v) => toolEntry(Effect.die("not called") as Effect.Effect<DesignClient>, v, options))
 
-// Issue 5 holds the design server to 450 bytes a tool; the task manager's writes carry many fields (task
+// The design server is held to 450 bytes a tool; the task manager's writes carry many fields (task
 // create has 20), so its budget is a guard against growth at what it measures now, not the same figure.
 describe.each([
   { name: "design", program: designProgram, views: designViews, operations: designOperations as Record<string, AnyOperation<never>>, budget: 450 },

@@ -1,5 +1,5 @@
 /**
- * Issue 5 for the tool server: JSON-RPC errors by the spec (and the server keeps
+ * The design tool server's protocol: JSON-RPC errors by the spec (and the server keeps
  * serving), a tools/call without arguments, progress notifications while a call
  * waits, the per-call waiting budget, and toolsets / read-only / list-toolsets.
  */
@@ -39,7 +39,7 @@ const serverEnv = (extra: Record<string, string> = {}): Record<string, string> =
 
 const withClient = async <A>(f: (client: Client) => Promise<A>, args: Array<string> = [], extra: Record<string, string> = {}) => {
   const { transport } = inProcessServer("design", args, serverEnv(extra))
-  const client = new Client({ name: "design-e2e-issue5", version: "0.0.0" })
+  const client = new Client({ name: "design-e2e-protocol", version: "0.0.0" })
   const errors: Array<Error> = []
   client.onerror = (e) => void errors.push(e)
   await client.connect(transport)

@@ -1,6 +1,6 @@
 /**
- * Issue 5, sections 4 and 5: each defect a new user hit, driven through the
- * built `design` binary against `design sandbox`, plus the sandbox's fidelity
+ * The design CLI's manners as a new user meets them (help, usage errors,
+ * remedies, waits, output), run against `design sandbox`, plus the sandbox's fidelity
  * fixes (cursor ignored by context, deprecated team_id accepted, headers logged
  * with secrets masked). Every bad input also checks that nothing was sent.
  */
@@ -27,7 +27,7 @@ import {
 const ctx = useSandbox({ inProcess: true })
 const design: ReturnType<typeof designIn> = (...args) => ctx.design(...args)
 
-const ENDPOINT = "https://hooks.example.com/e2e/issue5"
+const ENDPOINT = "https://hooks.example.com/e2e/manners"
 const PASSCODE = "pc-ISSUE5-SECRET-77"
 
 const ok = (r: RunResult) => {
