@@ -21,7 +21,7 @@ import * as FiberRef from "effect/FiberRef"
 import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
 import * as Stream from "effect/Stream"
-import { AuthError, InvalidInputError, type RequestError, ServiceError, UnexpectedError } from "./errors.js"
+import { AuthError, InvalidInputError, RateLimitError, type RequestError, ServiceError, UnexpectedError } from "./errors.js"
 import { nestsTooDeep } from "./input.js"
 import { announceWait, currentObserver, type Observer } from "./observe.js"
 import { IDEMPOTENT_METHODS, retrySchedule, type Verdict } from "./retry.js"
@@ -342,4 +342,36 @@ export const retryAfter = (raw: string | undefined): Duration.Duration | null =>
   if (/^\d+$/.test(raw.trim())) return Duration.seconds(Number(raw.trim()))
   const date = Date.parse(raw)
   return Number.isNaN(date) ? null : Duration.millis(Math.max(0, date - Date.now()))
+}
+
+/** What a service says about its limit beyond Retry-After; a service that says nothing leaves it all out. */
+export interface LimitDetails {
+  /** The limit's headers to quote, in their documented spelling; Retry-After alone by default. */
+  readonly quote?: ReadonlyArray<string>
+  readonly planTier?: string | null
+  readonly rateLimitType?: string | null
+  readonly upgradeLink?: string | null
+}
+
+/** A 429 (headers with lower-cased names) as a RateLimitError: the wait read from Retry-After, the limit's headers quoted verbatim. */
+export const rateLimited = (
+  headers: Readonly<Record<string, string>>,
+  message: string,
+  attempts: number,
+  details: LimitDetails = {}
+): RateLimitError => {
+  const quoted: Record<string, string> = {}
+  for (const name of details.quote ?? ["Retry-After"]) {
+    const value = headers[name.toLowerCase()]
+    if (value !== undefined) quoted[name] = value
+  }
+  return new RateLimitError({
+    message,
+    retryAfter: retryAfter(headers["retry-after"]),
+    headers: quoted,
+    planTier: details.planTier ?? null,
+    rateLimitType: details.rateLimitType ?? null,
+    upgradeLink: details.upgradeLink ?? null,
+    attempts
+  })
 }

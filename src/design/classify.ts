@@ -10,13 +10,12 @@ import {
   InvalidRequestError,
   NotFoundError,
   PlanRequiredError,
-  RateLimitError,
   type RequestError,
   ServiceError,
   UnexpectedError
 } from "../core/errors.js"
 import { saysExpired } from "../core/expiry.js"
-import { type Answer, retryAfter, tooLargeStatus } from "../core/http.js"
+import { type Answer, rateLimited, retryAfter, tooLargeStatus } from "../core/http.js"
 import type { Verdict } from "../core/retry.js"
 import type { Tier } from "./limits.js"
 import type { Plan } from "./options.js"
@@ -122,19 +121,11 @@ export const classifyDesign = (answer: Answer, route: DesignRoute, attempts: num
   }
   if (status === 404) return new NotFoundError({ message: `The service found no ${route.subject} (${quoted}).` })
   if (status === 429) {
-    const headers: Record<string, string> = {}
-    for (const name of RATE_LIMIT_HEADERS) {
-      const value = answer.headers[name.toLowerCase()]
-      if (value !== undefined) headers[name] = value
-    }
-    return new RateLimitError({
-      message: [`Rate limited (${quoted}) after ${attempts} attempt${attempts === 1 ? "" : "s"}.`, ...explain429(answer, route)].join("\n"),
-      retryAfter: retryAfter(answer.headers["retry-after"]),
-      headers,
+    return rateLimited(answer.headers, [`Rate limited (${quoted}) after ${attempts} attempt${attempts === 1 ? "" : "s"}.`, ...explain429(answer, route)].join("\n"), attempts, {
+      quote: RATE_LIMIT_HEADERS,
       planTier: answer.headers["x-design-plan-tier"] ?? null,
       rateLimitType: answer.headers["x-design-rate-limit-type"] ?? null,
-      upgradeLink: answer.headers["x-design-upgrade-link"] ?? null,
-      attempts
+      upgradeLink: answer.headers["x-design-upgrade-link"] ?? null
     })
   }
   if (status === 400 || tooLargeStatus(status)) {

@@ -8,13 +8,12 @@ import {
   InvalidRequestError,
   NotFoundError,
   PlanRequiredError,
-  RateLimitError,
   type RequestError,
   ServiceError,
   UnexpectedError
 } from "../core/errors.js"
 import { saysExpired } from "../core/expiry.js"
-import { type Answer, retryAfter, tooLargeStatus } from "../core/http.js"
+import { type Answer, rateLimited, retryAfter, tooLargeStatus } from "../core/http.js"
 import type { Verdict } from "../core/retry.js"
 
 /** Per request: what the pipeline needs to pace it and to word its failures. */
@@ -73,18 +72,8 @@ export const classifyTaskmgr = (answer: Answer, route: TaskmgrRoute, attempts: n
       return new ForbiddenError({ status, scope: null, message: `Access to ${route.subject} was refused (${quoted}).${route.forbiddenHint === undefined ? "" : ` ${route.forbiddenHint}`}` })
     case status === 404:
       return new NotFoundError({ message: `The service found no ${route.subject} (${quoted}).` })
-    case status === 429: {
-      const wait = answer.headers["retry-after"]
-      return new RateLimitError({
-        message: `Rate limited (${quoted}) after ${attempts} attempt${attempts === 1 ? "" : "s"}.`,
-        retryAfter: retryAfter(wait),
-        headers: wait === undefined ? {} : { "Retry-After": wait },
-        planTier: null,
-        rateLimitType: null,
-        upgradeLink: null,
-        attempts
-      })
-    }
+    case status === 429:
+      return rateLimited(answer.headers, `Rate limited (${quoted}) after ${attempts} attempt${attempts === 1 ? "" : "s"}.`, attempts)
     case status === 400 && said !== undefined && OFFSET_EXPIRED.test(said):
       return new InvalidRequestError({
         status,

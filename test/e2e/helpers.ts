@@ -65,11 +65,19 @@ const stopChild = (child: ChildProcess) =>
     child.kill("SIGTERM")
   })
 
-/** Starts `design sandbox --port 0` and waits for its JSON line. */
-export const startSandbox = (): Promise<Sandbox> => {
+/** A `<cli> sandbox --port 0` child and the JSON line it printed first. */
+export interface SandboxChild<Info> {
+  readonly info: Info
+  readonly child: ChildProcess
+  /** SIGTERM, SIGKILL after 5 s; resolves once the child is gone. */
+  readonly stop: () => Promise<void>
+}
+
+/** Starts `<bin> sandbox --port 0` (a built binary) and waits for its JSON line; both sandboxes start this way. */
+export const spawnSandbox = <Info>(bin: string, name: string): Promise<SandboxChild<Info>> => {
   ensureBuilt()
-  return new Promise<Sandbox>((resolve, reject) => {
-    const child = spawn(process.execPath, [DESIGN_BIN, "sandbox", "--port", "0"], {
+  return new Promise<SandboxChild<Info>>((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, "sandbox", "--port", "0"], {
       cwd: ROOT,
       env: baseEnv(),
       stdio: ["ignore", "pipe", "pipe"]
@@ -82,7 +90,7 @@ export const startSandbox = (): Promise<Sandbox> => {
       settled = true
       clearTimeout(timer)
       void stopChild(child)
-      reject(new Error(`design sandbox: ${why}\nstdout: ${out}\nstderr: ${err}`))
+      reject(new Error(`${name} sandbox: ${why}\nstdout: ${out}\nstderr: ${err}`))
     }
     const timer = setTimeout(() => fail("no JSON line within 20 s"), 20_000)
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => void (err += chunk))
@@ -90,24 +98,30 @@ export const startSandbox = (): Promise<Sandbox> => {
       out += chunk
       const newline = out.indexOf("\n")
       if (settled || newline < 0) return
-      let info: SandboxInfo
+      let info: Info
       try {
-        info = JSON.parse(out.slice(0, newline)) as SandboxInfo
+        info = JSON.parse(out.slice(0, newline)) as Info
       } catch (e) {
         return fail(`first line is not JSON (${String(e)})`)
       }
       settled = true
       clearTimeout(timer)
-      resolve({
-        info,
-        baseUrl: info.base_url,
-        env: { DESIGN_BASE_URL: info.base_url, DESIGN_ACCESS_TOKEN: info.tokens.personal, DESIGN_TEAM_ID: info.team_id },
-        stop: () => stopChild(child)
-      })
+      resolve({ info, child, stop: () => stopChild(child) })
     })
     child.once("error", (e) => fail(String(e)))
     child.once("exit", (code) => fail(`exited early with ${code}`))
   })
+}
+
+/** Starts `design sandbox --port 0` and waits for its JSON line. */
+export const startSandbox = async (): Promise<Sandbox> => {
+  const { info, stop } = await spawnSandbox<SandboxInfo>(DESIGN_BIN, "design")
+  return {
+    info,
+    baseUrl: info.base_url,
+    env: { DESIGN_BASE_URL: info.base_url, DESIGN_ACCESS_TOKEN: info.tokens.personal, DESIGN_TEAM_ID: info.team_id },
+    stop
+  }
 }
 
 export interface RunResult {

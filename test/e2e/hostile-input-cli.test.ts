@@ -17,42 +17,21 @@ import {
   DESIGN_BIN,
   describeRun,
   addFault,
-  ensureBuilt,
   requestLog,
   ROOT,
   run,
   runInProcess,
   type RunResult,
   type Sandbox,
+  type SandboxChild,
   startSandbox,
   TASKMGR_BIN,
   usageErrorOf
 } from "./helpers.js"
-
-interface TaskmgrInfo {
-  readonly base_url: string
-  readonly app_url: string
-  readonly tokens: { readonly personal: string }
-  readonly workspace_gid: string
-}
-
-const startTaskmgr = () =>
-  new Promise<{ info: TaskmgrInfo; stop: () => void }>((resolve, reject) => {
-    ensureBuilt()
-    const child = spawn(process.execPath, [TASKMGR_BIN, "sandbox", "--port", "0"], { cwd: ROOT, env: baseEnv(), stdio: ["ignore", "pipe", "pipe"] })
-    let out = ""
-    const timer = setTimeout(() => reject(new Error(`taskmgr sandbox printed no JSON line: ${out}`)), 20_000)
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      out += chunk
-      if (!out.includes("\n")) return
-      clearTimeout(timer)
-      resolve({ info: JSON.parse(out.slice(0, out.indexOf("\n"))) as TaskmgrInfo, stop: () => void child.kill("SIGTERM") })
-    })
-    child.once("exit", (code) => reject(new Error(`taskmgr sandbox exited with ${code}`)))
-  })
+import { startTaskmgrSandbox, type TaskmgrSandboxInfo } from "./taskmgr-sandbox.js"
 
 let design: Sandbox
-let taskmgr: { info: TaskmgrInfo; stop: () => void }
+let taskmgr: SandboxChild<TaskmgrSandboxInfo>
 const dir = mkdtempSync(join(tmpdir(), "hostile-input-e2e-"))
 const fifo = join(dir, "never-written.fifo")
 const big = join(dir, "big.json")
@@ -66,11 +45,11 @@ beforeAll(async () => {
   writeFileSync(big, `${" ".repeat(10 * 1024 * 1024)}{}`)
   writeFileSync(deep, `{"variables":${"[".repeat(DEPTH)}${"]".repeat(DEPTH)}}`)
   mkdirSync(folder)
-  ;[design, taskmgr] = await Promise.all([startSandbox(), startTaskmgr()])
+  ;[design, taskmgr] = await Promise.all([startSandbox(), startTaskmgrSandbox()])
 }, 60_000)
 afterAll(async () => {
   await design?.stop()
-  taskmgr?.stop()
+  await taskmgr?.stop()
   rmSync(dir, { recursive: true, force: true })
 })
 beforeEach(async () => {

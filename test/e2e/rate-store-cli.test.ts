@@ -5,46 +5,24 @@
  * cannot be reached is said once and pacing stays in-process; a malformed
  * store URL is a usage error and nothing is sent.
  */
-import { type ChildProcess, spawn } from "node:child_process"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { taskmgrSeed } from "../../src/testing/index.js"
-import { baseEnv, control, DESIGN_BIN, describeRun, ensureBuilt, ROOT, run, TASKMGR_BIN, usageErrorOf } from "./helpers.js"
+import { control, DESIGN_BIN, describeRun, run, type SandboxChild, TASKMGR_BIN, usageErrorOf } from "./helpers.js"
 import { freePort, type RedisServer, startRedisServer } from "./redis-server.js"
+import { startTaskmgrSandbox, type TaskmgrSandboxInfo } from "./taskmgr-sandbox.js"
 
-interface TaskmgrSandbox {
-  readonly base_url: string
-  readonly app_url: string
-  readonly tokens: { readonly free: string }
-}
-
-let child: ChildProcess | undefined
-let sb: TaskmgrSandbox
+let sandbox: SandboxChild<TaskmgrSandboxInfo> | undefined
+let sb: TaskmgrSandboxInfo
 let redis: RedisServer
-
-const startTaskmgrSandbox = () =>
-  new Promise<TaskmgrSandbox>((resolve, reject) => {
-    ensureBuilt()
-    const started = spawn(process.execPath, [TASKMGR_BIN, "sandbox", "--port", "0"], { cwd: ROOT, env: baseEnv(), stdio: ["ignore", "pipe", "pipe"] })
-    child = started
-    let out = ""
-    const timer = setTimeout(() => reject(new Error(`taskmgr sandbox printed no JSON line: ${out}`)), 20_000)
-    started.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      out += chunk
-      const newline = out.indexOf("\n")
-      if (newline < 0) return
-      clearTimeout(timer)
-      resolve(JSON.parse(out.slice(0, newline)) as TaskmgrSandbox)
-    })
-    started.once("exit", (code) => reject(new Error(`taskmgr sandbox exited with ${code}`)))
-  })
 
 const TASKS = 40
 
 beforeAll(async () => {
-  ;[sb, redis] = await Promise.all([startTaskmgrSandbox(), startRedisServer()])
+  ;[sandbox, redis] = await Promise.all([startTaskmgrSandbox(), startRedisServer()])
+  sb = sandbox.info
 }, 30_000)
 afterAll(async () => {
-  child?.kill("SIGTERM")
+  await sandbox?.stop()
   await redis?.stop()
 })
 beforeEach(async () => {

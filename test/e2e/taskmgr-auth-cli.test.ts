@@ -7,22 +7,16 @@
  * status text and JSON, the invalid_client hint, a world-readable file
  * refused, a login nobody completes, and no secret in any output.
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process"
+import { execFileSync, spawn } from "node:child_process"
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import { baseEnv, control, describeRun, ensureBuilt, type LoggedRequest, ROOT, type RunResult, runInProcess, TASKMGR_BIN } from "./helpers.js"
+import { baseEnv, control, describeRun, type LoggedRequest, ROOT, type RunResult, runInProcess, type SandboxChild, TASKMGR_BIN } from "./helpers.js"
+import { startTaskmgrSandbox, type TaskmgrSandboxInfo } from "./taskmgr-sandbox.js"
 
-interface Info {
-  readonly base_url: string
-  readonly app_url: string
-  readonly tokens: { readonly personal: string }
-  readonly client: { readonly id: string; readonly secret: string; readonly wrong_kind_id: string }
-}
-
-let info: Info
-let sandbox: ChildProcess
+let info: TaskmgrSandboxInfo
+let sandbox: SandboxChild<TaskmgrSandboxInfo> | undefined
 const dir = mkdtempSync(join(tmpdir(), "taskmgr-auth-e2e-"))
 let configDir = ""
 let n = 0
@@ -38,23 +32,6 @@ writeFileSync(
 await fetch(r.headers.get("location"))
 `
 )
-
-const startSandbox = () =>
-  new Promise<Info>((resolve, reject) => {
-    ensureBuilt()
-    sandbox = spawn(process.execPath, [TASKMGR_BIN, "sandbox", "--port", "0"], { cwd: ROOT, env: baseEnv(), stdio: ["ignore", "pipe", "pipe"] })
-    let out = ""
-    const timer = setTimeout(() => reject(new Error(`taskmgr sandbox printed no JSON line: ${out}`)), 20_000)
-    sandbox.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
-      out += chunk
-      const line = out.split("\n")[0]
-      if (out.includes("\n") && line !== undefined) {
-        clearTimeout(timer)
-        resolve(JSON.parse(line) as Info)
-      }
-    })
-    sandbox.once("exit", (code) => reject(new Error(`taskmgr sandbox exited with ${code}`)))
-  })
 
 const sandboxCall = (method: "GET" | "POST", path: string, body?: unknown) => control(info.app_url, method, path, body)
 const requests = async () => (await sandboxCall("GET", "/_sandbox/requests")) as Array<LoggedRequest>
@@ -130,11 +107,12 @@ const login = async (args: ReadonlyArray<string> = [], extra: Record<string, str
 }
 
 beforeAll(async () => {
-  info = await startSandbox()
+  sandbox = await startTaskmgrSandbox()
+  info = sandbox.info
   secrets.add(info.client.secret)
 }, 60_000)
-afterAll(() => {
-  sandbox?.kill("SIGTERM")
+afterAll(async () => {
+  await sandbox?.stop()
 })
 beforeEach(async () => {
   await sandboxCall("POST", "/_sandbox/reset")

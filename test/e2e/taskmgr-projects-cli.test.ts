@@ -3,50 +3,26 @@
  * against `taskmgr sandbox --port 0`: one command per operation, URLs in
  * place of gids, `--json`, and bad input refused with exit 2 and nothing sent.
  */
-import { type ChildProcess, spawn } from "node:child_process"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import { baseEnv, control, describeRun, ensureBuilt, type LoggedRequest, ROOT, runInProcess as run, TASKMGR_BIN, usageErrorOf } from "./helpers.js"
-
-interface TaskmgrSandboxInfo {
-  readonly base_url: string
-  readonly app_url: string
-  readonly tokens: { readonly personal: string; readonly free: string; readonly expired: string }
-  readonly workspace_gid: string
-  readonly project_gid: string
-  readonly task_gid: string
-}
+import { control, describeRun, type LoggedRequest, runInProcess as run, type SandboxChild, TASKMGR_BIN, usageErrorOf } from "./helpers.js"
+import { startTaskmgrSandbox, type TaskmgrSandboxInfo } from "./taskmgr-sandbox.js"
 
 const TEAM = "1200000000000201"
 const SECTIONS = { todo: "1200000000000401", doing: "1200000000000402", done: "1200000000000403" }
 const FREE_WORKSPACE = "1200000000000102"
 
-let child: ChildProcess
+let sandbox: SandboxChild<TaskmgrSandboxInfo> | undefined
 let info: TaskmgrSandboxInfo
 /** Control routes live on the sandbox's origin. */
 let origin: string
 
-const start = () =>
-  new Promise<TaskmgrSandboxInfo>((resolve, reject) => {
-    ensureBuilt()
-    child = spawn(process.execPath, [TASKMGR_BIN, "sandbox", "--port", "0"], { cwd: ROOT, env: baseEnv(), stdio: ["ignore", "pipe", "pipe"] })
-    let out = ""
-    const timer = setTimeout(() => reject(new Error(`taskmgr sandbox printed no line: ${out}`)), 20_000)
-    child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
-      out += chunk
-      const newline = out.indexOf("\n")
-      if (newline < 0) return
-      clearTimeout(timer)
-      resolve(JSON.parse(out.slice(0, newline)) as TaskmgrSandboxInfo)
-    })
-    child.once("exit", (code) => reject(new Error(`taskmgr sandbox exited with ${code}: ${out}`)))
-  })
-
 beforeAll(async () => {
-  info = await start()
+  sandbox = await startTaskmgrSandbox()
+  info = sandbox.info
   origin = new URL(info.base_url).origin
 }, 60_000)
-afterAll(() => {
-  child?.kill("SIGTERM")
+afterAll(async () => {
+  await sandbox?.stop()
 })
 beforeEach(async () => {
   await control(origin, "POST", "/_sandbox/reset")

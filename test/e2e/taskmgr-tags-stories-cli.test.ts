@@ -4,18 +4,9 @@
  * refusals of a system story and another user's comment, and bad input
  * refused with exit 2 and nothing sent.
  */
-import { type ChildProcess, spawn } from "node:child_process"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import { baseEnv, describeRun, ensureBuilt, ROOT, runInProcess as run, type RunResult, TASKMGR_BIN, usageErrorOf } from "./helpers.js"
-
-interface Info {
-  readonly base_url: string
-  readonly app_url: string
-  readonly tokens: { readonly personal: string }
-  readonly workspace_gid: string
-  readonly project_gid: string
-  readonly task_gid: string
-}
+import { describeRun, runInProcess as run, type RunResult, type SandboxChild, TASKMGR_BIN, usageErrorOf } from "./helpers.js"
+import { startTaskmgrSandbox, type TaskmgrSandboxInfo } from "./taskmgr-sandbox.js"
 
 interface Logged {
   readonly method: string
@@ -24,23 +15,8 @@ interface Logged {
   readonly body: unknown
 }
 
-let child: ChildProcess
-let info: Info
-
-const startSandbox = () =>
-  new Promise<Info>((resolve, reject) => {
-    child = spawn(process.execPath, [TASKMGR_BIN, "sandbox", "--port", "0"], { cwd: ROOT, env: baseEnv(), stdio: ["ignore", "pipe", "pipe"] })
-    let out = ""
-    const timer = setTimeout(() => reject(new Error(`taskmgr sandbox printed no JSON line: ${out}`)), 20_000)
-    child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
-      out += chunk
-      const newline = out.indexOf("\n")
-      if (newline < 0) return
-      clearTimeout(timer)
-      resolve(JSON.parse(out.slice(0, newline)) as Info)
-    })
-    child.once("exit", (code) => reject(new Error(`taskmgr sandbox exited with ${code}`)))
-  })
+let sandbox: SandboxChild<TaskmgrSandboxInfo> | undefined
+let info: TaskmgrSandboxInfo
 
 const control = async (method: "GET" | "POST", path: string): Promise<unknown> => {
   const response = await fetch(`${info.app_url}/_sandbox${path}`, { method })
@@ -51,11 +27,11 @@ const control = async (method: "GET" | "POST", path: string): Promise<unknown> =
 const requests = async () => (await control("GET", "/requests")) as Array<Logged>
 
 beforeAll(async () => {
-  ensureBuilt()
-  info = await startSandbox()
+  sandbox = await startTaskmgrSandbox()
+  info = sandbox.info
 }, 60_000)
-afterAll(() => {
-  child?.kill("SIGTERM")
+afterAll(async () => {
+  await sandbox?.stop()
 })
 beforeEach(async () => {
   await control("POST", "/reset")

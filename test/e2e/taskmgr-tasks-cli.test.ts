@@ -3,44 +3,19 @@
  * one command per operation family, a task URL in place of a gid, and bad
  * input refused with exit 2 and nothing sent.
  */
-import { type ChildProcess, spawn } from "node:child_process"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import { baseEnv, control, describeRun, ensureBuilt, ROOT, runInProcess as run, type RunResult, TASKMGR_BIN, usageErrorOf } from "./helpers.js"
+import { control, describeRun, runInProcess as run, type RunResult, type SandboxChild, TASKMGR_BIN, usageErrorOf } from "./helpers.js"
+import { startTaskmgrSandbox, type TaskmgrSandboxInfo } from "./taskmgr-sandbox.js"
 
-interface TaskmgrSandbox {
-  readonly base_url: string
-  readonly app_url: string
-  readonly tokens: { readonly personal: string; readonly free: string }
-  readonly workspace_gid: string
-  readonly project_gid: string
-  readonly task_gid: string
-}
-
-let child: ChildProcess | undefined
-let sb: TaskmgrSandbox
-
-const startTaskmgrSandbox = () =>
-  new Promise<TaskmgrSandbox>((resolve, reject) => {
-    ensureBuilt()
-    const started = spawn(process.execPath, [TASKMGR_BIN, "sandbox", "--port", "0"], { cwd: ROOT, env: baseEnv(), stdio: ["ignore", "pipe", "pipe"] })
-    child = started
-    let out = ""
-    const timer = setTimeout(() => reject(new Error(`taskmgr sandbox printed no JSON line: ${out}`)), 20_000)
-    started.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      out += chunk
-      const newline = out.indexOf("\n")
-      if (newline < 0) return
-      clearTimeout(timer)
-      resolve(JSON.parse(out.slice(0, newline)) as TaskmgrSandbox)
-    })
-    started.once("exit", (code) => reject(new Error(`taskmgr sandbox exited with ${code}`)))
-  })
+let sandbox: SandboxChild<TaskmgrSandboxInfo> | undefined
+let sb: TaskmgrSandboxInfo
 
 beforeAll(async () => {
-  sb = await startTaskmgrSandbox()
+  sandbox = await startTaskmgrSandbox()
+  sb = sandbox.info
 })
-afterAll(() => {
-  child?.kill("SIGTERM")
+afterAll(async () => {
+  await sandbox?.stop()
 })
 beforeEach(async () => {
   await control(sb.app_url, "POST", "/_sandbox/reset")

@@ -5,9 +5,9 @@
  * messages and echoed input never reach stdout or stderr raw (text, --full,
  * TOON, piped), while --json keeps the data exact.
  */
-import { type ChildProcess, spawn } from "node:child_process"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import { addFault, baseEnv, control, describeRun, ensureBuilt, idOf, ROOT, runInProcess, type RunResult, TASKMGR_BIN, useSandbox } from "./helpers.js"
+import { addFault, control, describeRun, idOf, runInProcess, type RunResult, type SandboxChild, TASKMGR_BIN, useSandbox } from "./helpers.js"
+import { startTaskmgrSandbox, type TaskmgrSandboxInfo } from "./taskmgr-sandbox.js"
 
 /** Any C0 control but tab and newline, DEL or a C1 control: what could drive a terminal. */
 const RAW_CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/
@@ -73,34 +73,15 @@ describe("design: untrusted text", () => {
   })
 })
 
-interface TaskmgrInfo {
-  readonly base_url: string
-  readonly app_url: string
-  readonly tokens: { readonly personal: string }
-  readonly workspace_gid: string
-  readonly project_gid: string
-}
-
 describe("taskmgr: untrusted text", () => {
-  let child: ChildProcess | undefined
-  let sb: TaskmgrInfo
+  let sandbox: SandboxChild<TaskmgrSandboxInfo> | undefined
+  let sb: TaskmgrSandboxInfo
   beforeAll(async () => {
-    ensureBuilt()
-    sb = await new Promise<TaskmgrInfo>((resolve, reject) => {
-      const started = spawn(process.execPath, [TASKMGR_BIN, "sandbox", "--port", "0"], { cwd: ROOT, env: baseEnv(), stdio: ["ignore", "pipe", "pipe"] })
-      child = started
-      let out = ""
-      const timer = setTimeout(() => reject(new Error(`taskmgr sandbox printed no JSON line: ${out}`)), 20_000)
-      started.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-        out += chunk
-        if (!out.includes("\n")) return
-        clearTimeout(timer)
-        resolve(JSON.parse(out.slice(0, out.indexOf("\n"))) as TaskmgrInfo)
-      })
-    })
+    sandbox = await startTaskmgrSandbox()
+    sb = sandbox.info
   }, 30_000)
-  afterAll(() => {
-    child?.kill("SIGTERM")
+  afterAll(async () => {
+    await sandbox?.stop()
   })
   beforeEach(async () => {
     await control(sb.app_url, "POST", "/_sandbox/reset")

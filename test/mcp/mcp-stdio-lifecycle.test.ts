@@ -6,30 +6,10 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
-import { type ChildProcess, spawn } from "node:child_process"
+import { spawn } from "node:child_process"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import { baseEnv, control, DESIGN_BIN, ensureBuilt, type LoggedRequest, ROOT, type Sandbox, startSandbox, TASKMGR_BIN } from "../e2e/helpers.js"
-
-interface TaskmgrInfo {
-  readonly base_url: string
-  readonly app_url: string
-  readonly tokens: { readonly personal: string }
-  readonly workspace_gid: string
-}
-
-const startTaskmgrSandbox = () =>
-  new Promise<{ child: ChildProcess; info: TaskmgrInfo }>((resolve, reject) => {
-    ensureBuilt()
-    const child = spawn(process.execPath, [TASKMGR_BIN, "sandbox", "--port", "0"], { cwd: ROOT, env: baseEnv(), stdio: ["ignore", "pipe", "pipe"] })
-    let out = ""
-    const timer = setTimeout(() => reject(new Error(`taskmgr sandbox printed no line: ${out}`)), 20_000)
-    child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
-      out += chunk
-      if (!out.includes("\n")) return
-      clearTimeout(timer)
-      resolve({ child, info: JSON.parse(out.slice(0, out.indexOf("\n"))) as TaskmgrInfo })
-    })
-  })
+import { baseEnv, control, DESIGN_BIN, type LoggedRequest, ROOT, type Sandbox, type SandboxChild, startSandbox, TASKMGR_BIN } from "../e2e/helpers.js"
+import { startTaskmgrSandbox, type TaskmgrSandboxInfo } from "../e2e/taskmgr-sandbox.js"
 
 interface Server {
   readonly name: "design" | "taskmgr"
@@ -43,14 +23,14 @@ interface Server {
 }
 
 let design: Sandbox
-let taskmgr: { child: ChildProcess; info: TaskmgrInfo }
+let taskmgr: SandboxChild<TaskmgrSandboxInfo>
 
 beforeAll(async () => {
   ;[design, taskmgr] = await Promise.all([startSandbox(), startTaskmgrSandbox()])
 }, 60_000)
 afterAll(async () => {
   await design?.stop()
-  taskmgr?.child.kill("SIGTERM")
+  await taskmgr?.stop()
 })
 
 const taskmgrOrigin = () => new URL(taskmgr.info.base_url).origin

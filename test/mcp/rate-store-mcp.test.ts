@@ -5,35 +5,19 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
-import { type ChildProcess, spawn } from "node:child_process"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { baseEnv, ensureBuilt, ROOT, TASKMGR_BIN } from "../e2e/helpers.js"
+import { baseEnv, ROOT, type SandboxChild, TASKMGR_BIN } from "../e2e/helpers.js"
 import { freePort } from "../e2e/redis-server.js"
+import { startTaskmgrSandbox, type TaskmgrSandboxInfo } from "../e2e/taskmgr-sandbox.js"
 
-interface Info {
-  readonly base_url: string
-  readonly app_url: string
-  readonly tokens: { readonly personal: string }
-}
-
-let sandbox: ChildProcess
+let sandbox: SandboxChild<TaskmgrSandboxInfo> | undefined
 let client: Client
 let stderr = ""
 let store = ""
 
 beforeAll(async () => {
-  ensureBuilt()
-  const info = await new Promise<Info>((resolve, reject) => {
-    sandbox = spawn(process.execPath, [TASKMGR_BIN, "sandbox", "--port", "0"], { cwd: ROOT, env: baseEnv(), stdio: ["ignore", "pipe", "pipe"] })
-    let out = ""
-    const timer = setTimeout(() => reject(new Error(`taskmgr sandbox printed no line: ${out}`)), 20_000)
-    sandbox.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
-      out += chunk
-      if (!out.includes("\n")) return
-      clearTimeout(timer)
-      resolve(JSON.parse(out.slice(0, out.indexOf("\n"))) as Info)
-    })
-  })
+  sandbox = await startTaskmgrSandbox()
+  const info = sandbox.info
   store = `redis://127.0.0.1:${await freePort()}/3`
   const env = { ...baseEnv(), TASKMGR_BASE_URL: info.base_url, TASKMGR_APP_URL: info.app_url, TASKMGR_TOKEN: info.tokens.personal, TASKMGR_RATE_STORE: store }
   const transport = new StdioClientTransport({ command: process.execPath, args: [TASKMGR_BIN, "mcp", "--toolsets", "users"], env, cwd: ROOT, stderr: "pipe" })
@@ -43,7 +27,7 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(async () => {
   await client?.close()
-  sandbox?.kill("SIGTERM")
+  await sandbox?.stop()
 })
 
 const texts = (result: Awaited<ReturnType<Client["callTool"]>>) => (result.content as Array<{ type: string; text: string }>).map((c) => c.text)

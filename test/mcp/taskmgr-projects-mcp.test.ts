@@ -6,39 +6,18 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
-import { type ChildProcess, spawn } from "node:child_process"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import { baseEnv, control, ensureBuilt, type LoggedRequest, ROOT, TASKMGR_BIN } from "../e2e/helpers.js"
+import { baseEnv, control, type LoggedRequest, ROOT, type SandboxChild, TASKMGR_BIN } from "../e2e/helpers.js"
+import { startTaskmgrSandbox, type TaskmgrSandboxInfo } from "../e2e/taskmgr-sandbox.js"
 
-interface Info {
-  readonly base_url: string
-  readonly app_url: string
-  readonly tokens: { readonly personal: string }
-  readonly workspace_gid: string
-  readonly project_gid: string
-}
-
-let sandbox: ChildProcess
-let info: Info
+let sandbox: SandboxChild<TaskmgrSandboxInfo> | undefined
+let info: TaskmgrSandboxInfo
 let origin: string
 let client: Client
 
-const startSandbox = () =>
-  new Promise<Info>((resolve, reject) => {
-    ensureBuilt()
-    sandbox = spawn(process.execPath, [TASKMGR_BIN, "sandbox", "--port", "0"], { cwd: ROOT, env: baseEnv(), stdio: ["ignore", "pipe", "pipe"] })
-    let out = ""
-    const timer = setTimeout(() => reject(new Error(`taskmgr sandbox printed no line: ${out}`)), 20_000)
-    sandbox.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
-      out += chunk
-      if (!out.includes("\n")) return
-      clearTimeout(timer)
-      resolve(JSON.parse(out.slice(0, out.indexOf("\n"))) as Info)
-    })
-  })
-
 beforeAll(async () => {
-  info = await startSandbox()
+  sandbox = await startTaskmgrSandbox()
+  info = sandbox.info
   origin = new URL(info.base_url).origin
   const env = {
     ...baseEnv(),
@@ -53,7 +32,7 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(async () => {
   await client?.close()
-  sandbox?.kill("SIGTERM")
+  await sandbox?.stop()
 })
 beforeEach(async () => {
   await control(origin, "POST", "/_sandbox/reset")

@@ -7,9 +7,9 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
-import { type ChildProcess, spawn } from "node:child_process"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import { addFault, baseEnv, control, DESIGN_BIN, ensureBuilt, requestLog, resetSandbox, ROOT, type Sandbox, startSandbox, TASKMGR_BIN } from "../e2e/helpers.js"
+import { addFault, baseEnv, control, DESIGN_BIN, requestLog, resetSandbox, ROOT, type Sandbox, type SandboxChild, startSandbox, TASKMGR_BIN } from "../e2e/helpers.js"
+import { startTaskmgrSandbox, type TaskmgrSandboxInfo } from "../e2e/taskmgr-sandbox.js"
 
 const SENTINEL = "s3ntinel-passcode-Qz81"
 const HOSTILE = "Evil \x1b[2J name \x1b]0;pwn\x07 end \u009b31m"
@@ -86,31 +86,13 @@ describe("design mcp: untrusted text", () => {
   })
 })
 
-interface TaskmgrInfo {
-  readonly base_url: string
-  readonly app_url: string
-  readonly tokens: { readonly personal: string }
-  readonly workspace_gid: string
-}
-
 describe("taskmgr mcp: untrusted text", () => {
-  let sandbox: ChildProcess | undefined
-  let info: TaskmgrInfo
+  let sandbox: SandboxChild<TaskmgrSandboxInfo> | undefined
+  let info: TaskmgrSandboxInfo
   let client: Client
   beforeAll(async () => {
-    ensureBuilt()
-    info = await new Promise<TaskmgrInfo>((resolve, reject) => {
-      const started = spawn(process.execPath, [TASKMGR_BIN, "sandbox", "--port", "0"], { cwd: ROOT, env: baseEnv(), stdio: ["ignore", "pipe", "pipe"] })
-      sandbox = started
-      let out = ""
-      const timer = setTimeout(() => reject(new Error(`taskmgr sandbox printed no line: ${out}`)), 20_000)
-      started.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-        out += chunk
-        if (!out.includes("\n")) return
-        clearTimeout(timer)
-        resolve(JSON.parse(out.slice(0, out.indexOf("\n"))) as TaskmgrInfo)
-      })
-    })
+    sandbox = await startTaskmgrSandbox()
+    info = sandbox.info
     client = await connect(TASKMGR_BIN, {
       TASKMGR_BASE_URL: info.base_url,
       TASKMGR_APP_URL: info.app_url,
@@ -120,7 +102,7 @@ describe("taskmgr mcp: untrusted text", () => {
   }, 60_000)
   afterAll(async () => {
     await client?.close()
-    sandbox?.kill("SIGTERM")
+    await sandbox?.stop()
   })
 
   it("a token the service echoes in a 400 is masked in the tool result", async () => {

@@ -15,8 +15,8 @@ import * as Redacted from "effect/Redacted"
 import * as Schema from "effect/Schema"
 import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
-import { InvalidRequestError, RateLimitError, ServiceError, type SignInError } from "../errors.js"
-import { retryAfter } from "../http.js"
+import { InvalidRequestError, type RateLimitError, ServiceError, type SignInError } from "../errors.js"
+import { rateLimited, retryAfter } from "../http.js"
 import { announceWait, currentObserver } from "../observe.js"
 import { retrySchedule, type Verdict } from "../retry.js"
 import { TokenText } from "../settings.js"
@@ -207,18 +207,7 @@ const tokenError = (
   const said = serviceWords(body)
   const quoted = said === undefined ? `${status}` : `${status}: ${printable(scrubSecrets(said))}`
   const code = typeof body === "object" && body !== null ? (body as Record<string, unknown>).error : undefined
-  if (status === 429) {
-    const wait = failure.headers["retry-after"]
-    return new RateLimitError({
-      message: `${request.subject} was rate limited by ${host} (${quoted})${tries}.`,
-      retryAfter: retryAfter(wait),
-      headers: wait === undefined ? {} : { "Retry-After": wait },
-      planTier: null,
-      rateLimitType: null,
-      upgradeLink: null,
-      attempts
-    })
-  }
+  if (status === 429) return rateLimited(failure.headers, `${request.subject} was rate limited by ${host} (${quoted})${tries}.`, attempts)
   if (status >= 500) return new ServiceError({ status, attempts, message: `${request.subject} failed at ${host} (${quoted})${tries}.` })
   if (status === 401 || code === "invalid_client") {
     return signInError("client_rejected", `${request.subject} was refused: the service did not accept the app's client credentials (${quoted}).`, { status })
