@@ -12,6 +12,7 @@ import { type Invocation, type Leaf, cliObserver } from "./cli-runtime.js"
 import { inCliWords, lazyCommandSpec, pagingOf, rawInput, readStdin } from "./derive-cli.js"
 import { invalidInput, InvalidInputError, type WrapperError } from "./errors.js"
 import { decodeInput } from "./input.js"
+import { exitCodeOfItems, ItemsFailed } from "./item-failures.js"
 import { prepareOutputDirectory } from "./local-files.js"
 import { HttpObserver } from "./observe.js"
 import type { AnyOperation } from "./operation.js"
@@ -115,10 +116,16 @@ export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => (
           Effect.mapError((e) => (e instanceof InvalidInputError ? inCliWords(v, e) : e))
         )
         const save = v.save
-        if (save === undefined || directory === undefined) return yield* printResult(v, output, output, format, full)
-        const rows = yield* observed((save as SaveView<AnyOperation<C>>).run(output, input, directory, progressLine(io)))
-        const table = shownAs(v, { kind: "table", rows: (r: typeof rows) => r, columns: save.columns, noun: save.itemsKey })
-        return yield* printResult(table, rows, { [save.itemsKey]: rows }, format, full)
+        if (save === undefined || directory === undefined) yield* printResult(v, output, output, format, full)
+        else {
+          const rows = yield* observed((save as SaveView<AnyOperation<C>>).run(output, input, directory, progressLine(io)))
+          const table = shownAs(v, { kind: "table", rows: (r: typeof rows) => r, columns: save.columns, noun: save.itemsKey })
+          yield* printResult(table, rows, { [save.itemsKey]: rows }, format, full)
+        }
+        // A many-item result is printed whole; failed items still make the exit code (item-failures.ts).
+        const code = v.items === undefined ? 0 : exitCodeOfItems(v.items(output))
+        if (code !== 0) return yield* Effect.fail(new ItemsFailed(code))
+        return
       }
       const model = op.paging
       const collected = yield* observed(
@@ -145,5 +152,5 @@ export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => (
       if (format === "text" && !collected.complete && collected.next_cursor !== null) {
         yield* writeErr(`More ${model.itemsKey} remain: add --cursor ${collected.next_cursor} to continue, or --all to follow every page.`)
       }
-    }) as Effect.Effect<void, WrapperError, HttpClient.HttpClient | CliIO>
+    }) as Effect.Effect<void, WrapperError | ItemsFailed, HttpClient.HttpClient | CliIO>
 })

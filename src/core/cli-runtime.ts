@@ -27,6 +27,7 @@ import { effectCliFlag, resolveArgv } from "./cli/resolve.js"
 import type { CommandSpec, OptionSpec } from "./cli/spec.js"
 import type { Given, OptionValue } from "./derive-cli.js"
 import { isWrapperError, type WrapperError } from "./errors.js"
+import { ItemsFailed } from "./item-failures.js"
 import { exitCodeOf } from "./exit-codes.js"
 import type { ExchangeEvent, Observer, WaitEvent } from "./observe.js"
 import { ConfigDirWarning } from "./oauth/config-dir.js"
@@ -48,7 +49,8 @@ export interface Leaf {
   readonly path: ReadonlyArray<string>
   readonly spec: CommandSpec
   /** May use the HttpClient (the program provides Node's) and the command's streams and environment. */
-  readonly run: (invocation: Invocation) => Effect.Effect<void, WrapperError, HttpClient.HttpClient | CliIO>
+  /** Fails with ItemsFailed when a many-item result was printed but some items failed (only the exit code follows). */
+  readonly run: (invocation: Invocation) => Effect.Effect<void, WrapperError | ItemsFailed, HttpClient.HttpClient | CliIO>
   /** The name of the registry operation it runs, if any: remedies name commands by it (kept in the light index). */
   readonly operation?: string | undefined
 }
@@ -161,7 +163,7 @@ export const cliObserver = (io: CliIOShape, debug: boolean): Observer => {
 }
 
 /** An @effect/cli command for a leaf, whose options and arguments are those of its spec. */
-const effectLeaf = <R>(spec: CommandSpec, handle: (given: Given) => Effect.Effect<void, WrapperError, R>) => {
+const effectLeaf = <R>(spec: CommandSpec, handle: (given: Given) => Effect.Effect<void, WrapperError | ItemsFailed, R>) => {
   const config: Record<string, Options.Options<unknown> | Args.Args<unknown>> = {}
   spec.options.forEach((o, i) => {
     const name = effectCliFlag(o.flag).replace(/^--/, "")
@@ -276,6 +278,8 @@ const runResolved = (program: Program, argv: ReadonlyArray<string>, io: CliIOSha
     Effect.flatMap((exit) => {
       if (Exit.isSuccess(exit)) return Effect.succeed(0)
       const failure = Cause.failureOption(exit.cause)
+      // Each failed item is already in the output: only the code is left to give.
+      if (Option.isSome(failure) && failure.value instanceof ItemsFailed) return Effect.succeed(failure.value.code)
       if (Option.isSome(failure) && isWrapperError(failure.value)) {
         return Effect.flatMap(withCheckOf(program, leaf, failure.value), (error) =>
           Effect.as(writeStyledErr(renderError(error, vocabularyOf(program, r.path), errColor)), exitCodeOf(error)))

@@ -10,6 +10,7 @@ import * as Effect from "effect/Effect"
 import * as JSONSchema from "effect/JSONSchema"
 import { type InvalidInputError, invalidInput, isWrapperError, ServiceError, UnexpectedError, type WrapperError } from "./errors.js"
 import { exitCodeOf } from "./exit-codes.js"
+import { exitCodeOfItems } from "./item-failures.js"
 import { fieldsOf } from "./fields.js"
 import { cursorProblem, decodeInput } from "./input.js"
 import type { ToolEntry, ToolResult } from "./mcp/types.js"
@@ -208,7 +209,17 @@ export const toolEntry = <C>(client: Effect.Effect<C, WrapperError>, v: AnyView 
           Effect.either
         )
         const noted = notes.map((note) => ({ type: "text" as const, text: `Note: ${note}` }))
-        if (result._tag === "Right") return { isError: false, content: [{ type: "text", text: textOf(result.right, options.format) }, ...noted] } satisfies ToolResult
+        if (result._tag === "Right") {
+          const items = v.items === undefined ? undefined : v.items(result.right)
+          const code = items === undefined ? 0 : exitCodeOfItems(items)
+          if (items === undefined || code === 0) {
+            return { isError: false, content: [{ type: "text", text: textOf(result.right, options.format) }, ...noted] } satisfies ToolResult
+          }
+          // A many-item result with failed items: whole, saying how many failed; an error only when all did.
+          const structured = { ...(result.right as Record<string, unknown>), failed: items.failed.length, exit_code: code }
+          const isError = items.failed.length === items.total
+          return { isError, structuredContent: structured, content: [{ type: "text", text: textOf(structured, options.format) }, ...noted] } satisfies ToolResult
+        }
         const failure = result.left instanceof PartialList ? result.left.error : result.left
         const found = isWrapperError(failure) ? failure : new UnexpectedError({ message: String(failure) })
         const error = options.operations === undefined ? found : withCheck(found, options.operations, op as AnyOperation<never>)

@@ -11,6 +11,7 @@ import type * as HttpClient from "@effect/platform/HttpClient"
 import type * as Effect from "effect/Effect"
 import type * as Stream from "effect/Stream"
 import type { WrapperError } from "./errors.js"
+import type { ItemFailures } from "./item-failures.js"
 import type { AnyOperation, InputOf, ItemOf, Operation, OutputOf } from "./operation.js"
 import type { Collected } from "./paginate.js"
 
@@ -96,6 +97,11 @@ export interface View<Op extends AnyOperation<never>> {
   readonly text: TextView<ShownOf<Op>>
   readonly raw?: RawView<Op> | undefined
   readonly save?: SaveView<Op> | undefined
+  /**
+   * A many-item command (each item has its own outcome): which items failed.
+   * Its exit code and tool isError then follow item-failures.ts.
+   */
+  readonly items?: ((shown: ShownOf<Op>) => ItemFailures) | undefined
   /** Whole command lines. */
   readonly examples: ReadonlyArray<string>
   /** What `--help` says instead of the summary, when the command needs more words than a tool listing can afford. */

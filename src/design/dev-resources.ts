@@ -147,6 +147,12 @@ export const devResourceDelete = absentIsDone(designOperation({
 
 const COLUMNS = ["id", "node_id", "name", "url"]
 
+/** A refused item carries only the service's sentence, no status: all refused is a partial result too (exit 9). */
+const refusedItems = <O>(applied: (o: O) => number, refused: (o: O) => number) => (o: O) => ({
+  total: applied(o) + refused(o),
+  failed: Array.from({ length: refused(o) }, () => undefined)
+})
+
 export const devResourceViews = [
   view(devResourceList, {
     command: ["dev-resource", "list"],
@@ -169,6 +175,7 @@ export const devResourceViews = [
       footer: (o) => o.errors.map((e) => `Failed: node ${e.node_id ?? "?"} of ${e.file_key ?? "?"}: ${e.error}`),
       noun: "dev resources created"
     },
+    items: refusedItems((o) => o.links_created.length, (o) => o.errors.length),
     examples: [
       "design dev-resource create --file-key SbxF1leKey0000Enterpr03 --node-id 1:2 --name Storybook --url https://storybook.example.com/button",
       "design dev-resource create --body-file links.json"
@@ -187,6 +194,7 @@ export const devResourceViews = [
       footer: (o) => o.errors.map((e) => `Failed: ${e.id}: ${e.error}`),
       noun: "dev resources updated"
     },
+    items: refusedItems((o) => o.links_updated.length, (o) => o.errors.length),
     examples: ["design dev-resource update --id 3100000000000000001 --name \"Storybook: Button\"", "design dev-resource update --body-file changes.json"]
   }),
   view(devResourceDelete, {

@@ -407,6 +407,8 @@ export const fileViews = [
       },
       noun: "images"
     },
+    // A node that did not render has no error of its own: all of them failing is a partial result too (exit 9).
+    items: (o) => ({ total: Object.keys(o.images).length, failed: Object.values(o.images).flatMap((u) => (u === null ? [undefined] : [])) }),
     save: {
       flag: "--out",
       valueName: "DIR",

@@ -8,6 +8,7 @@ import * as Effect from "effect/Effect"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { type InvalidInputError, invalidInput, type RequestError } from "../core/errors.js"
+import { exitCodeOfTag } from "../core/exit-codes.js"
 import { type Answer, pathOf, type QueryValue, type RequestSpec, unreadable } from "../core/http.js"
 import { absentIsDone, type Operation } from "../core/operation.js"
 import { handBound } from "../core/paginate.js"
@@ -563,6 +564,7 @@ export const taskViews = [
       footer: (o) => (o.failed === 0 ? [] : [`${o.failed} of ${o.tasks.length} failed`]),
       noun: "tasks"
     },
+    items: (o) => ({ total: o.tasks.length, failed: o.tasks.flatMap((t) => ("error" in t ? [exitCodeOfTag(t.error.type)] : [])) }),
     examples: ["taskmgr task get-many 1200000000000601 1200000000000602"]
   }),
   view(taskSearch, {

@@ -15,8 +15,8 @@ import { baseEnv, control, describeRun, DESIGN_BIN, type designIn, requestLog, R
 const ctx = useSandbox({ inProcess: true })
 const design: ReturnType<typeof designIn> = (...args) => ctx.design(...args)
 
-const ok = (r: RunResult) => {
-  expect(r.code, describeRun(r)).toBe(0)
+const ok = (r: RunResult, code = 0) => {
+  expect(r.code, describeRun(r)).toBe(code)
   return r
 }
 
@@ -72,8 +72,8 @@ describe("design file nodes and images", () => {
     expect((await requestLog(ctx.sb))[0]).toMatchObject({ path: `/v1/files/${KEY}/nodes`, query: { ids: "1:3" } })
   })
 
-  it("file images lists links and marks a node that did not render, without failing", async () => {
-    const r = ok(await design(["file", "images", fileUrl("board"), "--ids", "1:2,1:9", "--scale", "2", "--format", "svg"]))
+  it("file images lists links and marks a node that did not render (a partial result: exit 9)", async () => {
+    const r = ok(await design(["file", "images", fileUrl("board"), "--ids", "1:2,1:9", "--scale", "2", "--format", "svg"]), 9)
     expect(r.stdout).toMatch(/^1:2\s+http:\/\/127\.0\.0\.1:\d+\/_sandbox\/render\/.+\.svg/m)
     expect(r.stdout).toMatch(/^1:9\s+\(did not render\)/m)
     expect((await requestLog(ctx.sb))[0]?.query).toEqual({ ids: "1:2,1:9", scale: "2", format: "svg" })
@@ -81,7 +81,7 @@ describe("design file nodes and images", () => {
 
   it("--out writes each render's bytes into DIR and reports node, file and bytes", async () => {
     const dir = mkdtempSync(join(tmpdir(), "design-e2e-images-"))
-    const r = ok(await design(["file", "images", KEY, "--ids", "1:2,1:3,1:9", "--out", dir, "--json"]))
+    const r = ok(await design(["file", "images", KEY, "--ids", "1:2,1:3,1:9", "--out", dir, "--json"]), 9)
     const { files } = JSON.parse(r.stdout) as { files: Array<{ node_id: string; file: string | null; bytes: number | null }> }
     expect(files.map((f) => f.node_id)).toEqual(["1:2", "1:3", "1:9"])
     expect(files[2]).toEqual({ node_id: "1:9", file: null, bytes: null })
