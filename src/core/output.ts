@@ -22,7 +22,11 @@ export interface OutputOptions {
 export interface Rendered {
   /** The data, for stdout ("" when there is none). */
   readonly stdout: string
-  /** A message for people, for stderr: "No webhooks." */
+  /**
+   * Messages for people, for stderr: "No webhooks.", a view's footer
+   * ("Team: Design", "Delivered: 1, failed: 0"). Never on stdout, so piped
+   * text is the table's rows alone.
+   */
   readonly notice?: string | undefined
 }
 
@@ -123,7 +127,9 @@ export const render = <S>(view: TextView<S>, shown: S, data: unknown, o: OutputO
   if (o.format === "json" || o.format === "toon") return { stdout: machineText(data, o.format, 2) }
   if (view.kind === "record") return { stdout: record((view.record?.(shown) ?? shown) as Readonly<Record<string, unknown>>, o) }
   const rows = view.rows(shown)
-  const footer = (view.footer?.(shown) ?? []).map(visible)
-  if (rows.length === 0) return { stdout: footer.join("\n"), notice: `No ${view.noun}.` }
-  return { stdout: [table(rows, view.columns, o), ...footer].join("\n") }
+  const notes = [...(rows.length === 0 ? [`No ${view.noun}.`] : []), ...(view.footer?.(shown) ?? []).map(visible)]
+  return {
+    stdout: rows.length === 0 ? "" : table(rows, view.columns, o),
+    notice: notes.length === 0 ? undefined : notes.join("\n")
+  }
 }

@@ -21,7 +21,7 @@ export type TextView<O> =
     readonly kind: "table"
     readonly rows: (output: O) => ReadonlyArray<Readonly<Record<string, unknown>>>
     readonly columns: ReadonlyArray<string>
-    /** Lines after the table that are part of the data: counts. */
+    /** Notes after the table (counts, the team listed): said on stderr, never mixed into the rows on stdout. */
     readonly footer?: ((output: O) => ReadonlyArray<string>) | undefined
     /** What the rows are, for "No webhooks." on stderr when there are none. */
     readonly noun: string

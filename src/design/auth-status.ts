@@ -15,7 +15,8 @@ import { invalidInput } from "../core/errors.js"
 import { render, useColor } from "../core/output.js"
 import { maskToken, maskUrl } from "../core/secrets.js"
 import { makeDesignClient } from "./client.js"
-import { cliSettings, missingToken, requireToken } from "./cli-options.js"
+import { cliSettings, requireToken } from "./cli-options.js"
+import { designCredentialStore } from "./oauth.js"
 import { resolveDesignOptions } from "./options.js"
 
 export const authStatusLeaf: Leaf = {
@@ -50,8 +51,12 @@ export const authStatusLeaf: Leaf = {
         plan: o.plan ?? null,
         max_wait_seconds: o.maxWait === undefined ? 60 : Duration.toSeconds(Duration.decode(o.maxWait)),
         timeout_seconds: o.timeout === undefined ? 30 : Duration.toSeconds(Duration.decode(o.timeout)),
-        file_key: Option.getOrNull(settings.fileKey)
+        file_key: Option.getOrNull(settings.fileKey),
+        // Where a token was looked for, in order; the stored sign-in is used only with --auth-mode oauth.
+        sources_checked: ["--token", "DESIGN_ACCESS_TOKEN", `stored credential (${designCredentialStore(env).path})`],
+        stored_credential: Option.getOrNull(Option.orElse(Option.map(settings.signIn, (s) => s.store.path), () => settings.unusedSignIn))
       }
+      if (Option.isSome(settings.unusedSignIn)) status.stored_credential_use = "pass --auth-mode oauth (or set DESIGN_AUTH_MODE=oauth)"
       if (Option.isSome(settings.signIn)) {
         status.expires_at = settings.signIn.value.credential.expires_at
         status.credential_file = settings.signIn.value.store.path
@@ -72,13 +77,9 @@ export const authStatusLeaf: Leaf = {
       } else if (Option.isSome(settings.token)) {
         // Settings are checked even without --check, so a bad base URL shows here first.
         yield* resolveDesignOptions({ ...o, token: settings.token.value })
-      } else if (format === "text") {
-        status.hint = o.authMode === "oauth"
-          ? "Not signed in: run 'design auth login', or set DESIGN_ACCESS_TOKEN, or pass --token."
-          : `${missingToken.message} Set DESIGN_ACCESS_TOKEN, or pass --token.`
       }
       const shown = format === "text"
-        ? Object.fromEntries(Object.entries(status).map(([k, v]) => [k, v === null ? "(not set)" : v]))
+        ? Object.fromEntries(Object.entries(status).map(([k, v]) => [k, v === null ? "(not set)" : Array.isArray(v) ? v.join(", ") : v]))
         : status
       const out = render({ kind: "record" }, shown, status, {
         format,
@@ -88,5 +89,7 @@ export const authStatusLeaf: Leaf = {
         width: io.stdout.columns ?? 80
       })
       yield* writeOut(out.stdout)
+      // Not authenticated is a failure, as for `gh auth status`: the error says why and what to do (exit 3).
+      if (Option.isNone(settings.token)) yield* requireToken(settings)
     })
 }

@@ -16,7 +16,7 @@ import { signInError } from "../core/oauth/redirect.js"
 import type { Vocabulary } from "../core/remedy.js"
 import { checkToken } from "../core/settings.js"
 import { parseContextRef } from "./refs.js"
-import { loadSignIn, type StoredSignIn, storedRefresh } from "./oauth.js"
+import { designCredentialStore, loadSignIn, type StoredSignIn, storedRefresh } from "./oauth.js"
 import { AUTH_MODES, DEFAULT_BASE_URL, DEFAULT_GOV_BASE_URL, defaultAppUrl, type DesignOptions, PLANS, SEATS } from "./options.js"
 
 export const DESIGN_SHARED: ReadonlyArray<OptionSpec> = [
@@ -76,6 +76,8 @@ export interface DesignCliSettings {
   readonly fileKey: Option.Option<string>
   /** With --auth-mode oauth and no token given: the stored sign-in (`design auth login`). */
   readonly signIn: Option.Option<StoredSignIn>
+  /** The file of a stored sign-in left unused because the auth mode is not oauth, when no token is given. */
+  readonly unusedSignIn: Option.Option<string>
 }
 
 export const cliSettings = (
@@ -124,16 +126,34 @@ export const cliSettings = (
     const signIn = Option.isNone(token) && options.authMode === "oauth"
       ? yield* loadSignIn(env, options.baseUrl ?? (gov ? DEFAULT_GOV_BASE_URL : DEFAULT_BASE_URL))
       : Option.none()
+    // Without a token and outside oauth mode, a stored sign-in is still looked for, to say how to use it.
+    const store = designCredentialStore(env)
+    const unusedSignIn = Option.isNone(token) && options.authMode !== "oauth"
+      ? Option.as(Option.flatten(Option.getRight(yield* Effect.either(store.read))), store.path)
+      : Option.none()
     return {
       options,
       token: Option.orElse(token, () => Option.map(signIn, (s) => s.credential.access_token)),
       tokenSource: Option.orElse(tokenSource, () => Option.as(signIn, "stored credential" as const)),
       fileKey: Option.fromNullable(flagOrEnv(shared, "--file", env, "DESIGN_FILE_KEY")),
-      signIn
+      signIn,
+      unusedSignIn
     }
   })
 
 export const missingToken = new AuthError({ reason: "missing", status: null, message: "No design-service token is configured." })
+
+/** No token, saying so of a stored sign-in that --auth-mode oauth would use. */
+export const missingTokenOf = (settings: DesignCliSettings): AuthError =>
+  Option.match(settings.unusedSignIn, {
+    onNone: () => missingToken,
+    onSome: (path) =>
+      new AuthError({
+        reason: "missing",
+        status: null,
+        message: `No design-service token is configured, but an OAuth sign-in is stored (${path}): pass --auth-mode oauth (or set DESIGN_AUTH_MODE=oauth) to use it.`
+      })
+  })
 
 /** The client's options (a stored sign-in refreshes itself), or why there is no token. */
 export const requireToken = (settings: DesignCliSettings): Effect.Effect<DesignOptions, AuthError | SignInError> =>
@@ -142,7 +162,7 @@ export const requireToken = (settings: DesignCliSettings): Effect.Effect<DesignO
       Effect.fail(
         settings.options.authMode === "oauth"
           ? signInError("not_signed_in", "Not signed in: no OAuth token is given and no sign-in is stored.")
-          : missingToken
+          : missingTokenOf(settings)
       ),
     onSome: (token) =>
       Effect.succeed({

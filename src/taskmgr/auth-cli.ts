@@ -23,7 +23,7 @@ import { signInError } from "../core/oauth/redirect.js"
 import { render, useColor } from "../core/output.js"
 import { checkServiceUrl } from "../core/settings.js"
 import { maskToken } from "../core/secrets.js"
-import { cliSettings } from "./cli-options.js"
+import { cliSettings, missingToken } from "./cli-options.js"
 import {
   type AppRegistration,
   exchangeTaskmgrCode,
@@ -153,13 +153,18 @@ export const authStatusLeaf: Leaf = {
         refreshable: Option.match(credential, { onNone: () => null, onSome: (c) => c.refresh_token !== null }),
         shadowed,
         credential_file: store.path,
+        // Where a token was looked for, in order (the stored sign-in is used whenever no token is given).
+        sources_checked: ["--token", "TASKMGR_ACCESS_TOKEN", "TASKMGR_TOKEN", `stored credential (${store.path})`],
         app: appStatus(app)
       }
-      if (format !== "text") return yield* print(shared, "", status)
+      // Not authenticated is a failure, as for `gh auth status` (exit 3), after the status is shown.
+      const unauthenticated = status.authenticated ? Effect.void : Effect.fail(missingToken)
+      if (format !== "text") return yield* print(shared, "", status).pipe(Effect.zipRight(unauthenticated))
       const lines: Array<string> = []
       if (!status.authenticated) {
         lines.push(
           "Not authenticated: no token is configured and no sign-in is stored.",
+          `Checked: ${status.sources_checked.join(", ")}.`,
           "To fix this, either:",
           "  - set TASKMGR_ACCESS_TOKEN (or TASKMGR_TOKEN) to a personal access token, or pass --token; or",
           "  - run 'taskmgr auth login' to sign in in the browser (needs an API app's client id and secret)."
@@ -183,6 +188,7 @@ export const authStatusLeaf: Leaf = {
             (status.app.secret_source === null ? "; no client secret configured" : `; client secret from ${status.app.secret_source}`)
       )
       yield* writeText(lines.join("\n"))
+      yield* unauthenticated
     })
 }
 

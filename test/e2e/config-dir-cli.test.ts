@@ -35,7 +35,8 @@ describe.skipIf(process.platform === "win32").each(CASES)("$variable", ({ bin, a
   it("a directory the program did not make stays 0755 and is warned about once", async () => {
     const dir = dirWithMode(0o755, false)
     const r = await run(args, { bin, env: { [variable]: dir } })
-    expect(r.code, describeRun(r)).toBe(0)
+    // Nothing is signed in there: status shows it, then exits 3 (not authenticated).
+    expect(r.code, describeRun(r)).toBe(3)
     expect(r.stderr.match(/Warning: the config directory/g), describeRun(r)).toHaveLength(1)
     expect(r.stderr).toContain(`(mode 0755)`)
     expect(r.stderr).toContain(`chmod 700 ${dir}`)
@@ -45,7 +46,8 @@ describe.skipIf(process.platform === "win32").each(CASES)("$variable", ({ bin, a
   it("a directory the program made, opened since, is tightened back to 0700 without a word", async () => {
     const dir = dirWithMode(0o755, true)
     const r = await run(args, { bin, env: { [variable]: dir } })
-    expect(r.code, describeRun(r)).toBe(0)
+    // Nothing is signed in there: status shows it, then exits 3 (not authenticated).
+    expect(r.code, describeRun(r)).toBe(3)
     expect(r.stderr).not.toContain("config directory")
     expect(statSync(dir).mode & 0o777).toBe(0o700)
   })

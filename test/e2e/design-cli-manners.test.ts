@@ -303,9 +303,9 @@ describe("4.10 / 4.11 auth status: JSON types, credentials in the base URL", () 
 
   it("unauthenticated status is a boolean false in JSON", async () => {
     const r = await run(["auth", "status", "--json"], { env: { DESIGN_BASE_URL: ctx.sb.baseUrl } })
-    // Either a status with authenticated:false, or an auth failure (exit 3): never a string.
-    if (r.code === 0) expect(JSON.parse(r.stdout).authenticated).toBe(false)
-    else expect(r.code, describeRun(r)).toBe(3)
+    // The status with authenticated:false, never a string, and the auth failure's exit 3.
+    expect(r.code, describeRun(r)).toBe(3)
+    expect(JSON.parse(r.stdout).authenticated).toBe(false)
     await expectNothingSent()
   })
 

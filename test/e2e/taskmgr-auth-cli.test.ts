@@ -199,14 +199,17 @@ describe("taskmgr auth login", () => {
 })
 
 describe("taskmgr auth status", () => {
-  it("with nothing configured prints the two ways to fix it, and makes no API call", async () => {
+  it("with nothing configured prints the two ways to fix it and every source checked, exits 3, and makes no API call", async () => {
     const r = await taskmgr(["auth", "status"], envFor())
-    expect(r.code, describeRun(r)).toBe(0)
+    expect(r.code, describeRun(r)).toBe(3)
+    expect(r.stdout).toMatch(/^Checked: --token, TASKMGR_ACCESS_TOKEN, TASKMGR_TOKEN, stored credential \(.+credentials\.json\)\.$/m)
+    expect(r.stderr).toMatch(/No task-management token is configured/)
     expect(r.stdout).toMatch(/^Not authenticated/m)
     expect(r.stdout).toMatch(/TASKMGR_ACCESS_TOKEN/)
     expect(r.stdout).toMatch(/taskmgr auth login/)
     expect(r.stdout).toMatch(/^App registration: none/m)
     const json = await taskmgr(["auth", "status", "--json"], envFor())
+    expect(json.code).toBe(3)
     expect(JSON.parse(json.stdout)).toMatchObject({ authenticated: false, source: null, token: null, shadowed: [], app: null })
     expect(await logged()).toEqual([])
   })
@@ -235,6 +238,7 @@ describe("taskmgr auth status", () => {
       refreshable: null,
       shadowed: ["TASKMGR_TOKEN", "stored credential"],
       credential_file: credentialFile(),
+      sources_checked: ["--token", "TASKMGR_ACCESS_TOKEN", "TASKMGR_TOKEN", `stored credential (${credentialFile()})`],
       app: { client_id_masked: "1200************", source: "TASKMGR_CLIENT_ID", shadowed: ["settings.json"], secret_source: null }
     })
     expect(shadowing.stdout).not.toContain(info.tokens.personal)
