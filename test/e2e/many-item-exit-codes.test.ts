@@ -32,7 +32,10 @@ describe("task get-many exit codes", () => {
       const r = await taskmgr(["task", "get-many", TASK, ...MISSING, ...flags])
       expect(r.code, describeRun(r)).toBe(PARTIAL_EXIT_CODE)
       if (json) expect(JSON.parse(r.stdout)).toMatchObject({ failed: 3, tasks: [{ gid: TASK, task: {} }, { error: { type: "NotFoundError" } }, {}, {}] })
-      else expect(r.stdout).toContain("3 of 4 failed")
+      else {
+        expect(r.stdout.trim().split("\n")).toHaveLength(4)
+        expect(r.stderr).toContain("3 of 4 failed")
+      }
     })
 
     it(`every gid missing: 5, as one missing task${label}`, async () => {
