@@ -55,6 +55,17 @@ export const shapeOf = (value: unknown): Record<string, unknown> => {
   return entries.length > SHOWN_KEYS ? { type: "object", keys, keys_total: entries.length } : { type: "object", keys }
 }
 
+const CAUSE_BYTES = 2_000
+const CAUSE_MESSAGE = 500
+
+/** An error as it was when small; else its type, code and the start of its message (text, not JSON, is cut). */
+const briefly = (error: unknown): unknown => {
+  if (bytesOf(error) <= CAUSE_BYTES || typeof error !== "object" || error === null) return bytesOf(error) <= CAUSE_BYTES ? error : undefined
+  const { exit_code, message, type } = error as Record<string, unknown>
+  const text = typeof message === "string" && message.length > CAUSE_MESSAGE ? `${message.slice(0, CAUSE_MESSAGE)}…` : message
+  return { type, exit_code, message: text }
+}
+
 export interface Oversized {
   /** The value the result shows (before its text form). */
   readonly value: unknown
@@ -74,7 +85,7 @@ export const boundResult = (result: ToolResult, maxBytes: number, oversized: Ove
   if (bytes <= maxBytes) return result
   const value = oversized.value as Record<string, unknown> | undefined
   // An error the call already had (a list that failed after its first page) is said as it was.
-  const cause = typeof value === "object" && value !== null && !Array.isArray(value) && typeof value.error === "object" ? value.error : undefined
+  const cause = typeof value === "object" && value !== null && !Array.isArray(value) && typeof value.error === "object" ? briefly(value.error) : undefined
   const summary = {
     error: {
       type: "ResultTooLarge",
