@@ -10,7 +10,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Duration, Effect, Either, Schema } from "effect"
 import { hasTool, narrowingOf, toolEntry } from "../../src/core/derive-tool.js"
 import { UnexpectedError } from "../../src/core/errors.js"
-import { DEFAULT_MAX_RESULT_BYTES, resultBytes, toolMaxBytes } from "../../src/core/mcp/result-bound.js"
+import { boundResult, DEFAULT_MAX_RESULT_BYTES, MIN_MAX_RESULT_BYTES, resultBytes, toolMaxBytes } from "../../src/core/mcp/result-bound.js"
 import { toolVocabulary } from "../../src/core/mcp/remedy.js"
 import type { ToolResult } from "../../src/core/mcp/types.js"
 import type { AnyOperation } from "../../src/core/operation.js"
@@ -94,6 +94,24 @@ describe("the hints", () => {
   it("a paged list: one page at a time and the cursor", () => {
     const hints = narrowingOf(designViews.find((v) => v.tool === "design_file_versions")!)
     expect(hints.join("; ")).toMatch(/maxPages.*next_cursor with cursor/)
+  })
+})
+
+describe("the summary itself", () => {
+  it("fits the smallest bound whatever the keys: many long names, nested, with long notes", () => {
+    const key = (i: number) => `${"k".repeat(200)}${i}`
+    const inner = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [key(i), { x: "y".repeat(100) }]))
+    const value = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [key(i), i === 0 ? inner : "z".repeat(50)]))
+    const text = JSON.stringify(value)
+    const note = { type: "text" as const, text: `Note: ${"n".repeat(990)}` }
+    const result = boundResult({ isError: false, content: [{ type: "text", text }, note, note, note, note, note, note, note, note] }, MIN_MAX_RESULT_BYTES, {
+      value,
+      narrowing: ["pass depth"],
+      render: (v) => JSON.stringify(v)
+    })
+    expect(result.isError).toBe(true)
+    expect(resultBytes(result)).toBeLessThanOrEqual(MIN_MAX_RESULT_BYTES)
+    expect(JSON.parse(result.content[0]!.text)).toMatchObject({ error: { type: "ResultTooLarge" }, result: { shape: { keys_total: 100 } } })
   })
 })
 

@@ -20,7 +20,7 @@ interface ToolResult {
 
 interface Summary {
   readonly error: { readonly type: string; readonly message: string; readonly remedy: string }
-  readonly result: { readonly bytes: number; readonly max_bytes: number; readonly shape: { readonly keys: Record<string, string> } }
+  readonly result: { readonly bytes: number; readonly max_bytes: number; readonly shape: { readonly keys: Record<string, string>; readonly inside?: unknown } }
 }
 
 let sb: Sandbox
@@ -56,6 +56,8 @@ describe("design_file_get on a 2 MB document with DESIGN_MCP_MAX_BYTES=50000", (
     expect(summary.result.bytes).toBeGreaterThan(1_500_000)
     expect(summary.result.max_bytes).toBe(MAX)
     expect(summary.result.shape.keys.document).toMatch(/^object with \d+ keys/)
+    // The document is most of it: its own keys are shown too (its pages).
+    expect(summary.result.shape.inside).toMatchObject({ key: "document", keys: { children: expect.stringMatching(/^array of \d+ /) } })
     expect(summary.error.remedy).toMatch(/pass depth .*; pass ids /)
   })
 

@@ -43,16 +43,25 @@ const describe = (value: unknown): string => {
   return value === null ? "null" : typeof value
 }
 
-/** The top level of a value: each key (largest first, at most SHOWN_KEYS) and what it holds. */
-export const shapeOf = (value: unknown): Record<string, unknown> => {
+const shortKey = (key: string) => (key.length > SHOWN_KEY_LENGTH ? `${key.slice(0, SHOWN_KEY_LENGTH)}…` : key)
+
+/**
+ * The top level of a value: each key (largest first, at most SHOWN_KEYS) and
+ * what it holds; the largest object's own keys too (`document` of a file is
+ * most of it), as `inside`.
+ */
+export const shapeOf = (value: unknown, levels = 2): Record<string, unknown> => {
   if (Array.isArray(value)) return { type: "array", length: value.length }
   if (typeof value !== "object" || value === null) return { type: describe(value) }
   const entries = Object.entries(value).map(([key, v]) => ({ key, v, size: bytesOf(v) })).sort((a, b) => b.size - a.size)
   const keys: Record<string, string> = {}
-  for (const { key, v } of entries.slice(0, SHOWN_KEYS)) {
-    keys[key.length > SHOWN_KEY_LENGTH ? `${key.slice(0, SHOWN_KEY_LENGTH)}…` : key] = describe(v)
+  for (const { key, v } of entries.slice(0, SHOWN_KEYS)) keys[shortKey(key)] = describe(v)
+  const shape: Record<string, unknown> = entries.length > SHOWN_KEYS ? { type: "object", keys, keys_total: entries.length } : { type: "object", keys }
+  const largest = entries[0]
+  if (levels > 1 && largest !== undefined && typeof largest.v === "object" && largest.v !== null && !Array.isArray(largest.v)) {
+    shape.inside = { key: shortKey(largest.key), ...shapeOf(largest.v, levels - 1) }
   }
-  return entries.length > SHOWN_KEYS ? { type: "object", keys, keys_total: entries.length } : { type: "object", keys }
+  return shape
 }
 
 const CAUSE_BYTES = 2_000
@@ -86,15 +95,20 @@ export const boundResult = (result: ToolResult, maxBytes: number, oversized: Ove
   const value = oversized.value as Record<string, unknown> | undefined
   // An error the call already had (a list that failed after its first page) is said as it was.
   const cause = typeof value === "object" && value !== null && !Array.isArray(value) && typeof value.error === "object" ? briefly(value.error) : undefined
-  const summary = {
-    error: {
-      type: "ResultTooLarge",
-      message: `The result is ${bytes} bytes, more than this server sends in one result (${maxBytes}); nothing of it was sent.`,
-      remedy: `Ask for less: ${oversized.narrowing.join("; ")}.`,
-      ...(cause === undefined ? {} : { cause })
-    },
-    result: { bytes, max_bytes: maxBytes, shape: shapeOf(oversized.value) }
+  const summarize = (full: boolean): ToolResult => {
+    const summary = {
+      error: {
+        type: "ResultTooLarge",
+        message: `The result is ${bytes} bytes, more than this server sends in one result (${maxBytes}); nothing of it was sent.`,
+        remedy: `Ask for less: ${oversized.narrowing.join("; ")}.`,
+        ...(cause === undefined || !full ? {} : { cause })
+      },
+      result: { bytes, max_bytes: maxBytes, shape: shapeOf(oversized.value, full ? 2 : 1) }
+    }
+    const notes: Array<ToolContent> = full ? result.content.slice(1).filter((c) => Buffer.byteLength(c.text) < 1_000) : []
+    return { isError: true, structuredContent: summary, content: [{ type: "text", text: oversized.render(summary) }, ...notes] }
   }
-  const notes: Array<ToolContent> = result.content.slice(1).filter((c) => Buffer.byteLength(c.text) < 1_000)
-  return { isError: true, structuredContent: summary, content: [{ type: "text", text: oversized.render(summary) }, ...notes] }
+  // Long key names and notes could make even the summary too large: then only the size, top level and remedy.
+  const full = summarize(true)
+  return resultBytes(full) <= maxBytes ? full : summarize(false)
 }
