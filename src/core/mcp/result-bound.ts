@@ -34,9 +34,8 @@ const SHOWN_KEY_LENGTH = 64
 
 const bytesOf = (value: unknown) => Buffer.byteLength(JSON.stringify(value) ?? "")
 
-/** One value in a few words: "array of 1200", "object with 3 keys (14 MB)". */
-const describe = (value: unknown): string => {
-  const size = bytesOf(value)
+/** One value in a few words: "array of 1200 (52000 bytes)", "object with 3 keys (14000000 bytes)". */
+const describe = (value: unknown, size = bytesOf(value)): string => {
   if (Array.isArray(value)) return `array of ${value.length} (${size} bytes)`
   if (typeof value === "object" && value !== null) return `object with ${Object.keys(value).length} keys (${size} bytes)`
   if (typeof value === "string") return `string of ${value.length} characters`
@@ -55,7 +54,7 @@ export const shapeOf = (value: unknown, levels = 2): Record<string, unknown> => 
   if (typeof value !== "object" || value === null) return { type: describe(value) }
   const entries = Object.entries(value).map(([key, v]) => ({ key, v, size: bytesOf(v) })).sort((a, b) => b.size - a.size)
   const keys: Record<string, string> = {}
-  for (const { key, v } of entries.slice(0, SHOWN_KEYS)) keys[shortKey(key)] = describe(v)
+  for (const { key, size, v } of entries.slice(0, SHOWN_KEYS)) keys[shortKey(key)] = describe(v, size)
   const shape: Record<string, unknown> = entries.length > SHOWN_KEYS ? { type: "object", keys, keys_total: entries.length } : { type: "object", keys }
   const largest = entries[0]
   if (levels > 1 && largest !== undefined && typeof largest.v === "object" && largest.v !== null && !Array.isArray(largest.v)) {
