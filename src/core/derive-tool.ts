@@ -13,6 +13,7 @@ import { exitCodeOf } from "./exit-codes.js"
 import { exitCodeOfItems } from "./item-failures.js"
 import { fieldsOf } from "./fields.js"
 import { cursorProblem, decodeInput } from "./input.js"
+import { boundResult, DEFAULT_MAX_RESULT_BYTES } from "./mcp/result-bound.js"
 import type { ToolEntry, ToolResult } from "./mcp/types.js"
 import { HttpObserver, type WaitEvent } from "./observe.js"
 import type { AnyOperation } from "./operation.js"
@@ -34,6 +35,8 @@ export interface ToolOptions {
   readonly operations?: ReadonlyArray<AnyOperation<never>> | undefined
   /** Where a note is said for whoever runs the server (the command's stderr); unset, notes go in results only. */
   readonly say?: ((line: string) => Effect.Effect<void>) | undefined
+  /** The most a result may weigh (<PREFIX>_MCP_MAX_BYTES); past it the result is a summary (mcp/result-bound.ts). */
+  readonly maxBytes?: number | undefined
 }
 
 /** A list that failed after its first page: the error, with what was fetched and where to resume. */
@@ -173,8 +176,32 @@ export const runForTool = <C>(client: Effect.Effect<C, WrapperError>, v: AnyView
   })
 }
 
+// Input fields that, where a tool has them, ask for less of a result.
+const NARROWING_FIELDS: Record<string, string> = {
+  depth: "depth (how deep into the tree)",
+  ids: "ids (only these)",
+  limit: "a smaller limit",
+  page_size: "a smaller page_size",
+  opt_fields: "opt_fields (only the fields you need)",
+  fields: "fields (only the fields you need)"
+}
+
+/** How a call of this tool asks for less: the view's own hint first, then what its parameters and paging offer. */
+export const narrowingOf = (v: AnyView): ReadonlyArray<string> => {
+  const op = v.operation as AnyOperation<never>
+  const fields = fieldsOf(op.input).flatMap((f) => (NARROWING_FIELDS[f.name] === undefined ? [] : [`pass ${NARROWING_FIELDS[f.name]}`]))
+  const paging = op.paging === undefined ? [] : ["fetch one page at a time (leave out fetchAll, or a smaller maxPages) and continue from next_cursor with cursor"]
+  const generic = [...fields, ...paging]
+  return [...(v.narrow ?? []), ...(generic.length === 0 ? ["use a narrower call of this service (a single item instead of a list)"] : generic)]
+}
+
 export const toolEntry = <C>(client: Effect.Effect<C, WrapperError>, v: AnyView & { readonly tool: string }, options: ToolOptions): ToolEntry => {
   const op = v.operation as AnyOperation<C>
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_RESULT_BYTES
+  const narrowing = narrowingOf(v)
+  // Every result of this tool passes here: none weighs more than maxBytes on the wire.
+  const bounded = (result: ToolResult, value: unknown): ToolResult =>
+    boundResult(result, maxBytes, { value, narrowing, render: (summary) => textOf(summary, options.format) })
   return {
     name: v.tool,
     description: op.deprecated === undefined ? op.summary : `${op.summary} Deprecated: ${op.deprecated}.`,
@@ -213,12 +240,12 @@ export const toolEntry = <C>(client: Effect.Effect<C, WrapperError>, v: AnyView 
           const items = v.items === undefined ? undefined : v.items(result.right)
           const code = items === undefined ? 0 : exitCodeOfItems(items)
           if (items === undefined || code === 0) {
-            return { isError: false, content: [{ type: "text", text: textOf(result.right, options.format) }, ...noted] } satisfies ToolResult
+            return bounded({ isError: false, content: [{ type: "text", text: textOf(result.right, options.format) }, ...noted] }, result.right)
           }
           // A many-item result with failed items: whole, saying how many failed; an error only when all did.
           const structured = { ...(result.right as Record<string, unknown>), failed: items.failed.length, exit_code: code }
           const isError = items.failed.length === items.total
-          return { isError, structuredContent: structured, content: [{ type: "text", text: textOf(structured, options.format) }, ...noted] } satisfies ToolResult
+          return bounded({ isError, structuredContent: structured, content: [{ type: "text", text: textOf(structured, options.format) }, ...noted] }, structured)
         }
         const failure = result.left instanceof PartialList ? result.left.error : result.left
         const found = isWrapperError(failure) ? failure : new UnexpectedError({ message: String(failure) })
@@ -226,7 +253,7 @@ export const toolEntry = <C>(client: Effect.Effect<C, WrapperError>, v: AnyView 
         // A list that failed after its first page still hands over what it fetched, and the cursor to resume from.
         const fetched = result.left instanceof PartialList ? result.left.fetched : {}
         const structured = { error: toolError(error, options.vocabulary), ...fetched }
-        return { isError: true, structuredContent: structured, content: [{ type: "text", text: textOf(structured, options.format) }, ...noted] } satisfies ToolResult
+        return bounded({ isError: true, structuredContent: structured, content: [{ type: "text", text: textOf(structured, options.format) }, ...noted] }, structured)
       }).pipe(
         Effect.catchAllDefect((defect) =>
           Effect.succeed<ToolResult>({

@@ -2,7 +2,7 @@
  * `<program> mcp`, for any service: the registry's tools over stdio, with
  * toolsets (--toolsets / <PREFIX>_TOOLSETS), --read-only (<PREFIX>_READ_ONLY=1),
  * --list-toolsets, TOON results (<PREFIX>_MCP_FORMAT=toon) and the waiting
- * budget (<PREFIX>_MCP_BUDGET). Nothing but protocol goes to stdout.
+ * budget (<PREFIX>_MCP_BUDGET) and the largest result (<PREFIX>_MCP_MAX_BYTES). Nothing but protocol goes to stdout.
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
@@ -11,6 +11,7 @@ import type { Invocation, Leaf } from "./cli-runtime.js"
 import { hasTool, type ToolOptions, toolEntry } from "./derive-tool.js"
 import { invalidInput, type WrapperError } from "./errors.js"
 import { toolBudget, toolVocabulary } from "./mcp/remedy.js"
+import { toolMaxBytes } from "./mcp/result-bound.js"
 import { serveStdio } from "./mcp/stdio.js"
 import { selectTools, toolsetSummary } from "./mcp/toolsets.js"
 import type { HttpClient } from "@effect/platform/HttpClient"
@@ -40,6 +41,7 @@ export const runToolServer = <C>(server: ToolServer<C>, invocation: Invocation) 
     const options: ToolOptions = {
       format: env[`${server.prefix}_MCP_FORMAT`]?.toLowerCase() === "toon" ? "toon" : "json",
       budget: yield* toolBudget(env[`${server.prefix}_MCP_BUDGET`]),
+      maxBytes: yield* toolMaxBytes(env[`${server.prefix}_MCP_MAX_BYTES`], `${server.prefix}_MCP_MAX_BYTES`),
       vocabulary: {
         ...toolVocabulary(server.tokenVariable, server.prefix),
         operation: (name) => tools.find((v) => (v.operation as AnyOperation<never>).name === name)?.tool

@@ -102,6 +102,12 @@ export interface View<Op extends AnyOperation<never>> {
    * Its exit code and tool isError then follow item-failures.ts.
    */
   readonly items?: ((shown: ShownOf<Op>) => ItemFailures) | undefined
+  /**
+   * How a tool call asks for less when its result is past the server's bound
+   * (mcp/result-bound.ts), in the tool's parameter words, before the hints
+   * derived from its parameters and paging (derive-tool.ts narrowingOf).
+   */
+  readonly narrow?: ReadonlyArray<string> | undefined
   /** Whole command lines. */
   readonly examples: ReadonlyArray<string>
   /** What `--help` says instead of the summary, when the command needs more words than a tool listing can afford. */

@@ -372,6 +372,10 @@ export const fileViews = [
     command: ["file", "get"],
     tool: "design_file_get",
     positional: ["file_key"],
+    narrow: [
+      "pass depth (1: pages only, 2: pages and their top-level frames)",
+      "pass ids to get only those nodes and their subtrees (design_file_nodes gets single nodes)"
+    ],
     valueNames: { file_key: "KEY|URL", ids: "ID,...", version: "ID", plugin_data: "IDS" },
     text: { kind: "record", record: (o) => summaryRecord(summarizeDocument(o)) },
     raw: {
