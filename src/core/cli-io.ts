@@ -26,6 +26,18 @@ export interface CliIOShape {
 
 export class CliIO extends Context.Tag("design-taskmgr/CliIO")<CliIO, CliIOShape>() {}
 
+/**
+ * How wide the command's terminal is: `COLUMNS` when it is a positive whole
+ * number (the user's word wins, as with ls and gh), else what stdout reports,
+ * and 80 when that is unknown (a terminal that reports 0x0, or none).
+ */
+export const terminalWidth = (io: Pick<CliIOShape, "env" | "stdout">): number => {
+  const fromEnv = Number(io.env.COLUMNS?.trim() ?? "")
+  if (io.env.COLUMNS !== undefined && Number.isInteger(fromEnv) && fromEnv > 0) return fromEnv
+  const reported = io.stdout.columns
+  return reported !== undefined && Number.isFinite(reported) && reported > 0 ? reported : 80
+}
+
 /** The process's own: what the executables run with. */
 export const processIO = (): CliIOShape => ({ env: process.env, stdout: process.stdout, stderr: process.stderr, stdin: process.stdin })
 

@@ -7,7 +7,7 @@
 import type * as HttpClient from "@effect/platform/HttpClient"
 import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"
-import { CliIO, type CliIOShape, type Env, writeErr, writeOut } from "./cli-io.js"
+import { CliIO, type CliIOShape, type Env, terminalWidth, writeErr, writeOut } from "./cli-io.js"
 import { type Invocation, type Leaf, cliObserver } from "./cli-runtime.js"
 import { inCliWords, lazyCommandSpec, pagingOf, rawInput, readStdin } from "./derive-cli.js"
 import { invalidInput, InvalidInputError, type WrapperError } from "./errors.js"
@@ -43,7 +43,7 @@ export const printResult = <S>(v: AnyView, shown: S, data: unknown, format: Outp
       full,
       color: useColor(io.stdout, io.env),
       tty: io.stdout.isTTY === true,
-      width: io.stdout.columns ?? 80
+      width: terminalWidth(io)
     })
     if (out.stdout !== "") yield* writeOut(out.stdout)
     if (format === "text" && out.notice !== undefined) yield* writeErr(out.notice)

@@ -21,7 +21,7 @@ import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import type { ArgvError } from "./cli/argv-error.js"
-import { CliIO, type CliIOShape, safeMessage, sayOn, writeErr, writeOut, writeStyledErr } from "./cli-io.js"
+import { CliIO, type CliIOShape, safeMessage, sayOn, terminalWidth, writeErr, writeOut, writeStyledErr } from "./cli-io.js"
 import { renderHelp } from "./cli/help.js"
 import { effectCliFlag, resolveArgv } from "./cli/resolve.js"
 import type { CommandSpec, OptionSpec } from "./cli/spec.js"
@@ -213,7 +213,7 @@ const withinGroups = <R, E>(words: ReadonlyArray<string>, leaf: AnyCommand<R, E>
  * command's own stdout that reads no input, so nothing touches process.stdin.
  */
 const terminalOf = (io: CliIOShape): Terminal.Terminal => ({
-  columns: Effect.sync(() => io.stdout.columns ?? 0),
+  columns: Effect.sync(() => terminalWidth(io)),
   rows: Effect.succeed(0),
   isTTY: Effect.sync(() => io.stdout.isTTY === true),
   readInput: Effect.die("the command line reads no keys"),
@@ -249,7 +249,7 @@ const runResolved = (program: Program, argv: ReadonlyArray<string>, io: CliIOSha
   const r = resolved.value
   if (r.version) return Effect.as(writeOut(`${program.name} ${program.version}`), 0)
   if (r.help) {
-    const width = Math.min(100, io.stdout.columns ?? 80)
+    const width = Math.min(100, terminalWidth(io))
     return Effect.as(writeOut(renderHelp(tree, r.path, program.shared, { width, color: useColor(io.stdout, io.env) })), 0)
   }
   const leaf = program.leaves.find((l) => l.path.join(" ") === r.path.join(" "))

@@ -88,37 +88,72 @@ const cell = (value: unknown): string =>
       : String(value).replace(/\s+/g, " ")
   )
 
-/** Column widths that fit `width`: the widest columns give way first, never below MIN_COLUMN. */
-const fit = (natural: ReadonlyArray<number>, width: number): Array<number> => {
+/**
+ * An id column (gid, id, key, uuid, node_id, file_key...): the one rule for
+ * which columns are never cut, so an id shown can always be copied whole.
+ */
+export const isIdColumn = (name: string): boolean => /^(gid|id|key|uuid)$|_(gid|id|key|uuid)$/i.test(name)
+
+/**
+ * The columns kept and their widths to fit `width`: the widest other columns
+ * give way first, never below MIN_COLUMN; when that is not enough the last
+ * other columns are dropped. Id columns keep their natural width.
+ */
+const fit = (columns: ReadonlyArray<string>, natural: ReadonlyArray<number>, width: number) => {
+  const kept = columns.map((_, i) => i)
   const widths = [...natural]
-  const total = () => widths.reduce((a, b) => a + b, 0) + 2 * (widths.length - 1)
-  while (total() > width) {
-    const widest = widths.indexOf(Math.max(...widths))
-    if (widths[widest]! <= MIN_COLUMN) break
+  const total = () => kept.reduce((a, i) => a + widths[i]!, 0) + 2 * (kept.length - 1)
+  const shrinkable = () => kept.filter((i) => !isIdColumn(columns[i]!) && widths[i]! > MIN_COLUMN)
+  while (total() > width && shrinkable().length > 0) {
+    const widest = shrinkable().reduce((a, i) => (widths[i]! > widths[a]! ? i : a))
     widths[widest] = Math.max(MIN_COLUMN, widths[widest]! - (total() - width))
   }
-  return widths
+  while (total() > width) {
+    const droppable = kept.filter((i) => !isIdColumn(columns[i]!))
+    if (droppable.length === 0 || kept.length === 1) break
+    kept.splice(kept.indexOf(droppable.at(-1)!), 1)
+  }
+  return { kept, widths }
 }
 
 const table = (rows: ReadonlyArray<Readonly<Record<string, unknown>>>, columns: ReadonlyArray<string>, o: OutputOptions) => {
   const body = rows.map((row) => columns.map((c) => cell(row[c])))
-  if (!o.tty) return body.map((cells) => cells.join("\t")).join("\n")
+  if (!o.tty) return { text: body.map((cells) => cells.join("\t")).join("\n"), dropped: [] }
   const header = columns.map((c) => c.toUpperCase())
   const natural = columns.map((_, i) => Math.max(header[i]!.length, ...body.map((r) => r[i]!.length)))
-  const widths = o.full ? natural : fit(natural, o.width)
+  const { kept, widths } = o.full ? { kept: columns.map((_, i) => i), widths: natural } : fit(columns, natural, o.width)
   const line = (cells: ReadonlyArray<string>) =>
-    cells.map((c, i) => {
-      const text = truncate(c, widths[i]!, o.full, false)
-      return i === cells.length - 1 ? text : text.padEnd(widths[i]!)
+    kept.map((i, n) => {
+      const text = isIdColumn(columns[i]!) ? cells[i]! : truncate(cells[i]!, widths[i]!, o.full, false)
+      return n === kept.length - 1 ? text : text.padEnd(widths[i]!)
     }).join("  ").trimEnd()
-  return [style(o.color).bold(line(header)), ...body.map(line)].join("\n")
+  const dropped = columns.filter((_, i) => !kept.includes(i))
+  return { text: [style(o.color).bold(line(header)), ...body.map(line)].join("\n"), dropped }
+}
+
+/** A scalar, or an empty object or array: one value of a record. */
+const isLeaf = (v: unknown) =>
+  v === null || typeof v !== "object" || (Array.isArray(v) ? v.length === 0 : Object.keys(v).length === 0)
+
+/**
+ * A record's nested values as fields of their own, named by their path
+ * (`created_by.name: Sandbox User`, `tags.0.name: urgent`); a list of
+ * scalars stays one field, its values joined by ", ".
+ */
+const fields = (key: string, value: unknown): Array<readonly [string, unknown]> => {
+  if (value === undefined) return []
+  if (isLeaf(value)) return [[key, Array.isArray(value) || (typeof value === "object" && value !== null) ? "" : value]]
+  if (Array.isArray(value) && value.every(isLeaf) && value.every((x) => x === null || typeof x !== "object")) {
+    return [[key, value.map((x) => (x === null ? "" : String(x))).join(", ")]]
+  }
+  return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) => fields(`${key}.${k}`, v))
 }
 
 const record = (value: Readonly<Record<string, unknown>>, o: OutputOptions) => {
-  const entries = Object.entries(value).filter(([, v]) => v !== undefined)
+  const entries = Object.entries(value).flatMap(([k, v]) => fields(k, v))
   const width = Math.max(0, ...entries.map(([k]) => visible(k).length))
   return entries
-    .map(([k, v]) => `${style(o.color).bold(`${visible(k)}:`.padEnd(width + 1))} ${truncate(cell(v), VALUE_LIMIT, o.full)}`)
+    .map(([k, v]) => `${style(o.color).bold(`${visible(k)}:`.padEnd(width + 1))} ${truncate(cell(v), VALUE_LIMIT, o.full)}`.trimEnd())
     .join("\n")
 }
 
@@ -127,9 +162,13 @@ export const render = <S>(view: TextView<S>, shown: S, data: unknown, o: OutputO
   if (o.format === "json" || o.format === "toon") return { stdout: machineText(data, o.format, 2) }
   if (view.kind === "record") return { stdout: record((view.record?.(shown) ?? shown) as Readonly<Record<string, unknown>>, o) }
   const rows = view.rows(shown)
-  const notes = [...(rows.length === 0 ? [`No ${view.noun}.`] : []), ...(view.footer?.(shown) ?? []).map(visible)]
-  return {
-    stdout: rows.length === 0 ? "" : table(rows, view.columns, o),
-    notice: notes.length === 0 ? undefined : notes.join("\n")
-  }
+  // stdout holds the rows alone; what is said about them (none, a count, columns left out) goes to stderr.
+  const footer = (view.footer?.(shown) ?? []).map(visible)
+  if (rows.length === 0) return { stdout: "", notice: [`No ${view.noun}.`, ...footer].join("\n") }
+  const shownTable = table(rows, view.columns, o)
+  const dropped = shownTable.dropped.length === 0
+    ? []
+    : [`Not shown at ${o.width} columns: ${shownTable.dropped.join(", ")} (a wider terminal, COLUMNS or --json shows them).`]
+  const notes = [...footer, ...dropped]
+  return { stdout: shownTable.text, notice: notes.length === 0 ? undefined : notes.join("\n") }
 }

@@ -22,6 +22,13 @@ export interface PaginationModel {
   readonly next: (page: unknown, current: string | undefined) => Option.Option<string>
   /** Whether a failure means the service forgot the cursor (an offset that expired): the walk starts over once. */
   readonly expired?: ((error: unknown) => boolean) | undefined
+  /** Sets the cursor on the request itself, when it is more than one parameter (time-window). */
+  readonly apply?: ((spec: RequestSpec, cursor: string) => RequestSpec) | undefined
+  /**
+   * The page fetched with `cursor`, without what that cursor says was already
+   * shown (time-window): applied by the operation's run, next to applyCursor.
+   */
+  readonly resume?: ((page: unknown, cursor: string | undefined) => unknown) | undefined
 }
 
 const get = (value: unknown, ...path: ReadonlyArray<string>): unknown =>
@@ -90,11 +97,28 @@ export const metaCursor: PaginationModel = {
 
 /**
  * Activity logs return `next_page` but no usable cursor: page by moving the
- * window's end back to the oldest event seen (newest first). Events at that
- * boundary second come again and are dropped by id when collecting; a page
- * whose events all share the current boundary steps one second back so the
- * walk always ends.
+ * window's edge to the last event shown — its end back (order desc) or its
+ * start forward (asc) — to that event's second, inclusive. The cursor is
+ * `ORDER:SECOND:IDS`, the ids being the events of that second already shown;
+ * `resume` drops them from the next page, and `apply` asks for that many more
+ * so the page is still full. So a cursor resumes exactly after the last row
+ * shown, with no repeat and no gap, in either order. The page says its order
+ * under `meta.order` (the operation adds it from its input).
  */
+interface WindowCursor {
+  readonly order: "asc" | "desc"
+  readonly second: number
+  readonly shown: ReadonlyArray<string>
+}
+
+const readWindow = (cursor: string | undefined): WindowCursor | undefined => {
+  const m = cursor === undefined ? null : /^(asc|desc):(\d{1,11}):([^:]*)$/.exec(cursor)
+  return m === null ? undefined : { order: m[1] as "asc" | "desc", second: Number(m[2]), shown: m[3] === "" ? [] : m[3]!.split(",") }
+}
+
+/** Whether `cursor` is one this model printed. */
+export const isWindowCursor = (cursor: string): boolean => readWindow(cursor) !== undefined
+
 export const timeWindow: PaginationModel = {
   name: "time-window",
   param: "end_time",
@@ -102,10 +126,38 @@ export const timeWindow: PaginationModel = {
   next: (page, current) => {
     if (get(page, "meta", "next_page") !== true) return Option.none()
     const events = get(page, "meta", "activity_logs")
-    const stamps = Array.isArray(events) ? events.map((e) => Number(get(e, "timestamp"))).filter(Number.isFinite) : []
-    if (stamps.length === 0) return Option.none()
-    const oldest = Math.min(...stamps)
-    return Option.some(String(current !== undefined && Number(current) <= oldest ? oldest - 1 : oldest))
+    const rows = Array.isArray(events) ? events.filter((e) => Number.isFinite(Number(get(e, "timestamp")))) : []
+    const last = rows.at(-1)
+    if (last === undefined) return Option.none()
+    const order = get(page, "meta", "order") === "asc" ? "asc" : "desc"
+    const second = Number(get(last, "timestamp"))
+    const before = readWindow(current)
+    const earlier = before !== undefined && before.second === second ? before.shown : []
+    const shown = [...earlier, ...rows.filter((e) => Number(get(e, "timestamp")) === second).map((e) => String(get(e, "id")))]
+    return Option.some(`${order}:${second}:${shown.join(",")}`)
+  },
+  apply: (spec, cursor) => {
+    const at = readWindow(cursor)
+    if (at === undefined) return { ...spec, query: { ...spec.query, end_time: cursor } }
+    const limit = Number(spec.query?.limit ?? 1000)
+    return {
+      ...spec,
+      query: {
+        ...spec.query,
+        [at.order === "asc" ? "start_time" : "end_time"]: at.second,
+        order: at.order,
+        limit: Math.min(1000, limit + at.shown.length)
+      }
+    }
+  },
+  resume: (page, cursor) => {
+    const at = readWindow(cursor)
+    const meta = get(page, "meta")
+    const events = get(meta, "activity_logs")
+    if (at === undefined || at.shown.length === 0 || !Array.isArray(events)) return page
+    const shown = new Set(at.shown)
+    const kept = events.filter((e) => !(Number(get(e, "timestamp")) === at.second && shown.has(String(get(e, "id")))))
+    return { ...(page as object), meta: { ...(meta as object), activity_logs: kept } }
   }
 }
 
@@ -144,6 +196,7 @@ export const paginationModels = { noPaging, urlCursor, urlPage, idCursor, rowCur
 /** The request with the model's cursor parameter set, in the query or the JSON body. */
 export const applyCursor = (model: PaginationModel, spec: RequestSpec, cursor: string | undefined): RequestSpec => {
   if (cursor === undefined || model.param === "") return spec
+  if (model.apply !== undefined) return model.apply(spec, cursor)
   if (model.location === "query") return { ...spec, query: { ...spec.query, [model.param]: cursor } }
   const body = spec.body?._tag === "json" && typeof spec.body.value === "object" && spec.body.value !== null ? spec.body.value : {}
   return { ...spec, body: { _tag: "json", value: { ...body, [model.param]: cursor } } }

@@ -11,7 +11,7 @@ import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import { createServer } from "node:net"
 import { formatOf } from "../core/cli-leaf.js"
-import { CliIO, cliEnv, type Env, sayOn, writeErr, writeOut, writeText } from "../core/cli-io.js"
+import { CliIO, cliEnv, type Env, sayOn, terminalWidth, writeErr, writeOut, writeText } from "../core/cli-io.js"
 import type { Invocation, Leaf } from "../core/cli-runtime.js"
 import { readLine } from "../core/oauth/stdin.js"
 import type { OptionValue } from "../core/derive-cli.js"
@@ -82,7 +82,7 @@ const output = (shared: Invocation["shared"], text: string, data: Record<string,
       full: true,
       color: useColor(io.stdout, io.env),
       tty: io.stdout.isTTY === true,
-      width: io.stdout.columns ?? 80
+      width: terminalWidth(io)
     })
     return yield* writeOut(out.stdout)
   })

@@ -9,7 +9,7 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { formatOf } from "../core/cli-leaf.js"
-import { CliIO, writeOut } from "../core/cli-io.js"
+import { CliIO, terminalWidth, writeOut } from "../core/cli-io.js"
 import type { Leaf } from "../core/cli-runtime.js"
 import { invalidInput } from "../core/errors.js"
 import { render, useColor } from "../core/output.js"
@@ -86,7 +86,7 @@ export const authStatusLeaf: Leaf = {
         full: true,
         color: useColor(io.stdout, env),
         tty: io.stdout.isTTY === true,
-        width: io.stdout.columns ?? 80
+        width: terminalWidth(io)
       })
       yield* writeOut(out.stdout)
       // Not authenticated is a failure, as for `gh auth status`: the error says why and what to do (exit 3).

@@ -94,7 +94,9 @@ export const designOperation = <
       const route = { tier: def.tier, subject, planGate: gate, maxWait: settings.maxWait }
       const answer = yield* client.pipeline.send(paged, route)
       const body = yield* Effect.mapError(decode(answer.body), (e) => unreadable(subject, ParseResult.TreeFormatter.formatErrorSync(e)))
-      return def.result === undefined ? (body as unknown as O) : def.result(body, input)
+      const page = def.result === undefined ? (body as unknown as O) : def.result(body, input)
+      const resume = def.paging?.model.resume
+      return resume === undefined || cursor === undefined ? page : (resume(page, cursor) as O)
     }) as Effect.Effect<O, DesignError<G, M>>
   return {
     name: def.name,

@@ -31,7 +31,13 @@ export const ActivityEvent = Schema.Struct({
 export type ActivityEvent = typeof ActivityEvent.Type
 
 const ActivityPage = Schema.Struct({
-  meta: Schema.Struct({ activity_logs: Schema.Array(ActivityEvent), cursor: Schema.optional(Schema.NullOr(Schema.String)), next_page: Schema.Boolean })
+  meta: Schema.Struct({
+    activity_logs: Schema.Array(ActivityEvent),
+    cursor: Schema.optional(Schema.NullOr(Schema.String)),
+    next_page: Schema.Boolean,
+    /** Not the service's: the order asked for, which time-window paging reads to move the right edge. */
+    order: Schema.optional(Schema.Literal("asc", "desc"))
+  })
 })
 
 export const activityLogList = designOperation({
@@ -59,13 +65,13 @@ export const activityLogList = designOperation({
       start_time: i.start_time,
       end_time: i.end_time,
       limit: i.limit,
-      // Time-window paging moves the window's end back past the oldest event seen: newest first.
+      // Newest first unless asked (the service's own default is oldest first).
       order: i.order ?? "desc"
     }
   }),
   response: ActivityPage,
-  paging: { model: timeWindow, items: (p) => p.meta.activity_logs, itemsKey: "activity_logs", key: (e) => e.id },
-  cursorRefused: (i) => (i.order === "asc" ? "order asc shows one page: pages move the window's end back, which needs order desc (the default)." : undefined)
+  result: (page, i) => ({ ...page, meta: { ...page.meta, order: i.order ?? "desc" } }),
+  paging: { model: timeWindow, items: (p) => p.meta.activity_logs, itemsKey: "activity_logs", key: (e) => e.id }
 })
 
 // ---- developer logs -------------------------------------------------------------------

@@ -12,7 +12,7 @@ import { flagOrEnv, option, secondsSetting, wholeNumber } from "../core/cli-opti
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import { formatOf } from "../core/cli-leaf.js"
-import { CliIO, type Env, sayOn, writeErr, writeOut, writeText } from "../core/cli-io.js"
+import { CliIO, type Env, sayOn, terminalWidth, writeErr, writeOut, writeText } from "../core/cli-io.js"
 import type { Invocation, Leaf } from "../core/cli-runtime.js"
 import { readLine } from "../core/oauth/stdin.js"
 import type { OptionSpec } from "../core/cli/spec.js"
@@ -88,7 +88,7 @@ const print = (shared: Invocation["shared"], text: string, data: unknown) =>
       full: true,
       color: useColor(io.stdout, io.env),
       tty: io.stdout.isTTY === true,
-      width: io.stdout.columns ?? 80
+      width: terminalWidth(io)
     })
     return yield* writeOut(out.stdout)
   })

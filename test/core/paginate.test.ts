@@ -123,11 +123,12 @@ describe("the activity-log time window", () => {
     Effect.sync(() => {
       seen.push(request)
       const end = request.query?.end_time === undefined ? Infinity : Number(request.query.end_time)
+      const limit = Number(request.query?.limit)
       const window = log.filter((e) => e.timestamp <= end)
-      return { meta: { activity_logs: window.slice(0, 3), next_page: window.length > 3 } }
+      return { meta: { activity_logs: window.slice(0, limit), next_page: window.length > limit } }
     })
 
-  it.effect("moves the window back and drops repeated boundary events", () =>
+  it.effect("moves the window back to the last row shown, asking for as many more as it drops", () =>
     Effect.gen(function*() {
       const seen: Array<RequestSpec> = []
       const start: RequestSpec = { method: "GET", path: "/", query: { limit: 3, order: "desc" } }
@@ -139,13 +140,18 @@ describe("the activity-log time window", () => {
       )
       expect(result.items.map((e) => e.id)).toEqual(["a", "b", "c", "d", "e"])
       expect(result.complete).toBe(true)
-      expect(seen.map((r) => r.query?.end_time)).toEqual([undefined, "200"])
+      expect(seen.map((r) => [r.query?.end_time, r.query?.limit])).toEqual([[undefined, 3], [200, 4]])
     }))
 
-  it("steps past a page whose events all share the boundary second", () => {
-    const page = { meta: { activity_logs: [event("x", 300), event("y", 300)], next_page: true } }
-    expect(timeWindow.next(page, "300")).toEqual(Option.some("299"))
-    expect(timeWindow.next(page, undefined)).toEqual(Option.some("300"))
+  it("a cursor names the events of its second already shown, so a page all in one second does not repeat", () => {
+    const page = { meta: { activity_logs: [event("x", 300), event("y", 300)], next_page: true, order: "desc" } }
+    expect(timeWindow.next(page, undefined)).toEqual(Option.some("desc:300:x,y"))
+    expect(timeWindow.next(page, "desc:300:w")).toEqual(Option.some("desc:300:w,x,y"))
+    expect(timeWindow.next({ meta: { ...page.meta, order: "asc" } }, "desc:400:v")).toEqual(Option.some("asc:300:x,y"))
+    const again = { meta: { activity_logs: [event("w", 300), event("x", 300), event("z", 300)], next_page: false } }
+    expect(timeWindow.resume!(again, "desc:300:w,x")).toEqual({ meta: { activity_logs: [event("z", 300)], next_page: false } })
+    const start: RequestSpec = { method: "GET", path: "/", query: { limit: 2, order: "asc" } }
+    expect(applyCursor(timeWindow, start, "asc:300:w,x").query).toEqual({ limit: 4, order: "asc", start_time: 300 })
   })
 
   it("ends when next_page is false", () => {
