@@ -219,10 +219,9 @@ export const projectDelete = absentIsDone(
     gids: { project_gid: "project" },
     subject: (i) => `project ${i.project_gid}`,
     request: (i) => ({ method: "DELETE", path: `/projects/${pathOf(i.project_gid)}` }),
-    data: Schema.Struct({}),
-    result: (_, i) => ({ deleted: true, project_gid: i.project_gid, already_absent: false })
+    data: Schema.Struct({})
   }),
-  (i) => ({ deleted: true, project_gid: gidNamed(i.project_gid, "project"), already_absent: true })
+  (i) => ({ project_gid: gidNamed(i.project_gid, "project") })
 )
 
 const nameOf = (value: unknown) =>

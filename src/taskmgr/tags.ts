@@ -99,9 +99,8 @@ export const tagDelete = absentIsDone(taskmgrOperation({
   idempotent: true,
   subject: (i) => `tag ${i.tag_gid}`,
   request: (i) => ({ method: "DELETE", path: `/tags/${pathOf(i.tag_gid)}` }),
-  data: Empty,
-  result: (_, i) => ({ gid: i.tag_gid, deleted: true, already_absent: false })
-}), (i) => ({ gid: i.tag_gid, deleted: true, already_absent: true }))
+  data: Empty
+}), (i) => ({ tag_gid: i.tag_gid }))
 
 export const tagTaskList = taskmgrList({
   name: "tagTaskList",

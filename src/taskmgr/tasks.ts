@@ -500,9 +500,8 @@ export const taskDelete = absentIsDone(taskmgrOperation({
   gids: { task_gid: "task" },
   subject: (i) => `task ${i.task_gid}`,
   request: (i) => ({ method: "DELETE", path: `/tasks/${pathOf(i.task_gid)}` }),
-  data: Schema.Struct({}),
-  result: (_data, i) => ({ deleted: i.task_gid, already_absent: false })
-}), (i) => ({ deleted: gidNamed(i.task_gid, "task"), already_absent: true }))
+  data: Schema.Struct({})
+}), (i) => ({ task_gid: gidNamed(i.task_gid, "task") }))
 
 // ---- views --------------------------------------------------------------------------
 

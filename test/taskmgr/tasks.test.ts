@@ -203,7 +203,7 @@ describe("TaskmgrApi: tasks", () => {
     Effect.gen(function*() {
       const a = yield* api
       // A URL given is reported as the gid it names.
-      expect(yield* a.taskDelete({ task_gid: taskUrl(T.review) })).toEqual({ deleted: T.review, already_absent: false })
+      expect(yield* a.taskDelete({ task_gid: taskUrl(T.review) })).toEqual({ deleted: true, already_absent: false, task_gid: T.review })
       expect((yield* Effect.flip(a.taskGet({ task_gid: T.review })))._tag).toBe("NotFoundError")
       expect((yield* requests)[0]).toMatchObject({ method: "DELETE", path: `/tasks/${T.review}` })
     }).pipe(Effect.provide(apiLayer())))
