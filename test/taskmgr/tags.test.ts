@@ -81,6 +81,6 @@ describe("TaskmgrApi: tags", () => {
       expect((yield* Effect.flip(a.tagList({})))._tag).toBe("InvalidInputError")
       expect((yield* Effect.flip(a.tagCreate({ name: "x" })))._tag).toBe("InvalidInputError")
       expect((yield* sent).length).toBe(0)
-      expect((yield* a.tagList({ workspace: seed.workspace_gid })).data.length).toBeGreaterThan(0)
+      expect((yield* a.tagList({ workspace_gid: seed.workspace_gid })).data.length).toBeGreaterThan(0)
     }).pipe(Effect.provide(apiLayer({ workspace: undefined }))))
 })

@@ -49,7 +49,7 @@ describe("TaskmgrApi: tasks", () => {
       // Untyped callers (JavaScript, decoded JSON) get the same rule at run time; the compiler refuses these.
       yield* refused(a.taskList({} as never))
       yield* refused(a.taskList({ project: seed.project_gid, tag: seed.tag_gids.urgent } as never))
-      yield* refused(a.taskList({ project: seed.project_gid, workspace: seed.workspace_gid }))
+      yield* refused(a.taskList({ project: seed.project_gid, workspace_gid: seed.workspace_gid }))
       yield* refused(a.taskList({ tag: seed.tag_gids.urgent, modified_since: "2025-01-01T00:00:00Z" }))
       yield* refused(a.taskList({ project: seed.project_gid, limit: 0 }))
       yield* refused(a.taskList({ project: seed.project_gid, limit: 101 }))
