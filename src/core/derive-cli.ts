@@ -26,7 +26,17 @@ export interface Given {
   readonly positionals: ReadonlyArray<string>
 }
 
-const kebab = (name: string) => name.replace(/_/g, "-")
+/**
+ * The one naming rule of both services: a field's CLI flag (or positional)
+ * is its tool parameter in kebab case (workspace_gid: --workspace-gid). A
+ * view's `flags` may differ only where the rule cannot hold (a collision
+ * with a shared flag, or a spec that names both); test/core/flag-names.test.ts
+ * holds the allow-list.
+ */
+export const kebab = (name: string) => name.replace(/_/g, "-")
+
+/** The paging flags and the tool parameters they are (the specs name both: --all is fetchAll). */
+export const PAGING_PARAMETERS: Readonly<Record<string, string>> = { "--cursor": "cursor", "--all": "fetchAll", "--max-pages": "maxPages" }
 
 /** The flag of a field: the view's spelling, else the field name in kebab case. */
 export const flagOf = (v: AnyView, field: string): string => `--${(v.flags as Record<string, string> | undefined)?.[field] ?? kebab(field)}`

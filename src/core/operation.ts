@@ -55,48 +55,64 @@ export type OutputOf<Op> = Op extends Operation<infer _I, infer _IE, infer O, in
 export type ErrorOf<Op> = Op extends Operation<infer _I, infer _IE, infer _O, infer E, infer _C, infer _A> ? E : never
 export type ItemOf<Op> = Op extends Operation<infer _I, infer _IE, infer _O, infer _E, infer _C, infer A> ? A : never
 
-const settleAbsent = <I, IE, O, E, C, A>(
+/**
+ * The one result of every delete of both services: `deleted` is always true
+ * (the target is gone when it returns), `already_absent` says whether this
+ * call found it gone already, and the target's identifiers are echoed under
+ * their input names (task_gid, webhook_id, comment_id and emoji...).
+ */
+export type Deleted<T> = { readonly deleted: true; readonly already_absent: boolean } & T
+
+export const deletedResult = <T extends Readonly<Record<string, string>>>(target: T, alreadyAbsent: boolean): Deleted<T> => ({
+  deleted: true,
+  already_absent: alreadyAbsent,
+  ...target
+})
+
+const settleAbsent = <I, IE, O, E, C, A, T extends Readonly<Record<string, string>>>(
   op: Operation<I, IE, O, E, C, A>,
-  absent: (input: I) => O,
+  target: (input: I) => T,
   probe: ((client: C, input: I) => Effect.Effect<unknown, unknown>) | undefined
-): Operation<I, IE, O, E, C, A> => ({
+): Operation<I, IE, Deleted<T>, E, C, A> => ({
   ...op,
+  paging: undefined,
   deletes: true,
   run: (client, input, cursor) =>
     Effect.catchIf(
-      op.run(client, input, cursor),
+      Effect.as(op.run(client, input, cursor), deletedResult(target(input), false)),
       (e) => e instanceof NotFoundError,
       (gone) =>
         probe === undefined
-          ? Effect.succeed(absent(input))
+          ? Effect.succeed(deletedResult(target(input), true))
           : Effect.matchEffect(probe(client, input), {
             onFailure: () => Effect.fail(gone),
-            onSuccess: () => Effect.succeed(absent(input))
+            onSuccess: () => Effect.succeed(deletedResult(target(input), true))
           })
     )
 })
 
 /**
  * The one rule of every delete of both services: a 404 means the target is
- * already gone, which is the goal, so it succeeds with `absent` (reporting
- * `already_absent: true`) and NotFoundError leaves the error channel. This
- * is also what makes a delete safe to retry: when its first answer is lost
- * (http.ts retries an idempotent DELETE after a timeout or a cut connection),
- * the retry meets the 404 its first attempt caused.
+ * already gone, which is the goal, so it succeeds reporting
+ * `already_absent: true` and NotFoundError leaves the error channel. Both
+ * outcomes have the one shape `Deleted` (`target` names what was deleted).
+ * This is also what makes a delete safe to retry: when its first answer is
+ * lost (http.ts retries an idempotent DELETE after a timeout or a cut
+ * connection), the retry meets the 404 its first attempt caused.
  */
-export const absentIsDone = <I, IE, O, E, C, A>(
+export const absentIsDone = <I, IE, O, E, C, A, T extends Readonly<Record<string, string>>>(
   op: Operation<I, IE, O, E, C, A>,
-  absent: (input: I) => O
-): Operation<I, IE, O, Exclude<E, NotFoundError>, C, A> =>
-  settleAbsent(op, absent, undefined) as Operation<I, IE, O, Exclude<E, NotFoundError>, C, A>
+  target: (input: I) => T
+): Operation<I, IE, Deleted<T>, Exclude<E, NotFoundError>, C, A> =>
+  settleAbsent(op, target, undefined) as Operation<I, IE, Deleted<T>, Exclude<E, NotFoundError>, C, A>
 
 /**
  * The same rule where a 404 can also mean a wrong container (a comment of a
  * file that does not exist): `probe` reads the container, and the 404 stays a
  * NotFoundError unless the probe succeeds.
  */
-export const absentOnceProbed = <I, IE, O, E, C, A>(
+export const absentOnceProbed = <I, IE, O, E, C, A, T extends Readonly<Record<string, string>>>(
   op: Operation<I, IE, O, E, C, A>,
   probe: (client: C, input: I) => Effect.Effect<unknown, unknown>,
-  absent: (input: I) => O
-): Operation<I, IE, O, E, C, A> => settleAbsent(op, absent, probe)
+  target: (input: I) => T
+): Operation<I, IE, Deleted<T>, E, C, A> => settleAbsent(op, target, probe)

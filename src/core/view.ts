@@ -80,7 +80,11 @@ export interface View<Op extends AnyOperation<never>> {
   readonly tool: string | { readonly none: string }
   /** Fields given as positional arguments, in order; the rest are flags. */
   readonly positional?: ReadonlyArray<FieldName<Op>> | undefined
-  /** Flag spellings where they differ from the field in kebab case (plan_api_id: "plan"). */
+  /**
+   * Flag spellings where they differ from the field in kebab case, only where
+   * the naming rule (derive-cli.ts `kebab`) cannot hold: a collision with a
+   * shared flag (token: "log-token"), or a spec naming both (plan_api_id: "plan").
+   */
   readonly flags?: Partial<Record<FieldName<Op>, string>> | undefined
   /** Placeholders in help: {context_id: "ID|URL"}. */
   readonly valueNames?: Partial<Record<FieldName<Op>, string>> | undefined

@@ -177,11 +177,10 @@ export const commentDelete = absentOnceProbed(
     modes: WRITERS,
     subject: (i) => `comment ${i.comment_id} on file ${fileKeyOf(i.file_key)}`,
     request: (i) => ({ method: "DELETE", path: commentsPath(i.file_key, i.comment_id) }),
-    response: Done,
-    result: (_, i) => ({ deleted: true, id: i.comment_id, already_absent: false })
+    response: Done
   }),
   (client, i) => commentList.run(client, { file_key: i.file_key }, undefined),
-  (i) => ({ deleted: true, id: i.comment_id, already_absent: true })
+  (i) => ({ comment_id: i.comment_id })
 )
 
 export const commentReactionList = designOperation({
@@ -228,11 +227,10 @@ export const commentReactionDelete = absentOnceProbed(
     modes: WRITERS,
     subject: (i) => `your ${i.emoji} reaction to comment ${i.comment_id}`,
     request: (i) => ({ method: "DELETE", path: commentsPath(i.file_key, i.comment_id, "reactions"), query: { emoji: i.emoji } }),
-    response: Done,
-    result: (_, i) => ({ comment_id: i.comment_id, emoji: i.emoji, removed: true, already_absent: false })
+    response: Done
   }),
   (client, i) => commentReactionList.run(client, { file_key: i.file_key, comment_id: i.comment_id }, undefined),
-  (i) => ({ comment_id: i.comment_id, emoji: i.emoji, removed: true, already_absent: true })
+  (i) => ({ comment_id: i.comment_id, emoji: i.emoji })
 )
 
 // ---- how the front ends show them -----------------------------------------------------

@@ -139,9 +139,8 @@ export const devResourceDelete = absentIsDone(designOperation({
   tier: TIER,
   subject: (i) => `dev resource ${i.dev_resource_id} of file ${fileKeyOf(i.file_key)}`,
   request: (i) => ({ method: "DELETE", path: `/v1/files/${pathOf(fileKeyOf(i.file_key), "dev_resources", i.dev_resource_id)}` }),
-  response: Schema.Unknown,
-  result: (_, i) => ({ deleted: true, id: i.dev_resource_id, already_absent: false })
-}), (i) => ({ deleted: true, id: i.dev_resource_id, already_absent: true }))
+  response: Schema.Unknown
+}), (i) => ({ dev_resource_id: i.dev_resource_id }))
 
 // ---- views ----------------------------------------------------------------------------
 

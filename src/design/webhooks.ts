@@ -260,9 +260,8 @@ export const webhookDelete = absentIsDone(designOperation({
   tier: TIER,
   subject: (i) => `webhook ${i.webhook_id}`,
   request: (i) => ({ method: "DELETE", path: webhookPath(i.webhook_id) }),
-  response: Webhook,
-  result: (_, i) => ({ deleted: true, id: i.webhook_id, already_absent: false })
-}), (i) => ({ deleted: true, id: i.webhook_id, already_absent: true }))
+  response: Webhook
+}), (i) => ({ webhook_id: i.webhook_id }))
 
 const delivered = (r: typeof DeliveryRequest.Type) =>
   r.error_msg === null && r.response_info !== null && String(r.response_info.status) === "200"

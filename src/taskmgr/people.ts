@@ -14,7 +14,7 @@ export const workspaceOf = (client: TaskmgrClient, given: string | undefined) =>
   given !== undefined
     ? Effect.succeed(given)
     : Option.match(client.settings.workspace, {
-      onNone: () => Effect.fail(invalidInput("No workspace is given or configured.", "workspace")),
+      onNone: () => Effect.fail(invalidInput("No workspace_gid is given or configured (TASKMGR_WORKSPACE).", "workspace_gid")),
       onSome: Effect.succeed
     })
 
@@ -48,9 +48,9 @@ export const userList = taskmgrList({
   name: "userList",
   group: "users",
   summary: "Users of a workspace.",
-  input: Schema.Struct({ workspace: Workspace, ...listFields }),
-  subject: (i) => `users of workspace ${i.workspace ?? ""}`.trim(),
-  request: (i, client) => Effect.map(workspaceOf(client, i.workspace), (w) => ({ method: "GET" as const, path: `/workspaces/${pathOf(w)}/users` })),
+  input: Schema.Struct({ workspace_gid: Workspace, ...listFields }),
+  subject: (i) => `users of workspace ${i.workspace_gid ?? ""}`.trim(),
+  request: (i, client) => Effect.map(workspaceOf(client, i.workspace_gid), (w) => ({ method: "GET" as const, path: `/workspaces/${pathOf(w)}/users` })),
   item: Record,
   defaultFields: ["name", "email"],
   itemsKey: "users"
@@ -60,9 +60,9 @@ export const teamList = taskmgrList({
   name: "teamList",
   group: "teams",
   summary: "Teams of a workspace.",
-  input: Schema.Struct({ workspace: Workspace, ...listFields }),
-  subject: (i) => `teams of workspace ${i.workspace ?? ""}`.trim(),
-  request: (i, client) => Effect.map(workspaceOf(client, i.workspace), (w) => ({ method: "GET" as const, path: `/workspaces/${pathOf(w)}/teams` })),
+  input: Schema.Struct({ workspace_gid: Workspace, ...listFields }),
+  subject: (i) => `teams of workspace ${i.workspace_gid ?? ""}`.trim(),
+  request: (i, client) => Effect.map(workspaceOf(client, i.workspace_gid), (w) => ({ method: "GET" as const, path: `/workspaces/${pathOf(w)}/teams` })),
   item: Record,
   defaultFields: ["name", "description"],
   itemsKey: "teams"
@@ -113,14 +113,12 @@ export const peopleViews = [
   view(userList, {
     command: ["user", "list"],
     tool: "taskmgr_user_list",
-    flags: { workspace: "workspace-gid" },
     text: { kind: "table", rows: rows(["gid", "name", "email"]), columns: ["gid", "name", "email"], noun: "users" },
     examples: ["taskmgr user list --workspace-gid 1200000000000101"]
   }),
   view(teamList, {
     command: ["team", "list"],
     tool: "taskmgr_team_list",
-    flags: { workspace: "workspace-gid" },
     text: { kind: "table", rows: rows(["gid", "name"]), columns: ["gid", "name"], noun: "teams" },
     examples: ["taskmgr team list"]
   }),

@@ -65,17 +65,17 @@ export const projectList = taskmgrList({
   group: "projects",
   summary: "Projects of a workspace, or of a team.",
   input: Schema.Struct({
-    workspace: Schema.optional(WorkspaceGid),
+    workspace_gid: Schema.optional(WorkspaceGid),
     team: Schema.optional(TeamGid.annotations({ description: "Team gid: list this team's projects instead" })),
     archived: Schema.optional(Toggle.annotations({ description: "Only archived (true) or only active (false) projects" })),
     ...listFields
   }),
-  subject: (i) => (i.team !== undefined ? `projects of team ${i.team}` : `projects of workspace ${i.workspace ?? ""}`.trim()),
+  subject: (i) => (i.team !== undefined ? `projects of team ${i.team}` : `projects of workspace ${i.workspace_gid ?? ""}`.trim()),
   request: (i, client) =>
     i.team !== undefined
       // A team belongs to one workspace: it alone scopes the list.
-      ? { method: "GET", path: "/projects", query: { team: i.team, workspace: i.workspace, archived: i.archived } }
-      : Effect.map(workspaceOf(client, i.workspace), (workspace) => ({
+      ? { method: "GET", path: "/projects", query: { team: i.team, workspace: i.workspace_gid, archived: i.archived } }
+      : Effect.map(workspaceOf(client, i.workspace_gid), (workspace) => ({
         method: "GET" as const,
         path: "/projects",
         query: { workspace, archived: i.archived }
@@ -140,7 +140,7 @@ export const projectSearch = taskmgrOperation({
   summary: "Search a workspace's projects (paid workspaces only; 60 searches a minute).",
   input: Schema.Struct({
     text: Schema.optional(Schema.String.annotations({ description: "Words in the name or description" })),
-    workspace: Schema.optional(WorkspaceGid),
+    workspace_gid: Schema.optional(WorkspaceGid),
     completed: Schema.optional(Toggle.annotations({ description: "Only completed (true) or incomplete (false) projects" })),
     sort_by: Schema.optional(
       Schema.Literal("due_date", "created_at", "completed_at", "modified_at").annotations({ description: "Order of the results" })
@@ -154,7 +154,7 @@ export const projectSearch = taskmgrOperation({
   planGate: PREMIUM,
   subject: (i) => `project search${i.text === undefined ? "" : ` for "${i.text}"`}`,
   request: (i, client) =>
-    Effect.map(workspaceOf(client, i.workspace), (workspace) => ({
+    Effect.map(workspaceOf(client, i.workspace_gid), (workspace) => ({
       method: "GET" as const,
       path: `/workspaces/${pathOf(workspace)}/projects/search`,
       query: {
@@ -174,7 +174,7 @@ export const projectCreate = taskmgrOperation({
   summary: "Create a project in a workspace (an organization's needs a team).",
   input: Schema.Struct({
     name: NonBlank.annotations({ description: "Project name" }),
-    workspace: Schema.optional(WorkspaceGid),
+    workspace_gid: Schema.optional(WorkspaceGid),
     team: Schema.optional(TeamGid.annotations({ description: "Team gid (required in an organization)" })),
     ...writable
   }).pipe(Schema.filter(rules(notBoth("notes", "html_notes")))),
@@ -184,7 +184,7 @@ export const projectCreate = taskmgrOperation({
   request: (i, client) =>
     Effect.gen(function*() {
       // With a team the team's workspace is implied: the configured default is sent only when there is no team.
-      const workspace = i.team === undefined ? yield* workspaceOf(client, i.workspace) : i.workspace
+      const workspace = i.team === undefined ? yield* workspaceOf(client, i.workspace_gid) : i.workspace_gid
       return { method: "POST" as const, path: "/projects", body: dataBody({ ...bodyOf(i), workspace, team: i.team }) }
     }),
   data: Record
@@ -219,10 +219,9 @@ export const projectDelete = absentIsDone(
     gids: { project_gid: "project" },
     subject: (i) => `project ${i.project_gid}`,
     request: (i) => ({ method: "DELETE", path: `/projects/${pathOf(i.project_gid)}` }),
-    data: Schema.Struct({}),
-    result: (_, i) => ({ deleted: true, project_gid: i.project_gid, already_absent: false })
+    data: Schema.Struct({})
   }),
-  (i) => ({ deleted: true, project_gid: gidNamed(i.project_gid, "project"), already_absent: true })
+  (i) => ({ project_gid: gidNamed(i.project_gid, "project") })
 )
 
 const nameOf = (value: unknown) =>
@@ -244,8 +243,7 @@ export const projectViews = [
   view(projectList, {
     command: ["project", "list"],
     tool: "taskmgr_project_list",
-    flags: { workspace: "workspace-gid" },
-    valueNames: { workspace: "GID", team: "GID", archived: "true|false" },
+    valueNames: { workspace_gid: "GID", team: "GID", archived: "true|false" },
     text: { kind: "table", rows: (o) => projectRows(o.items), columns: ["gid", "name", "archived", "team"], noun: "projects" },
     examples: ["taskmgr project list", "taskmgr project list --team 1200000000000201 --archived false --all"]
   }),
@@ -267,20 +265,19 @@ export const projectViews = [
     command: ["project", "search"],
     tool: "taskmgr_project_search",
     positional: ["text"],
-    flags: { workspace: "workspace-gid" },
-    valueNames: { workspace: "GID", completed: "true|false" },
+    valueNames: { workspace_gid: "GID", completed: "true|false" },
     text: { kind: "table", rows: projectRows, columns: ["gid", "name", "archived", "team"], noun: "projects" },
     examples: ["taskmgr project search launch", "taskmgr project search --completed false --sort-by modified_at"]
   }),
   view(projectCreate, {
     command: ["project", "create"],
     tool: "taskmgr_project_create",
-    flags: { workspace: "workspace-gid" },
-    valueNames: { ...writableNames, workspace: "GID", team: "GID" },
+    positional: ["name"],
+    valueNames: { ...writableNames, workspace_gid: "GID", team: "GID" },
     text: { kind: "record" },
     examples: [
-      "taskmgr project create --name 'Q3 roadmap' --team 1200000000000201",
-      "taskmgr project create --name Launch --html-notes '<body><strong>Ship</strong> it</body>' --color light-green"
+      "taskmgr project create 'Q3 roadmap' --team 1200000000000201",
+      "taskmgr project create Launch --html-notes '<body><strong>Ship</strong> it</body>' --color light-green"
     ]
   }),
   view(projectUpdate, {

@@ -130,10 +130,9 @@ export const sectionDelete = absentIsDone(
     idempotent: true,
     subject: (i) => `section ${i.section_gid}`,
     request: (i) => ({ method: "DELETE", path: `/sections/${pathOf(i.section_gid)}` }),
-    data: Schema.Struct({}),
-    result: (_, i) => ({ deleted: true, section_gid: i.section_gid, already_absent: false })
+    data: Schema.Struct({})
   }),
-  (i) => ({ deleted: true, section_gid: i.section_gid, already_absent: true })
+  (i) => ({ section_gid: i.section_gid })
 )
 
 export const sectionTaskAdd = taskmgrOperation({

@@ -144,7 +144,6 @@ const deleteOf = (name: string, group: string, summary: string, gid: typeof Stor
     subject: (i) => `story ${i.story_gid}`,
     request: (i) => ({ method: "DELETE", path: `/stories/${pathOf(i.story_gid)}` }),
     data: Empty,
-    result: (_, i) => ({ gid: i.story_gid, deleted: true, already_absent: false }),
     forbiddenHint: STORY_FORBIDDEN_HINT
   })
 
@@ -155,7 +154,7 @@ export const storyGet = getOf("storyGet", "stories", "One story.", StoryGid)
 export const storyCreate = createOf("storyCreate", "stories", "Add a comment story to a task (text or html_text).")
 export const storyUpdate = updateOf("storyUpdate", "stories", "Change a story: only your own comments can be changed.", StoryGid)
 /** Deletes are idempotent (core/operation.ts): a story already gone is `already_absent`. */
-const gone = (i: { readonly story_gid: string }) => ({ gid: i.story_gid, deleted: true, already_absent: true })
+const gone = (i: { readonly story_gid: string }) => ({ story_gid: i.story_gid })
 
 export const storyDelete = absentIsDone(deleteOf("storyDelete", "stories", "Delete a story: only your own comments can be deleted.", StoryGid), gone)
 

@@ -28,9 +28,9 @@ export const tagList = taskmgrList({
   name: "tagList",
   group: "tags",
   summary: "Tags of a workspace.",
-  input: Schema.Struct({ workspace: Workspace, ...listFields }),
-  subject: (i) => `tags of workspace ${i.workspace ?? ""}`.trim(),
-  request: (i, client) => Effect.map(workspaceOf(client, i.workspace), (w) => ({ method: "GET" as const, path: `/workspaces/${pathOf(w)}/tags` })),
+  input: Schema.Struct({ workspace_gid: Workspace, ...listFields }),
+  subject: (i) => `tags of workspace ${i.workspace_gid ?? ""}`.trim(),
+  request: (i, client) => Effect.map(workspaceOf(client, i.workspace_gid), (w) => ({ method: "GET" as const, path: `/workspaces/${pathOf(w)}/tags` })),
   item: Record,
   defaultFields: ["name", "color"],
   itemsKey: "tags"
@@ -56,13 +56,13 @@ export const tagCreate = taskmgrOperation({
     name: Name.annotations({ description: "Tag name" }),
     color: Schema.optional(Color),
     notes: Schema.optional(Schema.String.annotations({ description: "Notes" })),
-    workspace: Workspace
+    workspace_gid: Workspace
   }),
   impact: "write",
   idempotent: false,
   subject: (i) => `tag "${i.name}"`,
   request: (i, client) =>
-    Effect.map(workspaceOf(client, i.workspace), (w) => ({
+    Effect.map(workspaceOf(client, i.workspace_gid), (w) => ({
       method: "POST" as const,
       path: `/workspaces/${pathOf(w)}/tags`,
       body: dataBody({ name: i.name, color: i.color, notes: i.notes })
@@ -99,9 +99,8 @@ export const tagDelete = absentIsDone(taskmgrOperation({
   idempotent: true,
   subject: (i) => `tag ${i.tag_gid}`,
   request: (i) => ({ method: "DELETE", path: `/tags/${pathOf(i.tag_gid)}` }),
-  data: Empty,
-  result: (_, i) => ({ gid: i.tag_gid, deleted: true, already_absent: false })
-}), (i) => ({ gid: i.tag_gid, deleted: true, already_absent: true }))
+  data: Empty
+}), (i) => ({ tag_gid: i.tag_gid }))
 
 export const tagTaskList = taskmgrList({
   name: "tagTaskList",
@@ -174,7 +173,6 @@ export const tagViews = [
   view(tagList, {
     command: ["tag", "list"],
     tool: "taskmgr_tag_list",
-    flags: { workspace: "workspace-gid" },
     text: { kind: "table", rows: rows(["gid", "name", "color"]), columns: ["gid", "name", "color"], noun: "tags" },
     examples: ["taskmgr tag list", "taskmgr tag list --workspace-gid 1200000000000101 --all"]
   }),
@@ -183,7 +181,6 @@ export const tagViews = [
     command: ["tag", "create"],
     tool: "taskmgr_tag_create",
     positional: ["name"],
-    flags: { workspace: "workspace-gid" },
     text: { kind: "record" },
     examples: ["taskmgr tag create blocked --color dark-red --notes 'Waiting on someone'"]
   }),

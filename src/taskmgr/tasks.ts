@@ -99,7 +99,7 @@ const TaskListFields = Schema.Struct({
     section: Schema.optional(Gid.annotations({ description: "Section gid" })),
     tag: Schema.optional(Gid.annotations({ description: "Tag gid" })),
     assignee: Schema.optional(UserGid.annotations({ description: "Assignee: user gid, or me (with the workspace)" })),
-    workspace: Schema.optional(Gid.annotations({ description: "Workspace of the assignee's tasks (default: the configured one)" })),
+    workspace_gid: Schema.optional(Gid.annotations({ description: "Workspace of the assignee's tasks (default: the configured one)" })),
     completed_since: Schema.optional(Since.annotations({ description: "Incomplete tasks and those completed since: now, or a date-time" })),
     modified_since: Schema.optional(CalendarDateTime.annotations({ description: "Only tasks modified since this date-time" })),
     ...listFields
@@ -138,8 +138,8 @@ export const taskList = taskmgrList({
           invalidInput("Give exactly one of project, section, tag or assignee (with the workspace).", "project", "section", "tag", "assignee")
         )
       }
-      if (i.workspace !== undefined && i.assignee === undefined) {
-        return yield* Effect.fail(invalidInput("workspace applies only with assignee.", "workspace"))
+      if (i.workspace_gid !== undefined && i.assignee === undefined) {
+        return yield* Effect.fail(invalidInput("workspace_gid applies only with assignee.", "workspace_gid"))
       }
       if (i.tag !== undefined) {
         // The wire lists a tag's tasks at their own path, with no filters.
@@ -148,7 +148,7 @@ export const taskList = taskmgrList({
         }
         return { method: "GET", path: `/tags/${pathOf(i.tag)}/tasks` } satisfies RequestSpec
       }
-      const workspace = i.assignee === undefined ? undefined : yield* workspaceOf(client, i.workspace)
+      const workspace = i.assignee === undefined ? undefined : yield* workspaceOf(client, i.workspace_gid)
       return {
         method: "GET",
         path: "/tasks",
@@ -271,7 +271,7 @@ const searchModel = handBound("created_at.before")
 
 const searchFields = {
   text: Schema.optional(Schema.String.annotations({ description: "Words in the name or notes" })),
-  workspace: Schema.optional(Gid.annotations({ description: "Default: configured" })),
+  workspace_gid: Schema.optional(Gid.annotations({ description: "Default: configured" })),
   assignee_any: Schema.optional(Schema.Array(UserGid).annotations({ description: "Assigned to any of these users (gid or me)" })),
   projects_any: Schema.optional(Schema.Array(ProjectRef).annotations({ description: "In any of these projects (gid or URL)" })),
   sections_any: Schema.optional(Schema.Array(Gid).annotations({ description: "In any of these sections" })),
@@ -301,7 +301,7 @@ const searchOnce = taskmgrOperation({
   gids: { projects_any: "project" },
   subject: (i) => (i.text === undefined ? "task search" : `task search for "${i.text}"`),
   request: (i, client) =>
-    Effect.map(workspaceOf(client, i.workspace), (workspace): RequestSpec => {
+    Effect.map(workspaceOf(client, i.workspace_gid), (workspace): RequestSpec => {
       const fields = i.fields ?? TASK_FIELDS
       const query: { readonly [param: string]: QueryValue } = {
         text: i.text,
@@ -367,11 +367,11 @@ const userTaskList = taskmgrOperation({
   name: "userTaskListGet",
   group: "tasks",
   summary: "A user's task list in a workspace.",
-  input: Schema.Struct({ user_gid: UserGid, workspace: Gid }),
+  input: Schema.Struct({ user_gid: UserGid, workspace_gid: Gid }),
   impact: "read",
   idempotent: true,
   subject: (i) => `task list of user ${i.user_gid}`,
-  request: (i) => ({ method: "GET", path: `/users/${pathOf(i.user_gid)}/user_task_list`, query: { workspace: i.workspace, opt_fields: ["name"] } }),
+  request: (i) => ({ method: "GET", path: `/users/${pathOf(i.user_gid)}/user_task_list`, query: { workspace: i.workspace_gid, opt_fields: ["name"] } }),
   data: Record
 })
 
@@ -389,7 +389,7 @@ const userTaskListTasks = taskmgrList({
 
 const MyTasksInput = Schema.Struct({
   user_gid: Schema.optional(UserGid.annotations({ description: "Whose My Tasks: user gid, or me (default)" })),
-  workspace: Schema.optional(Gid.annotations({ description: "Default: configured" })),
+  workspace_gid: Schema.optional(Gid.annotations({ description: "Default: configured" })),
   completed_since: Schema.optional(Since.annotations({ description: "Incomplete tasks and those completed since: now, or a date-time" })),
   ...listFields
 })
@@ -409,8 +409,8 @@ export const taskMyTasks: Operation<
   // Each page looks the list up again: its gid is not part of the offset cursor.
   run: (client, input, cursor) =>
     Effect.gen(function*() {
-      const workspace = yield* workspaceOf(client, input.workspace)
-      const list = yield* userTaskList.run(client, { user_gid: input.user_gid ?? "me", workspace }, undefined)
+      const workspace = yield* workspaceOf(client, input.workspace_gid)
+      const list = yield* userTaskList.run(client, { user_gid: input.user_gid ?? "me", workspace_gid: workspace }, undefined)
       return yield* userTaskListTasks.run(
         client,
         { user_task_list_gid: list.gid, completed_since: input.completed_since, limit: input.limit, fields: input.fields },
@@ -427,7 +427,7 @@ export const taskCreate = taskmgrOperation({
   summary: "Create a task in a workspace, in projects, or under a parent task.",
   input: Schema.Struct({
     name: NonBlank.annotations({ description: "Task name" }),
-    workspace: Schema.optional(Gid.annotations({ description: "Workspace gid (default: the configured one, unless projects or parent place it)" })),
+    workspace_gid: Schema.optional(Gid.annotations({ description: "Workspace gid (default: the configured one, unless projects or parent place it)" })),
     projects: Schema.optional(Schema.Array(ProjectRef).annotations({ description: "Projects to add it to (gid or URL)" })),
     parent: Schema.optional(TaskRef.annotations({ description: "Parent task: makes it a subtask (gid or URL)" })),
     followers: Schema.optional(Schema.Array(UserGid).annotations({ description: "Followers (user gid or me)" })),
@@ -442,8 +442,9 @@ export const taskCreate = taskmgrOperation({
     Effect.gen(function*() {
       yield* checked(i)
       const placed = (i.projects?.length ?? 0) > 0 || i.parent !== undefined
-      const workspace = i.workspace ?? (placed ? undefined : yield* workspaceOf(client, undefined))
-      return { method: "POST", path: "/tasks", body: dataBody({ ...i, workspace }) } satisfies RequestSpec
+      const { workspace_gid, ...fields } = i
+      const workspace = workspace_gid ?? (placed ? undefined : yield* workspaceOf(client, undefined))
+      return { method: "POST", path: "/tasks", body: dataBody({ ...fields, workspace }) } satisfies RequestSpec
     }),
   data: Record
 })
@@ -500,9 +501,8 @@ export const taskDelete = absentIsDone(taskmgrOperation({
   gids: { task_gid: "task" },
   subject: (i) => `task ${i.task_gid}`,
   request: (i) => ({ method: "DELETE", path: `/tasks/${pathOf(i.task_gid)}` }),
-  data: Schema.Struct({}),
-  result: (_data, i) => ({ deleted: i.task_gid, already_absent: false })
-}), (i) => ({ deleted: gidNamed(i.task_gid, "task"), already_absent: true }))
+  data: Schema.Struct({})
+}), (i) => ({ task_gid: gidNamed(i.task_gid, "task") }))
 
 // ---- views --------------------------------------------------------------------------
 
@@ -531,7 +531,6 @@ export const taskViews = [
   view(taskList, {
     command: ["task", "list"],
     tool: "taskmgr_task_list",
-    flags: { workspace: "workspace-gid" },
     valueNames: { project: "GID|URL" },
     text: taskTable("tasks"),
     examples: [
@@ -571,14 +570,12 @@ export const taskViews = [
     command: ["task", "search"],
     tool: "taskmgr_task_search",
     positional: ["text"],
-    flags: { workspace: "workspace-gid" },
     text: taskTable("tasks"),
     examples: ["taskmgr task search launch", "taskmgr task search --assignee-any me --completed false --all"]
   }),
   view(taskMyTasks, {
     command: ["task", "my-tasks", "list"],
     tool: "taskmgr_task_my_tasks",
-    flags: { workspace: "workspace-gid" },
     text: taskTable("tasks"),
     examples: ["taskmgr task my-tasks list", "taskmgr task my-tasks list --completed-since now --all"]
   }),
@@ -586,7 +583,6 @@ export const taskViews = [
     command: ["task", "create"],
     tool: "taskmgr_task_create",
     positional: ["name"],
-    flags: { workspace: "workspace-gid" },
     valueNames: { completed: "true|false", liked: "true|false", parent: "GID|URL", custom_fields: "JSON|@FILE" },
     text: { kind: "record" },
     examples: [

@@ -102,7 +102,7 @@ describe("a delete whose first answer was lost", () => {
       yield* sim.injectFault({ method: "DELETE", path: `/api/1.0/tasks/${gid}`, cut: true })
       const fiber = yield* Effect.fork((yield* TaskmgrApi).taskDelete({ task_gid: gid }))
       yield* TestClock.adjust("10 seconds")
-      expect(yield* Fiber.join(fiber)).toEqual({ deleted: gid, already_absent: true })
+      expect(yield* Fiber.join(fiber)).toEqual({ deleted: true, already_absent: true, task_gid: gid })
       expect((yield* sim.requests).filter((r) => r.method === "DELETE")).toHaveLength(2)
     }).pipe(Effect.provide(taskmgr.apiLayer())))
 
@@ -110,8 +110,8 @@ describe("a delete whose first answer was lost", () => {
     Effect.gen(function*() {
       const a = yield* TaskmgrApi
       const tag = yield* a.tagCreate({ name: "gone soon" })
-      expect(yield* a.tagDelete({ tag_gid: tag.gid })).toEqual({ gid: tag.gid, deleted: true, already_absent: false })
-      expect(yield* a.tagDelete({ tag_gid: tag.gid })).toEqual({ gid: tag.gid, deleted: true, already_absent: true })
+      expect(yield* a.tagDelete({ tag_gid: tag.gid })).toEqual({ tag_gid: tag.gid, deleted: true, already_absent: false })
+      expect(yield* a.tagDelete({ tag_gid: tag.gid })).toEqual({ tag_gid: tag.gid, deleted: true, already_absent: true })
       const story = yield* a.commentCreate({ task_gid: taskmgr.seed.task_gid, text: "brief" })
       expect(yield* a.commentDelete({ story_gid: story.gid })).toMatchObject({ already_absent: false })
       expect(yield* a.commentDelete({ story_gid: story.gid })).toMatchObject({ already_absent: true })
@@ -131,6 +131,6 @@ describe("a delete whose first answer was lost", () => {
       yield* sim.injectFault({ method: "DELETE", path: `/v2/webhooks/${made.id}`, cut: true })
       const fiber = yield* Effect.fork(a.webhookDelete({ webhook_id: made.id }))
       yield* TestClock.adjust("10 seconds")
-      expect(yield* Fiber.join(fiber)).toEqual({ deleted: true, id: made.id, already_absent: true })
+      expect(yield* Fiber.join(fiber)).toEqual({ deleted: true, webhook_id: made.id, already_absent: true })
     }).pipe(Effect.provide(design.apiLayer())))
 })

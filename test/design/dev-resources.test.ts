@@ -49,8 +49,8 @@ describe("dev resources", () => {
     Effect.gen(function*() {
       const a = yield* api
       const [first] = (yield* a.devResourceList({ file_key: LIB, node_ids: ["1:2"] })).dev_resources
-      expect(yield* a.devResourceDelete({ file_key: LIB, dev_resource_id: first!.id })).toEqual({ deleted: true, id: first!.id, already_absent: false })
-      expect(yield* a.devResourceDelete({ file_key: LIB, dev_resource_id: first!.id })).toEqual({ deleted: true, id: first!.id, already_absent: true })
+      expect(yield* a.devResourceDelete({ file_key: LIB, dev_resource_id: first!.id })).toEqual({ deleted: true, dev_resource_id: first!.id, already_absent: false })
+      expect(yield* a.devResourceDelete({ file_key: LIB, dev_resource_id: first!.id })).toEqual({ deleted: true, dev_resource_id: first!.id, already_absent: true })
       expect((yield* a.devResourceList({ file_key: LIB, node_ids: ["1:2"] })).dev_resources).toHaveLength(1)
     }).pipe(Effect.provide(layer())))
 

@@ -79,8 +79,8 @@ describe("design comment", () => {
 
   it("comment delete: the author deletes, twice is already absent; someone else's comment is refused", async () => {
     const mine = json(await design(["comment", "create", file(), "--message", "to delete", "--json"]))
-    expect(json(await design(["comment", "delete", file(), mine.id, "--json"]))).toEqual({ deleted: true, id: mine.id, already_absent: false })
-    expect(json(await design(["comment", "delete", file(), mine.id, "--json"]))).toEqual({ deleted: true, id: mine.id, already_absent: true })
+    expect(json(await design(["comment", "delete", file(), mine.id, "--json"]))).toEqual({ deleted: true, comment_id: mine.id, already_absent: false })
+    expect(json(await design(["comment", "delete", file(), mine.id, "--json"]))).toEqual({ deleted: true, comment_id: mine.id, already_absent: true })
     const theirs = await design(["comment", "delete", file(), ROOT])
     expect(theirs.code, describeRun(theirs)).not.toBe(0)
     expect(theirs.stderr).toMatch(/Only the author/)
@@ -104,7 +104,7 @@ describe("design comment", () => {
       reacted: true
     })
     const removed = json(await design(["comment", "reaction", "delete", file(), ROOT, "--emoji", ":tada:", "--json"]))
-    expect(removed).toMatchObject({ removed: true, already_absent: false })
+    expect(removed).toMatchObject({ deleted: true, already_absent: false })
     const log = await requestLog(ctx.sb)
     expect(log.map((q) => [q.method, q.body ?? q.query])).toEqual([
       ["POST", { emoji: ":tada:" }],

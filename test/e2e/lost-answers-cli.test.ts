@@ -42,7 +42,7 @@ describe("a write whose answer was lost", () => {
     await sandbox.fault({ method: "DELETE", path: `/api/1.0/tasks/${REVIEW}`, cut: true })
     const r = await sandbox.run(["task", "delete", REVIEW, "--json"])
     expect(r.code, describeRun(r)).toBe(0)
-    expect(JSON.parse(r.stdout)).toEqual({ deleted: REVIEW, already_absent: true })
+    expect(JSON.parse(r.stdout)).toEqual({ deleted: true, already_absent: true, task_gid: REVIEW })
     expect((await sandbox.requests()).filter((q) => q.method === "DELETE")).toHaveLength(2)
   })
 })

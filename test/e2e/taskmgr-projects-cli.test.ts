@@ -75,7 +75,7 @@ describe("taskmgr project", () => {
   })
 
   it("create, update (a false boolean too) and delete, twice", async () => {
-    const made = await json(["project", "create", "--name", "Roadmap", "--team", TEAM, "--html-notes", "<body><em>Q3</em></body>", "--color", "light-blue"])
+    const made = await json(["project", "create", "Roadmap", "--team", TEAM, "--html-notes", "<body><em>Q3</em></body>", "--color", "light-blue"])
     expect(made).toMatchObject({ name: "Roadmap", notes: "Q3", color: "light-blue" })
     const create = (await sent()).find((r) => r.method === "POST")
     expect(create?.body).toEqual({ data: { name: "Roadmap", team: TEAM, html_notes: "<body><em>Q3</em></body>", color: "light-blue" } })
@@ -91,7 +91,7 @@ describe("taskmgr project", () => {
     [["project", "counts", "URL-NO-PROJECT"], "names no project"],
     [["project", "list", "--limit", "0"], "--limit"],
     [["project", "list", "--limit", "101"], "--limit"],
-    [["project", "create", "--name", "x", "--team", TEAM, "--html-notes", "<body><p>x</p></body>"], "<p>"],
+    [["project", "create", "x", "--team", TEAM, "--html-notes", "<body><p>x</p></body>"], "<p>"],
     [["project", "update", "1200000000000301"], "nothing to update"],
     [["project", "update", "1200000000000301", "--archived", "maybe"], "--archived"]
   ])("refuses %j with exit 2 and sends nothing", async (args, says) => {

@@ -68,7 +68,7 @@ describe("taskmgr tag", () => {
     const gid = String(made.gid)
     expect(json(await taskmgr("tag", "update", gid, "--notes", "Waiting on others", "--json"))).toMatchObject({ notes: "Waiting on others" })
     expect(json(await taskmgr("tag", "get", gid, "--json"))).toMatchObject({ name: "blocked" })
-    expect(json(await taskmgr("tag", "delete", gid, "--json"))).toEqual({ gid, deleted: true, already_absent: false })
+    expect(json(await taskmgr("tag", "delete", gid, "--json"))).toEqual({ deleted: true, already_absent: false, tag_gid: gid })
   })
 
   it("tags a task given by URL, lists a tag's tasks and a task's tags, untags it", async () => {
@@ -94,7 +94,7 @@ describe("taskmgr story and comment", () => {
     const gid = String(made.gid)
     expect(json(await taskmgr("comment", "update", gid, "--text", "Ready for review", "--json"))).toMatchObject({ text: "Ready for review" })
     expect(json(await taskmgr("story", "get", gid, "--json"))).toMatchObject({ resource_subtype: "comment_added" })
-    expect(json(await taskmgr("comment", "delete", gid, "--json"))).toEqual({ gid, deleted: true, already_absent: false })
+    expect(json(await taskmgr("comment", "delete", gid, "--json"))).toEqual({ deleted: true, already_absent: false, story_gid: gid })
     ok(await taskmgr("story", "update", MY_COMMENT, "--is-pinned"))
   })
 

@@ -179,9 +179,9 @@ describe("webhook lifecycle", () => {
 
     // delete, then delete again: idempotent
     const deleted = json(await design(["webhook", "delete", id, "--json"]))
-    expect(deleted).toEqual({ deleted: true, id, already_absent: false })
+    expect(deleted).toEqual({ deleted: true, webhook_id: id, already_absent: false })
     const again = json(await design(["webhook", "delete", id, "--json"]))
-    expect(again).toEqual({ deleted: true, id, already_absent: true })
+    expect(again).toEqual({ deleted: true, webhook_id: id, already_absent: true })
     const deletes = (await requestLog(ctx.sb)).filter((r) => r.method === "DELETE")
     expect(deletes.map((r) => r.path)).toEqual([`/v2/webhooks/${id}`, `/v2/webhooks/${id}`])
 

@@ -183,8 +183,8 @@ describe("tool calls", () => {
     expect(requests).toMatchObject({ delivered: 1, failed: 0 })
     expect(requests.requests).toEqual([expect.objectContaining({ event: "PING", status: "200" })])
 
-    expect(await ok("design_webhook_delete", { webhook_id: id })).toEqual({ deleted: true, id, already_absent: false })
-    expect(await ok("design_webhook_delete", { webhook_id: id })).toEqual({ deleted: true, id, already_absent: true })
+    expect(await ok("design_webhook_delete", { webhook_id: id })).toEqual({ deleted: true, webhook_id: id, already_absent: false })
+    expect(await ok("design_webhook_delete", { webhook_id: id })).toEqual({ deleted: true, webhook_id: id, already_absent: true })
 
     for (const text of seen) expect(text).not.toContain(PASSCODE)
     const log = await requestLog(sb)

@@ -10,17 +10,17 @@ describe("taskmgr dates", () => {
     Effect.gen(function*() {
       const a = yield* api
       for (const due_on of ["2026-02-30", "2026-13-01"]) {
-        const e = yield* Effect.flip(a.taskCreate({ name: "Impossible", workspace: seed.workspace_gid, due_on }))
+        const e = yield* Effect.flip(a.taskCreate({ name: "Impossible", workspace_gid: seed.workspace_gid, due_on }))
         expect(e._tag).toBe("InvalidInputError")
         expect(e.message).toContain(`due_on: must be a real date in the form YYYY-MM-DD`)
         const u = yield* Effect.flip(a.taskUpdate({ task_gid: seed.task_gid, start_at: `${due_on}T09:00:00Z` }))
         expect(u.message).toContain("start_at: must be a real date-time")
       }
-      const p = yield* Effect.flip(a.projectCreate({ name: "Impossible", workspace: seed.workspace_gid, due_on: "2026-02-30" }))
+      const p = yield* Effect.flip(a.projectCreate({ name: "Impossible", workspace_gid: seed.workspace_gid, due_on: "2026-02-30" }))
       expect(p.message).toContain("due_on: must be a real date")
       expect(yield* sent).toEqual([])
 
-      const created = yield* a.taskCreate({ name: "Leap", workspace: seed.workspace_gid, due_on: "2024-02-29" })
+      const created = yield* a.taskCreate({ name: "Leap", workspace_gid: seed.workspace_gid, due_on: "2024-02-29" })
       expect(created.due_on).toBe("2024-02-29")
       expect((yield* sent).map((r) => (r.body as { data: { due_on?: string } }).data.due_on)).toEqual(["2024-02-29"])
     }).pipe(Effect.provide(apiLayer())))

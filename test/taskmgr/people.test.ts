@@ -40,7 +40,7 @@ describe("TaskmgrApi: users, teams, workspaces", () => {
       const a = yield* api
       const error = yield* Effect.flip(a.teamList({}))
       expect(error._tag).toBe("InvalidInputError")
-      expect((yield* a.teamList({ workspace: seed.workspace_gid })).data.length).toBeGreaterThan(0)
+      expect((yield* a.teamList({ workspace_gid: seed.workspace_gid })).data.length).toBeGreaterThan(0)
     }).pipe(Effect.provide(apiLayer({ workspace: undefined }))))
 
   it.effect("an expired token is an AuthError", () =>

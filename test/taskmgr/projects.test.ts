@@ -145,7 +145,7 @@ describe("TaskmgrApi: projects", () => {
         a.projectCounts({ project_gid: "abc" }),
         a.projectList({ limit: 0 }),
         a.projectList({ limit: 101 }),
-        a.projectList({ workspace: "ws" }),
+        a.projectList({ workspace_gid: "ws" }),
         a.projectCreate({ name: "x", team: seed.team_gid, html_notes: "<body><p>para</p></body>" }),
         a.projectCreate({ name: "x", team: seed.team_gid, html_notes: "no body" }),
         a.projectCreate({ name: "  " }),

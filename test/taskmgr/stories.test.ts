@@ -29,7 +29,7 @@ describe("TaskmgrApi: stories", () => {
       const html = "<body><strong>Shipped</strong> today.</body>"
       const changed = yield* a.storyUpdate({ story_gid: made.gid, html_text: html })
       expect(changed).toMatchObject({ html_text: html, is_edited: true })
-      expect(yield* a.storyDelete({ story_gid: made.gid })).toEqual({ gid: made.gid, deleted: true, already_absent: false })
+      expect(yield* a.storyDelete({ story_gid: made.gid })).toEqual({ deleted: true, already_absent: false, story_gid: made.gid })
       expect((yield* Effect.flip(a.storyGet({ story_gid: made.gid })))._tag).toBe("NotFoundError")
     }).pipe(Effect.provide(apiLayer())))
 
@@ -100,7 +100,7 @@ describe("TaskmgrApi: comments", () => {
       expect(made.resource_subtype).toBe("comment_added")
       const changed = yield* a.commentUpdate({ story_gid: made.gid, text: "See the doc, v2.", is_pinned: true })
       expect(changed).toMatchObject({ text: "See the doc, v2.", is_pinned: true })
-      expect(yield* a.commentDelete({ story_gid: my_comment })).toEqual({ gid: my_comment, deleted: true, already_absent: false })
+      expect(yield* a.commentDelete({ story_gid: my_comment })).toEqual({ deleted: true, already_absent: false, story_gid: my_comment })
       const requests = (yield* sent).slice(1).map((r) => `${r.method} ${r.path.replace("/api/1.0", "")}`)
       expect(requests).toEqual([
         `GET /stories/${made.gid}`,

@@ -39,7 +39,7 @@ describe("TaskmgrApi: tags", () => {
       const changed = yield* a.tagUpdate({ tag_gid: made.gid, name: "waiting" })
       expect(changed).toMatchObject({ name: "waiting", color: "dark-red" })
       expect((yield* sent).at(-1)?.body).toEqual({ data: { name: "waiting" } })
-      expect(yield* a.tagDelete({ tag_gid: made.gid })).toEqual({ gid: made.gid, deleted: true, already_absent: false })
+      expect(yield* a.tagDelete({ tag_gid: made.gid })).toEqual({ deleted: true, already_absent: false, tag_gid: made.gid })
       expect((yield* Effect.flip(a.tagGet({ tag_gid: made.gid })))._tag).toBe("NotFoundError")
     }).pipe(Effect.provide(apiLayer())))
 
@@ -81,6 +81,6 @@ describe("TaskmgrApi: tags", () => {
       expect((yield* Effect.flip(a.tagList({})))._tag).toBe("InvalidInputError")
       expect((yield* Effect.flip(a.tagCreate({ name: "x" })))._tag).toBe("InvalidInputError")
       expect((yield* sent).length).toBe(0)
-      expect((yield* a.tagList({ workspace: seed.workspace_gid })).data.length).toBeGreaterThan(0)
+      expect((yield* a.tagList({ workspace_gid: seed.workspace_gid })).data.length).toBeGreaterThan(0)
     }).pipe(Effect.provide(apiLayer({ workspace: undefined }))))
 })

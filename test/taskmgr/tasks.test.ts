@@ -49,7 +49,7 @@ describe("TaskmgrApi: tasks", () => {
       // Untyped callers (JavaScript, decoded JSON) get the same rule at run time; the compiler refuses these.
       yield* refused(a.taskList({} as never))
       yield* refused(a.taskList({ project: seed.project_gid, tag: seed.tag_gids.urgent } as never))
-      yield* refused(a.taskList({ project: seed.project_gid, workspace: seed.workspace_gid }))
+      yield* refused(a.taskList({ project: seed.project_gid, workspace_gid: seed.workspace_gid }))
       yield* refused(a.taskList({ tag: seed.tag_gids.urgent, modified_since: "2025-01-01T00:00:00Z" }))
       yield* refused(a.taskList({ project: seed.project_gid, limit: 0 }))
       yield* refused(a.taskList({ project: seed.project_gid, limit: 101 }))
@@ -203,7 +203,7 @@ describe("TaskmgrApi: tasks", () => {
     Effect.gen(function*() {
       const a = yield* api
       // A URL given is reported as the gid it names.
-      expect(yield* a.taskDelete({ task_gid: taskUrl(T.review) })).toEqual({ deleted: T.review, already_absent: false })
+      expect(yield* a.taskDelete({ task_gid: taskUrl(T.review) })).toEqual({ deleted: true, already_absent: false, task_gid: T.review })
       expect((yield* Effect.flip(a.taskGet({ task_gid: T.review })))._tag).toBe("NotFoundError")
       expect((yield* requests)[0]).toMatchObject({ method: "DELETE", path: `/tasks/${T.review}` })
     }).pipe(Effect.provide(apiLayer())))

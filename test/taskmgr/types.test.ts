@@ -22,7 +22,7 @@ describe("task-manager public types", () => {
   it("takes exactly one of project, section, tag or assignee in taskList", () => {
     const check = (api: TaskmgrApiService) => {
       void api.taskList({ project: "1" })
-      void api.taskList({ assignee: "me", workspace: "2" })
+      void api.taskList({ assignee: "me", workspace_gid: "2" })
       // @ts-expect-error: none given.
       void api.taskList({})
       // @ts-expect-error: two given.
