@@ -23,6 +23,8 @@ export interface ToolServer<C> {
   /** DESIGN, TASKMGR: the prefix of the server's variables. */
   readonly prefix: string
   readonly tokenVariable: string
+  /** The service takes more than one kind of token, chosen by {prefix}_AUTH_MODE. */
+  readonly authModes: boolean
   readonly views: ReadonlyArray<AnyView>
   /** The client, or why there is none: a server without a token still serves, and each call says why. */
   readonly client: (invocation: Invocation, env: Env) => Effect.Effect<C, WrapperError, HttpClient>
@@ -41,7 +43,7 @@ export const runToolServer = <C>(server: ToolServer<C>, invocation: Invocation) 
       format: env[`${server.prefix}_MCP_FORMAT`]?.toLowerCase() === "toon" ? "toon" : "json",
       budget: yield* toolBudget(env[`${server.prefix}_MCP_BUDGET`]),
       vocabulary: {
-        ...toolVocabulary(server.tokenVariable, server.prefix),
+        ...toolVocabulary(server.tokenVariable, server.prefix, server.authModes),
         operation: (name) => tools.find((v) => (v.operation as AnyOperation<never>).name === name)?.tool
       },
       operations: server.views.map((v) => v.operation as AnyOperation<never>),
