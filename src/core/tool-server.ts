@@ -58,7 +58,7 @@ export const runToolServer = <C>(server: ToolServer<C>, invocation: Invocation) 
     })
     if (Either.isLeft(selected)) return yield* Effect.fail(invalidInput(selected.left.message, "toolsets"))
     if (invocation.options["--list-toolsets"] === true) {
-      const lines = toolsetSummary(selected.right).map((t) => `${t.name}\t${t.tools.length} tools (${t.readOnlyTools.length} read-only)\t${t.tools.join(", ")}`)
+      const lines = toolsetSummary(selected.right).map((t) => `${t.name}\t${t.tools.length} tool${t.tools.length === 1 ? "" : "s"} (${t.readOnlyTools.length} read-only)\t${t.tools.join(", ")}`)
       return yield* writeOut(lines.join("\n"))
     }
     return yield* serveStdio({ name: server.name, version: server.version }, selected.right, io)
