@@ -26,3 +26,13 @@ describe("small wordings", () => {
     expect(await requestLog(ctx.sb)).toEqual([])
   })
 })
+
+describe("completion help", () => {
+  it("every line of the zsh instructions is a command or a comment, even at 60 columns", async () => {
+    const r = await runInProcess(["completion", "--help"], { env: { COLUMNS: "60" } })
+    expect(r.code, describeRun(r)).toBe(0)
+    const zsh = r.stdout.split("\n").filter((l) => /zfunc|compinit|zshrc/.test(l)).map((l) => l.trim())
+    expect(zsh.length).toBeGreaterThan(3)
+    for (const line of zsh) expect(line).toMatch(/^(#|mkdir |design completion zsh )/)
+  })
+})
