@@ -5,6 +5,11 @@ import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { createInterface } from "node:readline"
+import { build } from "esbuild"
+
+// The printed commands are pasteable: quoted as the programs' own `sandbox --env` quotes (src/core/shell-quote.ts).
+const quoting = await build({ entryPoints: ["src/core/shell-quote.ts"], bundle: true, format: "esm", write: false })
+const { shellQuote } = await import(`data:text/javascript;base64,${Buffer.from(quoting.outputFiles[0].text).toString("base64")}`)
 
 const start = (bin) => {
   const child = spawn(process.execPath, [bin, "sandbox"], { stdio: ["ignore", "pipe", "inherit"] })
@@ -21,7 +26,7 @@ const taskmgrEnv = { ...base, TASKMGR_BASE_URL: ts.base_url, TASKMGR_APP_URL: ts
 const bold = process.stdout.isTTY && !process.env.NO_COLOR ? (s) => `\x1b[1m${s}\x1b[0m` : (s) => s
 const say = (text) => console.log(`\n${bold(`# ${text}`)}`)
 const run = (program, env) => (...args) => {
-  console.log(`$ ${program} ${args.join(" ")}`)
+  console.log(`$ ${program} ${args.map(shellQuote).join(" ")}`)
   const result = spawnSync(process.execPath, [`dist/${program}.js`, ...args], { env, encoding: "utf8" })
   process.stdout.write(result.stdout)
   process.stdout.write(result.stderr)

@@ -52,7 +52,7 @@ export class AuthError extends Schema.TaggedError<AuthError>()("AuthError", {
  */
 export class SignInError extends Schema.TaggedError<SignInError>()("SignInError", {
   message: Schema.String,
-  reason: Schema.Literal("timeout", "state_mismatch", "denied", "exchange", "client_rejected", "no_code", "refresh_refused", "revoke_refused", "not_signed_in", "insecure_store", "store_unusable"),
+  reason: Schema.Literal("timeout", "state_mismatch", "denied", "exchange", "client_rejected", "no_code", "refresh_refused", "revoke_refused", "not_signed_in", "insecure_store", "store_unusable", "settings_unusable"),
   /** The token endpoint's status, when it answered. */
   status: Schema.NullOr(Schema.Number),
   /** The credential file concerned, for the store reasons. */
@@ -64,11 +64,19 @@ export class ForbiddenError extends Schema.TaggedError<ForbiddenError>()("Forbid
   message: Schema.String,
   status: Schema.Number,
   /** The scope the endpoint needs, when the service named it. */
-  scope: Schema.NullOr(Schema.String)
+  scope: Schema.NullOr(Schema.String),
+  /**
+   * Who alone may change the thing, when no role or scope of the caller's
+   * would help: the service itself (a system story), its author (another
+   * user's comment), or one of those when the service did not say which.
+   */
+  changedOnlyBy: Schema.optional(Schema.Literal("service", "author", "service_or_author"))
 }) {}
 
 export class NotFoundError extends Schema.TaggedError<NotFoundError>()("NotFoundError", {
-  message: Schema.String
+  message: Schema.String,
+  /** The service knows no such path at all (not just no such record): the base URL is likely wrong. */
+  unknownPath: Schema.optional(Schema.Boolean)
 }) {}
 
 /** A 429 that waiting did not resolve; the rate-limit headers are kept as the service sent them. */
@@ -104,7 +112,9 @@ export class ServiceError extends Schema.TaggedError<ServiceError>()("ServiceErr
    */
   unconfirmed: Schema.optional(Schema.Boolean),
   /** The operation that shows whether it did (library name: taskGet), when one is known. */
-  check: Schema.optional(Schema.String)
+  check: Schema.optional(Schema.String),
+  /** The service's host name did not resolve (ENOTFOUND, EAI_AGAIN): the address, or the network's DNS, is at fault. */
+  hostUnresolved: Schema.optional(Schema.Boolean)
 }) {}
 
 /** An answer we could not read, or a bug. */

@@ -171,6 +171,9 @@ const isWrite = (method: HttpMethod) => method !== "GET"
 /** Failures that happen before a request leaves: the service cannot have acted on it. */
 const NOT_SENT: ReadonlySet<string> = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "Encode", "InvalidUrl"])
 
+/** The host name did not resolve: no waiting fixes a wrong name (EAI_AGAIN is DNS itself failing for now). */
+const UNRESOLVED: ReadonlySet<string> = new Set(["ENOTFOUND", "EAI_AGAIN"])
+
 /** The request went out and no answer came back (timeout, connection cut): the service may have acted. */
 const answerLost = (failure: Failure) => failure._tag === "transport" && (failure.timedOut || !NOT_SENT.has(failure.detail))
 
@@ -248,7 +251,8 @@ export const makePipeline = <Route, E>(
 
     const verdictOf = (failure: Failure): Verdict =>
       failure._tag === "transport"
-        ? { kind: "transient", reason: failure.detail }
+        // A name that does not exist will not come to exist by retrying.
+        ? failure.detail === "ENOTFOUND" ? { kind: "final" } : { kind: "transient", reason: failure.detail }
         : config.verdict(failure.answer)
 
     const finalError = (failure: Failure, route: Route, attempts: number, unconfirmed: boolean): E | RequestError => {
@@ -264,7 +268,8 @@ export const makePipeline = <Route, E>(
         status: null,
         attempts,
         message: unconfirmed ? `${said}: the change was sent, so the service may have made it.` : `${said}.`,
-        ...(unconfirmed ? { unconfirmed } : {})
+        ...(unconfirmed ? { unconfirmed } : {}),
+        ...(UNRESOLVED.has(failure.detail) ? { hostUnresolved: true } : {})
       })
     }
 
@@ -333,6 +338,9 @@ export const makePipeline = <Route, E>(
   })
 
 /** A success body that did not have the documented shape. */
+/** A 404's message: "found no task 12", and "found no current user" rather than "found no the current user". */
+export const foundNothing = (subject: string, quoted: string) => `The service found no ${subject.replace(/^the /, "")} (${quoted}).`
+
 export const unreadable = (subject: string, detail: string) =>
   new UnexpectedError({ message: `The answer for ${subject} did not have the documented shape: ${detail}` })
 

@@ -16,8 +16,8 @@ export interface Vocabulary {
   readonly field: (name: string) => string
   /** Where the accepted input is described: "Run `design webhook list --help`". */
   readonly help: string
-  /** How to choose the credential kind: "--auth-mode personal". */
-  readonly authMode: (mode: string) => string
+  /** How to choose the credential kind: "--auth-mode personal"; absent where the service has one kind of token. */
+  readonly authMode?: ((mode: string) => string) | undefined
   /** How to sign in with OAuth, where the front end can: "Run 'design auth login'". */
   readonly signIn?: string | undefined
   /** How an operation is called, by its library name: taskGet → "`taskmgr task get`" or "taskmgr_task_get". */
@@ -32,6 +32,20 @@ const unconfirmedRemedy = (check: string | undefined, say: Vocabulary, timedOut:
   return `Do not simply repeat it: ${how}, and repeat it only if it did not${slower}.`
 }
 
+/** A refusal no role or token lifts: say who can change it, and what the caller can do instead. */
+const forbiddenToAll = (who: "service" | "author" | "service_or_author", say: Vocabulary): string => {
+  const comment = say.operation?.("commentCreate")
+  const instead = comment === undefined ? "add a comment of your own instead" : `add a comment of your own instead (${comment})`
+  switch (who) {
+    case "service":
+      return `Leave it as it is: the service writes it and no one can change it; ${instead}.`
+    case "author":
+      return `Ask its author to change it, or ${instead}.`
+    case "service_or_author":
+      return `Only your own comments can be changed (system stories and other people's comments cannot): check whose it is, or ${instead}.`
+  }
+}
+
 export const remedy = (error: WrapperError, say: Vocabulary): string => {
   switch (error._tag) {
     case "InvalidInputError":
@@ -39,7 +53,7 @@ export const remedy = (error: WrapperError, say: Vocabulary): string => {
     case "InvalidSettingsError":
       return `Correct ${say.setting(error.setting)}.`
     case "AuthModeError":
-      return `Use a token of the kind it needs (${error.allowed.map(say.authMode).join(" or ")}).`
+      return `Use a token of the kind it needs (${error.allowed.map((mode) => say.authMode?.(mode) ?? mode).join(" or ")}).`
     case "InvalidRequestError":
       return error.cursorExpired === true
         ? "List again from the first page, without a cursor: the service forgets a list's position after a while, so follow fewer pages at a time if it keeps happening."
@@ -49,13 +63,19 @@ export const remedy = (error: WrapperError, say: Vocabulary): string => {
         ? `${say.supplyToken}.`
         : error.reason === "expired" && say.signIn !== undefined
         ? `${say.signIn} again, or ${say.supplyToken.charAt(0).toLowerCase()}${say.supplyToken.slice(1)}.`
+        : say.authMode === undefined
+        ? `Create a new token and supply it (${say.supplyToken}).`
         : `Create a new token and supply it (${say.supplyToken}); check that ${say.setting("authMode")} matches the kind of token.`
     case "ForbiddenError":
-      return error.scope === null
+      return error.changedOnlyBy !== undefined
+        ? forbiddenToAll(error.changedOnlyBy, say)
+        : error.scope === null
         ? "Check that your account has the role this needs on the resource (see the message)."
         : `Use a token that has the ${error.scope} scope.`
     case "NotFoundError":
-      return "Check the id, key or URL, and that your token can see it."
+      return error.unknownPath === true
+        ? `Check ${say.setting("baseUrl")}: the service knows no such address, so the base URL likely lacks the API's path (such as /api/1.0) or points at another server.`
+        : "Check the id, key or URL, and that your token can see it."
     case "RateLimitError": {
       const wait = error.retryAfter === null ? "" : ` (Retry-After ${Duration.format(error.retryAfter)})`
       const link = error.upgradeLink === null ? "" : `; for higher limits see ${error.upgradeLink}`
@@ -66,6 +86,8 @@ export const remedy = (error: WrapperError, say: Vocabulary): string => {
     case "ServiceError":
       return error.unconfirmed === true
         ? unconfirmedRemedy(error.check, say, error.status === null && /within/.test(error.message))
+        : error.hostUnresolved === true
+        ? `Check the host name in ${say.setting("baseUrl")} (it did not resolve), and that this machine can look up names (DNS, network, proxy).`
         : error.status === null && /within/.test(error.message)
         ? `Try again later, or allow slower answers with ${say.setting("timeout")}.`
         : error.status === 501
@@ -96,6 +118,9 @@ export const remedy = (error: WrapperError, say: Vocabulary): string => {
           return `Run 'chmod 600 ${error.path ?? "the credential file"}' so that only you can read it, or delete it and sign in again.`
         case "store_unusable":
           return `Delete ${error.path ?? "the credential file"} and sign in again.`
+        case "settings_unusable":
+          // Deleting it would lose the app's client id and secret: the file is mended, not removed.
+          return `Correct ${error.path ?? "the settings file"}: it must be one JSON object of strings, such as {"client_id": "…", "client_secret": "…"}; or give the values as ${say.setting("clientId")} and ${say.setting("clientSecret")}.`
       }
     }
     case "UnexpectedError":

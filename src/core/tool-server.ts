@@ -24,6 +24,8 @@ export interface ToolServer<C> {
   /** DESIGN, TASKMGR: the prefix of the server's variables. */
   readonly prefix: string
   readonly tokenVariable: string
+  /** The service takes more than one kind of token, chosen by {prefix}_AUTH_MODE. */
+  readonly authModes: boolean
   readonly views: ReadonlyArray<AnyView>
   /** The client, or why there is none: a server without a token still serves, and each call says why. */
   readonly client: (invocation: Invocation, env: Env) => Effect.Effect<C, WrapperError, HttpClient>
@@ -43,7 +45,7 @@ export const runToolServer = <C>(server: ToolServer<C>, invocation: Invocation) 
       budget: yield* toolBudget(env[`${server.prefix}_MCP_BUDGET`]),
       maxBytes: yield* toolMaxBytes(env[`${server.prefix}_MCP_MAX_BYTES`], `${server.prefix}_MCP_MAX_BYTES`),
       vocabulary: {
-        ...toolVocabulary(server.tokenVariable, server.prefix),
+        ...toolVocabulary(server.tokenVariable, server.prefix, server.authModes),
         operation: (name) => tools.find((v) => (v.operation as AnyOperation<never>).name === name)?.tool
       },
       operations: server.views.map((v) => v.operation as AnyOperation<never>),
@@ -58,7 +60,7 @@ export const runToolServer = <C>(server: ToolServer<C>, invocation: Invocation) 
     })
     if (Either.isLeft(selected)) return yield* Effect.fail(invalidInput(selected.left.message, "toolsets"))
     if (invocation.options["--list-toolsets"] === true) {
-      const lines = toolsetSummary(selected.right).map((t) => `${t.name}\t${t.tools.length} tools (${t.readOnlyTools.length} read-only)\t${t.tools.join(", ")}`)
+      const lines = toolsetSummary(selected.right).map((t) => `${t.name}\t${t.tools.length} tool${t.tools.length === 1 ? "" : "s"} (${t.readOnlyTools.length} read-only)\t${t.tools.join(", ")}`)
       return yield* writeOut(lines.join("\n"))
     }
     return yield* serveStdio({ name: server.name, version: server.version }, selected.right, io)

@@ -15,7 +15,7 @@ import {
   UnexpectedError
 } from "../core/errors.js"
 import { saysExpired } from "../core/expiry.js"
-import { type Answer, rateLimited, retryAfter, tooLargeStatus } from "../core/http.js"
+import { type Answer, foundNothing, rateLimited, retryAfter, tooLargeStatus } from "../core/http.js"
 import type { Verdict } from "../core/retry.js"
 import type { Tier } from "./limits.js"
 import type { Plan } from "./options.js"
@@ -119,7 +119,7 @@ export const classifyDesign = (answer: Answer, route: DesignRoute, attempts: num
         : `The token lacks the ${scope} scope that ${route.subject} needs (${quoted}).`
     })
   }
-  if (status === 404) return new NotFoundError({ message: `The service found no ${route.subject} (${quoted}).` })
+  if (status === 404) return new NotFoundError({ message: foundNothing(route.subject, quoted) })
   if (status === 429) {
     return rateLimited(answer.headers, [`Rate limited (${quoted}) after ${attempts} attempt${attempts === 1 ? "" : "s"}.`, ...explain429(answer, route)].join("\n"), attempts, {
       quote: RATE_LIMIT_HEADERS,

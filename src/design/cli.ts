@@ -34,7 +34,14 @@ export const designProgram: Program = {
     authRefreshLeaf,
     authLogoutLeaf,
     ...operationLeaves,
-    sandboxLeaf("design", "design-service", () => import("./sandbox.js")),
+    sandboxLeaf("design", "design-service", {
+      prefix: "DESIGN",
+      of: (info: { base_url: string; tokens: { personal: string }; team_id: string }) => ({
+        DESIGN_BASE_URL: info.base_url,
+        DESIGN_ACCESS_TOKEN: info.tokens.personal,
+        DESIGN_TEAM_ID: info.team_id
+      })
+    }, () => import("./sandbox.js")),
     toolServerLeaf({ name: "design", prefix: "DESIGN" }, () => import("./mcp.js").then((m) => m.designToolServer)),
     completionLeaf("design", () => designProgram)
   ],

@@ -62,7 +62,13 @@ const CommentId = Schema.String.pipe(Schema.pattern(/^\d+$/, { message: () => "m
 
 /** The service takes shortcodes only (`:heart:`), never the emoji character. */
 const Emoji = Schema.String.pipe(
-  Schema.pattern(/^:[a-z0-9_+-]+:$/, { message: () => "must be a shortcode such as :heart: or :+1:, not the character" })
+  Schema.pattern(/^:[a-z0-9_+-]+:$/, {
+    // A bare name ("heart") only lacks its colons; anything else (the symbol itself) is not a shortcode.
+    message: (issue) =>
+      typeof issue.actual === "string" && /^[a-z0-9_+-]+$/.test(issue.actual)
+        ? `must be a shortcode in colons: :${issue.actual}:`
+        : "must be a shortcode such as :heart: or :+1: (a name between colons, not the symbol itself)"
+  })
 ).annotations({ description: "e.g. :heart:" })
 
 const Message = Schema.String.pipe(Schema.filter((s) => s.trim() !== "" || "must not be empty", { jsonSchema: { minLength: 1 } }))

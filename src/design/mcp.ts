@@ -11,6 +11,7 @@ export const designToolServer: ToolServer<DesignClient> = {
   version: VERSION,
   prefix: "DESIGN",
   tokenVariable: "DESIGN_ACCESS_TOKEN",
+  authModes: true,
   views: designViews,
   client: (invocation, env) => cliSettings(invocation.shared, env).pipe(Effect.flatMap(requireToken), Effect.flatMap(makeDesignClient))
 }

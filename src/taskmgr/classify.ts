@@ -13,7 +13,7 @@ import {
   UnexpectedError
 } from "../core/errors.js"
 import { saysExpired } from "../core/expiry.js"
-import { type Answer, rateLimited, retryAfter, tooLargeStatus } from "../core/http.js"
+import { type Answer, foundNothing, rateLimited, retryAfter, tooLargeStatus } from "../core/http.js"
 import type { Verdict } from "../core/retry.js"
 
 /** Per request: what the pipeline needs to pace it and to word its failures. */
@@ -24,6 +24,8 @@ export interface TaskmgrRoute {
   readonly search: boolean
   /** Why a 403 happens here, when the service's message does not say (editing a system story). */
   readonly forbiddenHint?: string | undefined
+  /** Who alone may change the target, when a 403 here is not about roles (stories: the service or the author). */
+  readonly changedOnlyBy?: "service" | "author" | "service_or_author" | undefined
   /** What the operation needs above a free workspace; a 402 elsewhere is not a plan gate. */
   readonly planGate?: TaskmgrPlanGate | undefined
 }
@@ -57,6 +59,13 @@ export const taskmgrVerdict = (answer: Answer): Verdict =>
     ? { kind: "transient", reason: String(answer.status) }
     : { kind: "final" }
 
+/**
+ * A 404 that is not about a record: no errors body, or the router's bare
+ * "Not found" / "No matching route" (a missing record is "Unknown object:
+ * GID"). The request missed the API altogether, as when /api/1.0 is left out.
+ */
+const unknownPath = (said: string | undefined) => said === undefined || /^\s*(not found|no matching route)/i.test(said)
+
 export const classifyTaskmgr = (answer: Answer, route: TaskmgrRoute, attempts: number): RequestError | PlanRequiredError => {
   const { status } = answer
   const said = serviceError(answer.body).message
@@ -69,9 +78,16 @@ export const classifyTaskmgr = (answer: Answer, route: TaskmgrRoute, attempts: n
     case status === 402 && route.planGate !== undefined:
       return new PlanRequiredError({ status, plan: route.planGate.label, upgradeLink: null, message: `${route.subject} needs ${route.planGate.label} (${quoted}).` })
     case status === 403:
-      return new ForbiddenError({ status, scope: null, message: `Access to ${route.subject} was refused (${quoted}).${route.forbiddenHint === undefined ? "" : ` ${route.forbiddenHint}`}` })
+      return new ForbiddenError({
+        status,
+        scope: null,
+        message: `Access to ${route.subject} was refused (${quoted}).${route.forbiddenHint === undefined ? "" : ` ${route.forbiddenHint}`}`,
+        ...(route.changedOnlyBy === undefined ? {} : { changedOnlyBy: route.changedOnlyBy })
+      })
     case status === 404:
-      return new NotFoundError({ message: `The service found no ${route.subject} (${quoted}).` })
+      return unknownPath(said)
+        ? new NotFoundError({ unknownPath: true, message: `The service has no address for ${route.subject} (${quoted}): the base URL is likely wrong.` })
+        : new NotFoundError({ message: foundNothing(route.subject, quoted) })
     case status === 429:
       return rateLimited(answer.headers, `Rate limited (${quoted}) after ${attempts} attempt${attempts === 1 ? "" : "s"}.`, attempts)
     case status === 400 && said !== undefined && OFFSET_EXPIRED.test(said):

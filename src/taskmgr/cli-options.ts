@@ -49,8 +49,8 @@ export const taskmgrVocabulary = (path: ReadonlyArray<string>): Vocabulary => ({
   signIn: "Run 'taskmgr auth login'",
   setting: (name) => SETTING_SOURCES[name] ?? name,
   field: (name) => `--${name.replace(/_/g, "-")}`,
-  help: `Run '${["taskmgr", ...path].join(" ")} --help'`,
-  authMode: (mode) => mode
+  help: `Run '${["taskmgr", ...path].join(" ")} --help'`
+  // No authMode: the task manager takes one kind of token.
 })
 
 type Env = Readonly<Record<string, string | undefined>>

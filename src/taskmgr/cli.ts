@@ -29,7 +29,15 @@ export const taskmgrProgram: Program = {
   leaves: [
     ...authLeaves,
     ...operationLeaves,
-    sandboxLeaf("taskmgr", "task-management", () => import("./sandbox.js")),
+    sandboxLeaf("taskmgr", "task-management", {
+      prefix: "TASKMGR",
+      of: (info: { base_url: string; app_url: string; tokens: { personal: string }; workspace_gid: string }) => ({
+        TASKMGR_BASE_URL: info.base_url,
+        TASKMGR_APP_URL: info.app_url,
+        TASKMGR_ACCESS_TOKEN: info.tokens.personal,
+        TASKMGR_WORKSPACE: info.workspace_gid
+      })
+    }, () => import("./sandbox.js")),
     toolServerLeaf({ name: "taskmgr", prefix: "TASKMGR" }, () => import("./mcp.js").then((m) => m.taskmgrToolServer)),
     completionLeaf("taskmgr", () => taskmgrProgram)
   ],

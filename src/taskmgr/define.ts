@@ -12,7 +12,7 @@ import { type RequestSpec, unreadable } from "../core/http.js"
 import type { Impact, Operation } from "../core/operation.js"
 import { applyCursor, offsetCursor } from "../core/paginate.js"
 import { routeTemplate } from "../core/route.js"
-import type { TaskmgrPlanGate } from "./classify.js"
+import type { TaskmgrPlanGate, TaskmgrRoute } from "./classify.js"
 import type { TaskmgrClient } from "./client.js"
 import { type GidKind, gidOf } from "./refs.js"
 
@@ -52,6 +52,8 @@ interface Common<I, IE, G> {
   readonly request: (input: I, client: TaskmgrClient) => RequestSpec | Effect.Effect<RequestSpec, InvalidInputError>
   /** Said after the service's 403 where the wrapper knows why (a system story). */
   readonly forbiddenHint?: string | undefined
+  /** Who alone may change the target, when a 403 is not about roles (see TaskmgrRoute). */
+  readonly changedOnlyBy?: TaskmgrRoute["changedOnlyBy"]
 }
 
 const resolveGids = <I>(input: I, gids: Partial<Record<string, GidKind>> | undefined, client: TaskmgrClient) =>
@@ -75,7 +77,7 @@ const send = <I, IE, G, B, BE>(def: Omit<Common<I, IE, G>, "impact" | "idempoten
     const shaped = shape(Effect.isEffect(built) ? yield* built : built, input)
     const spec = { ...shaped, route: routeTemplate(shaped.path, input) }
     const planGate = def.planGate as TaskmgrPlanGate | undefined
-    const answer = yield* client.pipeline.send(spec, { subject, search: def.search === true, forbiddenHint: def.forbiddenHint, planGate })
+    const answer = yield* client.pipeline.send(spec, { subject, search: def.search === true, forbiddenHint: def.forbiddenHint, changedOnlyBy: def.changedOnlyBy, planGate })
     return yield* Effect.mapError(Schema.decodeUnknown(response)(answer.body), (e) => unreadable(subject, ParseResult.TreeFormatter.formatErrorSync(e)))
   }) as Effect.Effect<B, TaskmgrError<G>> // the classifier gives PlanRequiredError only when planGate is declared
 

@@ -11,6 +11,7 @@ export const taskmgrToolServer: ToolServer<TaskmgrClient> = {
   version: VERSION,
   prefix: "TASKMGR",
   tokenVariable: "TASKMGR_ACCESS_TOKEN",
+  authModes: false,
   views: taskmgrViews,
   client: (invocation, env) => cliSettings(invocation.shared, env).pipe(Effect.flatMap(requireToken), Effect.flatMap(makeTaskmgrClient))
 }

@@ -130,7 +130,8 @@ const updateOf = (name: string, group: string, summary: string, gid: typeof Stor
     subject: (i) => `story ${i.story_gid}`,
     request: (i) => Effect.map(contentBody(i, false), (body) => ({ method: "PUT" as const, path: `/stories/${pathOf(i.story_gid)}`, body })),
     data: Record,
-    forbiddenHint: STORY_FORBIDDEN_HINT
+    forbiddenHint: STORY_FORBIDDEN_HINT,
+    changedOnlyBy: "service_or_author"
   })
 
 const deleteOf = (name: string, group: string, summary: string, gid: typeof StoryGid) =>
@@ -144,7 +145,8 @@ const deleteOf = (name: string, group: string, summary: string, gid: typeof Stor
     subject: (i) => `story ${i.story_gid}`,
     request: (i) => ({ method: "DELETE", path: `/stories/${pathOf(i.story_gid)}` }),
     data: Empty,
-    forbiddenHint: STORY_FORBIDDEN_HINT
+    forbiddenHint: STORY_FORBIDDEN_HINT,
+    changedOnlyBy: "service_or_author"
   })
 
 // ---- stories: the service's calls as they are ----------------------------------
@@ -225,9 +227,12 @@ const probe = taskmgrOperation({
  */
 const ownComment = (client: TaskmgrClient, gid: string): Effect.Effect<void, TaskmgrError | ForbiddenError> =>
   Effect.flatMap(probe.run(client, { story_gid: gid }, undefined), (story) => {
-    const refuse = (why: string) => Effect.fail(new ForbiddenError({ status: 403, scope: null, message: `${why} ${STORY_FORBIDDEN_HINT}` }))
-    if (!isComment(story)) return refuse(`Story ${gid} is a system story (${subtypeOf(story)}), not a comment; it cannot be changed.`)
-    if (story.is_editable === false) return refuse(`Comment ${gid} was written by ${authorOf(story)}, not by you.`)
+    const refuse = (message: string, changedOnlyBy: "service" | "author") =>
+      Effect.fail(new ForbiddenError({ status: 403, scope: null, message, changedOnlyBy }))
+    if (!isComment(story)) {
+      return refuse(`Story ${gid} is a system story (${subtypeOf(story)}), not a comment: the service records it and it cannot be changed.`, "service")
+    }
+    if (story.is_editable === false) return refuse(`Comment ${gid} was written by ${authorOf(story)}, not by you: only its author can change it.`, "author")
     return Effect.void
   })
 

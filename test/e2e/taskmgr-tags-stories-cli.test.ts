@@ -102,7 +102,7 @@ describe("taskmgr story and comment", () => {
     for (const args of [["comment", "update", SYSTEM_STORY, "--text", "x"], ["comment", "delete", OTHER_COMMENT]]) {
       const r = await taskmgr(...args)
       expect(r.code, describeRun(r)).toBe(4)
-      expect(r.stderr).toMatch(/^Error: .*Only comments you wrote can be edited or deleted/m)
+      expect(r.stderr).toMatch(/^Error: .*(the service records it and it cannot be changed|only its author can change it)/m)
     }
     expect((await requests()).map((q) => q.method)).toEqual(["GET", "GET"])
     const r = await taskmgr("story", "delete", SYSTEM_STORY)

@@ -110,18 +110,20 @@ describe("TaskmgrApi: comments", () => {
       ])
     }).pipe(Effect.provide(apiLayer())))
 
-  it.effect("refuses a system story and another user's comment before the write, with the hint", () =>
+  it.effect("refuses a system story and another user's comment before the write, each saying who alone may change it", () =>
     Effect.gen(function*() {
       const a = yield* api
       const system = yield* Effect.flip(a.commentUpdate({ story_gid: system_assigned, text: "x" }))
       expect(system._tag).toBe("ForbiddenError")
       expect(system.message).toMatch(/system story/)
-      expect(system.message).toContain(STORY_FORBIDDEN_HINT)
+      expect(system.message).not.toContain("comments you wrote")
+      expect(system).toMatchObject({ changedOnlyBy: "service" })
       const systemDelete = yield* Effect.flip(a.commentDelete({ story_gid: system_due_date }))
       expect(systemDelete._tag).toBe("ForbiddenError")
       const others = yield* Effect.flip(a.commentUpdate({ story_gid: other_comment, text: "mine now" }))
       expect(others._tag).toBe("ForbiddenError")
       expect(others.message).toContain("Other Member")
+      expect(others).toMatchObject({ changedOnlyBy: "author" })
       const othersDelete = yield* Effect.flip(a.commentDelete({ story_gid: other_comment }))
       expect(othersDelete._tag).toBe("ForbiddenError")
       expect(yield* writes).toEqual([])

@@ -15,7 +15,7 @@ export const toolBudget = (raw: string | undefined): Effect.Effect<Duration.Dura
 }
 
 /** `prefix` names the server's variables: DESIGN → DESIGN_MAX_WAIT, ... */
-export const toolVocabulary = (tokenVariable: string, prefix: string): Vocabulary => {
+export const toolVocabulary = (tokenVariable: string, prefix: string, authModes = true): Vocabulary => {
   const settings: Record<string, string> = {
     token: tokenVariable,
     authMode: `${prefix}_AUTH_MODE in the server's environment`,
@@ -29,6 +29,6 @@ export const toolVocabulary = (tokenVariable: string, prefix: string): Vocabular
     setting: (name) => settings[name] ?? (/^[A-Z0-9_]+$/.test(name) ? name : `${prefix}_${name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`),
     field: (name) => name,
     help: "See the tool's input schema",
-    authMode: (mode) => `${prefix}_AUTH_MODE=${mode}`
+    authMode: authModes ? (mode) => `${prefix}_AUTH_MODE=${mode}` : undefined
   }
 }

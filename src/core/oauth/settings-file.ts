@@ -32,7 +32,7 @@ export const readSettingsFile = (
   Effect.gen(function*() {
     const empty: SettingsFile = { path, values: {}, secrets: {} }
     yield* guardConfigDir(dirname(path))
-    const unusable = (what: string) => signInError("store_unusable", `The settings file ${path} ${what}.`, { path })
+    const unusable = (what: string) => signInError("settings_unusable", `The settings file ${path} ${what}.`, { path })
     // Capped and never blocking: a FIFO or device in its place is refused, not waited on.
     const read = readCappedFile(path)
     if (Either.isLeft(read) && read.left.code !== "ENOENT") return yield* Effect.fail(unusable(read.left.reason))

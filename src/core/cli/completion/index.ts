@@ -42,7 +42,10 @@ export const completionInstall = (shell: Shell, program: string): string => {
         "# into a directory on $fpath, named _" + program + ":",
         "mkdir -p ~/.zfunc",
         `${program} completion zsh > ~/.zfunc/_${program}`,
-        "# and in ~/.zshrc, before compinit runs: fpath=(~/.zfunc $fpath); autoload -Uz compinit && compinit"
+        // Short lines: help wraps long ones, and a wrapped comment's rest would read as a command.
+        "# and in ~/.zshrc, before compinit runs:",
+        "#   fpath=(~/.zfunc $fpath)",
+        "#   autoload -Uz compinit && compinit"
       ].join("\n")
     case "fish":
       return [
