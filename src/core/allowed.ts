@@ -15,6 +15,7 @@ interface Bounds {
   exclusiveMaximum?: number
   minLength?: number
   maxLength?: number
+  pattern?: string
 }
 
 const jsonSchemaOf = (ast: SchemaAST.AST): Record<string, unknown> => {
@@ -33,6 +34,7 @@ const boundsOf = (ast: SchemaAST.AST): { base: SchemaAST.AST; bounds: Bounds } =
       const v = js[key]
       if (typeof v === "number" && bounds[key] === undefined) bounds[key] = v
     }
+    if (typeof js.pattern === "string" && bounds.pattern === undefined) bounds.pattern = js.pattern
     at = at.from
   }
   return { base: at, bounds }
@@ -47,6 +49,13 @@ const numberPhrase = (b: Bounds): string => {
   if (low !== undefined) return `${what} ${b.minimum !== undefined ? `of at least ${low}` : low}`
   if (high !== undefined) return `${what} ${b.maximum !== undefined ? `of at most ${high}` : high}`
   return what
+}
+
+/** A pattern without a message of its own can only be quoted; a Schema that has one is worded by it (input.ts). */
+const textPhrase = (b: Bounds): string | undefined => {
+  const length = lengthPhrase(b)
+  if (b.pattern === undefined) return length
+  return `${length ?? "text"} matching ${b.pattern}`
 }
 
 const lengthPhrase = (b: Bounds): string | undefined =>
@@ -97,7 +106,7 @@ export const allowedOf = (type: SchemaAST.AST): string | undefined => {
   if (words !== undefined && words.length > 0) return orList(words)
   const { base, bounds } = boundsOf(ast)
   if (base._tag === "NumberKeyword") return numberPhrase(bounds)
-  if (base._tag === "StringKeyword") return lengthPhrase(bounds)
+  if (base._tag === "StringKeyword") return textPhrase(bounds)
   return undefined
 }
 
@@ -106,4 +115,14 @@ export const itemTypeOf = (type: SchemaAST.AST): SchemaAST.AST | undefined => {
   let ast = strip(type)
   while (ast._tag === "Refinement" || ast._tag === "Transformation") ast = ast._tag === "Refinement" ? ast.from : ast.to
   return ast._tag === "TupleType" && ast.elements.length === 0 ? ast.rest[0]?.type : undefined
+}
+
+/** Whether a phrase quotes a regular expression: right for a refusal that has nothing better, noise in help. */
+export const quotesPattern = (phrase: string): boolean => / matching \S+$/.test(phrase)
+
+/** Whether a description already says a phrase (its words, for a choice), so help does not say it twice. */
+export const alreadySaid = (description: string, phrase: string): boolean => {
+  if (description.includes(phrase)) return true
+  const words = /^one of (.+)$/.exec(phrase)?.[1]?.split(", ") ?? /^(\S+) or (\S+)$/.exec(phrase)?.slice(1)
+  return words !== undefined && words.every((w) => new RegExp(`\\b${w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(description))
 }
