@@ -85,9 +85,9 @@ const allowedAt = (fields: ReadonlyArray<Field>, path: ReadonlyArray<PropertyKey
 /** The refused value, shown when it is short plain data and not a secret. */
 const shown = (value: unknown): string =>
   typeof value === "number" || typeof value === "boolean"
-    ? `; got ${value}`
+    ? ` (got ${value})`
     : typeof value === "string" && value.length <= 40 && !/[\n\r]/.test(value)
-    ? `; got "${value}"`
+    ? ` (got "${value}")`
     : ""
 
 const valueAt = (raw: unknown, path: ReadonlyArray<PropertyKey>): unknown =>
@@ -108,7 +108,7 @@ const describe = (error: ParseResult.ParseError, fields: ReadonlyArray<Field>, r
     const allowed = allowedAt(fields, issue.path)
     // A Schema's own message (a pattern's "a gid is digits") already says it in words; Effect's default ones do not.
     if (allowed !== undefined && issue.message.startsWith("Expected ")) {
-      return `${label} must be ${allowed}${field !== undefined && secrets.has(field) ? "" : shown(valueAt(raw, issue.path))}.`
+      return `${label}: must be ${allowed}${field !== undefined && secrets.has(field) ? "" : shown(valueAt(raw, issue.path))}.`
     }
     if (secrets.size === 0) return `${label}: ${issue.message}`
     // A message about the whole input may quote all of it, secrets included.

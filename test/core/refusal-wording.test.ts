@@ -62,13 +62,13 @@ describe("refusals say the flag and what it may be", () => {
     // Named as on the command line: a flag or a positional.
     const spec = commandSpecOf(v)
     const names = [...spec.options.map((o) => o.flag), ...spec.positionals.map((p) => `<${p.name}>`)]
-    expect(names.some((n) => line!.startsWith(`${n} must be `)), line).toBe(true)
+    expect(names.some((n) => line!.startsWith(`${n}: must be `)), line).toBe(true)
     expect(message).not.toMatch(/Expected|actual/)
     if (f.allowed !== undefined && f.kind._tag !== "choice" && f.kind._tag !== "boolean") expect(line).toContain(f.allowed)
     if (f.kind._tag === "choice") for (const word of f.kind.choices) expect(line).toContain(word)
     if (f.kind._tag === "boolean") expect(line).toContain("true or false")
     // Said once, not once per member of a union.
-    expect(message!.split("\n").filter((l) => l.startsWith(line!.split(" must be ")[0]! + " "))).toHaveLength(1)
+    expect(message!.split("\n").filter((l) => l.startsWith(line!.split(": must be ")[0]! + ":"))).toHaveLength(1)
   })
 })
 
