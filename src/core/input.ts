@@ -90,6 +90,26 @@ const shown = (value: unknown): string =>
     ? ` (got "${value}")`
     : ""
 
+/**
+ * Effect's default message ("Expected string, actual 5") in words, for a type
+ * allowed.ts cannot describe: its base type, or an object or a list; never the
+ * Schema's name or a description standing in for one.
+ */
+const plainExpected = (message: string): string => {
+  const expected = /^Expected ([\s\S]+?)(?:, actual [\s\S]*)?$/.exec(message)?.[1] ?? ""
+  return expected === "string" || expected.startsWith("a string")
+    ? "text"
+    : expected === "number" || expected.startsWith("a number")
+    ? "a number"
+    : expected === "boolean"
+    ? "true or false"
+    : expected.startsWith("{")
+    ? "an object"
+    : /^(ReadonlyArray|Array|readonly \[)/.test(expected)
+    ? "a list"
+    : "a valid value"
+}
+
 const valueAt = (raw: unknown, path: ReadonlyArray<PropertyKey>): unknown =>
   path.reduce<unknown>((v, key) => (typeof v === "object" && v !== null ? (v as Record<PropertyKey, unknown>)[key] : undefined), raw)
 
@@ -109,6 +129,9 @@ const describe = (error: ParseResult.ParseError, fields: ReadonlyArray<Field>, r
     // A Schema's own message (a pattern's "a gid is digits") already says it in words; Effect's default ones do not.
     if (allowed !== undefined && issue.message.startsWith("Expected ")) {
       return `${label}: must be ${allowed}${field !== undefined && secrets.has(field) ? "" : shown(valueAt(raw, issue.path))}.`
+    }
+    if (field !== undefined && !secrets.has(field) && issue.message.startsWith("Expected ")) {
+      return `${label}: must be ${plainExpected(issue.message)}${shown(valueAt(raw, issue.path))}.`
     }
     if (secrets.size === 0) return `${label}: ${issue.message}`
     // A message about the whole input may quote all of it, secrets included.

@@ -103,3 +103,11 @@ it("a refused list item is named as the flag's item N", () => {
   const message = Effect.runSync(Effect.flip(decodeInput(opOf(create).input, { workspace: "1", name: "x", followers: ["1", "bad"] })))
   expect(inCliWords(create, message).message).toMatch(/^--followers \(item 2\)/m)
 })
+
+it("a value of the wrong type says what it should be, not the Schema's words", () => {
+  const images = views.find((v) => opOf(v).name === "fileImages")!
+  const wrong = Effect.runSync(Effect.flip(decodeInput(opOf(images).input, { file_key: "K", version: 5, svg_include_id: "yes" })))
+  expect(wrong.message).toContain("version: must be text (got 5).")
+  expect(wrong.message).toContain(`svg_include_id: must be true or false (got "yes").`)
+  expect(wrong.message).not.toMatch(/Expected|actual/)
+})
