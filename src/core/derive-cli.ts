@@ -10,6 +10,7 @@
 import * as Effect from "effect/Effect"
 import type { Readable } from "node:stream"
 import { InvalidInputError } from "./errors.js"
+import { alreadySaid, quotesPattern } from "./allowed.js"
 import type { Field, FieldKind } from "./fields.js"
 import { fieldsOf } from "./fields.js"
 import { cursorProblem, MAX_INPUT_DEPTH, nestsTooDeep } from "./input.js"
@@ -115,6 +116,16 @@ export const lazyCommandSpec = (v: AnyView): CommandSpec => {
   }
 }
 
+/**
+ * A flag's description with what its value may be (read from the Schema), so
+ * help states every range; a choice lists its words already.
+ */
+const withAllowed = (f: Field): string => {
+  const said = f.description ?? ""
+  const allowed = f.kind._tag === "choice" || f.kind._tag === "boolean" ? undefined : f.kind._tag === "list" ? f.itemAllowed : f.allowed
+  return allowed === undefined || quotesPattern(allowed) || alreadySaid(said, allowed) ? said : `${said} (${allowed})`.trim()
+}
+
 /** The command for a view: its last command word, flags and positionals from the input fields. */
 export const commandSpecOf = (v: AnyView): CommandSpec => {
   const op = v.operation as AnyOperation<never>
@@ -124,7 +135,7 @@ export const commandSpecOf = (v: AnyView): CommandSpec => {
     const f = fields.find((x) => x.name === name)!
     return {
       name: kebab(name),
-      description: f.description ?? "",
+      description: withAllowed(f),
       required: !f.optional,
       choices: choicesOf(f.kind),
       ...(takesRest(f, index, named.length) ? { variadic: true } : {})
@@ -139,7 +150,7 @@ export const commandSpecOf = (v: AnyView): CommandSpec => {
       flag,
       takesValue: f.kind._tag !== "boolean",
       valueName: valueName(v, f),
-      description: jsonKind(f) ? `${f.description ?? ""} (JSON text, or @FILE of at most ${MAX_INPUT_TEXT})`.trim() : f.description ?? "",
+      description: jsonKind(f) ? `${f.description ?? ""} (JSON text, or @FILE of at most ${MAX_INPUT_TEXT})`.trim() : withAllowed(f),
       required: !f.optional && !secretFromEnv,
       choices: choicesOf(f.kind),
       repeatable: f.kind._tag === "list"

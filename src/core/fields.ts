@@ -6,6 +6,7 @@
  */
 import type * as Schema from "effect/Schema"
 import * as SchemaAST from "effect/SchemaAST"
+import { allowedOf, itemTypeOf } from "./allowed.js"
 
 export type FieldKind =
   | { readonly _tag: "text" }
@@ -29,6 +30,10 @@ export interface Field {
    * service text is shown (secrets.ts).
    */
   readonly secret: boolean
+  /** What the value may be, in words ("a whole number from 1 to 100"), when the Schema says (allowed.ts). */
+  readonly allowed: string | undefined
+  /** The same for one item of a list. */
+  readonly itemAllowed: string | undefined
 }
 
 /** Schema.Redacted decodes to a declaration of this type constructor. */
@@ -125,6 +130,11 @@ const description = (ps: SchemaAST.PropertySignature): string | undefined => {
   return undefined
 }
 
+const itemAllowedOf = (type: SchemaAST.AST): string | undefined => {
+  const item = itemTypeOf(type)
+  return item === undefined ? undefined : allowedOf(item)
+}
+
 const cache = new WeakMap<object, ReadonlyArray<Field>>()
 
 export const fieldsOf = <I, IE>(schema: Schema.Schema<I, IE>): ReadonlyArray<Field> => {
@@ -138,7 +148,9 @@ export const fieldsOf = <I, IE>(schema: Schema.Schema<I, IE>): ReadonlyArray<Fie
     optional: ps.isOptional,
     description: description(ps),
     kind: kindOf(ps.type),
-    secret: isSecret(ps.type)
+    secret: isSecret(ps.type),
+    allowed: allowedOf(ps.type),
+    itemAllowed: itemAllowedOf(ps.type)
   }))
   cache.set(schema, fields)
   return fields

@@ -12,7 +12,7 @@ import * as Effect from "effect/Effect"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { InvalidInputError } from "./errors.js"
-import { fieldsOf } from "./fields.js"
+import { type Field, fieldsOf } from "./fields.js"
 import { rememberSecret, rememberSecretsIn } from "./secrets.js"
 
 /** What a value is, without saying what it holds. */
@@ -62,17 +62,77 @@ const secretMessage = (message: string, value: unknown, whole: boolean): string 
     : `must be ${ARTICLE[expected] ?? expected} (got ${kindOfValue(value)}; a secret's value is never shown)`
 }
 
-const describe = (error: ParseResult.ParseError, secrets: ReadonlySet<string>, raw: unknown): InvalidInputError => {
+/** A path in words: `followers.0` is item 1 of followers (a flag or parameter, never `followers.0`). */
+const labelOf = (path: ReadonlyArray<PropertyKey>): string =>
+  path.length === 0
+    ? "input"
+    : path.length === 2 && typeof path[1] === "number"
+    ? `${String(path[0])} (item ${path[1] + 1})`
+    : path.map(String).join(".")
+
+/**
+ * What a refused value should have been, from the field's Schema (allowed.ts):
+ * said once for a union (true or false), never a Schema's name or a
+ * description used as a title ("Expected Depth, actual -1").
+ */
+const allowedAt = (fields: ReadonlyArray<Field>, path: ReadonlyArray<PropertyKey>): string | undefined => {
+  const field = fields.find((f) => f.name === String(path[0]))
+  if (field === undefined) return undefined
+  if (path.length === 1) return field.allowed
+  return path.length === 2 && typeof path[1] === "number" ? field.itemAllowed : undefined
+}
+
+/** The refused value, shown when it is short plain data and not a secret. */
+const shown = (value: unknown): string =>
+  typeof value === "number" || typeof value === "boolean"
+    ? ` (got ${value})`
+    : typeof value === "string" && value.length <= 40 && !/[\n\r]/.test(value)
+    ? ` (got "${value}")`
+    : ""
+
+/**
+ * Effect's default message ("Expected string, actual 5") in words, for a type
+ * allowed.ts cannot describe: its base type, or an object or a list; never the
+ * Schema's name or a description standing in for one.
+ */
+const plainExpected = (message: string): string => {
+  const expected = /^Expected ([\s\S]+?)(?:, actual [\s\S]*)?$/.exec(message)?.[1] ?? ""
+  return expected === "string" || expected.startsWith("a string")
+    ? "text"
+    : expected === "number" || expected.startsWith("a number")
+    ? "a number"
+    : expected === "boolean"
+    ? "true or false"
+    : expected.startsWith("{")
+    ? "an object"
+    : /^(ReadonlyArray|Array|readonly \[)/.test(expected)
+    ? "a list"
+    : "a valid value"
+}
+
+const valueAt = (raw: unknown, path: ReadonlyArray<PropertyKey>): unknown =>
+  path.reduce<unknown>((v, key) => (typeof v === "object" && v !== null ? (v as Record<PropertyKey, unknown>)[key] : undefined), raw)
+
+const describe = (error: ParseResult.ParseError, fields: ReadonlyArray<Field>, raw: unknown): InvalidInputError => {
+  const secrets = new Set(fields.filter((f) => f.secret).map((f) => f.name))
   const issues = ParseResult.ArrayFormatter.formatErrorSync(error)
     // An optional field is `X | undefined`: its "Expected undefined" half says nothing useful.
     .filter((issue) => !issue.message.startsWith("Expected undefined"))
   const valueOf = (field: string) => (typeof raw === "object" && raw !== null ? (raw as Record<string, unknown>)[field] : undefined)
   const secretValues = [...secrets].map(valueOf).filter((v) => v !== undefined)
   const lines = issues.map((issue) => {
-    const label = issue.path.length === 0 ? "input" : issue.path.join(".")
+    const label = labelOf(issue.path)
     if (issue._tag === "Missing") return issue.message === "is missing" ? `${label} is required.` : issue.message
     if (issue._tag === "Unexpected") return `${label} is not a parameter of this operation.`
     const field = issue.path[0] === undefined ? undefined : String(issue.path[0])
+    const allowed = allowedAt(fields, issue.path)
+    // A Schema's own message (a pattern's "a gid is digits") already says it in words; Effect's default ones do not.
+    if (allowed !== undefined && issue.message.startsWith("Expected ")) {
+      return `${label}: must be ${allowed}${field !== undefined && secrets.has(field) ? "" : shown(valueAt(raw, issue.path))}.`
+    }
+    if (field !== undefined && !secrets.has(field) && issue.message.startsWith("Expected ")) {
+      return `${label}: must be ${plainExpected(issue.message)}${shown(valueAt(raw, issue.path))}.`
+    }
     if (secrets.size === 0) return `${label}: ${issue.message}`
     // A message about the whole input may quote all of it, secrets included.
     const message = field === undefined
@@ -82,8 +142,8 @@ const describe = (error: ParseResult.ParseError, secrets: ReadonlySet<string>, r
       : issue.message
     return `${label}: ${sweep(message, secretValues)}`
   })
-  const fields = [...new Set(issues.flatMap((issue) => (issue.path[0] === undefined ? [] : [String(issue.path[0])])))]
-  return new InvalidInputError({ message: [...new Set(lines)].join("\n"), fields })
+  const named = [...new Set(issues.flatMap((issue) => (issue.path[0] === undefined ? [] : [String(issue.path[0])])))]
+  return new InvalidInputError({ message: [...new Set(lines)].join("\n"), fields: named })
 }
 
 const secretFields = <I, IE>(schema: Schema.Schema<I, IE>): ReadonlySet<string> =>
@@ -144,7 +204,7 @@ export const decodeInput = <I, IE>(schema: Schema.Schema<I, IE>, raw: unknown): 
   return refused !== undefined
     ? Effect.fail(refused)
     : Schema.decodeUnknown(schema, { errors: "all", onExcessProperty: "error" })(raw).pipe(
-      Effect.mapError((e) => describe(e, secretFields(schema), raw)),
+      Effect.mapError((e) => describe(e, fieldsOf(schema), raw)),
       Effect.tap((input) => rememberSecrets(schema, input))
     )
 }
@@ -152,7 +212,7 @@ export const decodeInput = <I, IE>(schema: Schema.Schema<I, IE>, raw: unknown): 
 /** Typed input from a library caller: the same constraints, checked again. */
 export const validateInput = <I, IE>(schema: Schema.Schema<I, IE>, input: I): Effect.Effect<I, InvalidInputError> =>
   Schema.validate(schema, { errors: "all", onExcessProperty: "error" })(input).pipe(
-    Effect.mapError((e) => describe(e, secretFields(schema), input)),
+    Effect.mapError((e) => describe(e, fieldsOf(schema), input)),
     Effect.tap((valid) => rememberSecrets(schema, valid))
   )
 

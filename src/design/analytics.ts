@@ -56,9 +56,9 @@ const actions = <G extends string>(asset: Asset, groups: readonly [G, G]) => {
     ...base,
     input: Schema.Struct({
       file_key: FileKey,
-      group_by: Schema.Literal(...groups).annotations({ description: "Group by" }),
-      start_date: Schema.optional(CalendarDate.annotations({ description: "Start date" })),
-      end_date: Schema.optional(CalendarDate.annotations({ description: "End date" }))
+      group_by: Schema.Literal(...groups).annotations({ description: "What to group the counts by" }),
+      start_date: Schema.optional(CalendarDate.annotations({ description: "First day (YYYY-MM-DD)" })),
+      end_date: Schema.optional(CalendarDate.annotations({ description: "Last day (YYYY-MM-DD)" }))
     }).pipe(Schema.filter(ordered("start_date", "end_date"))),
     request: (i) => ({ method: "GET", path: path(fileKeyOf(i.file_key)), query: { group_by: i.group_by, start_date: i.start_date, end_date: i.end_date } })
   })
@@ -68,7 +68,7 @@ const usages = <G extends string>(asset: Asset, groups: readonly [G, G]) => {
   const { base, path } = analytics(asset, "usages")
   return designOperation({
     ...base,
-    input: Schema.Struct({ file_key: FileKey, group_by: Schema.Literal(...groups).annotations({ description: "Group by" }) }),
+    input: Schema.Struct({ file_key: FileKey, group_by: Schema.Literal(...groups).annotations({ description: "What to group the counts by" }) }),
     request: (i) => ({ method: "GET", path: path(fileKeyOf(i.file_key)), query: { group_by: i.group_by } })
   })
 }

@@ -58,7 +58,7 @@ const Done = Schema.Struct({ status: Schema.optional(Schema.Number), error: Sche
 // ---- inputs -------------------------------------------------------------------
 
 const CommentId = Schema.String.pipe(Schema.pattern(/^\d+$/, { message: () => "must be a numeric comment id" }))
-  .annotations({ description: "Comment id" })
+  .annotations({ description: "The comment's id" })
 
 /** The service takes shortcodes only (`:heart:`), never the emoji character. */
 const Emoji = Schema.String.pipe(

@@ -63,7 +63,7 @@ export const devResourceList = designOperation({
   summary: "Dev resources (links) of a file's nodes.",
   input: Schema.Struct({
     file_key: FileKey,
-    node_ids: Schema.optional(Schema.Array(NodeId).annotations({ description: "Node ids" }))
+    node_ids: Schema.optional(Schema.Array(NodeId).annotations({ description: "Only the resources of these nodes" }))
   }),
   impact: "read",
   idempotent: true,
@@ -83,9 +83,9 @@ export const devResourceCreate = designOperation({
   summary: "Attach links to nodes: one, or a list.",
   input: Schema.Struct({
     file_key: Schema.optional(FileKey),
-    node_id: Schema.optional(NodeId.annotations({ description: "Node id" })),
-    name: Schema.optional(Name.annotations({ description: "Name" })),
-    url: Schema.optional(Url.annotations({ description: "Url" })),
+    node_id: Schema.optional(NodeId.annotations({ description: "The node the resource is attached to" })),
+    name: Schema.optional(Name.annotations({ description: "The resource's display name" })),
+    url: Schema.optional(Url.annotations({ description: "The resource's link (http or https)" })),
     dev_resources: Schema.optional(Schema.Array(NewResource).pipe(Schema.minItems(1)).annotations({ description: "Or many" }))
   }).pipe(Schema.filter(oneForm(["file_key", "node_id", "name", "url"], ["file_key", "node_id", "name", "url"]))),
   impact: "write",
@@ -108,9 +108,9 @@ export const devResourceUpdate = designOperation({
   group: GROUP,
   summary: "Change links' names or URLs: one, or a list.",
   input: Schema.Struct({
-    id: Schema.optional(ResourceId.annotations({ description: "Dev resource id" })),
-    name: Schema.optional(Name.annotations({ description: "Name" })),
-    url: Schema.optional(Url.annotations({ description: "Url" })),
+    id: Schema.optional(ResourceId.annotations({ description: "The dev resource's id" })),
+    name: Schema.optional(Name.annotations({ description: "The resource's display name" })),
+    url: Schema.optional(Url.annotations({ description: "The resource's link (http or https)" })),
     dev_resources: Schema.optional(Schema.Array(ResourceChange).pipe(Schema.minItems(1)).annotations({ description: "Or many" }))
   }).pipe(
     Schema.filter(oneForm(["id", "name", "url"], ["id"])),
@@ -133,7 +133,7 @@ export const devResourceDelete = absentIsDone(designOperation({
   name: "devResourceDelete",
   group: GROUP,
   summary: "Delete a dev resource (idempotent).",
-  input: Schema.Struct({ file_key: FileKey, dev_resource_id: ResourceId.annotations({ description: "Dev resource id" }) }),
+  input: Schema.Struct({ file_key: FileKey, dev_resource_id: ResourceId.annotations({ description: "The dev resource's id" }) }),
   impact: "destroy",
   idempotent: true,
   tier: TIER,

@@ -131,17 +131,17 @@ export type FileMetadata = typeof FileMeta.Type
 
 // ---- inputs ------------------------------------------------------------------------
 
-const Version = Schema.String.annotations({ description: "Version" })
-const Depth = Schema.Int.pipe(Schema.greaterThanOrEqualTo(1)).annotations({ description: "Depth" })
-const Geometry = Schema.Literal("paths").annotations({ description: "Geometry" })
-const PluginData = Schema.String.annotations({ description: "Plugin data" })
-const Ids = NodeIds.annotations({ description: "Default: URL node-id" })
+const Version = Schema.String.annotations({ description: "Version id to read (default: the current version)" })
+const Depth = Schema.Int.pipe(Schema.greaterThanOrEqualTo(1)).annotations({ description: "How many levels of the tree (1: pages only; default: all)" })
+const Geometry = Schema.Literal("paths").annotations({ description: "Include vector paths of each node" })
+const PluginData = Schema.String.annotations({ description: "Plugin ids (comma-separated, or shared) whose data to include" })
+const Ids = NodeIds.annotations({ description: "Node ids (default: the node-id of a URL given as the file)" })
 /** A whole number written as digits: version ids pass 2^53, so they stay text. */
 const VersionCursor = (description: string) =>
   Schema.String.pipe(Schema.filter((s) => /^\d+$/.test(s) || "must be a version id (digits)")).annotations({ description })
 
-/** A switch named as on the wire; its description only repeats the name, so tools/list leaves it out. */
-const Switch = (name: string) => Schema.Boolean.annotations({ description: name.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase()) })
+/** A yes/no option of the service, with what it does. */
+const Switch = (description: string) => Schema.Boolean.annotations({ description })
 
 const FileGetInput = Schema.Struct({
   file_key: FILE,
@@ -150,7 +150,7 @@ const FileGetInput = Schema.Struct({
   depth: Schema.optional(Depth),
   geometry: Schema.optional(Geometry),
   plugin_data: Schema.optional(PluginData),
-  branch_data: Schema.optional(Switch("branch_data"))
+  branch_data: Schema.optional(Switch("Include the file's branches"))
 })
 export type FileGetInput = typeof FileGetInput.Type
 
@@ -253,14 +253,14 @@ const ImagesInput = Schema.Struct({
   file_key: FILE,
   ids: Schema.optional(Ids),
   version: Schema.optional(Version),
-  scale: Schema.optional(Schema.Number.pipe(Schema.between(0.01, 4)).annotations({ description: "Scale" })),
-  format: Schema.optional(Schema.Literal(...FORMATS).annotations({ description: "Format" })),
-  svg_outline_text: Schema.optional(Switch("svg_outline_text")),
-  svg_include_id: Schema.optional(Switch("svg_include_id")),
-  svg_include_node_id: Schema.optional(Switch("svg_include_node_id")),
-  svg_simplify_stroke: Schema.optional(Switch("svg_simplify_stroke")),
-  contents_only: Schema.optional(Switch("contents_only")),
-  use_absolute_bounds: Schema.optional(Switch("use_absolute_bounds"))
+  scale: Schema.optional(Schema.Number.pipe(Schema.between(0.01, 4)).annotations({ description: "Image scale factor" })),
+  format: Schema.optional(Schema.Literal(...FORMATS).annotations({ description: "Image format" })),
+  svg_outline_text: Schema.optional(Switch("SVG: draw text as outlines")),
+  svg_include_id: Schema.optional(Switch("SVG: give each element an id attribute")),
+  svg_include_node_id: Schema.optional(Switch("SVG: give each element a data-node-id attribute")),
+  svg_simplify_stroke: Schema.optional(Switch("SVG: simplify inside and outside strokes")),
+  contents_only: Schema.optional(Switch("Render only the node's contents, not what overlaps it")),
+  use_absolute_bounds: Schema.optional(Switch("Use the node's full dimensions, even if cropped"))
 })
 
 /**
@@ -329,9 +329,9 @@ export const fileVersions = designOperation({
   summary: "A file's versions, newest first.",
   input: Schema.Struct({
     file_key: FILE,
-    page_size: Schema.optional(Schema.Int.pipe(Schema.between(1, 50)).annotations({ description: "Page size" })),
-    before: Schema.optional(VersionCursor("Before")),
-    after: Schema.optional(VersionCursor("After"))
+    page_size: Schema.optional(Schema.Int.pipe(Schema.between(1, 50)).annotations({ description: "Versions a page (default 30)" })),
+    before: Schema.optional(VersionCursor("Versions older than this version id")),
+    after: Schema.optional(VersionCursor("Versions newer than this version id"))
   }),
   impact: "read",
   idempotent: true,

@@ -66,10 +66,8 @@ export type TeamPage<K extends string> = {
 
 // ---- inputs -------------------------------------------------------------------
 
-const PageSize = Schema.Number.pipe(
-  Schema.int({ message: (issue) => `must be a whole number from 1 to 1000 (got ${String(issue.actual)})` }),
-  Schema.between(1, 1000, { message: (issue) => `must be a whole number from 1 to 1000 (got ${String(issue.actual)})` })
-).annotations({ description: "Default 30" })
+// A refusal and the help say the range themselves (core/allowed.ts).
+const PageSize = Schema.Number.pipe(Schema.int(), Schema.between(1, 1000)).annotations({ description: "Items a page (default 30)" })
 
 const ItemKey = Schema.String.pipe(Schema.pattern(/^[A-Za-z0-9_-]+$/, { message: () => "must be a library item key" }))
 

@@ -33,8 +33,8 @@ export const oembedGet = designOperation({
   summary: "The oEmbed of a file URL.",
   input: Schema.Struct({
     url: idLike(/^https:\/\/\S+$/, "must be an https:// URL of a file").annotations({ description: "File URL", [AppLinkId]: true }),
-    maxwidth: Schema.optional(Size.annotations({ description: "Default 800" })),
-    maxheight: Schema.optional(Size.annotations({ description: "Default 450" }))
+    maxwidth: Schema.optional(Size.annotations({ description: "Largest width in pixels (default 800)" })),
+    maxheight: Schema.optional(Size.annotations({ description: "Largest height in pixels (default 450)" }))
   }),
   impact: "read",
   idempotent: true,

@@ -45,11 +45,11 @@ export const activityLogList = designOperation({
   group: "activity_logs",
   summary: "The organisation's activity log.",
   input: Schema.Struct({
-    events: Schema.optional(Schema.Array(idLike(/^[a-z_]+$/, "must be an event type such as file_export")).annotations({ description: "Events" })),
+    events: Schema.optional(Schema.Array(idLike(/^[a-z_]+$/, "must be an event type such as file_export")).annotations({ description: "Only these event types (such as file_export)" })),
     start_time: Schema.optional(UnixSeconds.annotations({ description: "From, Unix s" })),
-    end_time: Schema.optional(UnixSeconds.annotations({ description: "End time" })),
-    limit: Schema.optional(Schema.Int.pipe(Schema.between(1, 1000)).annotations({ description: "Limit" })),
-    order: Schema.optional(Schema.Literal("asc", "desc").annotations({ description: "Default desc" }))
+    end_time: Schema.optional(UnixSeconds.annotations({ description: "Events before this time (Unix seconds)" })),
+    limit: Schema.optional(Schema.Int.pipe(Schema.between(1, 1000)).annotations({ description: "Records a page" })),
+    order: Schema.optional(Schema.Literal("asc", "desc").annotations({ description: "Oldest (asc) or newest (desc) first (default desc)" }))
   }).pipe(Schema.filter(ordered("start_time", "end_time"))),
   impact: "read",
   idempotent: true,
@@ -112,14 +112,14 @@ export const developerLogList = designOperation({
   group: "developer_logs",
   summary: "The organisation's API and MCP call log.",
   input: Schema.Struct({
-    token_type: Schema.optional(Schema.Literal("developer_token", "plan_access_token", "oauth_token").annotations({ description: "Token type" })),
-    token: Schema.optional(Schema.String.annotations({ description: "Token" })),
-    token_name: Schema.optional(Schema.String.annotations({ description: "Token name" })),
-    user_email: Schema.optional(Schema.String.annotations({ description: "User email" })),
-    ip_address: Schema.optional(Schema.String.annotations({ description: "Ip address" })),
-    event_source: Schema.optional(Schema.Literal("rest_api", "mcp_server").annotations({ description: "Event source" })),
-    date_range: Schema.optional(Schema.Literal("last_24h", "last_7d", "last_30d").annotations({ description: "Date range" })),
-    limit: Schema.optional(Schema.Int.pipe(Schema.between(1, 100)).annotations({ description: "Limit" }))
+    token_type: Schema.optional(Schema.Literal("developer_token", "plan_access_token", "oauth_token").annotations({ description: "Only calls made with this kind of token" })),
+    token: Schema.optional(Schema.String.annotations({ description: "Only calls made with this token (its id)" })),
+    token_name: Schema.optional(Schema.String.annotations({ description: "Only calls made with the token of this name" })),
+    user_email: Schema.optional(Schema.String.annotations({ description: "Only this user (email address)" })),
+    ip_address: Schema.optional(Schema.String.annotations({ description: "Only calls from this IP address" })),
+    event_source: Schema.optional(Schema.Literal("rest_api", "mcp_server").annotations({ description: "Only calls from this source" })),
+    date_range: Schema.optional(Schema.Literal("last_24h", "last_7d", "last_30d").annotations({ description: "How far back to look" })),
+    limit: Schema.optional(Schema.Int.pipe(Schema.between(1, 100)).annotations({ description: "Records a page" }))
   }),
   impact: "read",
   idempotent: true,
@@ -168,9 +168,9 @@ export const aiUsageDaily = designOperation({
   input: Schema.Struct({
     start_date: CalendarDate.pipe(Schema.filter((d) => d >= AI_USAGE_FLOOR || `must be ${AI_USAGE_FLOOR} or later`))
       .annotations({ description: `From ${AI_USAGE_FLOOR} on` }),
-    end_date: CalendarDate.annotations({ description: "End date" }),
-    user_email: Schema.optional(Schema.String.annotations({ description: "User email" })),
-    limit: Schema.optional(Schema.Int.pipe(Schema.between(1, 1000)).annotations({ description: "Limit" }))
+    end_date: CalendarDate.annotations({ description: "Last day (YYYY-MM-DD)" }),
+    user_email: Schema.optional(Schema.String.annotations({ description: "Only this user (email address)" })),
+    limit: Schema.optional(Schema.Int.pipe(Schema.between(1, 1000)).annotations({ description: "Records a page" }))
   }).pipe(Schema.filter(ordered("start_date", "end_date"))),
   impact: "read",
   idempotent: true,

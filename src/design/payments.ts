@@ -28,9 +28,9 @@ export const paymentGet = designOperation({
     // A credential of the paying user: never quoted in a message, masked if the service repeats it.
     plugin_payment_token: Schema.optional(Schema.String.annotations({ ...SECRET, description: "Alone" })),
     user_id: Schema.optional(Id.annotations({ description: "With one resource id" })),
-    community_file_id: Schema.optional(Id.annotations({ description: "Community file id" })),
-    plugin_id: Schema.optional(Id.annotations({ description: "Plugin id" })),
-    widget_id: Schema.optional(Id.annotations({ description: "Widget id" }))
+    community_file_id: Schema.optional(Id.annotations({ description: "The community file whose payment to read" })),
+    plugin_id: Schema.optional(Id.annotations({ description: "The plugin whose payment to read" })),
+    widget_id: Schema.optional(Id.annotations({ description: "The widget whose payment to read" }))
   }).pipe(Schema.filter((i) => {
     const resources = RESOURCES.filter((k) => i[k] !== undefined)
     if (i.plugin_payment_token !== undefined) {

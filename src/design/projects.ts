@@ -99,7 +99,7 @@ export const projectFiles = designOperation({
   summary: "The files in a project.",
   input: Schema.Struct({
     project_id: Project,
-    branch_data: Schema.optional(Schema.Boolean.annotations({ description: "Branch data" }))
+    branch_data: Schema.optional(Schema.Boolean.annotations({ description: "Include each file's branches" }))
   }),
   impact: "read",
   idempotent: true,

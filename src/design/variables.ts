@@ -206,10 +206,10 @@ const checkBulk = (input: Bulk) => {
 
 export const VariableApplyInput = Schema.Struct({
   file_key: FileKey,
-  variableCollections: Schema.optional(Schema.Array(CollectionChange).annotations({ description: "variableCollections" })),
-  variableModes: Schema.optional(Schema.Array(ModeChange).annotations({ description: "variableModes" })),
-  variables: Schema.optional(Schema.Array(VariableChange).annotations({ description: "variables" })),
-  variableModeValues: Schema.optional(Schema.Array(ModeValue).annotations({ description: "variableModeValues" }))
+  variableCollections: Schema.optional(Schema.Array(CollectionChange).annotations({ description: "Collections to create, update or delete" })),
+  variableModes: Schema.optional(Schema.Array(ModeChange).annotations({ description: "Modes to create, update or delete" })),
+  variables: Schema.optional(Schema.Array(VariableChange).annotations({ description: "Variables to create, update or delete" })),
+  variableModeValues: Schema.optional(Schema.Array(ModeValue).annotations({ description: "Values to set, per variable and mode" }))
 }).pipe(Schema.filter(checkBulk))
 
 // ---- operations --------------------------------------------------------------

@@ -68,8 +68,8 @@ const DeliveryList = Schema.Struct({ requests: Schema.Array(DeliveryRequest) })
 
 
 const WebhookId = Schema.String.pipe(Schema.pattern(/^\d+$/, { message: () => "must be a numeric webhook id" }))
-  .annotations({ description: "Webhook id" })
-const Event = Schema.Literal(...EVENTS).annotations({ description: "Event" })
+  .annotations({ description: "The webhook's id" })
+const Event = Schema.Literal(...EVENTS).annotations({ description: "The event that triggers the webhook" })
 const ContextKindSchema = Schema.Literal(...CONTEXTS)
 const ContextId = ContextIdOrUrl
 
@@ -93,7 +93,7 @@ const Passcode = Schema.Redacted(
 ).annotations({ description: "Shared secret" })
 
 const Description = Schema.String.pipe(Schema.maxLength(150, { message: () => "must be at most 150 characters" }))
-  .annotations({ description: "Description" })
+  .annotations({ description: "A note to tell webhooks apart" })
 
 // ---- helpers ------------------------------------------------------------------
 
@@ -158,7 +158,7 @@ const listRows = (o: { readonly webhooks: ReadonlyArray<Webhook> }) => o.webhook
 // ---- operations -----------------------------------------------------------------
 
 const ListInput = Schema.Struct({
-  context: Schema.optional(ContextKindSchema.annotations({ description: "Default team" })),
+  context: Schema.optional(ContextKindSchema.annotations({ description: "What the webhooks are attached to (default team)" })),
   context_id: Schema.optional(ContextId),
   plan_api_id: Schema.optional(Schema.String.annotations({ description: "Plan id (paged)" }))
 })
@@ -213,7 +213,7 @@ export const webhookCreate = designOperation({
     context_id: Schema.optional(ContextId),
     endpoint: Endpoint,
     passcode: Passcode,
-    status: Schema.optional(Status.annotations({ description: "Default ACTIVE" })),
+    status: Schema.optional(Status.annotations({ description: "ACTIVE delivers events, PAUSED does not (default ACTIVE)" })),
     description: Schema.optional(Description)
   }),
   impact: "write",
@@ -272,7 +272,7 @@ export const webhookRequests = designOperation({
   summary: "Last week's delivery attempts.",
   input: Schema.Struct({
     webhook_id: WebhookId,
-    failed_only: Schema.optional(Schema.Boolean.annotations({ description: "Failed only" }))
+    failed_only: Schema.optional(Schema.Boolean.annotations({ description: "Only the deliveries that failed" }))
   }),
   impact: "read",
   idempotent: true,

@@ -29,7 +29,7 @@ export interface ListPage<A> {
 
 /** Fields every list accepts: how many a page, and which fields to ask for. */
 export const listFields = {
-  limit: Schema.optional(Schema.Int.pipe(Schema.between(1, 100)).annotations({ description: "Default 50" })),
+  limit: Schema.optional(Schema.Int.pipe(Schema.between(1, 100)).annotations({ description: "Records a page (default 50)" })),
   fields: Schema.optional(Schema.Array(Schema.String.pipe(Schema.pattern(/^[a-z_.]+$/)).annotations({ jsonSchema: {} })).annotations({ description: "opt_fields" }))
 }
 

@@ -18,7 +18,7 @@ export const workspaceOf = (client: TaskmgrClient, given: string | undefined) =>
       onSome: Effect.succeed
     })
 
-const Workspace = Schema.optional(Gid.annotations({ description: "Default: configured" }))
+const Workspace = Schema.optional(Gid.annotations({ description: "The workspace (default: the configured one)" }))
 
 export const userMe = taskmgrOperation({
   name: "userMe",

@@ -18,7 +18,7 @@ import { Gid, GidOrUrl, NonBlank, Record, Toggle, UserGid } from "./records.js"
 import { RichText } from "./rich-text.js"
 
 const ProjectGid = GidOrUrl.annotations({ description: "Gid or URL" })
-const WorkspaceGid = Gid.annotations({ description: "Default: configured" })
+const WorkspaceGid = Gid.annotations({ description: "The workspace (default: the configured one)" })
 const TeamGid = Gid.annotations({ description: "Team gid" })
 
 /** The writable project fields the wrapper offers, shared by create and update (wire names). */

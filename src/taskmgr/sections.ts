@@ -13,7 +13,7 @@ import { notBoth, rules, someOf } from "./input-rules.js"
 import { Gid, GidOrUrl, NonBlank, Record } from "./records.js"
 
 const ProjectGid = GidOrUrl.annotations({ description: "Gid or URL" })
-const SectionGid = Gid.annotations({ description: "Section gid" })
+const SectionGid = Gid.annotations({ description: "The section's gid" })
 const TaskGid = GidOrUrl.annotations({ description: "Task gid or URL" })
 const Name = NonBlank.annotations({ description: "Section name" })
 

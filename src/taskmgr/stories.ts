@@ -29,7 +29,7 @@ export const COMMENT_SUBTYPE = "comment_added"
 export const STORY_FORBIDDEN_HINT =
   "Only comments you wrote can be edited or deleted; system stories (assignments, due dates, ...) and other people's comments cannot."
 
-const StoryGid = Gid.annotations({ description: "Story gid" })
+const StoryGid = Gid.annotations({ description: "The story's gid" })
 const CommentGid = Gid.annotations({ description: "Comment (story) gid" })
 const TaskRef = GidOrUrl.annotations({ description: "Gid or URL" })
 const Text = Schema.String.pipe(Schema.filter((s) => s.trim() !== "" || "must not be empty"))

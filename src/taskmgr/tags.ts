@@ -14,8 +14,8 @@ import { workspaceOf } from "./people.js"
 import { Gid, GidOrUrl, Record } from "./records.js"
 import { gidOf } from "./refs.js"
 
-const Workspace = Schema.optional(Gid.annotations({ description: "Default: configured" }))
-const TagGid = Gid.annotations({ description: "Tag gid" })
+const Workspace = Schema.optional(Gid.annotations({ description: "The workspace (default: the configured one)" }))
+const TagGid = Gid.annotations({ description: "The tag's gid" })
 const TaskRef = GidOrUrl.annotations({ description: "Gid or URL" })
 const Name = Schema.String.pipe(Schema.filter((s) => s.trim() !== "" || "must not be empty"))
 const Color = Schema.String.pipe(Schema.pattern(/^[a-z]+(-[a-z]+)*$/, { message: () => "must be a colour name such as dark-red or light-blue" }))
@@ -55,7 +55,7 @@ export const tagCreate = taskmgrOperation({
   input: Schema.Struct({
     name: Name.annotations({ description: "Tag name" }),
     color: Schema.optional(Color),
-    notes: Schema.optional(Schema.String.annotations({ description: "Notes" })),
+    notes: Schema.optional(Schema.String.annotations({ description: "Free text about the tag" })),
     workspace_gid: Workspace
   }),
   impact: "write",

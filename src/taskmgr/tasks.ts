@@ -96,8 +96,8 @@ const Since = Schema.Union(Schema.Literal("now"), CalendarDateTime)
 
 const TaskListFields = Schema.Struct({
     project: Schema.optional(ProjectRef),
-    section: Schema.optional(Gid.annotations({ description: "Section gid" })),
-    tag: Schema.optional(Gid.annotations({ description: "Tag gid" })),
+    section: Schema.optional(Gid.annotations({ description: "Only the tasks of this section" })),
+    tag: Schema.optional(Gid.annotations({ description: "Only the tasks with this tag" })),
     assignee: Schema.optional(UserGid.annotations({ description: "Assignee: user gid, or me (with the workspace)" })),
     workspace_gid: Schema.optional(Gid.annotations({ description: "Workspace of the assignee's tasks (default: the configured one)" })),
     completed_since: Schema.optional(Since.annotations({ description: "Incomplete tasks and those completed since: now, or a date-time" })),
@@ -271,7 +271,7 @@ const searchModel = handBound("created_at.before")
 
 const searchFields = {
   text: Schema.optional(Schema.String.annotations({ description: "Words in the name or notes" })),
-  workspace_gid: Schema.optional(Gid.annotations({ description: "Default: configured" })),
+  workspace_gid: Schema.optional(Gid.annotations({ description: "The workspace (default: the configured one)" })),
   assignee_any: Schema.optional(Schema.Array(UserGid).annotations({ description: "Assigned to any of these users (gid or me)" })),
   projects_any: Schema.optional(Schema.Array(ProjectRef).annotations({ description: "In any of these projects (gid or URL)" })),
   sections_any: Schema.optional(Schema.Array(Gid).annotations({ description: "In any of these sections" })),
@@ -283,7 +283,7 @@ const searchFields = {
   created_at_before: Schema.optional(CalendarDateTime.annotations({ description: "Created before this date-time" })),
   modified_at_after: Schema.optional(CalendarDateTime.annotations({ description: "Modified after this date-time" })),
   modified_at_before: Schema.optional(CalendarDateTime.annotations({ description: "Modified before this date-time" })),
-  limit: Schema.optional(Schema.Int.pipe(Schema.between(1, SEARCH_MAX)).annotations({ description: "Page size (default 100)" })),
+  limit: Schema.optional(Schema.Int.pipe(Schema.between(1, SEARCH_MAX)).annotations({ description: "Results (default 100, the service's most for a search)" })),
   fields: listFields.fields
 }
 
@@ -389,7 +389,7 @@ const userTaskListTasks = taskmgrList({
 
 const MyTasksInput = Schema.Struct({
   user_gid: Schema.optional(UserGid.annotations({ description: "Whose My Tasks: user gid, or me (default)" })),
-  workspace_gid: Schema.optional(Gid.annotations({ description: "Default: configured" })),
+  workspace_gid: Schema.optional(Gid.annotations({ description: "The workspace (default: the configured one)" })),
   completed_since: Schema.optional(Since.annotations({ description: "Incomplete tasks and those completed since: now, or a date-time" })),
   ...listFields
 })

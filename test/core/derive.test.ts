@@ -71,7 +71,7 @@ describe("deriving front ends from a Schema", () => {
       const depth = yield* Effect.flip(decode(given({ "--ids": "1:2", "--depth": "2.5" })))
       expect(depth.message).toMatch(/^--depth: /)
       const ids = yield* Effect.flip(decode(given({ "--ids": "1-2" })))
-      expect(ids.message).toMatch(/^--ids\.0: /)
+      expect(ids.message).toMatch(/^--ids \(item 1\): must be text matching /)
       const json = yield* Effect.flip(decode(given({ "--ids": "1:2", "--client-meta": "{x" })))
       expect(json.message).toMatch(/^--client-meta: not valid JSON/)
       const whole = yield* Effect.flip(decode(given({ "--ids": "1:2", "--depth": "3.0" })))
