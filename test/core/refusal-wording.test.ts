@@ -100,7 +100,7 @@ describe("help describes every flag", () => {
 
 it("a refused list item is named as the flag's item N", () => {
   const create = taskmgrViews.find((v) => opOf(v).name === "taskCreate")!
-  const message = Effect.runSync(Effect.flip(decodeInput(opOf(create).input, { workspace: "1", name: "x", followers: ["1", "bad"] })))
+  const message = Effect.runSync(Effect.flip(decodeInput(opOf(create).input, { workspace_gid: "1", name: "x", followers: ["1", "bad"] })))
   expect(inCliWords(create, message).message).toMatch(/^--followers \(item 2\)/m)
 })
 
