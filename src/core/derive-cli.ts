@@ -336,12 +336,17 @@ export const inCliWords = (v: AnyView, error: InvalidInputError): InvalidInputEr
   const op = v.operation as AnyOperation<never>
   // Not "all": it is an English word too ("a gid (all digits)"); pagingOf writes --all itself.
   const names = new Map<string, string>([["max_pages", "--max-pages"], ["cursor", "--cursor"], ["body_file", BODY_FILE]])
+  let message = error.message
   for (const f of fieldsOf(op.input)) {
     if (bodyFields(v).includes(f.name)) continue
     names.set(f.name, isPositional(v, f.name) ? `<${kebab(f.name)}>` : flagOf(v, f.name))
-    if (fromEnv(v, f.name)) names.set(`${f.name}-env`, `${flagOf(v, f.name)}-env`)
+    if (fromEnv(v, f.name)) {
+      names.set(`${f.name}-env`, `${flagOf(v, f.name)}-env`)
+      // A secret the CLI also reads from a variable: a missing one names both ways to give it.
+      if (message === `${f.name} is required.`) message = `${f.name} or ${f.name}-env is required.`
+    }
   }
   // A name inside a path (dev_resources.0.url) is a key of a value, not the flag.
   const pattern = new RegExp(`(?<![\\w<.-])(${[...names.keys()].sort((a, b) => b.length - a.length).join("|")})(?![\\w>-])`, "g")
-  return new InvalidInputError({ message: error.message.replace(pattern, (name) => names.get(name) ?? name), fields: error.fields })
+  return new InvalidInputError({ message: message.replace(pattern, (name) => names.get(name) ?? name), fields: error.fields })
 }

@@ -164,7 +164,10 @@ export const render = <S>(view: TextView<S>, shown: S, data: unknown, o: OutputO
   const rows = view.rows(shown)
   // stdout holds the rows alone; what is said about them (none, a count, columns left out) goes to stderr.
   const footer = (view.footer?.(shown) ?? []).map(visible)
-  if (rows.length === 0) return { stdout: "", notice: [`No ${view.noun}.`, ...footer].join("\n") }
+  if (rows.length === 0) {
+    const noun = typeof view.noun === "string" ? view.noun : view.noun(shown)
+    return { stdout: "", notice: [`No ${noun}.`, ...footer].join("\n") }
+  }
   const shownTable = table(rows, view.columns, o)
   const dropped = shownTable.dropped.length === 0
     ? []

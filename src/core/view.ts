@@ -23,8 +23,8 @@ export type TextView<O> =
     readonly columns: ReadonlyArray<string>
     /** Notes after the table (counts, the team listed): said on stderr, never mixed into the rows on stdout. */
     readonly footer?: ((output: O) => ReadonlyArray<string>) | undefined
-    /** What the rows are, for "No webhooks." on stderr when there are none. */
-    readonly noun: string
+    /** What the rows are, for "No webhooks." on stderr when there are none (a function when a filter narrows them). */
+    readonly noun: string | ((output: O) => string)
   }
   | {
     readonly kind: "record"

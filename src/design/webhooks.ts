@@ -297,6 +297,10 @@ export const webhookRequests = designOperation({
   }
 })
 
+/** Fewer rows than attempts counted: --failed-only left the delivered ones out. */
+const deliveriesFiltered = (o: { readonly requests: ReadonlyArray<unknown>; readonly delivered: number; readonly failed: number }) =>
+  o.requests.length < o.delivered + o.failed
+
 export const webhookListTeam = designOperation({
   name: "webhookListTeam",
   group: GROUP,
@@ -369,8 +373,12 @@ export const webhookViews = [
       kind: "table",
       rows: (o) => o.requests,
       columns: ["sent_at", "event", "status", "error"],
-      footer: (o) => [`Delivered: ${o.delivered}, failed: ${o.failed}`],
-      noun: "delivery attempts"
+      // The counts are of every attempt; under --failed-only they say so, lest they contradict the shorter list.
+      footer: (o) =>
+        deliveriesFiltered(o)
+          ? [`All attempts: delivered ${o.delivered}, failed ${o.failed}.`]
+          : [`Delivered: ${o.delivered}, failed: ${o.failed}`],
+      noun: (o) => (deliveriesFiltered(o) ? "failed delivery attempts" : "delivery attempts")
     },
     examples: ["design webhook requests 42 --failed-only"]
   }),
