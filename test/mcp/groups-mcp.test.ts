@@ -5,29 +5,20 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
-import { type ChildProcess, spawn } from "node:child_process"
+import type { ChildProcess } from "node:child_process"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { baseEnv, control, DESIGN_BIN, ensureBuilt, type LoggedRequest, ROOT, TASKMGR_BIN } from "../e2e/helpers.js"
+import { baseEnv, control, DESIGN_BIN, type LoggedRequest, ROOT, spawnSandbox, TASKMGR_BIN } from "../e2e/helpers.js"
 
 type Info = Record<string, any>
 
 const children: Array<ChildProcess> = []
 const clients: Array<Client> = []
 
-const sandbox = (bin: string) =>
-  new Promise<Info>((resolve, reject) => {
-    ensureBuilt()
-    const child = spawn(process.execPath, [bin, "sandbox", "--port", "0"], { cwd: ROOT, env: baseEnv(), stdio: ["ignore", "pipe", "pipe"] })
-    children.push(child)
-    let out = ""
-    const timer = setTimeout(() => reject(new Error(`sandbox printed no line: ${out}`)), 20_000)
-    child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
-      out += chunk
-      if (!out.includes("\n")) return
-      clearTimeout(timer)
-      resolve(JSON.parse(out.slice(0, out.indexOf("\n"))) as Info)
-    })
-  })
+const sandbox = async (bin: string) => {
+  const started = await spawnSandbox<Info>(bin, bin === DESIGN_BIN ? "design" : "taskmgr")
+  children.push(started.child)
+  return started.info
+}
 
 const connect = async (bin: string, env: Record<string, string>) => {
   const transport = new StdioClientTransport({ command: process.execPath, args: [bin, "mcp"], env: { ...baseEnv(), ...env }, cwd: ROOT, stderr: "pipe" })
