@@ -2,8 +2,9 @@
  * `design auth status`: which credential is in use and where it came from
  * (masked), and the settings around it, as data: JSON gets nulls and numbers,
  * text shows "not set"; the base URL is the one used (the edition's default
- * when none is set). With --check one request proves the token works: /v1/me for personal and OAuth tokens, a file's metadata for plan tokens
- * (which cannot call /v1/me).
+ * when none is set). With --check one request proves the token works: /v1/me
+ * for personal and OAuth tokens, a file's metadata for plan tokens (which
+ * cannot call /v1/me).
  */
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
