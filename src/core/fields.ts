@@ -94,6 +94,19 @@ const isInteger = (ast: SchemaAST.AST): boolean => {
   return (json._tag === "Some" && (json.value as { type?: unknown }).type === "integer") || isInteger(ast.from)
 }
 
+/**
+ * A boolean that the command line spells as the words true and false (a
+ * boolean or a transformation from those words): a choice there, so help,
+ * argument checks and shell completion offer exactly those two words.
+ */
+const isToggle = (u: SchemaAST.Union): boolean =>
+  u.types.some((t) => t._tag === "BooleanKeyword") &&
+  u.types.some((t) => {
+    if (t._tag !== "Transformation") return false
+    const words = kindOf(t.from)
+    return words._tag === "choice" && words.choices.length === 2 && words.choices.includes("true") && words.choices.includes("false")
+  })
+
 const kindOf = (ast: SchemaAST.AST): FieldKind => {
   const c = core(ast)
   switch (c._tag) {
@@ -112,6 +125,7 @@ const kindOf = (ast: SchemaAST.AST): FieldKind => {
     case "TypeLiteral":
       return { _tag: "json" }
     case "Union":
+      if (isToggle(c)) return { _tag: "choice", choices: ["true", "false"] }
       return c.types.every((t) => t._tag === "Literal")
         ? { _tag: "choice", choices: c.types.map((t) => String((t as SchemaAST.Literal).literal)) }
         : { _tag: "text" }

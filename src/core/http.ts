@@ -27,6 +27,28 @@ import { announceWait, currentObserver, type Observer } from "./observe.js"
 import { IDEMPOTENT_METHODS, retrySchedule, type Verdict } from "./retry.js"
 import { maskHeaders, maskUrl, rememberHeaderSecrets, scrubDeep, SECRET_HEADER } from "./secrets.js"
 
+/**
+ * Debug mode: one request and its answer told to the observer's onExchange,
+ * URL and headers masked, never a body. Every request reports here: the
+ * pipeline's and the token endpoint's (a refresh is an exchange too).
+ */
+export const reportExchange = (observer: Option.Option<Observer>, request: HttpClientRequest.HttpClientRequest, url: string, started: number) =>
+(status: number | null, responseHeaders: Readonly<Record<string, string>>, error?: string): Effect.Effect<void> =>
+  Option.match(Option.flatMap(observer, (o) => Option.fromNullable(o.onExchange)), {
+    onNone: () => Effect.void,
+    onSome: (onExchange) =>
+      Effect.flatMap(Clock.currentTimeMillis, (now) =>
+        onExchange({
+          method: request.method,
+          url: maskUrl(`${url}${request.urlParams.length === 0 ? "" : `?${new URLSearchParams(request.urlParams.map(([k, v]) => [k, v])).toString()}`}`),
+          headers: maskHeaders(request.headers),
+          status,
+          responseHeaders: maskHeaders(responseHeaders),
+          millis: now - started,
+          error
+        }))
+  })
+
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
 export type QueryValue = string | number | boolean | ReadonlyArray<string> | undefined
 
@@ -201,21 +223,7 @@ export const makePipeline = <Route, E>(
       semaphores === undefined ? effect : (method === "GET" ? semaphores.read : semaphores.write).withPermits(1)(effect)
 
     const debug = (observer: Option.Option<Observer>, request: HttpClientRequest.HttpClientRequest, started: number) =>
-    (status: number | null, responseHeaders: Readonly<Record<string, string>>, error?: string) =>
-      Option.match(Option.flatMap(observer, (o) => Option.fromNullable(o.onExchange)), {
-        onNone: () => Effect.void,
-        onSome: (onExchange) =>
-          Effect.flatMap(Clock.currentTimeMillis, (now) =>
-            onExchange({
-              method: request.method,
-              url: maskUrl(`${config.baseUrl}${request.url}${request.urlParams.length === 0 ? "" : `?${new URLSearchParams(request.urlParams.map(([k, v]) => [k, v])).toString()}`}`),
-              headers: maskHeaders(request.headers),
-              status,
-              responseHeaders: maskHeaders(responseHeaders),
-              millis: now - started,
-              error
-            }))
-      })
+      reportExchange(observer, request, `${config.baseUrl}${request.url}`, started)
 
     /** One attempt: pace, send within the timeout, and split success from failure. */
     const attempt = <A>(

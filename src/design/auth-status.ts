@@ -1,9 +1,10 @@
 /**
  * `design auth status`: which credential is in use and where it came from
  * (masked), and the settings around it, as data: JSON gets nulls and numbers,
- * text shows "not set". With --check one request proves the token works:
- * /v1/me for personal and OAuth tokens, a file's metadata for plan tokens
- * (which cannot call /v1/me).
+ * text shows "not set"; the base URL is the one used (the edition's default
+ * when none is set). With --check one request proves the token works: /v1/me
+ * for personal and OAuth tokens, a file's metadata for plan tokens (which
+ * cannot call /v1/me).
  */
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
@@ -17,7 +18,7 @@ import { maskToken, maskUrl } from "../core/secrets.js"
 import { makeDesignClient } from "./client.js"
 import { cliSettings, requireToken } from "./cli-options.js"
 import { designCredentialStore } from "./oauth.js"
-import { resolveDesignOptions } from "./options.js"
+import { DEFAULT_BASE_URL, DEFAULT_GOV_BASE_URL, resolveDesignOptions } from "./options.js"
 
 export const authStatusLeaf: Leaf = {
   path: ["auth", "status"],
@@ -45,7 +46,8 @@ export const authStatusLeaf: Leaf = {
         source: Option.getOrNull(settings.tokenSource),
         mode: o.authMode ?? "personal",
         team_id: o.teamId ?? null,
-        base_url: o.baseUrl === undefined ? null : maskUrl(o.baseUrl),
+        // The URL requests go to: the edition's default when none is set.
+        base_url: maskUrl(o.baseUrl ?? (o.edition === "gov" ? DEFAULT_GOV_BASE_URL : DEFAULT_BASE_URL)),
         edition: o.edition ?? "commercial",
         seat: o.seat ?? null,
         plan: o.plan ?? null,

@@ -7,6 +7,7 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
+import { CliIO, sayOn } from "../core/cli-io.js"
 import { appLink, isWebAddress } from "../core/app-url.js"
 import { flagOrEnv, option, secondsSetting } from "../core/cli-options.js"
 import type { Invocation } from "../core/cli-runtime.js"
@@ -14,6 +15,7 @@ import type { OptionSpec } from "../core/cli/spec.js"
 import { AuthError, InvalidSettingsError, type SignInError } from "../core/errors.js"
 import { signInError } from "../core/oauth/redirect.js"
 import type { Vocabulary } from "../core/remedy.js"
+import { maskUrl } from "../core/secrets.js"
 import { checkToken } from "../core/settings.js"
 import { parseContextRef } from "./refs.js"
 import { designCredentialStore, loadSignIn, type StoredSignIn, storedRefresh } from "./oauth.js"
@@ -99,6 +101,14 @@ export const cliSettings = (
     const teamRaw = flagOrEnv(shared, "--team", env, "DESIGN_TEAM_ID")
     const baseUrl = flagOrEnv(shared, "--base-url", env, gov ? "DESIGN_GOV_BASE_URL" : "DESIGN_BASE_URL")
     const appUrl = flagOrEnv(shared, "--app-url", env, "DESIGN_APP_URL")
+    // The government edition has its own variable (README's settings table); a commercial one left set is said, not silently dropped.
+    if (gov && shared["--base-url"] === undefined && (env.DESIGN_BASE_URL ?? "").trim() !== "") {
+      const used = baseUrl ?? DEFAULT_GOV_BASE_URL
+      yield* Effect.serviceOption(CliIO).pipe(Effect.flatMap(Option.match({
+        onNone: () => Effect.void,
+        onSome: (io) => sayOn(io)(`Note: DESIGN_BASE_URL is ignored in the government edition (--gov or DESIGN_EDITION=gov); it uses DESIGN_GOV_BASE_URL or --base-url (now ${maskUrl(used)}).`)
+      })))
+    }
     // A team URL must be on the app's host too; a base URL that is not one is refused later, on its own.
     const teamApp = appUrl ?? defaultAppUrl(baseUrl ?? (gov ? DEFAULT_GOV_BASE_URL : DEFAULT_BASE_URL))
     if (teamRaw !== undefined && isWebAddress(teamRaw) && URL.canParse(teamApp)) {

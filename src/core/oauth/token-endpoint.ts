@@ -16,7 +16,8 @@ import * as Schema from "effect/Schema"
 import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
 import { InvalidRequestError, type RateLimitError, ServiceError, type SignInError } from "../errors.js"
-import { rateLimited, retryAfter } from "../http.js"
+import * as Clock from "effect/Clock"
+import { rateLimited, reportExchange, retryAfter } from "../http.js"
 import { announceWait, currentObserver } from "../observe.js"
 import { retrySchedule, type Verdict } from "../retry.js"
 import { TokenText } from "../settings.js"
@@ -138,16 +139,20 @@ export const postTokenForm = <A, I>(
     const timeout = Duration.decode(request.timeout ?? DEFAULT_TOKEN_TIMEOUT)
     const client = http.pipe(HttpClient.withTracerPropagation(false))
     const attempts = yield* Ref.make(0)
+    const observer = yield* currentObserver
     const attempt: Effect.Effect<{ readonly status: number; readonly body: unknown }, TokenFailure> = Effect.gen(function*() {
       yield* Ref.update(attempts, (n) => n + 1)
+      const log = reportExchange(observer, httpRequest, httpRequest.url, yield* Clock.currentTimeMillis)
       const response = yield* client.execute(httpRequest).pipe(
         Effect.timeout(timeout),
+        Effect.tapError((e) => log(null, {}, e._tag === "TimeoutException" ? "timeout" : transportCode(e))),
         Effect.mapError((e): TokenFailure =>
           e._tag === "TimeoutException"
             ? { _tag: "transport", timedOut: true, detail: "timeout" }
             : { _tag: "transport", timedOut: false, detail: transportCode(e) }
         )
       )
+      yield* log(response.status, response.headers)
       const text = yield* Effect.orElseSucceed(response.text, () => "")
       let body: unknown = null
       try {
@@ -158,7 +163,6 @@ export const postTokenForm = <A, I>(
       if (response.status >= 200 && response.status < 300) return { status: response.status, body }
       return yield* Effect.fail<TokenFailure>({ _tag: "answer", status: response.status, headers: response.headers, body })
     })
-    const observer = yield* currentObserver
     const policy = {
       idempotent: request.repeatable === true,
       maxWait: Duration.decode(request.maxWait ?? DEFAULT_TOKEN_MAX_WAIT),
