@@ -3,30 +3,12 @@
  * the built binaries and their sandboxes: one call that reaches the service
  * and answers, and one bad input that is a tool error with nothing sent.
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js"
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
-import type { ChildProcess } from "node:child_process"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { baseEnv, control, DESIGN_BIN, type LoggedRequest, ROOT, spawnSandbox, TASKMGR_BIN } from "../e2e/helpers.js"
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js"
+import { beforeAll, describe, expect, it } from "vitest"
+import { control, DESIGN_BIN, type LoggedRequest, TASKMGR_BIN } from "../e2e/helpers.js"
+import { binaryServers, type Info } from "./binary-servers.js"
 
-type Info = Record<string, any>
-
-const children: Array<ChildProcess> = []
-const clients: Array<Client> = []
-
-const sandbox = async (bin: string) => {
-  const started = await spawnSandbox<Info>(bin, bin === DESIGN_BIN ? "design" : "taskmgr")
-  children.push(started.child)
-  return started.info
-}
-
-const connect = async (bin: string, env: Record<string, string>) => {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [bin, "mcp"], env: { ...baseEnv(), ...env }, cwd: ROOT, stderr: "pipe" })
-  const client = new Client({ name: "groups-mcp", version: "0.0.0" })
-  await client.connect(transport)
-  clients.push(client)
-  return client
-}
+const { connect, sandbox } = binaryServers("groups-mcp")
 
 interface Result {
   readonly isError?: boolean
@@ -69,10 +51,6 @@ beforeAll(async () => {
   })
 }, 90_000)
 
-afterAll(async () => {
-  for (const client of clients) await client.close().catch(() => undefined)
-  for (const child of children) child.kill("SIGTERM")
-})
 
 const sentTo = async (info: Info) =>
   ((await control(new URL(info.base_url).origin, "GET", "/_sandbox/requests")) as Array<LoggedRequest>).filter((r) => !r.path.startsWith("/_sandbox"))

@@ -3,29 +3,12 @@
  * MCP client against the built servers: the refusal names the parameter and
  * what it may be (never "Expected" or a Schema's name), and nothing is sent.
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js"
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
-import type { ChildProcess } from "node:child_process"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { baseEnv, control, DESIGN_BIN, type LoggedRequest, ROOT, spawnSandbox, TASKMGR_BIN } from "../e2e/helpers.js"
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js"
+import { beforeAll, describe, expect, it } from "vitest"
+import { control, DESIGN_BIN, type LoggedRequest, TASKMGR_BIN } from "../e2e/helpers.js"
+import { binaryServers, type Info } from "./binary-servers.js"
 
-type Info = Record<string, any>
-const children: Array<ChildProcess> = []
-const clients: Array<Client> = []
-
-const sandbox = async (bin: string) => {
-  const started = await spawnSandbox<Info>(bin, bin === DESIGN_BIN ? "design" : "taskmgr")
-  children.push(started.child)
-  return started.info
-}
-
-const connect = async (bin: string, env: Record<string, string>) => {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [bin, "mcp"], env: { ...baseEnv(), ...env }, cwd: ROOT, stderr: "pipe" })
-  const client = new Client({ name: "refusal-wording", version: "0.0.0" })
-  await client.connect(transport)
-  clients.push(client)
-  return client
-}
+const { connect, sandbox } = binaryServers("refusal-wording")
 
 let design: Info
 let taskmgr: Info
@@ -41,11 +24,6 @@ beforeAll(async () => {
     TASKMGR_WORKSPACE: taskmgr.workspace_gid
   })
 }, 90_000)
-
-afterAll(async () => {
-  for (const client of clients) await client.close().catch(() => undefined)
-  for (const child of children) child.kill("SIGTERM")
-})
 
 const sentTo = async (info: Info) =>
   ((await control(new URL(info.base_url).origin, "GET", "/_sandbox/requests")) as Array<LoggedRequest>).filter((r) => !r.path.startsWith("/_sandbox"))
