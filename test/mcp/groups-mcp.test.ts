@@ -51,7 +51,6 @@ beforeAll(async () => {
   })
 }, 90_000)
 
-
 const sentTo = async (info: Info) =>
   ((await control(new URL(info.base_url).origin, "GET", "/_sandbox/requests")) as Array<LoggedRequest>).filter((r) => !r.path.startsWith("/_sandbox"))
 
