@@ -19,3 +19,27 @@ export { TaskmgrApi, type TaskmgrApiService } from "./taskmgr/api.js"
 export type { ListPage } from "./taskmgr/define.js"
 export { taskmgrOperations } from "./taskmgr/operations.js"
 export { type Plan as TaskmgrPlan, taskmgrConfig, type TaskmgrOptions, type TaskmgrSettings } from "./taskmgr/options.js"
+export {
+  Attachment,
+  CustomField,
+  CustomFieldSetting,
+  Event,
+  Goal,
+  Job,
+  Membership,
+  OutOfOffice,
+  Portfolio,
+  Project,
+  ProjectTemplate,
+  Section,
+  StatusUpdate,
+  Story,
+  Tag,
+  Task,
+  TaskCount,
+  TaskTemplate,
+  Team,
+  User,
+  UserTaskList,
+  Workspace
+} from "./taskmgr/records.js"

@@ -7,7 +7,7 @@ import { pathOf } from "../core/http.js"
 import { view } from "../core/view.js"
 import type { TaskmgrClient } from "./client.js"
 import { listFields, taskmgrList, taskmgrOperation } from "./define.js"
-import { Gid, Record, UserGid } from "./records.js"
+import { Gid, Record, UserGid, Team, User, Workspace } from "./records.js"
 
 /** The workspace to use: the one given, else the configured one. */
 export const workspaceOf = (client: TaskmgrClient, given: string | undefined) =>
@@ -18,7 +18,7 @@ export const workspaceOf = (client: TaskmgrClient, given: string | undefined) =>
       onSome: Effect.succeed
     })
 
-const Workspace = Schema.optional(Gid.annotations({ description: "The workspace (default: the configured one)" }))
+const WorkspaceGid = Schema.optional(Gid.annotations({ description: "The workspace (default: the configured one)" }))
 
 export const userMe = taskmgrOperation({
   name: "userMe",
@@ -29,7 +29,7 @@ export const userMe = taskmgrOperation({
   idempotent: true,
   subject: () => "the current user",
   request: () => ({ method: "GET", path: "/users/me" }),
-  data: Record
+  data: User
 })
 
 export const userGet = taskmgrOperation({
@@ -41,17 +41,17 @@ export const userGet = taskmgrOperation({
   idempotent: true,
   subject: (i) => `user ${i.user_gid}`,
   request: (i) => ({ method: "GET", path: `/users/${pathOf(i.user_gid)}` }),
-  data: Record
+  data: User
 })
 
 export const userList = taskmgrList({
   name: "userList",
   group: "users",
   summary: "Users of a workspace.",
-  input: Schema.Struct({ workspace_gid: Workspace, ...listFields }),
+  input: Schema.Struct({ workspace_gid: WorkspaceGid, ...listFields }),
   subject: (i) => `users of workspace ${i.workspace_gid ?? ""}`.trim(),
   request: (i, client) => Effect.map(workspaceOf(client, i.workspace_gid), (w) => ({ method: "GET" as const, path: `/workspaces/${pathOf(w)}/users` })),
-  item: Record,
+  item: User,
   defaultFields: ["name", "email"],
   itemsKey: "users"
 })
@@ -60,10 +60,10 @@ export const teamList = taskmgrList({
   name: "teamList",
   group: "teams",
   summary: "Teams of a workspace.",
-  input: Schema.Struct({ workspace_gid: Workspace, ...listFields }),
+  input: Schema.Struct({ workspace_gid: WorkspaceGid, ...listFields }),
   subject: (i) => `teams of workspace ${i.workspace_gid ?? ""}`.trim(),
   request: (i, client) => Effect.map(workspaceOf(client, i.workspace_gid), (w) => ({ method: "GET" as const, path: `/workspaces/${pathOf(w)}/teams` })),
-  item: Record,
+  item: Team,
   defaultFields: ["name", "description"],
   itemsKey: "teams"
 })
@@ -77,7 +77,7 @@ export const teamGet = taskmgrOperation({
   idempotent: true,
   subject: (i) => `team ${i.team_gid}`,
   request: (i) => ({ method: "GET", path: `/teams/${pathOf(i.team_gid)}` }),
-  data: Record
+  data: Team
 })
 
 export const workspaceList = taskmgrList({
@@ -87,7 +87,7 @@ export const workspaceList = taskmgrList({
   input: Schema.Struct({ ...listFields }),
   subject: () => "workspaces",
   request: () => ({ method: "GET", path: "/workspaces" }),
-  item: Record,
+  item: Workspace,
   defaultFields: ["name", "is_organization"],
   itemsKey: "workspaces"
 })
@@ -101,7 +101,7 @@ export const workspaceGet = taskmgrOperation({
   idempotent: true,
   subject: (i) => `workspace ${i.workspace_gid}`,
   request: (i) => ({ method: "GET", path: `/workspaces/${pathOf(i.workspace_gid)}` }),
-  data: Record
+  data: Workspace
 })
 
 const rows = (columns: ReadonlyArray<string>) => (o: { readonly items: ReadonlyArray<Record> }) =>

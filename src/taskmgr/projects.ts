@@ -14,7 +14,7 @@ import { gidNamed } from "./refs.js"
 import { dataBody, listFields, taskmgrList, taskmgrOperation } from "./define.js"
 import { workspaceOf } from "./people.js"
 import { CalendarDate } from "../core/calendar.js"
-import { Gid, GidOrUrl, NonBlank, Record, Toggle, UserGid } from "./records.js"
+import { Gid, GidOrUrl, NonBlank, Record, Toggle, UserGid, Project } from "./records.js"
 import { RichText } from "./rich-text.js"
 
 const ProjectGid = GidOrUrl.annotations({ description: "Gid or URL" })
@@ -80,7 +80,7 @@ export const projectList = taskmgrList({
         path: "/projects",
         query: { workspace, archived: i.archived }
       })),
-  item: Record,
+  item: Project,
   defaultFields: ["name", "archived", "team.name"],
   itemsKey: "projects"
 })
@@ -95,7 +95,7 @@ export const projectGet = taskmgrOperation({
   gids: { project_gid: "project" },
   subject: (i) => `project ${i.project_gid}`,
   request: (i) => ({ method: "GET", path: `/projects/${pathOf(i.project_gid)}` }),
-  data: Record
+  data: Project
 })
 
 const COUNT_FIELDS = [
@@ -165,7 +165,7 @@ export const projectSearch = taskmgrOperation({
         opt_fields: i.fields ?? ["name", "archived", "team.name"]
       }
     })),
-  data: Schema.Array(Record)
+  data: Schema.Array(Project)
 })
 
 export const projectCreate = taskmgrOperation({
@@ -187,7 +187,7 @@ export const projectCreate = taskmgrOperation({
       const workspace = i.team === undefined ? yield* workspaceOf(client, i.workspace_gid) : i.workspace_gid
       return { method: "POST" as const, path: "/projects", body: dataBody({ ...bodyOf(i), workspace, team: i.team }) }
     }),
-  data: Record
+  data: Project
 })
 
 export const projectUpdate = taskmgrOperation({
@@ -205,7 +205,7 @@ export const projectUpdate = taskmgrOperation({
   gids: { project_gid: "project" },
   subject: (i) => `project ${i.project_gid}`,
   request: (i) => ({ method: "PUT", path: `/projects/${pathOf(i.project_gid)}`, body: dataBody({ ...bodyOf(i), team: i.team }) }),
-  data: Record
+  data: Project
 })
 
 export const projectDelete = absentIsDone(

@@ -28,6 +28,7 @@ export const UserGid = Schema.String.pipe(Schema.pattern(/^(\d+|me)$/, { message
 /** Text that is not blank. */
 export const NonBlank = Schema.String.pipe(Schema.filter((s) => s.trim() !== "" || "must not be blank", { jsonSchema: { minLength: 1 } }))
 
+/** Any record: what code that handles records of every kind (tables, ids) may rely on. */
 export const Record = Schema.Struct(
   { gid: Schema.String, resource_type: Schema.optional(Schema.String) },
   Schema.Record({ key: Schema.String, value: Schema.Unknown })
@@ -46,3 +47,32 @@ export const Toggle = Schema.Union(
     encode: (flag) => (flag ? "true" : "false")
   })
 ).annotations({ jsonSchema: { type: "boolean" } })
+
+/*
+ * The typed records (record-schemas.ts, generated from the service's own
+ * record schemas) under the names a library user looks for.
+ */
+export {
+  AttachmentResponse as Attachment,
+  CustomFieldResponse as CustomField,
+  CustomFieldSettingResponse as CustomFieldSetting,
+  EventResponse as Event,
+  GoalResponse as Goal,
+  JobResponse as Job,
+  MembershipResponse as Membership,
+  OooEntryResponse as OutOfOffice,
+  PortfolioResponse as Portfolio,
+  ProjectResponse as Project,
+  ProjectTemplateResponse as ProjectTemplate,
+  SectionResponse as Section,
+  StatusUpdateResponse as StatusUpdate,
+  StoryResponse as Story,
+  TagResponse as Tag,
+  TaskCountResponse as TaskCount,
+  TaskResponse as Task,
+  TaskTemplateResponse as TaskTemplate,
+  TeamResponse as Team,
+  UserResponse as User,
+  UserTaskListResponse as UserTaskList,
+  WorkspaceResponse as Workspace
+} from "./record-schemas.js"

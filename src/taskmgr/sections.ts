@@ -10,7 +10,7 @@ import { absentIsDone } from "../core/operation.js"
 import { view } from "../core/view.js"
 import { dataBody, listFields, taskmgrList, taskmgrOperation } from "./define.js"
 import { notBoth, rules, someOf } from "./input-rules.js"
-import { Gid, GidOrUrl, NonBlank, Record } from "./records.js"
+import { Gid, GidOrUrl, NonBlank, Record, Section } from "./records.js"
 
 const ProjectGid = GidOrUrl.annotations({ description: "Gid or URL" })
 const SectionGid = Gid.annotations({ description: "The section's gid" })
@@ -25,7 +25,7 @@ export const sectionList = taskmgrList({
   gids: { project_gid: "project" },
   subject: (i) => `sections of project ${i.project_gid}`,
   request: (i) => ({ method: "GET", path: `/projects/${pathOf(i.project_gid)}/sections` }),
-  item: Record,
+  item: Section,
   defaultFields: ["name", "created_at"],
   itemsKey: "sections"
 })
@@ -39,7 +39,7 @@ export const sectionGet = taskmgrOperation({
   idempotent: true,
   subject: (i) => `section ${i.section_gid}`,
   request: (i) => ({ method: "GET", path: `/sections/${pathOf(i.section_gid)}` }),
-  data: Record
+  data: Section
 })
 
 export const sectionCreate = taskmgrOperation({
@@ -61,7 +61,7 @@ export const sectionCreate = taskmgrOperation({
     path: `/projects/${pathOf(i.project_gid)}/sections`,
     body: dataBody({ name: i.name, insert_before: i.insert_before, insert_after: i.insert_after })
   }),
-  data: Record
+  data: Section
 })
 
 export const sectionUpdate = taskmgrOperation({
@@ -82,7 +82,7 @@ export const sectionUpdate = taskmgrOperation({
     path: `/sections/${pathOf(i.section_gid)}`,
     body: dataBody({ name: i.name, insert_before: i.insert_before, insert_after: i.insert_after })
   }),
-  data: Record
+  data: Section
 })
 
 export const sectionMove = taskmgrOperation({

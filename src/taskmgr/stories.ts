@@ -20,7 +20,7 @@ import { absentIsDone, type InputOf, type Operation } from "../core/operation.js
 import { view } from "../core/view.js"
 import type { TaskmgrClient } from "./client.js"
 import { dataBody, listFields, type ListPage, taskmgrList, taskmgrOperation, type TaskmgrError } from "./define.js"
-import { Gid, GidOrUrl, Record } from "./records.js"
+import { Gid, GidOrUrl, Record, Story } from "./records.js"
 import { RichText } from "./rich-text.js"
 
 export const COMMENT_SUBTYPE = "comment_added"
@@ -87,7 +87,7 @@ const listOf = (name: string, group: string, summary: string, itemsKey: string) 
     gids: { task_gid: "task" },
     subject: (i) => `stories of task ${i.task_gid}`,
     request: (i) => ({ method: "GET", path: `/tasks/${pathOf(i.task_gid)}/stories` }),
-    item: Record,
+    item: Story,
     defaultFields: LIST_FIELDS,
     itemsKey
   })
@@ -102,7 +102,7 @@ const getOf = (name: string, group: string, summary: string, gid: typeof StoryGi
     idempotent: true,
     subject: (i) => `story ${i.story_gid}`,
     request: (i) => ({ method: "GET", path: `/stories/${pathOf(i.story_gid)}` }),
-    data: Record
+    data: Story
   })
 
 const createOf = (name: string, group: string, summary: string) =>
@@ -116,7 +116,7 @@ const createOf = (name: string, group: string, summary: string) =>
     gids: { task_gid: "task" },
     subject: (i) => `a comment on task ${i.task_gid}`,
     request: (i) => Effect.map(contentBody(i, true), (body) => ({ method: "POST" as const, path: `/tasks/${pathOf(i.task_gid)}/stories`, body })),
-    data: Record
+    data: Story
   })
 
 const updateOf = (name: string, group: string, summary: string, gid: typeof StoryGid) =>
@@ -129,7 +129,7 @@ const updateOf = (name: string, group: string, summary: string, gid: typeof Stor
     idempotent: true,
     subject: (i) => `story ${i.story_gid}`,
     request: (i) => Effect.map(contentBody(i, false), (body) => ({ method: "PUT" as const, path: `/stories/${pathOf(i.story_gid)}`, body })),
-    data: Record,
+    data: Story,
     forbiddenHint: STORY_FORBIDDEN_HINT,
     changedOnlyBy: "service_or_author"
   })
@@ -217,7 +217,7 @@ const probe = taskmgrOperation({
   idempotent: true,
   subject: (i) => `story ${i.story_gid}`,
   request: (i) => ({ method: "GET", path: `/stories/${pathOf(i.story_gid)}`, query: { opt_fields: ["resource_subtype", "is_editable", "created_by.name"] } }),
-  data: Record
+  data: Story
 })
 
 /**

@@ -11,7 +11,7 @@ import { view } from "../core/view.js"
 import type { TaskmgrClient } from "./client.js"
 import { dataBody, listFields, taskmgrList, taskmgrOperation, type TaskmgrError } from "./define.js"
 import { workspaceOf } from "./people.js"
-import { Gid, GidOrUrl, Record } from "./records.js"
+import { Gid, GidOrUrl, Record, Tag, Task } from "./records.js"
 import { gidOf } from "./refs.js"
 
 const Workspace = Schema.optional(Gid.annotations({ description: "The workspace (default: the configured one)" }))
@@ -31,7 +31,7 @@ export const tagList = taskmgrList({
   input: Schema.Struct({ workspace_gid: Workspace, ...listFields }),
   subject: (i) => `tags of workspace ${i.workspace_gid ?? ""}`.trim(),
   request: (i, client) => Effect.map(workspaceOf(client, i.workspace_gid), (w) => ({ method: "GET" as const, path: `/workspaces/${pathOf(w)}/tags` })),
-  item: Record,
+  item: Tag,
   defaultFields: ["name", "color"],
   itemsKey: "tags"
 })
@@ -45,7 +45,7 @@ export const tagGet = taskmgrOperation({
   idempotent: true,
   subject: (i) => `tag ${i.tag_gid}`,
   request: (i) => ({ method: "GET", path: `/tags/${pathOf(i.tag_gid)}` }),
-  data: Record
+  data: Tag
 })
 
 export const tagCreate = taskmgrOperation({
@@ -67,7 +67,7 @@ export const tagCreate = taskmgrOperation({
       path: `/workspaces/${pathOf(w)}/tags`,
       body: dataBody({ name: i.name, color: i.color, notes: i.notes })
     })),
-  data: Record
+  data: Tag
 })
 
 export const tagUpdate = taskmgrOperation({
@@ -87,7 +87,7 @@ export const tagUpdate = taskmgrOperation({
     i.name === undefined && i.color === undefined && i.notes === undefined
       ? Effect.fail(invalidInput("Nothing to change: give a name, color or notes.", "name", "color", "notes"))
       : Effect.succeed({ method: "PUT" as const, path: `/tags/${pathOf(i.tag_gid)}`, body: dataBody({ name: i.name, color: i.color, notes: i.notes }) }),
-  data: Record
+  data: Tag
 })
 
 export const tagDelete = absentIsDone(taskmgrOperation({
@@ -109,7 +109,7 @@ export const tagTaskList = taskmgrList({
   input: Schema.Struct({ tag_gid: TagGid, ...listFields }),
   subject: (i) => `tasks of tag ${i.tag_gid}`,
   request: (i) => ({ method: "GET", path: `/tags/${pathOf(i.tag_gid)}/tasks` }),
-  item: Record,
+  item: Task,
   defaultFields: ["name", "completed", "due_on"],
   itemsKey: "tasks"
 })
@@ -159,7 +159,7 @@ export const tagTasks = taskmgrList({
   gids: { task_gid: "task" },
   subject: (i) => `tags of task ${i.task_gid}`,
   request: (i) => ({ method: "GET", path: `/tasks/${pathOf(i.task_gid)}/tags` }),
-  item: Record,
+  item: Tag,
   defaultFields: ["name", "color"],
   itemsKey: "tags"
 })

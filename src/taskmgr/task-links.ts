@@ -7,7 +7,7 @@ import * as Schema from "effect/Schema"
 import { pathOf, type RequestSpec } from "../core/http.js"
 import { view } from "../core/view.js"
 import { dataBody, listFields, taskmgrList, taskmgrOperation } from "./define.js"
-import { Gid, NonBlank, Record, UserGid } from "./records.js"
+import { Gid, NonBlank, UserGid, Task } from "./records.js"
 import { checked, ProjectRef, TASK_FIELDS, taskTable, TaskRef, writableFields } from "./tasks.js"
 
 const Empty = Schema.Struct({})
@@ -22,7 +22,7 @@ export const taskSubtaskList = taskmgrList({
   gids: { task_gid: "task" },
   subject: (i) => `subtasks of task ${i.task_gid}`,
   request: (i) => ({ method: "GET", path: `/tasks/${pathOf(i.task_gid)}/subtasks` }),
-  item: Record,
+  item: Task,
   defaultFields: TASK_FIELDS,
   itemsKey: "tasks"
 })
@@ -48,7 +48,7 @@ export const taskSubtaskCreate = taskmgrOperation({
       path: `/tasks/${pathOf(task_gid)}/subtasks`,
       body: dataBody(fields)
     })),
-  data: Record
+  data: Task
 })
 
 // ---- projects ------------------------------------------------------------------------
@@ -106,7 +106,7 @@ export const taskFollowerAdd = taskmgrOperation({
   gids: { task_gid: "task" },
   subject: (i) => `followers of task ${i.task_gid}`,
   request: (i) => ({ method: "POST", path: `/tasks/${pathOf(i.task_gid)}/addFollowers`, body: dataBody({ followers: i.followers }) }),
-  data: Record
+  data: Task
 })
 
 export const taskFollowerRemove = taskmgrOperation({
@@ -119,7 +119,7 @@ export const taskFollowerRemove = taskmgrOperation({
   gids: { task_gid: "task" },
   subject: (i) => `followers of task ${i.task_gid}`,
   request: (i) => ({ method: "POST", path: `/tasks/${pathOf(i.task_gid)}/removeFollowers`, body: dataBody({ followers: i.followers }) }),
-  data: Record
+  data: Task
 })
 
 // ---- dependencies and dependents -----------------------------------------------------
@@ -137,7 +137,7 @@ const linkList = (kind: "dependencies" | "dependents", name: string, what: strin
     gids: { task_gid: "task" },
     subject: (i) => `${kind} of task ${i.task_gid}`,
     request: (i) => ({ method: "GET", path: `/tasks/${pathOf(i.task_gid)}/${kind}` }),
-    item: Record,
+    item: Task,
     defaultFields: TASK_FIELDS,
     itemsKey: "tasks"
   })

@@ -20,7 +20,7 @@ import { dataBody, type ListPage, listFields, type TaskmgrError, taskmgrList, ta
 import { CONCURRENCY } from "./limits.js"
 import { workspaceOf } from "./people.js"
 import { CalendarDate, CalendarDateTime } from "../core/calendar.js"
-import { Gid, GidOrUrl, NonBlank, Record, Toggle, UserGid } from "./records.js"
+import { Gid, GidOrUrl, NonBlank, Toggle, UserGid, Task, UserTaskList } from "./records.js"
 import { gidNamed, gidOf } from "./refs.js"
 import { RichText } from "./rich-text.js"
 
@@ -79,14 +79,14 @@ export const checked = <I extends Writable>(input: I): Effect.Effect<I, InvalidI
 /** The default columns of task lists. */
 export const TASK_FIELDS = ["name", "completed", "due_on", "assignee.name"] as const
 
-const DataRecord = Schema.Struct({ data: Record })
+const DataTask = Schema.Struct({ data: Task })
 
 /** One request whose `{data}` is a record; for operations that need more than one. */
 export const sendForRecord = (client: TaskmgrClient, spec: RequestSpec, subject: string) =>
   // No plan gate declared, so the classifier gives no PlanRequiredError.
   Effect.flatMap(client.pipeline.send({ ...spec, route: routeTemplate(spec.path, {}) }, { subject, search: false }) as Effect.Effect<Answer, RequestError>, (answer) =>
     Effect.map(
-      Effect.mapError(Schema.decodeUnknown(DataRecord)(answer.body), (e) => unreadable(subject, ParseResult.TreeFormatter.formatErrorSync(e))),
+      Effect.mapError(Schema.decodeUnknown(DataTask)(answer.body), (e) => unreadable(subject, ParseResult.TreeFormatter.formatErrorSync(e))),
       (body) => body.data
     ))
 
@@ -162,7 +162,7 @@ export const taskList = taskmgrList({
         }
       } satisfies RequestSpec
     }),
-  item: Record,
+  item: Task,
   defaultFields: TASK_FIELDS,
   itemsKey: "tasks"
 })
@@ -179,7 +179,7 @@ export const taskGet = taskmgrOperation({
   gids: { task_gid: "task" },
   subject: (i) => `task ${i.task_gid}`,
   request: (i) => ({ method: "GET", path: `/tasks/${pathOf(i.task_gid)}`, query: { opt_fields: i.fields } }),
-  data: Record
+  data: Task
 })
 
 /** The batch endpoint takes at most 10 actions a call. */
@@ -213,7 +213,7 @@ const taskBatch = taskmgrOperation({
 
 /** A gid of a get-many with its task, or what went wrong for it alone. */
 export type TaskOutcome =
-  | { readonly gid: string; readonly task: Record }
+  | { readonly gid: string; readonly task: Task }
   | { readonly gid: string; readonly error: { readonly type: string; readonly status: number; readonly message: string } }
 
 export interface ManyTasks {
@@ -227,7 +227,7 @@ const outcomeOf = (gid: string, answer: typeof BatchAnswer.Type | undefined): Ta
   if (answer === undefined) return { gid, error: { type: "UnexpectedError", status: 0, message: `The batch answer had no result for task ${gid}.` } }
   const data = typeof answer.body === "object" && answer.body !== null ? (answer.body as { data?: unknown }).data : undefined
   if (answer.status_code >= 200 && answer.status_code < 300) {
-    const decoded = Schema.decodeUnknownEither(Record)(data)
+    const decoded = Schema.decodeUnknownEither(Task)(data)
     if (decoded._tag === "Right") return { gid, task: decoded.right }
   }
   const error = classifyTaskmgr({ status: answer.status_code, headers: {}, body: answer.body }, { subject: `task ${gid}`, search: false }, 1)
@@ -324,17 +324,17 @@ const searchOnce = taskmgrOperation({
       }
       return { method: "GET", path: `/workspaces/${pathOf(workspace)}/tasks/search`, query }
     }),
-  data: Schema.Array(Record)
+  data: Schema.Array(Task)
 })
 
 /** A page of search results; `next_bound` is the created_at.before of the next page (null: none left). */
 export interface SearchPage {
-  readonly data: ReadonlyArray<Record>
+  readonly data: ReadonlyArray<Task>
   readonly next_bound: string | null
 }
 
 /** The oldest created_at of a full page: the bound of the next. */
-const nextBound = (data: ReadonlyArray<Record>, limit: number): string | null => {
+const nextBound = (data: ReadonlyArray<Task>, limit: number): string | null => {
   if (data.length < limit) return null
   let oldest: { readonly at: number; readonly text: string } | null = null
   for (const item of data) {
@@ -346,7 +346,7 @@ const nextBound = (data: ReadonlyArray<Record>, limit: number): string | null =>
   return oldest?.text ?? null
 }
 
-export const taskSearch: Operation<typeof SearchInput.Type, typeof SearchInput.Encoded, SearchPage, TaskmgrError<TaskmgrPlanGate>, TaskmgrClient, Record> = {
+export const taskSearch: Operation<typeof SearchInput.Type, typeof SearchInput.Encoded, SearchPage, TaskmgrError<TaskmgrPlanGate>, TaskmgrClient, Task> = {
   name: "taskSearch",
   group: "tasks",
   summary: "Search tasks in a workspace (paid workspaces only), newest first, paged by creation time.",
@@ -372,7 +372,7 @@ const userTaskList = taskmgrOperation({
   idempotent: true,
   subject: (i) => `task list of user ${i.user_gid}`,
   request: (i) => ({ method: "GET", path: `/users/${pathOf(i.user_gid)}/user_task_list`, query: { workspace: i.workspace_gid, opt_fields: ["name"] } }),
-  data: Record
+  data: UserTaskList
 })
 
 const userTaskListTasks = taskmgrList({
@@ -382,7 +382,7 @@ const userTaskListTasks = taskmgrList({
   input: Schema.Struct({ user_task_list_gid: Gid, completed_since: Schema.optional(Since), ...listFields }),
   subject: (i) => `tasks of user task list ${i.user_task_list_gid}`,
   request: (i) => ({ method: "GET", path: `/user_task_lists/${pathOf(i.user_task_list_gid)}/tasks`, query: { completed_since: i.completed_since } }),
-  item: Record,
+  item: Task,
   defaultFields: TASK_FIELDS,
   itemsKey: "tasks"
 })
@@ -397,10 +397,10 @@ const MyTasksInput = Schema.Struct({
 export const taskMyTasks: Operation<
   typeof MyTasksInput.Type,
   typeof MyTasksInput.Encoded,
-  ListPage<Record>,
+  ListPage<Task>,
   TaskmgrError,
   TaskmgrClient,
-  Record
+  Task
 > = {
   ...userTaskListTasks,
   name: "taskMyTasks",
@@ -446,7 +446,7 @@ export const taskCreate = taskmgrOperation({
       const workspace = workspace_gid ?? (placed ? undefined : yield* workspaceOf(client, undefined))
       return { method: "POST", path: "/tasks", body: dataBody({ ...fields, workspace }) } satisfies RequestSpec
     }),
-  data: Record
+  data: Task
 })
 
 const Parent = Schema.Union(TaskRef, Schema.Literal("none")).annotations({ description: "New parent task (gid or URL), or none to make it top-level" })
@@ -460,7 +460,7 @@ const UpdateInput = Schema.Struct({
   ...writableFields
 })
 
-export const taskUpdate: Operation<typeof UpdateInput.Type, typeof UpdateInput.Encoded, Record, TaskmgrError, TaskmgrClient> = {
+export const taskUpdate: Operation<typeof UpdateInput.Type, typeof UpdateInput.Encoded, Task, TaskmgrError, TaskmgrClient> = {
   name: "taskUpdate",
   group: "tasks",
   summary: "Change a task's fields; with parent, move it under another task (or to the top level).",
@@ -478,7 +478,7 @@ export const taskUpdate: Operation<typeof UpdateInput.Type, typeof UpdateInput.E
       }
       const changed = Object.values(fields).some((v) => v !== undefined)
       if (!changed && newParent === undefined) return yield* Effect.fail(invalidInput("Nothing to update: give at least one field.", "task_gid"))
-      let task: Record | undefined
+      let task: Task | undefined
       if (changed) task = yield* sendForRecord(client, { method: "PUT", path: `/tasks/${pathOf(gid)}`, body: dataBody(fields) }, `task ${gid}`)
       if (newParent !== undefined) {
         task = yield* sendForRecord(
@@ -507,7 +507,7 @@ export const taskDelete = absentIsDone(taskmgrOperation({
 // ---- views --------------------------------------------------------------------------
 
 /** A task as a row: the assignee by name when the fields asked for it. */
-export const taskRow = (task: Record): { readonly [column: string]: unknown } => {
+export const taskRow = (task: Task): { readonly [column: string]: unknown } => {
   const assignee = task.assignee as { readonly name?: unknown; readonly gid?: unknown } | null | undefined
   return {
     gid: task.gid,
@@ -522,7 +522,7 @@ export const TASK_COLUMNS = ["gid", "name", "completed", "due_on", "assignee"] a
 
 export const taskTable = (noun: string) => ({
   kind: "table" as const,
-  rows: (o: { readonly items: ReadonlyArray<Record> }) => o.items.map(taskRow),
+  rows: (o: { readonly items: ReadonlyArray<Task> }) => o.items.map(taskRow),
   columns: TASK_COLUMNS,
   noun
 })

@@ -162,8 +162,9 @@ export const fullTask = (ctx: RenderContext, task: Task): Wire => {
     })),
     tags: task.tags.map((gid) => tagRef(state, gid)),
     followers: task.followers.map((gid) => userRef(state, gid)),
-    dependencies: task.dependencies.map((gid) => taskRef(state, gid)),
-    dependents: dependentsOf(state, task.gid).map((t) => taskRef(state, t.gid)),
+    // The service documents these as bare resources (gid and type); opt_fields expands them.
+    dependencies: task.dependencies.map((gid) => ({ gid, resource_type: "task" })),
+    dependents: dependentsOf(state, task.gid).map((t) => ({ gid: t.gid, resource_type: "task" })),
     workspace: workspaceRef(state, task.workspace),
     permalink_url: `${ctx.app_url}/0/${home}/${task.gid}`
   }
