@@ -15,7 +15,7 @@ const inWords = { jsonSchema: {} }
 const gidOrUrl = /^(\d+|https?:\/\/\S+)$/
 
 /** A gid: all digits, kept a string. */
-export const Gid = Schema.String.pipe(Schema.pattern(gid, { message: () => "must be a gid (all digits)" }))
+export const Gid = Schema.String.pipe(Schema.pattern(gid, { message: () => "must be a gid (all digits)" })).annotations(inWords)
 
 /** A gid, or a task or project URL (the operation resolves it before sending; declare the field in `gids`). */
 export const GidOrUrl = Schema.String.pipe(Schema.pattern(gidOrUrl, { message: () => "must be a gid (all digits) or a task or project URL" }))
