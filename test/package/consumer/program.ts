@@ -5,7 +5,7 @@
  * a transformClient that sees finished requests. Prints what it saw as JSON.
  */
 import * as HttpClient from "@effect/platform/HttpClient"
-import { AuthError, DesignApi, PlanRequiredError, TaskmgrApi, type TaskmgrApiService, type Webhook } from "design-taskmgr"
+import { AuthError, DesignApi, PlanRequiredError, TaskmgrApi, type Task, type TaskmgrApiService, type Webhook } from "design-taskmgr"
 import { designSeed, DesignSimulator, taskmgrSeed, TaskmgrSimulator } from "design-taskmgr/testing"
 import * as Testing from "design-taskmgr/testing"
 import { Effect, Inspectable, Layer, Logger, TestClock, TestContext, Tracer } from "effect"
@@ -21,6 +21,11 @@ const typeChecks = (taskmgr: TaskmgrApiService) => {
   // Search has one: catching it compiles.
   void Effect.catchTag(taskmgr.taskSearch({ text: "x" }), "PlanRequiredError", (e: PlanRequiredError) => Effect.succeed(e.plan))
   const status: "ACTIVE" | "PAUSED" = ({} as Webhook).status
+  // Records are typed from the service's schemas: a task's completed is a boolean (or left out by opt_fields).
+  const completed: Effect.Effect<boolean | undefined, unknown> = Effect.map(taskmgr.taskGet({ task_gid: "1" }), (task: Task) => task.completed)
+  // @ts-expect-error: not unknown any more, so not a string.
+  const wrong: Effect.Effect<string | undefined, unknown> = Effect.map(taskmgr.taskGet({ task_gid: "1" }), (task) => task.completed)
+  void [completed, wrong]
   return status
 }
 void typeChecks
