@@ -20,7 +20,8 @@ export const latestStatus = (state: TaskmgrState, parent: string): StatusUpdate 
   return latest
 }
 
-const statusCompact = (update: StatusUpdate | undefined): Wire | null =>
+/** The compact form `current_status_update` takes. */
+export const statusCompact = (update: StatusUpdate | undefined): Wire | null =>
   update === undefined ? null : { gid: update.gid, resource_type: "status_update", title: update.title, resource_subtype: statusSubtype(update.parent_kind) }
 
 /** The name of a status update's parent, whichever kind it is. */

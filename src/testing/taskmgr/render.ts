@@ -4,6 +4,7 @@
  * compact references; opt-fields.ts expands them for dotted `opt_fields`.
  */
 import { isoTime } from "../core/clock.js"
+import { latestStatus, statusCompact } from "./render-goals.js"
 import type { Project, Section, Story, Tag, TaskmgrState, Task, Team, User, UserTaskList, Workspace } from "./model.js"
 
 export type Wire = Record<string, unknown>
@@ -101,6 +102,7 @@ export const fullProject = (ctx: RenderContext, project: Project): Wire => ({
   workspace: workspaceRef(ctx.state, project.workspace),
   followers: project.followers.map((gid) => userRef(ctx.state, gid)),
   members: project.members.map((gid) => userRef(ctx.state, gid)),
+  current_status_update: statusCompact(latestStatus(ctx.state, project.gid)),
   permalink_url: projectUrl(ctx, project.gid)
 })
 
