@@ -30,6 +30,9 @@ export const statusParentOf = (ctx: Ctx, gid: string): { readonly kind: StatusPa
 
 export const statusUpdateOf = (ctx: Ctx, gid: string): StatusUpdate => {
   const update = ctx.state.statusUpdates.get(gid) ?? notFound(gid)
+  // An update whose parent was deleted went with it.
+  const { projects, portfolios, goals } = ctx.state
+  if (!projects.has(update.parent) && !portfolios.has(update.parent) && !goals.has(update.parent)) notFound(gid)
   statusParentOf(ctx, update.parent)
   return update
 }
