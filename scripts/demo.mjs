@@ -68,6 +68,9 @@ try {
   taskmgr("task", "get-many", task.gid, ts.task_gid, "9999999999999")
   say("Rich text is checked before sending, naming the tag the service would refuse (exit 2)")
   taskmgr("task", "update", task.gid, "--html-notes", "<body><p>paragraph</p></body>")
+  say("Status overview (wrapper-only): a portfolio's latest status update and task counts, then each of its projects'")
+  const portfolio = taskmgr("portfolio", "list").split("\t")[0]
+  taskmgr("status", "overview", portfolio)
 } finally {
   designSandbox.child.kill()
   taskmgrSandbox.child.kill()

@@ -13,7 +13,10 @@ export const taskmgrGroupModules: GroupModules = {
   tasks: () => import("./tasks.js").then((m) => m.taskViews),
   "task-links": () => import("./task-links.js").then((m) => m.taskLinkViews),
   tags: () => import("./tags.js").then((m) => m.tagViews),
-  stories: () => import("./stories.js").then((m) => m.storyViews)
+  stories: () => import("./stories.js").then((m) => m.storyViews),
+  goals: () => import("./goals.js").then((m) => m.goalViews),
+  portfolios: () => import("./portfolios.js").then((m) => m.portfolioViews),
+  "status-updates": () => import("./status-updates.js").then((m) => m.statusViews)
 }
 
 /** One line per command group for `taskmgr --help`. */
@@ -34,5 +37,8 @@ export const taskmgrGroups: Readonly<Record<string, string>> = {
   "task dependent": "Tasks that wait on a task",
   project: "Projects: list, read, search, create, change, delete",
   section: "Sections of a project, and putting tasks into them",
-  "section task": "Tasks in a section"
+  "section task": "Tasks in a section",
+  goal: "Goals: list, read, create, change, delete",
+  portfolio: "Portfolios and their projects",
+  status: "Status updates of projects, portfolios and goals, and the roll-up overview"
 }

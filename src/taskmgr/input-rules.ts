@@ -23,3 +23,10 @@ export const rules = (...all: ReadonlyArray<Rule>) => (input: object): true | Re
   const broken = all.flatMap((rule) => rule(input) ?? [])
   return broken.length === 0 ? true : broken
 }
+
+/** A date field not after another (start_on before due_on), when both are given (YYYY-MM-DD compares as text). */
+export const notAfter = (a: string, b: string): Rule => (input) => {
+  const first = (input as Readonly<Record<string, unknown>>)[a]
+  const second = (input as Readonly<Record<string, unknown>>)[b]
+  return typeof first === "string" && typeof second === "string" && first > second ? { path: [a], message: `must be on or before ${b} (${second})` } : undefined
+}

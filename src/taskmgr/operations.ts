@@ -22,6 +22,9 @@ import { tagCreate, tagDelete, tagGet, tagList, tagTaskAdd, tagTaskList, tagTask
 import * as taskLinks from "./task-links.js"
 import * as tasks from "./tasks.js"
 import { projectCounts, projectCreate, projectDelete, projectGet, projectList, projectSearch, projectUpdate, projectViews } from "./projects.js"
+import { goalCreate, goalDelete, goalGet, goalList, goalUpdate, goalViews } from "./goals.js"
+import { portfolioCreate, portfolioDelete, portfolioGet, portfolioItemList, portfolioList, portfolioUpdate, portfolioViews } from "./portfolios.js"
+import { statusCreate, statusDelete, statusGet, statusList, statusOverview, statusViews } from "./status-updates.js"
 import { sectionCreate, sectionDelete, sectionGet, sectionList, sectionMove, sectionTaskAdd, sectionUpdate, sectionViews } from "./sections.js"
 
 export const taskmgrOperations = {
@@ -84,7 +87,23 @@ export const taskmgrOperations = {
   sectionUpdate,
   sectionMove,
   sectionDelete,
-  sectionTaskAdd
+  sectionTaskAdd,
+  goalList,
+  goalGet,
+  goalCreate,
+  goalUpdate,
+  goalDelete,
+  portfolioList,
+  portfolioItemList,
+  portfolioGet,
+  portfolioCreate,
+  portfolioUpdate,
+  portfolioDelete,
+  statusList,
+  statusGet,
+  statusCreate,
+  statusDelete,
+  statusOverview
 } as const
 
 export type TaskmgrOperations = typeof taskmgrOperations
@@ -96,7 +115,10 @@ export const taskmgrViews: ReadonlyArray<AnyView> = [
   ...tasks.taskViews,
   ...taskLinks.taskLinkViews,
   ...tagViews,
-  ...storyViews
+  ...storyViews,
+  ...goalViews,
+  ...portfolioViews,
+  ...statusViews
 ]
 
 /** The group summaries live beside the lazy group modules, which the command line loads without this file. */

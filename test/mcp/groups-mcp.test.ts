@@ -159,13 +159,16 @@ describe("taskmgr mcp: every toolset", () => {
     },
     { toolset: "tags", client: "", tool: "taskmgr_tag_tasks", ok: { task_gid: taskmgr.task_gid }, bad: { args: { task_gid: "abc" } } },
     { toolset: "stories", client: "", tool: "taskmgr_story_list", ok: { task_gid: taskmgr.task_gid }, bad: { tool: "taskmgr_story_create", args: { task_gid: taskmgr.task_gid, html_text: "<br>" } } },
-    { toolset: "comments", client: "", tool: "taskmgr_comment_list", ok: { task_gid: `${taskmgr.app_url}/0/${taskmgr.project_gid}/${taskmgr.task_gid}` }, bad: { tool: "taskmgr_comment_create", args: { task_gid: taskmgr.task_gid, text: "  " } } }
+    { toolset: "comments", client: "", tool: "taskmgr_comment_list", ok: { task_gid: `${taskmgr.app_url}/0/${taskmgr.project_gid}/${taskmgr.task_gid}` }, bad: { tool: "taskmgr_comment_create", args: { task_gid: taskmgr.task_gid, text: "  " } } },
+    { toolset: "goals", client: "", tool: "taskmgr_goal_list", ok: { team: "1200000000000201" }, bad: { tool: "taskmgr_goal_update", args: { goal_gid: "1200000000001101" } } },
+    { toolset: "portfolios", client: "", tool: "taskmgr_portfolio_item_list", ok: { portfolio_gid: "1200000000001201" }, bad: { tool: "taskmgr_portfolio_create", args: { name: "x", color: "mauve" } } },
+    { toolset: "status-updates", client: "", tool: "taskmgr_status_overview", ok: { gid: taskmgr.project_gid }, bad: { tool: "taskmgr_status_create", args: { parent: taskmgr.project_gid, status_type: "fine", text: "x" } } }
   ]
 
   it("covers every toolset the server lists", async () => {
     const listed = await taskmgrClient.listTools()
-    expect(listed.tools.length).toBe(60)
-    expect(new Set(cases().map((c) => c.toolset)).size).toBe(9)
+    expect(listed.tools.length).toBe(76)
+    expect(new Set(cases().map((c) => c.toolset)).size).toBe(12)
   })
 
   it("answers one call per toolset and refuses a bad input with nothing sent", async () => {

@@ -63,7 +63,10 @@ const READS: ReadonlyArray<readonly [path: string, record: keyof typeof Records 
   [`/tags/${seed.tag_gids.urgent}`, "TagResponse"],
   ...Object.values(seed.task_gids).filter((gid) => gid !== seed.task_gids.free).map((gid) => [`/tasks/${gid}`, "TaskResponse"] as const),
   ...Object.values(seed.story_gids).map((gid) => [`/stories/${gid}`, "StoryResponse"] as const),
-  [`/users/${seed.user_gid}/user_task_list?workspace=${seed.workspace_gid}`, "UserTaskListResponse"]
+  [`/users/${seed.user_gid}/user_task_list?workspace=${seed.workspace_gid}`, "UserTaskListResponse"],
+  ...Object.values(seed.goal_gids).filter((gid) => gid !== seed.goal_gids.free).map((gid) => [`/goals/${gid}`, "GoalResponse"] as const),
+  [`/portfolios/${seed.portfolio_gid}`, "PortfolioResponse"],
+  ...Object.values(seed.status_update_gids).map((gid) => [`/status_updates/${gid}`, "StatusUpdateResponse"] as const)
 ]
 
 const fetchData = (path: string) =>

@@ -4,6 +4,7 @@
  * compact references; opt-fields.ts expands them for dotted `opt_fields`.
  */
 import { isoTime } from "../core/clock.js"
+import { latestStatus, statusCompact } from "./render-goals.js"
 import type { Project, Section, Story, Tag, TaskmgrState, Task, Team, User, UserTaskList, Workspace } from "./model.js"
 
 export type Wire = Record<string, unknown>
@@ -24,6 +25,9 @@ export type ResourceType =
   | "task"
   | "story"
   | "user_task_list"
+  | "goal"
+  | "portfolio"
+  | "status_update"
 
 const time = (ms: number | null): string | null => (ms === null ? null : isoTime(ms))
 
@@ -98,6 +102,7 @@ export const fullProject = (ctx: RenderContext, project: Project): Wire => ({
   workspace: workspaceRef(ctx.state, project.workspace),
   followers: project.followers.map((gid) => userRef(ctx.state, gid)),
   members: project.members.map((gid) => userRef(ctx.state, gid)),
+  current_status_update: statusCompact(latestStatus(ctx.state, project.gid)),
   permalink_url: projectUrl(ctx, project.gid)
 })
 
@@ -205,5 +210,8 @@ export const COMPACT_FIELDS: Readonly<Record<ResourceType, ReadonlyArray<string>
   tag: ["name"],
   task: ["name", "resource_subtype"],
   story: ["created_at", "created_by", "resource_subtype", "text", "type"],
-  user_task_list: ["name"]
+  user_task_list: ["name"],
+  goal: ["name", "owner"],
+  portfolio: ["name"],
+  status_update: ["title", "resource_subtype"]
 }

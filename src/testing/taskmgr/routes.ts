@@ -1,10 +1,13 @@
 /** Every API route of the simulator, batch last (it dispatches to the others). */
 import { batchRoute } from "./batch.js"
 import type { Route } from "./router.js"
+import { goalRoutes } from "./routes-goals.js"
 import { peopleRoutes } from "./routes-people.js"
+import { portfolioRoutes } from "./routes-portfolios.js"
 import { projectRoutes } from "./routes-projects.js"
 import { searchRoutes } from "./routes-search.js"
 import { sectionRoutes } from "./routes-sections.js"
+import { statusUpdateRoutes } from "./routes-status-updates.js"
 import { storyRoutes } from "./routes-stories.js"
 import { tagRoutes } from "./routes-tags.js"
 import { taskLinkRoutes } from "./routes-task-links.js"
@@ -18,7 +21,10 @@ const actionRoutes: ReadonlyArray<Route> = [
   ...taskLinkRoutes,
   ...sectionRoutes,
   ...tagRoutes,
-  ...storyRoutes
+  ...storyRoutes,
+  ...goalRoutes,
+  ...portfolioRoutes,
+  ...statusUpdateRoutes
 ]
 
 export const apiRoutes: ReadonlyArray<Route> = [...actionRoutes, batchRoute(() => actionRoutes)]
