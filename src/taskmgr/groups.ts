@@ -13,7 +13,10 @@ export const taskmgrGroupModules: GroupModules = {
   tasks: () => import("./tasks.js").then((m) => m.taskViews),
   "task-links": () => import("./task-links.js").then((m) => m.taskLinkViews),
   tags: () => import("./tags.js").then((m) => m.tagViews),
-  stories: () => import("./stories.js").then((m) => m.storyViews)
+  stories: () => import("./stories.js").then((m) => m.storyViews),
+  "custom-fields": () => import("./custom-fields.js").then((m) => m.customFieldViews),
+  memberships: () => import("./memberships.js").then((m) => m.membershipViews),
+  ooo: () => import("./ooo.js").then((m) => m.oooViews)
 }
 
 /** One line per command group for `taskmgr --help`. */
@@ -34,5 +37,8 @@ export const taskmgrGroups: Readonly<Record<string, string>> = {
   "task dependent": "Tasks that wait on a task",
   project: "Projects: list, read, search, create, change, delete",
   section: "Sections of a project, and putting tasks into them",
-  "section task": "Tasks in a section"
+  "section task": "Tasks in a section",
+  "custom-field": "Custom fields: a workspace's, and those on a project, portfolio, goal or team",
+  membership: "Who has access to a project, portfolio or goal",
+  ooo: "Out-of-office entries"
 }

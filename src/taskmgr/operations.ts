@@ -22,6 +22,9 @@ import { tagCreate, tagDelete, tagGet, tagList, tagTaskAdd, tagTaskList, tagTask
 import * as taskLinks from "./task-links.js"
 import * as tasks from "./tasks.js"
 import { projectCounts, projectCreate, projectDelete, projectGet, projectList, projectSearch, projectUpdate, projectViews } from "./projects.js"
+import * as customFields from "./custom-fields.js"
+import * as memberships from "./memberships.js"
+import * as ooo from "./ooo.js"
 import { sectionCreate, sectionDelete, sectionGet, sectionList, sectionMove, sectionTaskAdd, sectionUpdate, sectionViews } from "./sections.js"
 
 export const taskmgrOperations = {
@@ -84,7 +87,23 @@ export const taskmgrOperations = {
   sectionUpdate,
   sectionMove,
   sectionDelete,
-  sectionTaskAdd
+  sectionTaskAdd,
+  customFieldList: customFields.customFieldList,
+  customFieldGet: customFields.customFieldGet,
+  customFieldListForProject: customFields.customFieldListForProject,
+  customFieldListForPortfolio: customFields.customFieldListForPortfolio,
+  customFieldListForGoal: customFields.customFieldListForGoal,
+  customFieldListForTeam: customFields.customFieldListForTeam,
+  membershipList: memberships.membershipList,
+  membershipGet: memberships.membershipGet,
+  membershipCreate: memberships.membershipCreate,
+  membershipUpdate: memberships.membershipUpdate,
+  membershipDelete: memberships.membershipDelete,
+  oooList: ooo.oooList,
+  oooGet: ooo.oooGet,
+  oooCreate: ooo.oooCreate,
+  oooUpdate: ooo.oooUpdate,
+  oooDelete: ooo.oooDelete
 } as const
 
 export type TaskmgrOperations = typeof taskmgrOperations
@@ -96,7 +115,10 @@ export const taskmgrViews: ReadonlyArray<AnyView> = [
   ...tasks.taskViews,
   ...taskLinks.taskLinkViews,
   ...tagViews,
-  ...storyViews
+  ...storyViews,
+  ...customFields.customFieldViews,
+  ...memberships.membershipViews,
+  ...ooo.oooViews
 ]
 
 /** The group summaries live beside the lazy group modules, which the command line loads without this file. */

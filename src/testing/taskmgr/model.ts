@@ -4,6 +4,7 @@
  * what they point at; render.ts turns them into wire records.
  */
 import type { Buckets } from "../core/bucket.js"
+import { type FieldsWorld, makeFieldsWorld } from "./model-fields.js"
 
 export interface User {
   readonly gid: string
@@ -157,7 +158,8 @@ export interface Grant {
   revoked: boolean
 }
 
-export interface TaskmgrState {
+/** Custom fields, memberships and out-of-office entries: model-fields.ts. */
+export interface TaskmgrState extends FieldsWorld {
   readonly users: Map<string, User>
   readonly workspaces: Map<string, Workspace>
   readonly teams: Map<string, Team>
@@ -193,6 +195,7 @@ export const makeEmptyState = (): TaskmgrState => ({
   codes: new Map(),
   grants: new Map(),
   buckets: new Map(),
+  ...makeFieldsWorld(),
   nextGid: 1300000000000001n,
   nextSecret: 1
 })
