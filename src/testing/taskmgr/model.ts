@@ -4,6 +4,7 @@
  * what they point at; render.ts turns them into wire records.
  */
 import type { Buckets } from "../core/bucket.js"
+import { type GoalsWorld, makeGoalsWorld } from "./model-goals.js"
 import { type FieldsWorld, makeFieldsWorld } from "./model-fields.js"
 
 export interface User {
@@ -158,8 +159,8 @@ export interface Grant {
   revoked: boolean
 }
 
-/** Custom fields, memberships and out-of-office entries: model-fields.ts. */
-export interface TaskmgrState extends FieldsWorld {
+/** Custom fields, memberships and out-of-office entries: model-fields.ts; goals, portfolios and status updates: model-goals.ts. */
+export interface TaskmgrState extends FieldsWorld, GoalsWorld {
   readonly users: Map<string, User>
   readonly workspaces: Map<string, Workspace>
   readonly teams: Map<string, Team>
@@ -195,6 +196,7 @@ export const makeEmptyState = (): TaskmgrState => ({
   codes: new Map(),
   grants: new Map(),
   buckets: new Map(),
+  ...makeGoalsWorld(),
   ...makeFieldsWorld(),
   nextGid: 1300000000000001n,
   nextSecret: 1

@@ -7,6 +7,7 @@
  */
 import type { Call } from "../core/call.js"
 import type { RenderContext, ResourceType, Wire } from "./render.js"
+import { expandGoalsWorld } from "./render-goals.js"
 import {
   COMPACT_FIELDS,
   fullProject,
@@ -73,7 +74,7 @@ export const expander = (ctx: RenderContext, caller: string): Expand => (referen
       return list === undefined ? null : fullUserTaskList(ctx, list)
     }
     default:
-      return null
+      return expandGoalsWorld(ctx, reference) ?? null
   }
 }
 

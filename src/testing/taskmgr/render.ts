@@ -24,6 +24,9 @@ export type ResourceType =
   | "task"
   | "story"
   | "user_task_list"
+  | "goal"
+  | "portfolio"
+  | "status_update"
 
 const time = (ms: number | null): string | null => (ms === null ? null : isoTime(ms))
 
@@ -205,5 +208,8 @@ export const COMPACT_FIELDS: Readonly<Record<ResourceType, ReadonlyArray<string>
   tag: ["name"],
   task: ["name", "resource_subtype"],
   story: ["created_at", "created_by", "resource_subtype", "text", "type"],
-  user_task_list: ["name"]
+  user_task_list: ["name"],
+  goal: ["name", "owner"],
+  portfolio: ["name"],
+  status_update: ["title", "resource_subtype"]
 }

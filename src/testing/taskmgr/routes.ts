@@ -4,10 +4,13 @@ import { customFieldRoutes } from "./routes-custom-fields.js"
 import { membershipRoutes } from "./routes-memberships.js"
 import { oooRoutes } from "./routes-ooo.js"
 import type { Route } from "./router.js"
+import { goalRoutes } from "./routes-goals.js"
 import { peopleRoutes } from "./routes-people.js"
+import { portfolioRoutes } from "./routes-portfolios.js"
 import { projectRoutes } from "./routes-projects.js"
 import { searchRoutes } from "./routes-search.js"
 import { sectionRoutes } from "./routes-sections.js"
+import { statusUpdateRoutes } from "./routes-status-updates.js"
 import { storyRoutes } from "./routes-stories.js"
 import { tagRoutes } from "./routes-tags.js"
 import { taskLinkRoutes } from "./routes-task-links.js"
@@ -22,6 +25,9 @@ const actionRoutes: ReadonlyArray<Route> = [
   ...sectionRoutes,
   ...tagRoutes,
   ...storyRoutes,
+  ...goalRoutes,
+  ...portfolioRoutes,
+  ...statusUpdateRoutes,
   ...customFieldRoutes,
   ...membershipRoutes,
   ...oooRoutes

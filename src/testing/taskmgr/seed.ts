@@ -6,6 +6,7 @@
  */
 import type { Project, Story, TaskmgrState, Task } from "./model.js"
 import { richText } from "./html.js"
+import { goalsSeed, seedGoals } from "./seed-goals.js"
 import { fieldsSeed, seedFields } from "./seed-fields.js"
 
 const user = "1200000000000001"
@@ -67,6 +68,8 @@ export const taskmgrSeed = {
   story_gids: stories,
   /** My Tasks of the user in the paid workspace. */
   user_task_list_gid: "1200000000000801",
+  /** Goals, portfolios, status updates: seed-goals.ts. */
+  ...goalsSeed,
   tokens: {
     /** The user's personal access token (paid workspace). */
     personal: "2/1200000000000001/sandbox-personal:7Kq2xV9mPz4Lw8Rt",
@@ -268,5 +271,7 @@ export const seedWorld = (state: TaskmgrState): void => {
   const c = taskmgrSeed.client
   state.clients.set(c.id, { id: c.id, secret: c.secret, kind: "api" })
   state.clients.set(c.wrong_kind_id, { id: c.wrong_kind_id, secret: c.wrong_kind_secret, kind: "mcp" })
+
+  seedGoals(state)
   seedFields(state)
 }

@@ -1,0 +1,117 @@
+/**
+ * Portfolios: list (a workspace's, by owner), get, create (201), update,
+ * delete (its status updates go with it), and their items (projects).
+ */
+import { badRequest, created, emptyOk, ok } from "./errors.js"
+import type { Data } from "./input.js"
+import { bool, date, gidField, input, pathGid, queryGid, queryValue, str, userGid, workspaceOf } from "./input.js"
+import { portfolioOf } from "./input-goals.js"
+import type { Portfolio, PortfolioColor } from "./model-goals.js"
+import { newGid } from "./model.js"
+import { singleRecord } from "./opt-fields.js"
+import { page } from "./paging.js"
+import { fullProject } from "./render.js"
+import { fullPortfolio } from "./render-goals.js"
+import type { Ctx, Route } from "./router.js"
+import { route } from "./router.js"
+
+const COLORS: ReadonlyArray<PortfolioColor> = [
+  "dark-pink", "dark-green", "dark-blue", "dark-red", "dark-teal", "dark-brown", "dark-orange", "dark-purple", "dark-warm-gray",
+  "light-pink", "light-green", "light-blue", "light-red", "light-teal", "light-brown", "light-orange", "light-purple", "light-warm-gray"
+]
+const ACCESS_LEVELS: ReadonlyArray<Portfolio["default_access_level"]> = ["admin", "editor", "viewer"]
+
+const answer = (ctx: Ctx, portfolio: Portfolio) => singleRecord(fullPortfolio(ctx.render, portfolio), ctx.fields, ctx.expand)
+
+const visible = (ctx: Ctx, portfolio: Portfolio) => portfolio.public || portfolio.members.includes(ctx.caller.user.gid)
+
+const oneOf = <A extends string>(data: Data, name: string, allowed: ReadonlyArray<A>): A | undefined => {
+  const value = str(data, name)
+  if (value !== undefined && !allowed.includes(value as A)) badRequest(`${name}: Must be one of ${allowed.join(", ")}`)
+  return value as A | undefined
+}
+
+const applyFields = (portfolio: Portfolio, data: Data): void => {
+  const name = str(data, "name")
+  if (name !== undefined) {
+    if (name.trim() === "") badRequest("name: Cannot be empty")
+    portfolio.name = name
+  }
+  const color = oneOf(data, "color", COLORS)
+  if (color !== undefined) portfolio.color = color
+  const archived = bool(data, "archived")
+  if (archived !== undefined) portfolio.archived = archived
+  const isPublic = bool(data, "public")
+  if (isPublic !== undefined) portfolio.public = isPublic
+  const access = oneOf(data, "default_access_level", ACCESS_LEVELS)
+  if (access !== undefined) portfolio.default_access_level = access
+  const due = date(data, "due_on")
+  if (due !== undefined) portfolio.due_on = due
+  const start = date(data, "start_on")
+  if (start !== undefined) portfolio.start_on = start
+  if (portfolio.start_on !== null && portfolio.due_on !== null && portfolio.start_on > portfolio.due_on) badRequest("start_on: Must be on or before due_on")
+}
+
+const create = (ctx: Ctx) => {
+  const data = input(ctx)
+  if (str(data, "name") === undefined) badRequest("name: Missing input")
+  const workspaceGid = gidField(ctx, data, "workspace")
+  if (workspaceGid === undefined) return badRequest("workspace: Missing input")
+  const workspace = workspaceOf(ctx, workspaceGid)
+  const me = ctx.caller.user.gid
+  const portfolio: Portfolio = {
+    gid: newGid(ctx.state),
+    name: "",
+    workspace: workspace.gid,
+    owner: me,
+    created_by: me,
+    color: "light-green",
+    archived: false,
+    public: false,
+    start_on: null,
+    due_on: null,
+    default_access_level: "editor",
+    members: [me],
+    items: [],
+    created_at: ctx.call.now_ms
+  }
+  applyFields(portfolio, data)
+  ctx.state.portfolios.set(portfolio.gid, portfolio)
+  return created(answer(ctx, portfolio))
+}
+
+export const portfolioRoutes: ReadonlyArray<Route> = [
+  route("GET", "/portfolios", "portfolios:read", (ctx) => {
+    const workspaceGid = queryGid(ctx, "workspace")
+    if (workspaceGid === undefined) return badRequest("workspace: Missing input")
+    workspaceOf(ctx, workspaceGid)
+    const ownerWord = queryValue(ctx, "owner")
+    const owner = ownerWord === undefined ? undefined : userGid(ctx, "owner", ownerWord)
+    const portfolios = [...ctx.state.portfolios.values()].filter((p) =>
+      p.workspace === workspaceGid && (owner === undefined || p.owner === owner) && visible(ctx, p)
+    )
+    return page(ctx, portfolios.map((p) => fullPortfolio(ctx.render, p)))
+  }),
+  route("POST", "/portfolios", "portfolios:write", create),
+  route("GET", "/portfolios/:portfolio_gid", "portfolios:read", (ctx) => ok(answer(ctx, portfolioOf(ctx, pathGid(ctx, "portfolio_gid"))))),
+  route("PUT", "/portfolios/:portfolio_gid", "portfolios:write", (ctx) => {
+    const portfolio = portfolioOf(ctx, pathGid(ctx, "portfolio_gid"))
+    // Every check runs on a copy: a refused update changes nothing.
+    const changed: Portfolio = { ...portfolio }
+    applyFields(changed, input(ctx))
+    ctx.state.portfolios.set(portfolio.gid, changed)
+    return ok(answer(ctx, changed))
+  }),
+  route("DELETE", "/portfolios/:portfolio_gid", null, (ctx) => {
+    const portfolio = portfolioOf(ctx, pathGid(ctx, "portfolio_gid"))
+    ctx.state.portfolios.delete(portfolio.gid)
+    for (const update of [...ctx.state.statusUpdates.values()]) if (update.parent === portfolio.gid) ctx.state.statusUpdates.delete(update.gid)
+    for (const goal of ctx.state.goals.values()) goal.supporting_portfolios = goal.supporting_portfolios.filter((gid) => gid !== portfolio.gid)
+    return emptyOk()
+  }),
+  route("GET", "/portfolios/:portfolio_gid/items", "portfolios:read", (ctx) => {
+    const portfolio = portfolioOf(ctx, pathGid(ctx, "portfolio_gid"))
+    const projects = portfolio.items.flatMap((gid) => ctx.state.projects.get(gid) ?? [])
+    return page(ctx, projects.map((project) => fullProject(ctx.render, project)))
+  })
+]
