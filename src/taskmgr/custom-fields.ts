@@ -129,14 +129,14 @@ export const customFieldViews = [
     tool: "taskmgr_custom_field_list_for_portfolio",
     positional: ["portfolio_gid"],
     text: settingsText("portfolio"),
-    examples: ["taskmgr custom-field portfolio 1200000000001101"]
+    examples: ["taskmgr custom-field portfolio 1200000000001201"]
   }),
   view(customFieldListForGoal, {
     command: ["custom-field", "goal"],
     tool: "taskmgr_custom_field_list_for_goal",
     positional: ["goal_gid"],
     text: settingsText("goal"),
-    examples: ["taskmgr custom-field goal 1200000000001001"]
+    examples: ["taskmgr custom-field goal 1200000000001101"]
   }),
   view(customFieldListForTeam, {
     command: ["custom-field", "team"],

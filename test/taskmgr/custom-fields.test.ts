@@ -59,6 +59,17 @@ describe("TaskmgrApi: custom fields", () => {
       expect((yield* sent).at(-1)?.path).toBe(`/api/1.0/teams/${seed.team_gid}/custom_field_settings`)
     }).pipe(Effect.provide(apiLayer())))
 
+  it.effect("a portfolio's and a goal's fields", () =>
+    Effect.gen(function*() {
+      const a = yield* api
+      const onPortfolio = yield* a.customFieldListForPortfolio({ portfolio_gid: seed.portfolio_gid })
+      expect(onPortfolio.data.map((s) => [s.custom_field?.gid, s.is_important])).toEqual([[priority, true]])
+      expect((yield* sent).at(-1)?.path).toBe(`/api/1.0/portfolios/${seed.portfolio_gid}/custom_field_settings`)
+      const onGoal = yield* a.customFieldListForGoal({ goal_gid: seed.goal_gid, fields: ["custom_field.name", "parent.name"] })
+      expect(onGoal.data.map((s) => [s.custom_field?.name, s.parent?.name])).toEqual([["Estimate (days)", "Launch on time"]])
+      expect((yield* sent).at(-1)?.path).toBe(`/api/1.0/goals/${seed.goal_gid}/custom_field_settings`)
+    }).pipe(Effect.provide(apiLayer())))
+
   it.effect("another workspace's field or project is not the caller's to read", () =>
     Effect.gen(function*() {
       const a = yield* api

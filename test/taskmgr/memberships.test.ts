@@ -1,6 +1,14 @@
+import * as HttpClient from "@effect/platform/HttpClient"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { api, apiLayer, SIM, seed, sent } from "./harness.js"
+
+/** A record read straight from the simulator (for groups the library does not wrap here). */
+const read = (path: string) =>
+  Effect.gen(function*() {
+    const response = yield* (yield* HttpClient.HttpClient).get(`${SIM}/api/1.0${path}`, { headers: { authorization: `Bearer ${seed.tokens.personal}` } })
+    return ((yield* response.json) as { data: Record<string, unknown> }).data
+  })
 
 const m = seed.membership_gids
 const projectUrl = `${SIM}/0/${seed.project_gid}/list`
@@ -19,7 +27,7 @@ describe("TaskmgrApi: memberships", () => {
       expect(request).toMatchObject({ method: "GET", path: "/api/1.0/memberships" })
       expect(request?.query).toMatchObject({ parent: seed.project_gid, limit: "50", opt_fields: "parent.name,member.name,access_level" })
       const mine = yield* a.membershipList({ member: "me" })
-      expect(mine.data.map((x) => x.parent?.gid).sort()).toEqual([seed.project_gid, seed.big_project_gid].sort())
+      expect(mine.data.map((x) => x.parent?.gid).sort()).toEqual([seed.project_gid, seed.big_project_gid, seed.portfolio_gid, seed.goal_gid].sort())
       expect((yield* sent).at(-1)?.query).toMatchObject({ member: "me" })
     }).pipe(Effect.provide(apiLayer())))
 
@@ -42,6 +50,21 @@ describe("TaskmgrApi: memberships", () => {
       expect((yield* a.membershipGet({ membership_gid: made.gid })).access_level).toBe("viewer")
       expect(yield* a.membershipDelete({ membership_gid: made.gid })).toEqual({ deleted: true, already_absent: false, membership_gid: made.gid })
       expect(yield* a.membershipDelete({ membership_gid: made.gid })).toEqual({ deleted: true, already_absent: true, membership_gid: made.gid })
+    }).pipe(Effect.provide(apiLayer())))
+
+  it.effect("a portfolio's and a goal's members; a portfolio has no commenters, and its members follow its memberships", () =>
+    Effect.gen(function*() {
+      const a = yield* api
+      const onPortfolio = yield* a.membershipList({ parent: seed.portfolio_gid })
+      expect(onPortfolio.data.map((x) => [x.gid, x.access_level])).toEqual([[m.portfolio_owner, "admin"], [m.portfolio_other, "viewer"]])
+      const onGoal = yield* a.membershipList({ parent: seed.goal_gid })
+      expect(onGoal.data.map((x) => [x.gid, x.access_level])).toEqual([[m.goal_owner, "admin"], [m.goal_other, "commenter"]])
+      const commenter = yield* Effect.flip(a.membershipUpdate({ membership_gid: m.portfolio_other, access_level: "commenter" }))
+      expect(commenter._tag).toBe("InvalidRequestError")
+      expect(commenter.message).toContain("admin, editor, viewer")
+      yield* a.membershipDelete({ membership_gid: m.portfolio_other })
+      const portfolio = yield* read(`/portfolios/${seed.portfolio_gid}`)
+      expect((portfolio.members as Array<{ gid: string }>).map((u) => u.gid)).toEqual([seed.user_gid])
     }).pipe(Effect.provide(apiLayer())))
 
   it.effect("a project made later has its owner's membership, as admin", () =>

@@ -70,9 +70,14 @@ const READS: ReadonlyArray<readonly [path: string, record: keyof typeof Records 
   ...Object.values(seed.custom_field_gids).filter((gid) => gid !== seed.custom_field_gids.effort).map((gid) => [`/custom_fields/${gid}`, "CustomFieldResponse"] as const),
   [`/projects/${seed.project_gid}/custom_field_settings`, "CustomFieldSettingResponse"],
   [`/teams/${seed.team_gid}/custom_field_settings`, "CustomFieldSettingResponse"],
+  [`/portfolios/${seed.portfolio_gid}/custom_field_settings`, "CustomFieldSettingResponse"],
+  [`/goals/${seed.goal_gid}/custom_field_settings`, "CustomFieldSettingResponse"],
+  [`/memberships/${seed.membership_gids.portfolio_other}`, "MembershipResponse"],
+  [`/memberships/${seed.membership_gids.goal_other}`, "MembershipResponse"],
   [`/memberships/${seed.membership_gids.owner}`, "MembershipResponse"],
   [`/memberships/${seed.membership_gids.team}`, "MembershipResponse"],
   [`/memberships?parent=${seed.project_gid}`, "MembershipCompact"],
+  [`/memberships?member=me`, "MembershipCompact"],
   [`/ooo_entries/${seed.ooo_entry_gids.mine}`, "OooEntryResponse"],
   [`/ooo_entries?user=me&workspace=${seed.workspace_gid}`, "OooEntryResponse"]
 ]

@@ -16,6 +16,10 @@ const nameOf = (state: TaskmgrState, kind: string, gid: string): string | undefi
       return state.teams.get(gid)?.name
     case "user":
       return state.users.get(gid)?.name
+    case "portfolio":
+      return state.portfolios.get(gid)?.name
+    case "goal":
+      return state.goals.get(gid)?.name
     default:
       return undefined
   }

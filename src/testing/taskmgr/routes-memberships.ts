@@ -1,15 +1,15 @@
 /**
  * Memberships on the service's one endpoint: list by parent or by member,
- * get, create (201), update the access level, delete. A project's user
- * memberships and its `members` are the same people: a write here changes
- * both, and a project made elsewhere (project create) gets its owner's
- * membership when its memberships are first read.
+ * get, create (201), update the access level, delete. A project's or
+ * portfolio's user memberships and its `members` are the same people: a
+ * write here changes both, and a parent made elsewhere (project create)
+ * gets its members' memberships when its memberships are first read.
  */
-import { badRequest, created, emptyOk, forbidden, notFound, ok } from "./errors.js"
-import { checkGid, input, memberOf, pathGid, queryValue, requiredStr, str, teamOf, userGid, userOf } from "./input.js"
+import { badRequest, created, emptyOk, forbidden, notFound, ok, Rejection } from "./errors.js"
+import { statusParentOf } from "./input-goals.js"
+import { checkGid, input, pathGid, queryValue, requiredStr, str, teamOf, userGid, userOf } from "./input.js"
 import type { AccessLevel, MembershipParentKind, MembershipRecord } from "./model-fields.js"
 import { ACCESS_LEVELS } from "./model-fields.js"
-import type { Project } from "./model.js"
 import { newGid } from "./model.js"
 import { singleRecord } from "./opt-fields.js"
 import { page } from "./paging.js"
@@ -23,27 +23,32 @@ interface Parent {
   readonly workspace: string
 }
 
-/** The workspace of a project, portfolio or goal, if it exists. */
-const workspaceOfParent = (ctx: Ctx, kind: MembershipParentKind, gid: string): string | undefined => {
-  switch (kind) {
-    case "project":
-      return ctx.state.projects.get(gid)?.workspace
-    default:
-      return undefined
+/** A project, portfolio or goal the caller may see (a private portfolio only to its members). */
+const parentOf = (ctx: Ctx, gid: string): Parent => ({ gid, ...statusParentOf(ctx, gid) })
+
+const visible = (ctx: Ctx, gid: string): boolean => {
+  try {
+    parentOf(ctx, gid)
+    return true
+  } catch (error) {
+    if (error instanceof Rejection) return false
+    throw error
   }
 }
 
-const PARENT_KINDS: ReadonlyArray<MembershipParentKind> = ["project", "portfolio", "goal"]
-
-/** A project, portfolio or goal the caller may see. */
-const parentOf = (ctx: Ctx, gid: string): Parent => {
-  for (const kind of PARENT_KINDS) {
-    const workspace = workspaceOfParent(ctx, kind, gid)
-    if (workspace === undefined) continue
-    memberOf(ctx, workspace)
-    return { gid, kind, workspace }
+/**
+ * A parent's own member list (a project's or portfolio's `members`), which
+ * its user memberships mirror, and its owner; a goal keeps no list.
+ */
+const rosterOf = (ctx: Ctx, parent: Parent): { readonly members: Array<string> | null; readonly owner: string | null } => {
+  switch (parent.kind) {
+    case "project":
+      return ctx.state.projects.get(parent.gid)!
+    case "portfolio":
+      return ctx.state.portfolios.get(parent.gid)!
+    case "goal":
+      return { members: null, owner: ctx.state.goals.get(parent.gid)!.owner }
   }
-  return notFound(gid)
 }
 
 interface Member {
@@ -71,29 +76,29 @@ const accessLevel = (value: string, kind: MembershipParentKind): AccessLevel => 
     : badRequest(`access_level: Not a valid access level for a ${kind} membership: ${value}. Use one of ${known.join(", ")}`)
 }
 
-/** Gives every member of the project (its `members`) a membership, the owner as admin. */
-const syncProject = (ctx: Ctx, project: Project): void => {
+/** Gives every member of the parent (its owner, for a goal) a membership: the owner as admin, the others as editors. */
+const sync = (ctx: Ctx, parent: Parent): void => {
+  const roster = rosterOf(ctx, parent)
   const present = new Set(
-    [...ctx.state.memberships.values()].filter((m) => m.parent === project.gid && m.member_kind === "user").map((m) => m.member)
+    [...ctx.state.memberships.values()].filter((m) => m.parent === parent.gid && m.member_kind === "user").map((m) => m.member)
   )
-  for (const user of project.members) {
+  for (const user of roster.members ?? (roster.owner === null ? [] : [roster.owner])) {
     if (present.has(user)) continue
     const gid = newGid(ctx.state)
     ctx.state.memberships.set(gid, {
       gid,
-      parent: project.gid,
-      parent_kind: "project",
+      parent: parent.gid,
+      parent_kind: parent.kind,
       member: user,
       member_kind: "user",
-      access_level: user === project.owner ? "admin" : "editor"
+      access_level: user === roster.owner ? "admin" : "editor"
     })
   }
 }
 
-const syncVisibleProjects = (ctx: Ctx): void => {
-  for (const project of ctx.state.projects.values()) {
-    if (ctx.caller.user.workspaces.includes(project.workspace)) syncProject(ctx, project)
-  }
+const syncVisible = (ctx: Ctx): void => {
+  const parents = [...ctx.state.projects.keys(), ...ctx.state.portfolios.keys(), ...ctx.state.goals.keys()]
+  for (const gid of parents) if (visible(ctx, gid)) sync(ctx, parentOf(ctx, gid))
 }
 
 /** Only an admin of the parent changes who has access to it. */
@@ -112,12 +117,14 @@ const membershipOf = (ctx: Ctx, gid: string): MembershipRecord => {
 
 const answer = (ctx: Ctx, membership: MembershipRecord) => singleRecord(fullMembership(ctx.render, membership), ctx.fields, ctx.expand)
 
-/** Keeps a project's `members` the same people as its user memberships. */
+/** Keeps a parent's `members` the same people as its user memberships. */
 const reflect = (ctx: Ctx, membership: MembershipRecord, present: boolean): void => {
-  const project = membership.parent_kind === "project" && membership.member_kind === "user" ? ctx.state.projects.get(membership.parent) : undefined
-  if (project === undefined) return
-  project.members = project.members.filter((gid) => gid !== membership.member)
-  if (present) project.members.push(membership.member)
+  if (membership.member_kind !== "user") return
+  const parent = ctx.state.projects.get(membership.parent) ?? ctx.state.portfolios.get(membership.parent)
+  if (parent === undefined) return
+  const at = parent.members.indexOf(membership.member)
+  if (present && at < 0) parent.members.push(membership.member)
+  if (!present && at >= 0) parent.members.splice(at, 1)
 }
 
 export const membershipRoutes: ReadonlyArray<Route> = [
@@ -127,12 +134,12 @@ export const membershipRoutes: ReadonlyArray<Route> = [
     if (parentGid === undefined && memberValue === undefined) return badRequest("parent: Missing input (or give member)")
     const parent = parentGid === undefined ? undefined : parentOf(ctx, checkGid("parent", parentGid))
     const member = memberValue === undefined ? undefined : userGid(ctx, "member", memberValue)
-    if (parent?.kind === "project") syncProject(ctx, ctx.state.projects.get(parent.gid)!)
-    else syncVisibleProjects(ctx)
+    if (parent !== undefined) sync(ctx, parent)
+    else syncVisible(ctx)
     const found = [...ctx.state.memberships.values()].filter((m) =>
       (parent === undefined || m.parent === parent.gid) &&
       (member === undefined || m.member === member) &&
-      ctx.caller.user.workspaces.includes(workspaceOfParent(ctx, m.parent_kind, m.parent) ?? "")
+      visible(ctx, m.parent)
     )
     return page({ ...ctx, fields: ctx.fields ?? COMPACT.membership }, found.map((m) => fullMembership(ctx.render, m)))
   }),
@@ -141,7 +148,7 @@ export const membershipRoutes: ReadonlyArray<Route> = [
     const parent = parentOf(ctx, checkGid("parent", requiredStr(data, "parent")))
     const member = memberOfParent(ctx, requiredStr(data, "member"), parent)
     const level = str(data, "access_level")
-    if (parent.kind === "project") syncProject(ctx, ctx.state.projects.get(parent.gid)!)
+    sync(ctx, parent)
     mustAdminister(ctx, parent)
     const existing = [...ctx.state.memberships.values()].find((m) => m.parent === parent.gid && m.member === member.gid)
     if (existing !== undefined) return badRequest(`member: ${member.gid} is already a member of ${parent.gid}`)

@@ -1,10 +1,12 @@
 /**
  * The seeded custom fields (two with enum options), their settings on the
- * seed's projects and team, the projects' memberships, and out-of-office
- * entries. `fieldsSeed` is spread into `taskmgrSeed`.
+ * seed's projects, team, portfolio and goal, memberships of those projects,
+ * portfolio and goal, and out-of-office entries. `fieldsSeed` is spread into
+ * `taskmgrSeed`; seed-goals.ts runs first.
  */
 import type { CustomField, CustomFieldSetting, MembershipRecord, OooEntry } from "./model-fields.js"
 import type { TaskmgrState } from "./model.js"
+import { goalsSeed } from "./seed-goals.js"
 
 const user = "1200000000000001"
 const other_user = "1200000000000002"
@@ -15,6 +17,8 @@ const team = "1200000000000201"
 const project = "1200000000000301"
 const big_project = "1200000000000302"
 const free_project = "1200000000000303"
+const portfolio = goalsSeed.portfolio_gids.launch
+const goal = goalsSeed.goal_gids.launch
 
 const fields = {
   priority: "1200000000003001",
@@ -35,14 +39,20 @@ const settings = {
   project_priority: "1200000000003201",
   project_estimate: "1200000000003202",
   team_priority: "1200000000003203",
-  free_project_effort: "1200000000003204"
+  free_project_effort: "1200000000003204",
+  portfolio_priority: "1200000000003205",
+  goal_estimate: "1200000000003206"
 }
 const memberships = {
   owner: "1200000000003301",
   other: "1200000000003302",
   team: "1200000000003303",
   big_owner: "1200000000003304",
-  free_owner: "1200000000003305"
+  free_owner: "1200000000003305",
+  portfolio_owner: "1200000000003306",
+  portfolio_other: "1200000000003307",
+  goal_owner: "1200000000003308",
+  goal_other: "1200000000003309"
 }
 const ooo = { mine: "1200000000003401", other: "1200000000003402", free: "1200000000003403" }
 
@@ -50,9 +60,12 @@ export const fieldsSeed = {
   /** Paid workspace: Priority (enum), Platforms (multi_enum, one option disabled), Estimate (number), Link (text); free: Effort. */
   custom_field_gids: fields,
   enum_option_gids: options,
-  /** Priority (important) and Estimate on project_gid, Priority on team_gid, Effort on free_project_gid. */
+  /** Priority (important) and Estimate on project_gid, Priority on team_gid and portfolio_gid, Estimate on goal_gid, Effort on free_project_gid. */
   custom_field_setting_gids: settings,
-  /** project_gid: the user (admin), the other user (editor), the team (commenter); big_project_gid: the user; free_project_gid: the free user. */
+  /**
+   * project_gid: the user (admin), the other user (editor), the team (commenter); big_project_gid: the user;
+   * free_project_gid: the free user; portfolio_gid: the user (admin), the other user (viewer); goal_gid: the user (admin), the other user (commenter).
+   */
   membership_gids: memberships,
   /** The user away 2024-07-01..2024-07-05, the other user 2024-06-10..2024-06-14 (paid workspace), the free user in the free one. */
   ooo_entry_gids: ooo
@@ -78,10 +91,17 @@ const setting = (gid: string, custom_field: string, parent: string, parent_kind:
   is_important
 })
 
-const projectMember = (gid: string, parent: string, member: string, access_level: MembershipRecord["access_level"], member_kind: MembershipRecord["member_kind"] = "user"): MembershipRecord => ({
+const member = (
+  gid: string,
+  parent_kind: MembershipRecord["parent_kind"],
+  parent: string,
+  member: string,
+  access_level: MembershipRecord["access_level"],
+  member_kind: MembershipRecord["member_kind"] = "user"
+): MembershipRecord => ({
   gid,
   parent,
-  parent_kind: "project",
+  parent_kind,
   member,
   member_kind,
   access_level
@@ -122,13 +142,19 @@ export const seedFields = (state: TaskmgrState): void => {
   add(state.customFieldSettings, setting(settings.project_estimate, fields.estimate, project, "project", false))
   add(state.customFieldSettings, setting(settings.team_priority, fields.priority, team, "team", true))
   add(state.customFieldSettings, setting(settings.free_project_effort, fields.effort, free_project, "project", true))
+  add(state.customFieldSettings, setting(settings.portfolio_priority, fields.priority, portfolio, "portfolio", true))
+  add(state.customFieldSettings, setting(settings.goal_estimate, fields.estimate, goal, "goal", false))
 
-  // The same people as the projects' `members` (routes-memberships.ts keeps the two in step).
-  add(state.memberships, projectMember(memberships.owner, project, user, "admin"))
-  add(state.memberships, projectMember(memberships.other, project, other_user, "editor"))
-  add(state.memberships, projectMember(memberships.team, project, team, "commenter", "team"))
-  add(state.memberships, projectMember(memberships.big_owner, big_project, user, "admin"))
-  add(state.memberships, projectMember(memberships.free_owner, free_project, free_user, "admin"))
+  // The same people as the projects' and portfolios' `members` (routes-memberships.ts keeps them in step).
+  add(state.memberships, member(memberships.owner, "project", project, user, "admin"))
+  add(state.memberships, member(memberships.other, "project", project, other_user, "editor"))
+  add(state.memberships, member(memberships.team, "project", project, team, "commenter", "team"))
+  add(state.memberships, member(memberships.big_owner, "project", big_project, user, "admin"))
+  add(state.memberships, member(memberships.free_owner, "project", free_project, free_user, "admin"))
+  add(state.memberships, member(memberships.portfolio_owner, "portfolio", portfolio, user, "admin"))
+  add(state.memberships, member(memberships.portfolio_other, "portfolio", portfolio, other_user, "viewer"))
+  add(state.memberships, member(memberships.goal_owner, "goal", goal, user, "admin"))
+  add(state.memberships, member(memberships.goal_other, "goal", goal, other_user, "commenter"))
 
   add(state.oooEntries, away(ooo.mine, user, workspace, "2024-07-01", "2024-07-05"))
   add(state.oooEntries, away(ooo.other, other_user, workspace, "2024-06-10", "2024-06-14"))
