@@ -14,7 +14,7 @@ import { MembershipCompact } from "./record-schemas.js"
 import { Gid, GidOrUrl, Membership } from "./records.js"
 
 const MembershipGid = Gid.annotations({ description: "The membership's gid" })
-const Parent = GidOrUrl.annotations({ description: "Project (gid or URL), portfolio or goal" })
+const Parent = GidOrUrl.annotations({ description: "Project, portfolio or goal (gid or URL)" })
 const Member = Schema.String.pipe(Schema.pattern(/^(\d+|me)$/, { message: () => "must be a gid (all digits) or me" }))
   .annotations({ description: "User or team gid, or me" })
 /** The levels the service knows; a portfolio has no commenters (the service refuses one). */
@@ -30,7 +30,7 @@ export type MembershipListInput =
 export const membershipList = taskmgrList({
   name: "membershipList",
   group: "memberships",
-  summary: "Members of a project, portfolio or goal, or a member's memberships (give one).",
+  summary: "Memberships of a parent or of a member (give one).",
   // The runtime Schema is the struct (its fields become flags and tool parameters); its type is the union.
   input: ListFields as unknown as Schema.Schema<MembershipListInput, typeof ListFields.Encoded>,
   gids: { parent: "project" },

@@ -15,7 +15,7 @@ import { workspaceOf } from "./people.js"
 import { Gid, OutOfOffice, UserGid } from "./records.js"
 
 const EntryGid = Gid.annotations({ description: "The entry's gid" })
-const User = Schema.optional(UserGid.annotations({ description: "The user: gid, or me (default)" }))
+const User = Schema.optional(UserGid.annotations({ description: "Gid, or me (default)" }))
 const Workspace = Schema.optional(Gid.annotations({ description: "The workspace (default: the configured one)" }))
 const Start = CalendarDate.annotations({ description: "First day away (YYYY-MM-DD)" })
 const End = CalendarDate.annotations({ description: "Last day away (YYYY-MM-DD)" })
@@ -33,8 +33,8 @@ export const oooList = taskmgrList({
   input: Schema.Struct({
     user: User,
     workspace_gid: Workspace,
-    start_date: Schema.optional(CalendarDate.annotations({ description: "Only entries ending on or after this day" })),
-    end_date: Schema.optional(CalendarDate.annotations({ description: "Only entries starting on or before this day" })),
+    start_date: Schema.optional(CalendarDate.annotations({ description: "Ending on or after" })),
+    end_date: Schema.optional(CalendarDate.annotations({ description: "Starting on or before" })),
     ...listFields
   }),
   subject: (i) => `out-of-office entries of user ${i.user ?? "me"}`,
