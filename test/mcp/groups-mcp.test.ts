@@ -159,13 +159,16 @@ describe("taskmgr mcp: every toolset", () => {
     },
     { toolset: "tags", client: "", tool: "taskmgr_tag_tasks", ok: { task_gid: taskmgr.task_gid }, bad: { args: { task_gid: "abc" } } },
     { toolset: "stories", client: "", tool: "taskmgr_story_list", ok: { task_gid: taskmgr.task_gid }, bad: { tool: "taskmgr_story_create", args: { task_gid: taskmgr.task_gid, html_text: "<br>" } } },
-    { toolset: "comments", client: "", tool: "taskmgr_comment_list", ok: { task_gid: `${taskmgr.app_url}/0/${taskmgr.project_gid}/${taskmgr.task_gid}` }, bad: { tool: "taskmgr_comment_create", args: { task_gid: taskmgr.task_gid, text: "  " } } }
+    { toolset: "comments", client: "", tool: "taskmgr_comment_list", ok: { task_gid: `${taskmgr.app_url}/0/${taskmgr.project_gid}/${taskmgr.task_gid}` }, bad: { tool: "taskmgr_comment_create", args: { task_gid: taskmgr.task_gid, text: "  " } } },
+    { toolset: "custom-fields", client: "", tool: "taskmgr_custom_field_list_for_project", ok: { project_gid: taskmgr.project_gid }, bad: { args: { project_gid: "x1" } } },
+    { toolset: "memberships", client: "", tool: "taskmgr_membership_list", ok: { parent: taskmgr.project_gid }, bad: { args: {} } },
+    { toolset: "ooo", client: "", tool: "taskmgr_ooo_list", ok: {}, bad: { args: { start_date: "2024-02-30" } } }
   ]
 
   it("covers every toolset the server lists", async () => {
     const listed = await taskmgrClient.listTools()
-    expect(listed.tools.length).toBe(60)
-    expect(new Set(cases().map((c) => c.toolset)).size).toBe(9)
+    expect(listed.tools.length).toBe(76)
+    expect(new Set(cases().map((c) => c.toolset)).size).toBe(12)
   })
 
   it("answers one call per toolset and refuses a bad input with nothing sent", async () => {
