@@ -16,7 +16,10 @@ export const taskmgrGroupModules: GroupModules = {
   stories: () => import("./stories.js").then((m) => m.storyViews),
   goals: () => import("./goals.js").then((m) => m.goalViews),
   portfolios: () => import("./portfolios.js").then((m) => m.portfolioViews),
-  "status-updates": () => import("./status-updates.js").then((m) => m.statusViews)
+  "status-updates": () => import("./status-updates.js").then((m) => m.statusViews),
+  "custom-fields": () => import("./custom-fields.js").then((m) => m.customFieldViews),
+  memberships: () => import("./memberships.js").then((m) => m.membershipViews),
+  ooo: () => import("./ooo.js").then((m) => m.oooViews)
 }
 
 /** One line per command group for `taskmgr --help`. */
@@ -40,5 +43,8 @@ export const taskmgrGroups: Readonly<Record<string, string>> = {
   "section task": "Tasks in a section",
   goal: "Goals: list, read, create, change, delete",
   portfolio: "Portfolios and their projects",
-  status: "Status updates of projects, portfolios and goals, and the roll-up overview"
+  status: "Status updates of projects, portfolios and goals, and the roll-up overview",
+  "custom-field": "Custom fields: a workspace's, and those on a project, portfolio, goal or team",
+  membership: "Who has access to a project, portfolio or goal",
+  ooo: "Out-of-office entries"
 }

@@ -25,6 +25,9 @@ import { projectCounts, projectCreate, projectDelete, projectGet, projectList, p
 import { goalCreate, goalDelete, goalGet, goalList, goalUpdate, goalViews } from "./goals.js"
 import { portfolioCreate, portfolioDelete, portfolioGet, portfolioItemList, portfolioList, portfolioUpdate, portfolioViews } from "./portfolios.js"
 import { statusCreate, statusDelete, statusGet, statusList, statusOverview, statusViews } from "./status-updates.js"
+import * as customFields from "./custom-fields.js"
+import * as memberships from "./memberships.js"
+import * as ooo from "./ooo.js"
 import { sectionCreate, sectionDelete, sectionGet, sectionList, sectionMove, sectionTaskAdd, sectionUpdate, sectionViews } from "./sections.js"
 
 export const taskmgrOperations = {
@@ -103,7 +106,23 @@ export const taskmgrOperations = {
   statusGet,
   statusCreate,
   statusDelete,
-  statusOverview
+  statusOverview,
+  customFieldList: customFields.customFieldList,
+  customFieldGet: customFields.customFieldGet,
+  customFieldListForProject: customFields.customFieldListForProject,
+  customFieldListForPortfolio: customFields.customFieldListForPortfolio,
+  customFieldListForGoal: customFields.customFieldListForGoal,
+  customFieldListForTeam: customFields.customFieldListForTeam,
+  membershipList: memberships.membershipList,
+  membershipGet: memberships.membershipGet,
+  membershipCreate: memberships.membershipCreate,
+  membershipUpdate: memberships.membershipUpdate,
+  membershipDelete: memberships.membershipDelete,
+  oooList: ooo.oooList,
+  oooGet: ooo.oooGet,
+  oooCreate: ooo.oooCreate,
+  oooUpdate: ooo.oooUpdate,
+  oooDelete: ooo.oooDelete
 } as const
 
 export type TaskmgrOperations = typeof taskmgrOperations
@@ -118,7 +137,10 @@ export const taskmgrViews: ReadonlyArray<AnyView> = [
   ...storyViews,
   ...goalViews,
   ...portfolioViews,
-  ...statusViews
+  ...statusViews,
+  ...customFields.customFieldViews,
+  ...memberships.membershipViews,
+  ...ooo.oooViews
 ]
 
 /** The group summaries live beside the lazy group modules, which the command line loads without this file. */

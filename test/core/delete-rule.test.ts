@@ -26,6 +26,8 @@ const ABSENT: Record<string, { readonly input: Record<string, string>; readonly 
   "taskmgr.tagDelete": { input: { tag_gid: GONE_GID }, target: { tag_gid: GONE_GID }, id: "tag_gid" },
   "taskmgr.storyDelete": { input: { story_gid: GONE_GID }, target: { story_gid: GONE_GID }, id: "story_gid" },
   "taskmgr.commentDelete": { input: { story_gid: GONE_GID }, target: { story_gid: GONE_GID }, id: "story_gid" },
+  "taskmgr.membershipDelete": { input: { membership_gid: GONE_GID }, target: { membership_gid: GONE_GID }, id: "membership_gid" },
+  "taskmgr.oooDelete": { input: { ooo_entry_gid: GONE_GID }, target: { ooo_entry_gid: GONE_GID }, id: "ooo_entry_gid" },
   "design.webhookDelete": { input: { webhook_id: "999999" }, target: { webhook_id: "999999" }, id: "webhook_id" },
   "design.devResourceDelete": {
     input: { file_key: design.seed.file_key, dev_resource_id: "999999" },

@@ -51,7 +51,7 @@ const problems = (schema: JsonSchema, value: unknown, path: string): Array<strin
   return []
 }
 
-/** Reads answering one full record each, and the record they answer. */
+/** Reads answering one full record each (or a list of them), and the record they answer. */
 const READS: ReadonlyArray<readonly [path: string, record: keyof typeof Records & string]> = [
   ["/users/me", "UserResponse"],
   [`/users/${seed.other_user_gid}`, "UserResponse"],
@@ -66,7 +66,20 @@ const READS: ReadonlyArray<readonly [path: string, record: keyof typeof Records 
   [`/users/${seed.user_gid}/user_task_list?workspace=${seed.workspace_gid}`, "UserTaskListResponse"],
   ...Object.values(seed.goal_gids).filter((gid) => gid !== seed.goal_gids.free).map((gid) => [`/goals/${gid}`, "GoalResponse"] as const),
   [`/portfolios/${seed.portfolio_gid}`, "PortfolioResponse"],
-  ...Object.values(seed.status_update_gids).map((gid) => [`/status_updates/${gid}`, "StatusUpdateResponse"] as const)
+  ...Object.values(seed.status_update_gids).map((gid) => [`/status_updates/${gid}`, "StatusUpdateResponse"] as const),
+  ...Object.values(seed.custom_field_gids).filter((gid) => gid !== seed.custom_field_gids.effort).map((gid) => [`/custom_fields/${gid}`, "CustomFieldResponse"] as const),
+  [`/projects/${seed.project_gid}/custom_field_settings`, "CustomFieldSettingResponse"],
+  [`/teams/${seed.team_gid}/custom_field_settings`, "CustomFieldSettingResponse"],
+  [`/portfolios/${seed.portfolio_gid}/custom_field_settings`, "CustomFieldSettingResponse"],
+  [`/goals/${seed.goal_gid}/custom_field_settings`, "CustomFieldSettingResponse"],
+  [`/memberships/${seed.membership_gids.portfolio_other}`, "MembershipResponse"],
+  [`/memberships/${seed.membership_gids.goal_other}`, "MembershipResponse"],
+  [`/memberships/${seed.membership_gids.owner}`, "MembershipResponse"],
+  [`/memberships/${seed.membership_gids.team}`, "MembershipResponse"],
+  [`/memberships?parent=${seed.project_gid}`, "MembershipCompact"],
+  [`/memberships?member=me`, "MembershipCompact"],
+  [`/ooo_entries/${seed.ooo_entry_gids.mine}`, "OooEntryResponse"],
+  [`/ooo_entries?user=me&workspace=${seed.workspace_gid}`, "OooEntryResponse"]
 ]
 
 const fetchData = (path: string) =>
@@ -82,9 +95,13 @@ describe("simulator records conform to the service's record schemas", () => {
     it.effect(`${path} answers a ${record}`, () =>
       Effect.gen(function*() {
         const data = yield* fetchData(path)
-        expect(problems({ $ref: `#/definitions/${record}` }, data, record)).toEqual([])
         const schema = Records[record] as Schema.Schema<unknown, unknown>
-        expect(Schema.decodeUnknownEither(schema)(data)._tag).toBe("Right")
+        const items = Array.isArray(data) ? data : [data]
+        expect(items.length, path).toBeGreaterThan(0)
+        for (const item of items) {
+          expect(problems({ $ref: `#/definitions/${record}` }, item, record)).toEqual([])
+          expect(Schema.decodeUnknownEither(schema)(item)._tag).toBe("Right")
+        }
       }).pipe(Effect.provide(TaskmgrSimulatorClient.layer)))
   }
 

@@ -5,6 +5,7 @@
  */
 import type { Buckets } from "../core/bucket.js"
 import { type GoalsWorld, makeGoalsWorld } from "./model-goals.js"
+import { type FieldsWorld, makeFieldsWorld } from "./model-fields.js"
 
 export interface User {
   readonly gid: string
@@ -158,8 +159,8 @@ export interface Grant {
   revoked: boolean
 }
 
-/** Goals, portfolios and status updates: model-goals.ts. */
-export interface TaskmgrState extends GoalsWorld {
+/** Custom fields, memberships and out-of-office entries: model-fields.ts; goals, portfolios and status updates: model-goals.ts. */
+export interface TaskmgrState extends FieldsWorld, GoalsWorld {
   readonly users: Map<string, User>
   readonly workspaces: Map<string, Workspace>
   readonly teams: Map<string, Team>
@@ -196,6 +197,7 @@ export const makeEmptyState = (): TaskmgrState => ({
   grants: new Map(),
   buckets: new Map(),
   ...makeGoalsWorld(),
+  ...makeFieldsWorld(),
   nextGid: 1300000000000001n,
   nextSecret: 1
 })

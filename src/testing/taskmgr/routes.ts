@@ -1,5 +1,8 @@
 /** Every API route of the simulator, batch last (it dispatches to the others). */
 import { batchRoute } from "./batch.js"
+import { customFieldRoutes } from "./routes-custom-fields.js"
+import { membershipRoutes } from "./routes-memberships.js"
+import { oooRoutes } from "./routes-ooo.js"
 import type { Route } from "./router.js"
 import { goalRoutes } from "./routes-goals.js"
 import { peopleRoutes } from "./routes-people.js"
@@ -24,7 +27,10 @@ const actionRoutes: ReadonlyArray<Route> = [
   ...storyRoutes,
   ...goalRoutes,
   ...portfolioRoutes,
-  ...statusUpdateRoutes
+  ...statusUpdateRoutes,
+  ...customFieldRoutes,
+  ...membershipRoutes,
+  ...oooRoutes
 ]
 
 export const apiRoutes: ReadonlyArray<Route> = [...actionRoutes, batchRoute(() => actionRoutes)]

@@ -7,6 +7,7 @@
 import type { Project, Story, TaskmgrState, Task } from "./model.js"
 import { richText } from "./html.js"
 import { goalsSeed, seedGoals } from "./seed-goals.js"
+import { fieldsSeed, seedFields } from "./seed-fields.js"
 
 const user = "1200000000000001"
 const other_user = "1200000000000002"
@@ -85,7 +86,8 @@ export const taskmgrSeed = {
     secret: "sandbox-client-secret-9Tg4pL1vXe5Mk7Jd",
     wrong_kind_id: "1200000000000902",
     wrong_kind_secret: "sandbox-mcp-app-secret-4Vb8nC2xZq6Lp0Ws"
-  }
+  },
+  ...fieldsSeed
 } as const
 
 const T0 = Date.parse("2024-05-01T09:00:00.000Z")
@@ -271,4 +273,5 @@ export const seedWorld = (state: TaskmgrState): void => {
   state.clients.set(c.wrong_kind_id, { id: c.wrong_kind_id, secret: c.wrong_kind_secret, kind: "mcp" })
 
   seedGoals(state)
+  seedFields(state)
 }
