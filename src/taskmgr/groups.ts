@@ -13,7 +13,9 @@ export const taskmgrGroupModules: GroupModules = {
   tasks: () => import("./tasks.js").then((m) => m.taskViews),
   "task-links": () => import("./task-links.js").then((m) => m.taskLinkViews),
   tags: () => import("./tags.js").then((m) => m.tagViews),
-  stories: () => import("./stories.js").then((m) => m.storyViews)
+  stories: () => import("./stories.js").then((m) => m.storyViews),
+  attachments: () => import("./attachments.js").then((m) => m.attachmentViews),
+  events: () => import("./events.js").then((m) => m.eventViews)
 }
 
 /** One line per command group for `taskmgr --help`. */
@@ -34,5 +36,7 @@ export const taskmgrGroups: Readonly<Record<string, string>> = {
   "task dependent": "Tasks that wait on a task",
   project: "Projects: list, read, search, create, change, delete",
   section: "Sections of a project, and putting tasks into them",
-  "section task": "Tasks in a section"
+  "section task": "Tasks in a section",
+  attachment: "Files and links attached to tasks: list, get, upload or link, delete",
+  event: "Changes to a task or project since a sync token (--follow to keep watching)"
 }

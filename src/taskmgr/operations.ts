@@ -4,6 +4,8 @@
  * server (mcp.ts) all walk it.
  */
 import type { AnyView } from "../core/view.js"
+import { attachmentCreate, attachmentDelete, attachmentGet, attachmentList, attachmentViews } from "./attachments.js"
+import { eventList, eventViews } from "./events.js"
 import { peopleViews, teamGet, teamList, userGet, userList, userMe, workspaceGet, workspaceList } from "./people.js"
 import {
   commentCreate,
@@ -84,7 +86,12 @@ export const taskmgrOperations = {
   sectionUpdate,
   sectionMove,
   sectionDelete,
-  sectionTaskAdd
+  sectionTaskAdd,
+  attachmentList,
+  attachmentGet,
+  attachmentCreate,
+  attachmentDelete,
+  eventList
 } as const
 
 export type TaskmgrOperations = typeof taskmgrOperations
@@ -96,7 +103,9 @@ export const taskmgrViews: ReadonlyArray<AnyView> = [
   ...tasks.taskViews,
   ...taskLinks.taskLinkViews,
   ...tagViews,
-  ...storyViews
+  ...storyViews,
+  ...attachmentViews,
+  ...eventViews
 ]
 
 /** The group summaries live beside the lazy group modules, which the command line loads without this file. */
