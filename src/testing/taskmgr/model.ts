@@ -4,6 +4,7 @@
  * what they point at; render.ts turns them into wire records.
  */
 import type { Buckets } from "../core/bucket.js"
+import { type Attachment, EventFeeds } from "./model-files.js"
 
 export interface User {
   readonly gid: string
@@ -171,6 +172,9 @@ export interface TaskmgrState {
   readonly clients: Map<string, OAuthClient>
   readonly codes: Map<string, AuthCode>
   readonly grants: Map<string, Grant>
+  readonly attachments: Map<string, Attachment>
+  /** Resource gid → its events, oldest first (model-files.ts). */
+  readonly eventFeeds: EventFeeds
   readonly buckets: Buckets
   /** Next gid handed out to a created record. */
   nextGid: bigint
@@ -192,6 +196,8 @@ export const makeEmptyState = (): TaskmgrState => ({
   clients: new Map(),
   codes: new Map(),
   grants: new Map(),
+  attachments: new Map(),
+  eventFeeds: new EventFeeds(),
   buckets: new Map(),
   nextGid: 1300000000000001n,
   nextSecret: 1

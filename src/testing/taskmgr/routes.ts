@@ -1,5 +1,7 @@
 /** Every API route of the simulator, batch last (it dispatches to the others). */
 import { batchRoute } from "./batch.js"
+import { eventRoutes } from "./routes-events.js"
+import { attachmentRoutes } from "./routes-attachments.js"
 import type { Route } from "./router.js"
 import { peopleRoutes } from "./routes-people.js"
 import { projectRoutes } from "./routes-projects.js"
@@ -18,7 +20,9 @@ const actionRoutes: ReadonlyArray<Route> = [
   ...taskLinkRoutes,
   ...sectionRoutes,
   ...tagRoutes,
-  ...storyRoutes
+  ...storyRoutes,
+  ...attachmentRoutes,
+  ...eventRoutes
 ]
 
 export const apiRoutes: ReadonlyArray<Route> = [...actionRoutes, batchRoute(() => actionRoutes)]
