@@ -157,7 +157,7 @@ export const checkUploadFile = (path: string, who: Culprit): Effect.Effect<Uploa
     }
     try {
       const info = fstatSync(fd)
-      if (!info.isFile()) return Effect.fail(refuse(who, `${path} is ${kindOf(info)}; only a regular file can be uploaded.`))
+      if (!info.isFile()) return Effect.fail(refuse(who, `${path} is ${kindOf(info)}; uploads take regular files only.`))
       return Effect.succeed({ path: resolve(path), size: info.size })
     } catch (e) {
       return Effect.fail(refuse(who, `${path} cannot be read (${errnoOf(e)}).`))

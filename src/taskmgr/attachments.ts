@@ -68,14 +68,14 @@ export const attachmentCreate = taskmgrOperation({
     Effect.gen(function*() {
       if (i.file !== undefined && i.url !== undefined) return yield* Effect.fail(invalidInput("Give file or url, not both.", "file", "url"))
       if (i.url !== undefined) {
-        if (i.name === undefined) return yield* Effect.fail(invalidInput("url: an external attachment needs a name.", "name"))
+        if (i.name === undefined) return yield* Effect.fail(invalidInput("url: an external link also needs name.", "name"))
         return {
           method: "POST" as const,
           path: "/attachments",
           body: { _tag: "multipart" as const, fields: { parent: i.parent, resource_subtype: "external", url: i.url, name: i.name } }
         }
       }
-      if (i.file === undefined) return yield* Effect.fail(invalidInput("Give file (a local file to upload) or url (with name).", "file", "url"))
+      if (i.file === undefined) return yield* Effect.fail(invalidInput("Give file (a path to upload) or url (with name).", "file", "url"))
       const file = yield* checkUploadFile(i.file, { label: "file", field: "file" })
       const name = i.name ?? basename(file.path)
       return {

@@ -91,11 +91,11 @@ describe("TaskmgrApi: attachments", () => {
 
   const refusals: ReadonlyArray<readonly [string, Record<string, string>, RegExp, ReadonlyArray<string>]> = [
     ["a missing file", { file: join(dir, "nope.txt") }, /^file: .*nope\.txt does not exist\.$/, ["file"]],
-    ["a directory", { file: join(dir, "folder") }, /^file: .*folder is a directory; only a regular file can be uploaded\.$/, ["file"]],
+    ["a directory", { file: join(dir, "folder") }, /^file: .*folder is a directory; uploads take regular files only\.$/, ["file"]],
     ["a device", { file: "/dev/null" }, /is a device/, ["file"]],
     ["both a file and a URL", { file, url: "https://example.com/x", name: "x" }, /^Give file or url, not both\.$/, ["file", "url"]],
-    ["a URL without a name", { url: "https://example.com/x" }, /^url: an external attachment needs a name\.$/, ["name"]],
-    ["neither a file nor a URL", {}, /^Give file \(a local file to upload\) or url \(with name\)\.$/, ["file", "url"]],
+    ["a URL without a name", { url: "https://example.com/x" }, /^url: an external link also needs name\.$/, ["name"]],
+    ["neither a file nor a URL", {}, /^Give file \(a path to upload\) or url \(with name\)\.$/, ["file", "url"]],
     ["a URL that is not http(s)", { url: "ftp://example.com/x", name: "x" }, /url.*must be an http\(s\) URL/, ["url"]]
   ]
   for (const [what, input, message, fields] of refusals) {
