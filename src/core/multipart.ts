@@ -82,6 +82,12 @@ export const multipartBody = (body: MultipartBody): HttpBody.HttpBody => {
   const bytes = Stream.concat(
     Stream.make(head, fileStart),
     Stream.concat(file === undefined ? Stream.empty : fileBytes(file), Stream.make(tail))
-  ).pipe(Stream.filter((chunk) => chunk.length > 0))
+  ).pipe(
+    Stream.filter((chunk) => chunk.length > 0),
+    // Node's HTTP client writes a stream chunk by chunk and waits for the socket to drain only between the
+    // elements of one chunk, never after its last: single-element chunks would queue the whole file in memory.
+    // Pairs keep at most about two reads in flight.
+    Stream.rechunk(2)
+  )
   return HttpBody.stream(bytes, `multipart/form-data; boundary=${boundary}`, length)
 }

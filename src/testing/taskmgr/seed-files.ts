@@ -1,7 +1,7 @@
 /** The seeded attachments: a link and an uploaded file on the seeded task (seed.ts `taskmgrSeed.attachment_gids`). */
 import type { TaskmgrState } from "./model.js"
 
-export const attachmentGids = { link: "1200000000000901", upload: "1200000000000902" } as const
+export const attachmentGids = { link: "1200000000000951", upload: "1200000000000952" } as const
 
 export const seedAttachments = (state: TaskmgrState, task: string, user: string, at: number): void => {
   const base = { parent: task, parent_type: "task", created_by: user, created_at: at } as const
