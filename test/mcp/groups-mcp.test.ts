@@ -159,13 +159,15 @@ describe("taskmgr mcp: every toolset", () => {
     },
     { toolset: "tags", client: "", tool: "taskmgr_tag_tasks", ok: { task_gid: taskmgr.task_gid }, bad: { args: { task_gid: "abc" } } },
     { toolset: "stories", client: "", tool: "taskmgr_story_list", ok: { task_gid: taskmgr.task_gid }, bad: { tool: "taskmgr_story_create", args: { task_gid: taskmgr.task_gid, html_text: "<br>" } } },
-    { toolset: "comments", client: "", tool: "taskmgr_comment_list", ok: { task_gid: `${taskmgr.app_url}/0/${taskmgr.project_gid}/${taskmgr.task_gid}` }, bad: { tool: "taskmgr_comment_create", args: { task_gid: taskmgr.task_gid, text: "  " } } }
+    { toolset: "comments", client: "", tool: "taskmgr_comment_list", ok: { task_gid: `${taskmgr.app_url}/0/${taskmgr.project_gid}/${taskmgr.task_gid}` }, bad: { tool: "taskmgr_comment_create", args: { task_gid: taskmgr.task_gid, text: "  " } } },
+    { toolset: "attachments", client: "", tool: "taskmgr_attachment_list", ok: { parent: taskmgr.task_gid }, bad: { tool: "taskmgr_attachment_create", args: { parent: taskmgr.task_gid, file: "/nonexistent/file.txt" } } },
+    { toolset: "events", client: "", tool: "taskmgr_event_list", ok: { resource_gid: taskmgr.task_gid }, bad: { args: { resource_gid: taskmgr.task_gid, sync: "two words" } } }
   ]
 
   it("covers every toolset the server lists", async () => {
     const listed = await taskmgrClient.listTools()
-    expect(listed.tools.length).toBe(60)
-    expect(new Set(cases().map((c) => c.toolset)).size).toBe(9)
+    expect(listed.tools.length).toBe(65)
+    expect(new Set(cases().map((c) => c.toolset)).size).toBe(11)
   })
 
   it("answers one call per toolset and refuses a bad input with nothing sent", async () => {
