@@ -17,6 +17,7 @@ export { type AuthMode, designConfig, type DesignOptions, type DesignSettings, t
 export type { Webhook } from "./design/webhooks.js"
 export { TaskmgrApi, type TaskmgrApiService } from "./taskmgr/api.js"
 export type { ListPage } from "./taskmgr/define.js"
+export type { EventFeed, FollowOptions as EventFollowOptions } from "./taskmgr/events.js"
 export { taskmgrOperations } from "./taskmgr/operations.js"
 export { type Plan as TaskmgrPlan, taskmgrConfig, type TaskmgrOptions, type TaskmgrSettings } from "./taskmgr/options.js"
 export {

@@ -22,6 +22,12 @@ export interface CliIOShape {
   readonly stdout: OutStream
   readonly stderr: OutStream
   readonly stdin: InStream
+  /**
+   * Calls `handler` on the user's interrupt (Ctrl-C, SIGINT) until the
+   * returned function is called; only a command that ends cleanly on it
+   * (a `--follow`) listens. Absent: nothing interrupts.
+   */
+  readonly onInterrupt?: ((handler: () => void) => () => void) | undefined
 }
 
 export class CliIO extends Context.Tag("design-taskmgr/CliIO")<CliIO, CliIOShape>() {}
@@ -39,7 +45,16 @@ export const terminalWidth = (io: Pick<CliIOShape, "env" | "stdout">): number =>
 }
 
 /** The process's own: what the executables run with. */
-export const processIO = (): CliIOShape => ({ env: process.env, stdout: process.stdout, stderr: process.stderr, stdin: process.stdin })
+export const processIO = (): CliIOShape => ({
+  env: process.env,
+  stdout: process.stdout,
+  stderr: process.stderr,
+  stdin: process.stdin,
+  onInterrupt: (handler) => {
+    process.on("SIGINT", handler)
+    return () => void process.off("SIGINT", handler)
+  }
+})
 
 const line = (text: string) => (text.endsWith("\n") ? text : `${text}\n`)
 

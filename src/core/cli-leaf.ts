@@ -5,20 +5,21 @@
  * --max-pages from --cursor and say on stderr where to resume.
  */
 import type * as HttpClient from "@effect/platform/HttpClient"
+import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"
 import { CliIO, type CliIOShape, type Env, terminalWidth, writeErr, writeOut } from "./cli-io.js"
 import { type Invocation, type Leaf, cliObserver } from "./cli-runtime.js"
-import { inCliWords, lazyCommandSpec, pagingOf, rawInput, readStdin } from "./derive-cli.js"
+import { followOf, inCliWords, lazyCommandSpec, pagingOf, rawInput, readStdin } from "./derive-cli.js"
 import { invalidInput, InvalidInputError, type WrapperError } from "./errors.js"
 import { decodeInput } from "./input.js"
 import { exitCodeOfItems, ItemsFailed } from "./item-failures.js"
 import { prepareOutputDirectory } from "./local-files.js"
 import { HttpObserver } from "./observe.js"
 import type { AnyOperation } from "./operation.js"
-import { type OutputFormat, render, useColor } from "./output.js"
+import { machineText, type OutputFormat, render, useColor, visible } from "./output.js"
 import { collect, pages } from "./paginate.js"
-import type { AnyView, RawView, SaveView, TextView } from "./view.js"
+import type { AnyView, FollowView, RawView, SaveView, TextView } from "./view.js"
 
 export interface LeafContext<C> {
   /** The service's client from the shared options (token, base URL, ...). */
@@ -78,6 +79,28 @@ const copyToStdout = <E>(io: CliIOShape, bytes: Stream.Stream<Uint8Array, E>) =>
       }))
   })
 
+/** Resolves when the user interrupts (Ctrl-C); never, where nothing can interrupt. */
+const interrupted = (io: CliIOShape): Effect.Effect<void> =>
+  io.onInterrupt === undefined ? Effect.never : Effect.async<void>((resume) => {
+    const stop = io.onInterrupt!(() => resume(Effect.void))
+    return Effect.sync(stop)
+  })
+
+/**
+ * `--follow`: each item on its own line as it comes (JSON or TOON with
+ * --json/--toon), until the user interrupts, which ends the command with
+ * exit 0; a failure of the feed ends it with the failure's code.
+ */
+const followItems = <C>(io: CliIOShape, follow: FollowView<AnyOperation<C>>, client: C, input: unknown, interval: number, format: OutputFormat) =>
+  Effect.raceFirst(
+    Stream.runForEach(
+      follow.run(client as never, input as never, Duration.seconds(interval), (position) =>
+        Effect.provideService(writeErr(`The feed's position expired; following on from a fresh one (${position}): changes in between were not shown.`), CliIO, io)),
+      (item) => writeOut(format === "text" ? visible(follow.line(item)) : machineText(item, format))
+    ),
+    interrupted(io)
+  )
+
 export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => ({
   path: v.command,
   operation: (v.operation as AnyOperation<never>).name,
@@ -91,6 +114,7 @@ export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => (
       const full = invocation.shared["--full"] === true
       const raw = yield* Effect.mapError(rawInput(v, invocation, env, readStdin(io.stdin)), (e) => inCliWords(v, e))
       const paging = op.paging === undefined ? undefined : yield* Effect.mapError(pagingOf(invocation), (e) => inCliWords(v, e))
+      const following = v.follow === undefined ? undefined : yield* followOf(invocation)
       const input = yield* Effect.mapError(decodeInput(op.input, raw), (e) => inCliWords(v, e))
       // The directory a save writes into is made and proved writable before the request (which may cost quota).
       const saveTo = v.save === undefined ? undefined : invocation.options[v.save.flag]
@@ -103,6 +127,9 @@ export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => (
       const observer = cliObserver(io, debugOf(env, context.debugVariable))
       const observed = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
         Effect.provideService(effect, HttpObserver, observer)
+      if (following !== undefined) {
+        return yield* observed(followItems(io, v.follow as FollowView<AnyOperation<C>>, client, input, following.interval, format))
+      }
       const rawView = v.raw as RawView<AnyOperation<C>> | undefined
       if (rawView !== undefined && (format === "json" || (format === "text" && rawView.text !== undefined))) {
         const bytes = Stream.provideService(rawView.bytes(client, input), HttpObserver, observer)

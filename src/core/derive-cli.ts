@@ -86,6 +86,25 @@ export const PAGING_OPTIONS: ReadonlyArray<OptionSpec> = [
   }
 ]
 
+/** The flags of a command that can follow (view.ts FollowView): command line only, so no tool parameter. */
+export const FOLLOW_OPTIONS: ReadonlyArray<OptionSpec> = [
+  { flag: "--follow", takesValue: false, description: "Keep polling until interrupted (Ctrl-C); one item a line", required: false },
+  { flag: "--interval", takesValue: true, valueName: "S", description: "Seconds between polls with --follow (1 to 3600)", required: false, defaultText: "5" }
+]
+
+/** --follow and its --interval, checked: undefined when not following. */
+export const followOf = (given: Given): Effect.Effect<{ readonly interval: number } | undefined, InvalidInputError> => {
+  const raw = given.options["--interval"]
+  const follow = given.options["--follow"] === true
+  if (typeof raw === "string" && !follow) return Effect.fail(bad("--interval only applies with --follow.", "interval"))
+  if (!follow) return Effect.succeed(undefined)
+  const interval = typeof raw === "string" ? Number(raw.trim()) : 5
+  if (typeof raw === "string" && (!NUMBER.test(raw.trim()) || !(interval >= 1 && interval <= 3600))) {
+    return Effect.fail(bad(`--interval: must be a number of seconds from 1 to 3600 (got ${raw}).`, "interval"))
+  }
+  return Effect.succeed({ interval })
+}
+
 /**
  * The command for a view, derived on first use: start-up needs every command's
  * name and summary (for the tree and help), but the flags of one alone.
@@ -167,6 +186,7 @@ export const commandSpecOf = (v: AnyView): CommandSpec => {
   }
   if (bodyFields(v).length > 0) options.push(bodyFileOption(v))
   if (op.paging !== undefined) options.push(...PAGING_OPTIONS)
+  if (v.follow !== undefined) options.push(...FOLLOW_OPTIONS)
   if (v.save !== undefined) {
     options.push({ flag: v.save.flag, takesValue: true, valueName: v.save.valueName, description: v.save.description, required: false })
   }

@@ -33,7 +33,9 @@ export class InvalidRequestError extends Schema.TaggedError<InvalidRequestError>
   message: Schema.String,
   status: Schema.Number,
   /** The service said a list's position (its paging cursor) had expired: nothing the caller typed was wrong. */
-  cursorExpired: Schema.optional(Schema.Boolean)
+  cursorExpired: Schema.optional(Schema.Boolean),
+  /** Where to start again, when the service handed a fresh position with the refusal (an event feed's sync token). */
+  freshCursor: Schema.optional(Schema.String)
 }) {}
 
 /** No credential, or the service refused it: missing, rejected (invalid or revoked), expired. */

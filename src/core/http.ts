@@ -7,7 +7,8 @@
  * - failures classified once, after the retry Schedule (retry.ts) gives up, so
  *   the error can say how many attempts were made;
  * - an auth failure refreshes the credential once and resends, when the service can;
- * - JSON bodies read whole; `download` hands a success body over as a Stream.
+ * - JSON bodies read whole; `download` hands a success body over as a Stream;
+ * - a multipart body streams its file from disk, opened anew by each attempt.
  */
 import * as Headers from "@effect/platform/Headers"
 import * as HttpBody from "@effect/platform/HttpBody"
@@ -24,6 +25,7 @@ import * as Stream from "effect/Stream"
 import { AuthError, InvalidInputError, RateLimitError, type RequestError, ServiceError, UnexpectedError } from "./errors.js"
 import { nestsTooDeep } from "./input.js"
 import { announceWait, currentObserver, type Observer } from "./observe.js"
+import { multipartBody, type MultipartBody } from "./multipart.js"
 import { IDEMPOTENT_METHODS, retrySchedule, type Verdict } from "./retry.js"
 import { maskHeaders, maskUrl, rememberHeaderSecrets, scrubDeep, SECRET_HEADER } from "./secrets.js"
 
@@ -55,6 +57,7 @@ export type QueryValue = string | number | boolean | ReadonlyArray<string> | und
 export type RequestBody =
   | { readonly _tag: "json"; readonly value: unknown }
   | { readonly _tag: "form"; readonly value: Readonly<Record<string, string>> }
+  | MultipartBody
 
 export interface RequestSpec {
   readonly method: HttpMethod
@@ -147,6 +150,8 @@ const toHttpRequest = (spec: RequestSpec): HttpClientRequest.HttpClientRequest =
     ? HttpBody.empty
     : spec.body._tag === "json"
     ? HttpBody.unsafeJson(spec.body.value)
+    : spec.body._tag === "multipart"
+    ? multipartBody(spec.body)
     : HttpBody.urlParams(Object.entries(spec.body.value))
   return HttpClientRequest.make(spec.method)(spec.path, {
     urlParams: params,

@@ -2,8 +2,8 @@
  * Files and directories a user names on the command line: a value read from
  * a file (`--custom-fields @FILE`, `--body-file PATH` or standard input) and a
  * directory written into (`file images --out DIR`); also the settings file.
- * Every such path goes through here, so each is checked the same way and
- * before anything is sent.
+ * Also a file to upload (`attachment create --file`). Every such path goes
+ * through here, so each is checked the same way and before anything is sent.
  *
  * A file read is capped: only a regular file of at most MAX_INPUT_BYTES is
  * read, and never more than that many bytes, so a device (/dev/zero), a FIFO
@@ -132,6 +132,39 @@ export const readInputStream = (stream: AsyncIterable<unknown>, who: Culprit, wh
     },
     catch: (e) => refuse(who, `cannot read ${where} (${errnoOf(e)}).`)
   }).pipe(Effect.flatMap((result) => (typeof result === "string" ? Effect.succeed(result) : Effect.fail(result))))
+
+/** A file to upload, as checked before anything is sent: its absolute path and its size then. */
+export interface UploadFile {
+  readonly path: string
+  readonly size: number
+}
+
+/**
+ * A file to upload whole, streamed from disk (no size cap: it is never held):
+ * it must be a regular file this process can open for reading. Opened
+ * without blocking and checked on the open descriptor, as readCappedFile
+ * does, so a FIFO, a device or a directory is refused at once.
+ */
+export const checkUploadFile = (path: string, who: Culprit): Effect.Effect<UploadFile, InvalidInputError> =>
+  Effect.suspend(() => {
+    if (path.trim() === "") return Effect.fail(refuse(who, "needs a path."))
+    let fd: number
+    try {
+      fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0))
+    } catch (e) {
+      const code = errnoOf(e)
+      return Effect.fail(refuse(who, code === "ENOENT" ? `${path} does not exist.` : code === "EACCES" ? `${path} cannot be read (permission denied).` : `${path} cannot be read (${code}).`))
+    }
+    try {
+      const info = fstatSync(fd)
+      if (!info.isFile()) return Effect.fail(refuse(who, `${path} is ${kindOf(info)}; uploads take regular files only.`))
+      return Effect.succeed({ path: resolve(path), size: info.size })
+    } catch (e) {
+      return Effect.fail(refuse(who, `${path} cannot be read (${errnoOf(e)}).`))
+    } finally {
+      closeSync(fd)
+    }
+  })
 
 /**
  * The directory to write into, made if missing (one level at a time: Node's

@@ -8,6 +8,7 @@
  * `next_cursor`, `complete` and `pages`.
  */
 import type * as HttpClient from "@effect/platform/HttpClient"
+import type * as Duration from "effect/Duration"
 import type * as Effect from "effect/Effect"
 import type * as Stream from "effect/Stream"
 import type { WrapperError } from "./errors.js"
@@ -72,6 +73,25 @@ export interface SaveView<Op> {
   ) => Effect.Effect<ReadonlyArray<Readonly<Record<string, unknown>>>, WrapperError, HttpClient.HttpClient>
 }
 
+/**
+ * Command line only: `--follow` runs the operation again and again until
+ * interrupted (Ctrl-C ends it with exit 0), printing each item as it comes,
+ * one a line (JSON with --json), `--interval S` apart when nothing is waiting.
+ */
+// The item type is the view's own; a registry of views erases it.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export interface FollowView<Op, Item = any> {
+  /** The items as they come; `onReset` says, once the stream has a position, that it lost it (items may be missed). */
+  readonly run: (
+    client: ClientOf<Op>,
+    input: InputOf<Op>,
+    interval: Duration.Duration,
+    onReset: (position: string) => Effect.Effect<void>
+  ) => Stream.Stream<Item, WrapperError>
+  /** One item as a text line. */
+  readonly line: (item: Item) => string
+}
+
 export interface View<Op extends AnyOperation<never>> {
   readonly operation: Op
   /** ["webhook", "list"] */
@@ -101,6 +121,7 @@ export interface View<Op extends AnyOperation<never>> {
   readonly text: TextView<ShownOf<Op>>
   readonly raw?: RawView<Op> | undefined
   readonly save?: SaveView<Op> | undefined
+  readonly follow?: FollowView<Op> | undefined
   /**
    * A many-item command (each item has its own outcome): which items failed.
    * Its exit code and tool isError then follow item-failures.ts.

@@ -10,20 +10,39 @@ import type * as ConfigError from "effect/ConfigError"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import type * as Stream from "effect/Stream"
 import { type ApiOf, makeApi } from "../core/api.js"
-import type { InvalidSettingsError } from "../core/errors.js"
+import type { InvalidInputError, InvalidSettingsError } from "../core/errors.js"
 import { makeTaskmgrClient, type TaskmgrClient } from "./client.js"
+import type { TaskmgrError } from "./define.js"
+import { followEvents, type FollowOptions } from "./events.js"
+import type { Event } from "./records.js"
 import { type TaskmgrOperations, taskmgrOperations } from "./operations.js"
 import { taskmgrConfig, type TaskmgrOptions } from "./options.js"
 
-export type TaskmgrApiService = ApiOf<TaskmgrOperations> & {
+type Methods = ApiOf<TaskmgrOperations>
+
+export type TaskmgrApiService = Methods & {
   /** The checked settings this client was built with (the token stays Redacted). */
   readonly settings: TaskmgrClient["settings"]
+  readonly streams: Methods["streams"] & {
+    /**
+     * Every change to a task or project (gid or URL) as it happens: the feed
+     * polled until the stream is interrupted, the sync token carried across
+     * reads and resets (events.ts `followEvents`).
+     */
+    readonly events: (resource: string, options?: FollowOptions) => Stream.Stream<Event, TaskmgrError | InvalidInputError>
+  }
 }
 
 export class TaskmgrApi extends Context.Tag("design-taskmgr/TaskmgrApi")<TaskmgrApi, TaskmgrApiService>() {
   static readonly make = (options: TaskmgrOptions): Effect.Effect<TaskmgrApiService, InvalidSettingsError, HttpClient.HttpClient> =>
-    Effect.map(makeTaskmgrClient(options), (client) => ({ ...makeApi("TaskmgrApi", taskmgrOperations, client), settings: client.settings }))
+    Effect.map(makeTaskmgrClient(options), (client): TaskmgrApiService => {
+      const api = makeApi("TaskmgrApi", taskmgrOperations, client)
+      const events = (resource: string, follow?: FollowOptions) =>
+        followEvents((sync) => api.eventList(sync === undefined ? { resource_gid: resource } : { resource_gid: resource, sync }), follow)
+      return { ...api, streams: { ...api.streams, events }, settings: client.settings }
+    })
 
   /** From options in code; every layer built is independent. */
   static readonly layer = (options: TaskmgrOptions): Layer.Layer<TaskmgrApi, InvalidSettingsError, HttpClient.HttpClient> =>

@@ -96,6 +96,14 @@ export const classifyTaskmgr = (answer: Answer, route: TaskmgrRoute, attempts: n
         cursorExpired: true,
         message: `The service no longer knows where the listing of ${route.subject} had got to: its position (offset) expired (${quoted}).`
       })
+    case status === 412:
+      // An event feed's sync token missing or too old: the body carries a fresh one to start from.
+      return new InvalidRequestError({
+        status,
+        cursorExpired: true,
+        ...(typeof (answer.body as { sync?: unknown } | null)?.sync === "string" ? { freshCursor: (answer.body as { sync: string }).sync } : {}),
+        message: `The service no longer knows the position in ${route.subject}: its sync token is missing or too old (${quoted}).`
+      })
     case status === 400 || tooLargeStatus(status):
       return new InvalidRequestError({ status, message: `The service rejected the request for ${route.subject}${status === 400 ? "" : " as too large"} (${quoted}).` })
     case status >= 500:

@@ -100,6 +100,23 @@ export const taskmgrOperation = <I, IE, D, DE, O = D, G extends TaskmgrPlanGate 
   }
 }
 
+/** A call whose answer is more than `{data}` (an event feed's `sync` and `has_more`): the whole body decoded. */
+export const taskmgrAnswer = <I, IE, B, BE, O, G extends TaskmgrPlanGate | undefined = undefined>(
+  def: Common<I, IE, G> & { readonly body: Schema.Schema<B, BE>; readonly result: (body: B, input: I) => O }
+): Operation<I, IE, O, TaskmgrError<G>, TaskmgrClient> => {
+  const run = send(def, def.body, (spec) => spec)
+  return {
+    name: def.name,
+    group: def.group,
+    summary: def.summary,
+    input: def.input,
+    impact: def.impact,
+    idempotent: def.idempotent,
+    run: (client, input) =>
+      Effect.flatMap(resolveGids(input, def.gids, client), (resolved) => Effect.map(run(client, resolved), (body) => def.result(body, resolved)))
+  }
+}
+
 /** A list: pages of records by `next_page.offset`, with `limit` and a minimal `opt_fields` set. */
 /** What a list's input carries besides its own fields (spread `listFields` into it). */
 interface ListParams {

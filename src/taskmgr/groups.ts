@@ -19,7 +19,9 @@ export const taskmgrGroupModules: GroupModules = {
   "status-updates": () => import("./status-updates.js").then((m) => m.statusViews),
   "custom-fields": () => import("./custom-fields.js").then((m) => m.customFieldViews),
   memberships: () => import("./memberships.js").then((m) => m.membershipViews),
-  ooo: () => import("./ooo.js").then((m) => m.oooViews)
+  ooo: () => import("./ooo.js").then((m) => m.oooViews),
+  attachments: () => import("./attachments.js").then((m) => m.attachmentViews),
+  events: () => import("./events.js").then((m) => m.eventViews)
 }
 
 /** One line per command group for `taskmgr --help`. */
@@ -46,5 +48,7 @@ export const taskmgrGroups: Readonly<Record<string, string>> = {
   status: "Status updates of projects, portfolios and goals, and the roll-up overview",
   "custom-field": "Custom fields: a workspace's, and those on a project, portfolio, goal or team",
   membership: "Who has access to a project, portfolio or goal",
-  ooo: "Out-of-office entries"
+  ooo: "Out-of-office entries",
+  attachment: "Files and links attached to tasks: list, get, upload or link, delete",
+  event: "Changes to a task or project since a sync token (--follow to keep watching)"
 }

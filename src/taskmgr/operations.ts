@@ -4,6 +4,8 @@
  * server (mcp.ts) all walk it.
  */
 import type { AnyView } from "../core/view.js"
+import { attachmentCreate, attachmentDelete, attachmentGet, attachmentList, attachmentViews } from "./attachments.js"
+import { eventList, eventViews } from "./events.js"
 import { peopleViews, teamGet, teamList, userGet, userList, userMe, workspaceGet, workspaceList } from "./people.js"
 import {
   commentCreate,
@@ -122,7 +124,12 @@ export const taskmgrOperations = {
   oooGet: ooo.oooGet,
   oooCreate: ooo.oooCreate,
   oooUpdate: ooo.oooUpdate,
-  oooDelete: ooo.oooDelete
+  oooDelete: ooo.oooDelete,
+  attachmentList,
+  attachmentGet,
+  attachmentCreate,
+  attachmentDelete,
+  eventList
 } as const
 
 export type TaskmgrOperations = typeof taskmgrOperations
@@ -140,7 +147,9 @@ export const taskmgrViews: ReadonlyArray<AnyView> = [
   ...statusViews,
   ...customFields.customFieldViews,
   ...memberships.membershipViews,
-  ...ooo.oooViews
+  ...ooo.oooViews,
+  ...attachmentViews,
+  ...eventViews
 ]
 
 /** The group summaries live beside the lazy group modules, which the command line loads without this file. */

@@ -24,6 +24,7 @@ const ABSENT: Record<string, { readonly input: Record<string, string>; readonly 
   "taskmgr.projectDelete": { input: { project_gid: GONE_GID }, target: { project_gid: GONE_GID }, id: "project_gid" },
   "taskmgr.sectionDelete": { input: { section_gid: GONE_GID }, target: { section_gid: GONE_GID }, id: "section_gid" },
   "taskmgr.tagDelete": { input: { tag_gid: GONE_GID }, target: { tag_gid: GONE_GID }, id: "tag_gid" },
+  "taskmgr.attachmentDelete": { input: { attachment_gid: GONE_GID }, target: { attachment_gid: GONE_GID }, id: "attachment_gid" },
   "taskmgr.storyDelete": { input: { story_gid: GONE_GID }, target: { story_gid: GONE_GID }, id: "story_gid" },
   "taskmgr.commentDelete": { input: { story_gid: GONE_GID }, target: { story_gid: GONE_GID }, id: "story_gid" },
   "taskmgr.membershipDelete": { input: { membership_gid: GONE_GID }, target: { membership_gid: GONE_GID }, id: "membership_gid" },

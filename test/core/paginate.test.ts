@@ -65,7 +65,7 @@ const serve = (fx: Fixture, seen: Array<RequestSpec>) => (request: RequestSpec) 
     seen.push(request)
     const raw = fx.model.location === "query"
       ? request.query?.[fx.model.param]
-      : (request.body?.value as Record<string, unknown> | undefined)?.[fx.model.param]
+      : (request.body?._tag === "json" ? (request.body.value as Record<string, unknown>) : undefined)?.[fx.model.param]
     const offset = raw === undefined ? 0 : Number(raw)
     const end = offset + SIZE
     return fx.page(ITEMS.slice(offset, end), end < ITEMS.length ? String(end) : undefined)

@@ -166,7 +166,9 @@ describe("taskmgr mcp: every toolset", () => {
     { toolset: "status-updates", client: "", tool: "taskmgr_status_overview", ok: { gid: taskmgr.project_gid }, bad: { tool: "taskmgr_status_create", args: { parent: taskmgr.project_gid, status_type: "fine", text: "x" } } },
     { toolset: "custom-fields", client: "", tool: "taskmgr_custom_field_list_for_project", ok: { project_gid: taskmgr.project_gid }, bad: { args: { project_gid: "x1" } } },
     { toolset: "memberships", client: "", tool: "taskmgr_membership_list", ok: { parent: taskmgr.project_gid }, bad: { args: {} } },
-    { toolset: "ooo", client: "", tool: "taskmgr_ooo_list", ok: {}, bad: { args: { start_date: "2024-02-30" } } }
+    { toolset: "ooo", client: "", tool: "taskmgr_ooo_list", ok: {}, bad: { args: { start_date: "2024-02-30" } } },
+    { toolset: "attachments", client: "", tool: "taskmgr_attachment_list", ok: { parent: taskmgr.task_gid }, bad: { tool: "taskmgr_attachment_create", args: { parent: taskmgr.task_gid, file: "/nonexistent/file.txt" } } },
+    { toolset: "events", client: "", tool: "taskmgr_event_list", ok: { resource_gid: taskmgr.task_gid }, bad: { args: { resource_gid: taskmgr.task_gid, sync: "two words" } } }
   ]
 
   it("covers every toolset the server lists", async () => {

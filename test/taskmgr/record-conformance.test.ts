@@ -5,7 +5,9 @@
  * documented type, enum value and nullability) and decodes with the library's
  * typed Schema. A new group adds its reads to `READS`.
  */
+import * as HttpBody from "@effect/platform/HttpBody"
 import * as HttpClient from "@effect/platform/HttpClient"
+import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Schema } from "effect"
 import { readFileSync } from "node:fs"
@@ -79,7 +81,8 @@ const READS: ReadonlyArray<readonly [path: string, record: keyof typeof Records 
   [`/memberships?parent=${seed.project_gid}`, "MembershipCompact"],
   [`/memberships?member=me`, "MembershipCompact"],
   [`/ooo_entries/${seed.ooo_entry_gids.mine}`, "OooEntryResponse"],
-  [`/ooo_entries?user=me&workspace=${seed.workspace_gid}`, "OooEntryResponse"]
+  [`/ooo_entries?user=me&workspace=${seed.workspace_gid}`, "OooEntryResponse"],
+  ...Object.values(seed.attachment_gids).map((gid) => [`/attachments/${gid}`, "AttachmentResponse"] as const)
 ]
 
 const fetchData = (path: string) =>
@@ -104,6 +107,25 @@ describe("simulator records conform to the service's record schemas", () => {
         }
       }).pipe(Effect.provide(TaskmgrSimulatorClient.layer)))
   }
+
+  it.effect("an event feed answers EventResponse records", () =>
+    Effect.gen(function*() {
+      const client = yield* HttpClient.HttpClient
+      const headers = { authorization: `Bearer ${seed.tokens.personal}` }
+      const reset = yield* client.get(`http://127.0.0.1/api/1.0/events?resource=${seed.task_gid}`, { headers })
+      expect(reset.status).toBe(412)
+      const { sync } = (yield* reset.json) as { sync: string }
+      yield* client.execute(HttpClientRequest.put(`http://127.0.0.1/api/1.0/tasks/${seed.task_gid}`, { headers }).pipe(
+        HttpClientRequest.bodyUnsafeJson({ data: { name: "Changed" } })
+      ))
+      yield* client.post(`http://127.0.0.1/api/1.0/tasks/${seed.task_gid}/stories`, { headers, body: HttpBody.unsafeJson({ data: { text: "Hi" } }) })
+      const events = (yield* fetchData(`/events?resource=${seed.task_gid}&sync=${sync}`)) as ReadonlyArray<unknown>
+      expect(events).toHaveLength(2)
+      for (const event of events) {
+        expect(problems({ $ref: "#/definitions/EventResponse" }, event, "EventResponse")).toEqual([])
+        expect(Schema.decodeUnknownEither(Records.EventResponse)(event)._tag).toBe("Right")
+      }
+    }).pipe(Effect.provide(TaskmgrSimulatorClient.layer)))
 
   it("the checker itself finds an undocumented field, a wrong type and a bad enum", () => {
     const found = problems({ $ref: "#/definitions/TaskResponse" }, { gid: "1", completed: "yes", resource_subtype: "chore", colour: 1 }, "t")

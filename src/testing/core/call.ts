@@ -7,6 +7,7 @@ import type * as Headers from "@effect/platform/Headers"
 import type { HttpServerRequest } from "@effect/platform/HttpServerRequest"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
+import { isMultipart, type MultipartForm, readMultipart } from "./multipart.js"
 
 export type Query = Record<string, string | Array<string>>
 
@@ -22,6 +23,8 @@ export interface Call {
   readonly bodyInvalid: boolean
   /** The fields of an application/x-www-form-urlencoded body (OAuth token endpoints); null otherwise. */
   readonly form: Query | null
+  /** A multipart/form-data body (an upload): its text fields, and its files counted, not kept; null otherwise. */
+  readonly multipart: MultipartForm | null
   readonly headers: Headers.Headers
   /** Scheme and host the client used, e.g. http://127.0.0.1:4010. */
   readonly origin: string
@@ -65,16 +68,21 @@ const parseBody = (text: string, headers: Headers.Headers): Pick<Call, "body" | 
 }
 
 export const readCall = (request: HttpServerRequest, now_ms: number): Effect.Effect<Call> =>
-  Effect.map(Effect.orElseSucceed(request.text, () => ""), (text) => {
-    const url = new URL(request.url, "http://simulator.invalid")
-    return {
-      method: request.method,
-      path: url.pathname,
-      query: queryObject(url.searchParams),
-      search: url.searchParams,
-      ...parseBody(text, request.headers),
-      headers: request.headers,
-      origin: originOf(request),
-      now_ms
+  Effect.map(
+    isMultipart(request.headers)
+      ? Effect.map(readMultipart(request), (multipart): Pick<Call, "body" | "bodyInvalid" | "form" | "multipart"> => ({ body: null, bodyInvalid: multipart === null, form: null, multipart }))
+      : Effect.map(Effect.orElseSucceed(request.text, () => ""), (text): Pick<Call, "body" | "bodyInvalid" | "form" | "multipart"> => ({ ...parseBody(text, request.headers), multipart: null })),
+    (body): Call => {
+      const url = new URL(request.url, "http://simulator.invalid")
+      return {
+        method: request.method,
+        path: url.pathname,
+        query: queryObject(url.searchParams),
+        search: url.searchParams,
+        ...body,
+        headers: request.headers,
+        origin: originOf(request),
+        now_ms
+      }
     }
-  })
+  )

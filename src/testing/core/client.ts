@@ -27,15 +27,8 @@ const webBody = (request: HttpClientRequest.HttpClientRequest): Effect.Effect<Bo
     case "FormData":
       return Effect.succeed(body.formData)
     case "Stream":
-      // Collected up front: the simulators read whole bodies anyway.
-      return Effect.orDie(
-        Stream.runFold(body.stream, new Uint8Array(0), (acc, chunk) => {
-          const next = new Uint8Array(acc.length + chunk.length)
-          next.set(acc)
-          next.set(chunk, acc.length)
-          return next
-        })
-      ) as Effect.Effect<BodyInit>
+      // Passed on as a stream: an upload is never held whole here either.
+      return Stream.toReadableStreamEffect(body.stream) as Effect.Effect<BodyInit>
   }
 }
 
@@ -45,7 +38,8 @@ const toWebRequest = (request: HttpClientRequest.HttpClientRequest, url: URL, si
       try: () => {
         const headers = { ...request.headers }
         delete headers["content-length"]
-        return new Request(url, { method: request.method, headers, body: body ?? null, signal })
+        // A streamed body needs half duplex (fetch's rule); a buffered one ignores it.
+        return new Request(url, { method: request.method, headers, body: body ?? null, signal, duplex: "half" } as RequestInit)
       },
       catch: (cause) => new HttpClientError.RequestError({ request, reason: "Encode", cause })
     }))

@@ -19,7 +19,7 @@ export interface LoggedRequest {
   readonly query: Readonly<Query>
   /** Lower-case names, secrets masked. */
   readonly headers: Readonly<Record<string, string>>
-  /** The JSON body, or the fields of a form-encoded one, secrets masked; null when there is none. */
+  /** The JSON body, the fields of a form-encoded one, or a multipart form (files by name, size and hash), secrets masked; null when there is none. */
   readonly body: unknown
 }
 
@@ -66,5 +66,5 @@ export const logEntry = (call: Call): LoggedRequest => ({
   path: call.path,
   query: call.query,
   headers: maskHeaders(call.headers),
-  body: maskBody(call.form ?? call.body)
+  body: maskBody(call.form ?? call.multipart ?? call.body)
 })

@@ -65,6 +65,7 @@ const actionCall = (outer: Call, action: Action): Call => ({
   body: action.data === undefined ? null : { data: action.data },
   bodyInvalid: false,
   form: null,
+  multipart: null,
   headers: outer.headers,
   origin: outer.origin,
   now_ms: outer.now_ms

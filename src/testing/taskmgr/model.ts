@@ -6,6 +6,7 @@
 import type { Buckets } from "../core/bucket.js"
 import { type GoalsWorld, makeGoalsWorld } from "./model-goals.js"
 import { type FieldsWorld, makeFieldsWorld } from "./model-fields.js"
+import { type Attachment, EventFeeds } from "./model-files.js"
 
 export interface User {
   readonly gid: string
@@ -174,6 +175,9 @@ export interface TaskmgrState extends FieldsWorld, GoalsWorld {
   readonly clients: Map<string, OAuthClient>
   readonly codes: Map<string, AuthCode>
   readonly grants: Map<string, Grant>
+  readonly attachments: Map<string, Attachment>
+  /** Resource gid → its events, oldest first (model-files.ts). */
+  readonly eventFeeds: EventFeeds
   readonly buckets: Buckets
   /** Next gid handed out to a created record. */
   nextGid: bigint
@@ -195,6 +199,8 @@ export const makeEmptyState = (): TaskmgrState => ({
   clients: new Map(),
   codes: new Map(),
   grants: new Map(),
+  attachments: new Map(),
+  eventFeeds: new EventFeeds(),
   buckets: new Map(),
   ...makeGoalsWorld(),
   ...makeFieldsWorld(),

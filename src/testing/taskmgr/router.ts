@@ -10,6 +10,7 @@ import type { Caller } from "./auth.js"
 import { authenticate } from "./auth.js"
 import type { Reply } from "./errors.js"
 import { errorBody, NOT_AUTHORIZED, RATE_LIMIT_MESSAGE, Rejection } from "./errors.js"
+import { watchChange } from "./event-feeds.js"
 import type { TaskmgrState } from "./model.js"
 import type { Expand } from "./opt-fields.js"
 import { expander, optFields } from "./opt-fields.js"
@@ -115,7 +116,11 @@ export const dispatch = (state: TaskmgrState, routes: ReadonlyArray<Route>, call
       expand: expander(render, caller.user.gid)
     }
     try {
-      return candidate.handler(ctx)
+      // A write that succeeds shows in the event feeds of what it touched.
+      const changed = watchChange(ctx)
+      const reply = candidate.handler(ctx)
+      changed(reply)
+      return reply
     } catch (error) {
       if (error instanceof Rejection) return error.reply()
       throw error

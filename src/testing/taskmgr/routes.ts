@@ -3,6 +3,8 @@ import { batchRoute } from "./batch.js"
 import { customFieldRoutes } from "./routes-custom-fields.js"
 import { membershipRoutes } from "./routes-memberships.js"
 import { oooRoutes } from "./routes-ooo.js"
+import { eventRoutes } from "./routes-events.js"
+import { attachmentRoutes } from "./routes-attachments.js"
 import type { Route } from "./router.js"
 import { goalRoutes } from "./routes-goals.js"
 import { peopleRoutes } from "./routes-people.js"
@@ -30,7 +32,9 @@ const actionRoutes: ReadonlyArray<Route> = [
   ...statusUpdateRoutes,
   ...customFieldRoutes,
   ...membershipRoutes,
-  ...oooRoutes
+  ...oooRoutes,
+  ...attachmentRoutes,
+  ...eventRoutes
 ]
 
 export const apiRoutes: ReadonlyArray<Route> = [...actionRoutes, batchRoute(() => actionRoutes)]

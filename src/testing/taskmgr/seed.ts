@@ -8,6 +8,7 @@ import type { Project, Story, TaskmgrState, Task } from "./model.js"
 import { richText } from "./html.js"
 import { goalsSeed, seedGoals } from "./seed-goals.js"
 import { fieldsSeed, seedFields } from "./seed-fields.js"
+import { attachmentGids, seedAttachments } from "./seed-files.js"
 
 const user = "1200000000000001"
 const other_user = "1200000000000002"
@@ -70,6 +71,8 @@ export const taskmgrSeed = {
   user_task_list_gid: "1200000000000801",
   /** Goals, portfolios, status updates: seed-goals.ts. */
   ...goalsSeed,
+  /** On task_gid: an external link ("Launch brief") and an uploaded file ("checklist.txt", 12 bytes). */
+  attachment_gids: attachmentGids,
   tokens: {
     /** The user's personal access token (paid workspace). */
     personal: "2/1200000000000001/sandbox-personal:7Kq2xV9mPz4Lw8Rt",
@@ -257,6 +260,8 @@ export const seedWorld = (state: TaskmgrState): void => {
   add(state.stories, system(stories.system_due_date, "due_date_changed", "Sandbox User changed the due date to Jun 1", T0 + HOUR))
   add(state.stories, comment(stories.my_comment, user, "First draft is in the doc.", T0 + 2 * HOUR))
   add(state.stories, comment(stories.other_comment, other_user, "Looks good, add the venue.", T0 + 3 * HOUR))
+
+  seedAttachments(state, tasks.checklist, user, T0 + HOUR)
 
   add(state.userTaskLists, { gid: taskmgrSeed.user_task_list_gid, owner: user, workspace })
   add(state.userTaskLists, { gid: "1200000000000802", owner: other_user, workspace })
