@@ -29,6 +29,9 @@ const ABSENT: Record<string, { readonly input: Record<string, string>; readonly 
   "taskmgr.commentDelete": { input: { story_gid: GONE_GID }, target: { story_gid: GONE_GID }, id: "story_gid" },
   "taskmgr.membershipDelete": { input: { membership_gid: GONE_GID }, target: { membership_gid: GONE_GID }, id: "membership_gid" },
   "taskmgr.oooDelete": { input: { ooo_entry_gid: GONE_GID }, target: { ooo_entry_gid: GONE_GID }, id: "ooo_entry_gid" },
+  "taskmgr.goalDelete": { input: { goal_gid: GONE_GID }, target: { goal_gid: GONE_GID }, id: "goal_gid" },
+  "taskmgr.portfolioDelete": { input: { portfolio_gid: GONE_GID }, target: { portfolio_gid: GONE_GID }, id: "portfolio_gid" },
+  "taskmgr.statusDelete": { input: { status_update_gid: GONE_GID }, target: { status_update_gid: GONE_GID }, id: "status_update_gid" },
   "design.webhookDelete": { input: { webhook_id: "999999" }, target: { webhook_id: "999999" }, id: "webhook_id" },
   "design.devResourceDelete": {
     input: { file_key: design.seed.file_key, dev_resource_id: "999999" },
