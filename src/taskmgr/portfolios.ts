@@ -28,7 +28,7 @@ const writable = {
   public: Schema.optional(Toggle.annotations({ description: "Public to the workspace (true or false)" })),
   start_on: Schema.optional(CalendarDate.annotations({ description: "Start date" })),
   due_on: Schema.optional(CalendarDate.annotations({ description: "Due date" })),
-  default_access_level: Schema.optional(Schema.Literal("admin", "editor", "viewer").annotations({ description: "Default access of members" }))
+  default_access_level: Schema.optional(Schema.Literal("admin", "editor", "viewer").annotations({ description: "Access given to members added later" }))
 }
 
 type Writable = { readonly [K in keyof typeof writable]?: Schema.Schema.Type<(typeof writable)[K]> }

@@ -58,7 +58,7 @@ export const statusCreate = taskmgrOperation({
     status_type: Schema.Literal(...STATUS_TYPES).annotations({ description: "Goal-only: achieved, partial, missed, dropped" }),
     text: Schema.optional(NonBlank.annotations({ description: "Plain text" })),
     html_text: Schema.optional(RichText.annotations({ description: "Rich text in <body>" })),
-    title: Schema.optional(Schema.String.annotations({ description: "Title" }))
+    title: Schema.optional(Schema.String.annotations({ description: "Headline" }))
   }).pipe(Schema.filter(rules(notBoth("text", "html_text"), (i) =>
     (i as { text?: string }).text === undefined && (i as { html_text?: string }).html_text === undefined
       ? { path: ["text"], message: "a status update needs its text: give text or html_text" }
