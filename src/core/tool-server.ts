@@ -12,6 +12,7 @@ import { hasTool, type ToolOptions, toolEntry } from "./derive-tool.js"
 import { invalidInput, type WrapperError } from "./errors.js"
 import { toolBudget, toolVocabulary } from "./mcp/remedy.js"
 import { toolMaxBytes } from "./mcp/result-bound.js"
+import { sayOnce } from "./mcp/said-once.js"
 import { serveStdio } from "./mcp/stdio.js"
 import { selectTools, toolsetSummary } from "./mcp/toolsets.js"
 import type { HttpClient } from "@effect/platform/HttpClient"
@@ -63,7 +64,8 @@ export const runToolServer = <C>(server: ToolServer<C>, invocation: Invocation) 
       const lines = toolsetSummary(selected.right).map((t) => `${t.name}\t${t.tools.length} tool${t.tools.length === 1 ? "" : "s"} (${t.readOnlyTools.length} read-only)\t${t.tools.join(", ")}`)
       return yield* writeOut(lines.join("\n"))
     }
-    return yield* serveStdio({ name: server.name, version: server.version }, selected.right, io)
+    const { instructions, tools: listed } = sayOnce(selected.right)
+    return yield* serveStdio({ name: server.name, version: server.version, instructions }, listed, io)
   })
 
 /** What the `mcp` command's help says of its server, known without loading it. */

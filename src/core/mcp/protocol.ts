@@ -23,7 +23,8 @@ export const initializeResult = (info: ServerInfo, params: unknown): Either.Eith
   return Either.right({
     protocolVersion: negotiateVersion(params.protocolVersion),
     capabilities: { tools: { listChanged: false } },
-    serverInfo: { name: info.name, version: info.version }
+    serverInfo: { name: info.name, version: info.version },
+    ...(info.instructions === undefined ? {} : { instructions: info.instructions })
   })
 }
 

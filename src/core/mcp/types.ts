@@ -51,4 +51,6 @@ export interface ToolEntry {
 export interface ServerInfo {
   readonly name: string
   readonly version: string
+  /** Said once at initialize: what the tools share (mcp/said-once.ts). */
+  readonly instructions?: string | undefined
 }
