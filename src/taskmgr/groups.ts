@@ -13,7 +13,9 @@ export const taskmgrGroupModules: GroupModules = {
   tasks: () => import("./tasks.js").then((m) => m.taskViews),
   "task-links": () => import("./task-links.js").then((m) => m.taskLinkViews),
   tags: () => import("./tags.js").then((m) => m.tagViews),
-  stories: () => import("./stories.js").then((m) => m.storyViews)
+  stories: () => import("./stories.js").then((m) => m.storyViews),
+  "project-export": () => import("./project-export.js").then((m) => [m.projectExportView]),
+  "scan-todos": () => import("./scan-todos.js").then((m) => [m.scanTodosView])
 }
 
 /** One line per command group for `taskmgr --help`. */

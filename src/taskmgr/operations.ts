@@ -22,6 +22,8 @@ import { tagCreate, tagDelete, tagGet, tagList, tagTaskAdd, tagTaskList, tagTask
 import * as taskLinks from "./task-links.js"
 import * as tasks from "./tasks.js"
 import { projectCounts, projectCreate, projectDelete, projectGet, projectList, projectSearch, projectUpdate, projectViews } from "./projects.js"
+import { projectExport, projectExportView } from "./project-export.js"
+import { scanTodosView, taskScanTodos } from "./scan-todos.js"
 import { sectionCreate, sectionDelete, sectionGet, sectionList, sectionMove, sectionTaskAdd, sectionUpdate, sectionViews } from "./sections.js"
 
 export const taskmgrOperations = {
@@ -84,7 +86,9 @@ export const taskmgrOperations = {
   sectionUpdate,
   sectionMove,
   sectionDelete,
-  sectionTaskAdd
+  sectionTaskAdd,
+  projectExport,
+  taskScanTodos
 } as const
 
 export type TaskmgrOperations = typeof taskmgrOperations
@@ -96,7 +100,9 @@ export const taskmgrViews: ReadonlyArray<AnyView> = [
   ...tasks.taskViews,
   ...taskLinks.taskLinkViews,
   ...tagViews,
-  ...storyViews
+  ...storyViews,
+  projectExportView,
+  scanTodosView
 ]
 
 /** The group summaries live beside the lazy group modules, which the command line loads without this file. */
