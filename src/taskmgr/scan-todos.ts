@@ -12,7 +12,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { readdirSync, readFileSync, statSync } from "node:fs"
+import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } from "node:fs"
 import { join, resolve } from "node:path"
 import { invalidInput } from "../core/errors.js"
 import type { Operation } from "../core/operation.js"
@@ -60,6 +60,28 @@ const readIgnore = (dir: string, base: string): IgnoreLevel | undefined => {
   }
 }
 
+/** One buffer for every file that fits: open, read and close, without a stat or an allocation each. */
+const CHUNK = 1 << 16
+const chunk = Buffer.allocUnsafe(CHUNK)
+
+/** A file's bytes (a view of the shared buffer when it fits: use before the next read); undefined when unreadable. */
+const readSmall = (path: string): Buffer | undefined => {
+  let fd: number
+  try {
+    fd = openSync(path, "r")
+  } catch {
+    return undefined
+  }
+  try {
+    const read = readSync(fd, chunk, 0, CHUNK, 0)
+    return read < CHUNK ? chunk.subarray(0, read) : readFileSync(path)
+  } catch {
+    return undefined
+  } finally {
+    closeSync(fd)
+  }
+}
+
 /** The drafts of a directory tree, in path and line order. Unreadable entries are passed over. */
 export const scanTree = (root: string): ScannedTree => {
   const drafts: Array<TodoDraft> = []
@@ -67,7 +89,7 @@ export const scanTree = (root: string): ScannedTree => {
   const stack: Array<{ readonly rel: string; readonly levels: ReadonlyArray<IgnoreLevel> }> = [{ rel: "", levels: [] }]
   while (stack.length > 0) {
     const { rel, levels: outer } = stack.pop()!
-    const abs = rel === "" ? root : join(root, rel)
+    const abs = rel === "" ? root : `${root}/${rel}`
     let entries
     try {
       entries = readdirSync(abs, { withFileTypes: true })
@@ -85,12 +107,8 @@ export const scanTree = (root: string): ScannedTree => {
       if (!entry.isFile() || isIgnored(levels, path, false)) continue
       const syntax = syntaxOf(entry.name)
       if (syntax === undefined) continue
-      let bytes: Buffer
-      try {
-        bytes = readFileSync(join(abs, entry.name))
-      } catch {
-        continue
-      }
+      const bytes = readSmall(`${abs}/${entry.name}`)
+      if (bytes === undefined) continue
       files++
       if (bytes.subarray(0, BINARY_PROBE).includes(0)) continue
       if (!bytes.includes(TODO) && !bytes.includes(FIXME)) continue

@@ -39,7 +39,7 @@ const PHP: CommentSyntax = { line: ["//", "#"], block: [["/*", "*/"]], quotes: "
 const VUE: CommentSyntax = { line: ["//"], block: [["/*", "*/"], ["<!--", "-->"]], quotes: "\"'`" }
 const INI: CommentSyntax = { line: [";", "#"], block: [], quotes: "" }
 
-const BY_EXTENSION: Readonly<Record<string, CommentSyntax>> = {
+const BY_EXTENSION: ReadonlyMap<string, CommentSyntax> = new Map(Object.entries({
   ...Object.fromEntries(
     [
       "js", "mjs", "cjs", "jsx", "ts", "mts", "cts", "tsx", "c", "h", "cc", "cpp", "cxx", "hpp", "hh", "cs", "java", "go",
@@ -65,9 +65,9 @@ const BY_EXTENSION: Readonly<Record<string, CommentSyntax>> = {
   scss: SCSS,
   less: SCSS,
   php: PHP
-}
+}))
 
-const BY_NAME: Readonly<Record<string, CommentSyntax>> = {
+const BY_NAME: ReadonlyMap<string, CommentSyntax> = new Map(Object.entries({
   makefile: HASH,
   gnumakefile: HASH,
   dockerfile: HASH,
@@ -81,15 +81,14 @@ const BY_NAME: Readonly<Record<string, CommentSyntax>> = {
   ".bashrc": HASH,
   ".zshrc": HASH,
   ".profile": HASH
-}
+}))
 
 /** The comment syntax of a file, by its name; undefined for a kind this scanner does not know. */
 export const syntaxOf = (fileName: string): CommentSyntax | undefined => {
-  const lower = fileName.toLowerCase()
-  const named = BY_NAME[lower]
-  if (named !== undefined) return named
-  const dot = lower.lastIndexOf(".")
-  return dot <= 0 ? undefined : BY_EXTENSION[lower.slice(dot + 1)]
+  const dot = fileName.lastIndexOf(".")
+  // Most names have an extension that decides alone; the few whole names are checked only without a match.
+  const byExtension = dot <= 0 ? undefined : BY_EXTENSION.get(fileName.slice(dot + 1).toLowerCase())
+  return byExtension ?? BY_NAME.get(fileName.toLowerCase())
 }
 
 const MARKER = /\b(TODO|FIXME)\b/
@@ -108,7 +107,33 @@ const wordsAfter = (comment: string): TodoComment | undefined => {
  * block comment's state carries over lines; a string literal is assumed to
  * end on its line.
  */
-export const findTodos = (text: string, syntax: CommentSyntax): Array<TodoComment> => {
+export const findTodos = (text: string, syntax: CommentSyntax): Array<TodoComment> =>
+  // Without a block opener anywhere, no line's meaning depends on another: only the lines holding a marker are read.
+  syntax.block.some(([open]) => text.includes(open)) ? lexAll(text, syntax) : lexMarkerLines(text, syntax)
+
+const MARKERS = /\b(?:TODO|FIXME)\b/g
+
+const lexMarkerLines = (text: string, syntax: CommentSyntax): Array<TodoComment> => {
+  const found: Array<TodoComment> = []
+  let lineNumber = 1
+  let counted = 0
+  let after = 0
+  MARKERS.lastIndex = 0
+  for (let m = MARKERS.exec(text); m !== null; m = MARKERS.exec(text)) {
+    if (m.index < after) continue
+    const start = text.lastIndexOf("\n", m.index - 1) + 1
+    const newline = text.indexOf("\n", m.index)
+    const end = newline < 0 ? text.length : newline
+    for (let i = text.indexOf("\n", counted); i >= 0 && i < start; i = text.indexOf("\n", i + 1)) lineNumber++
+    counted = start
+    found.push(...lexAll(text.slice(start, end), syntax).map((t) => ({ ...t, line: lineNumber })))
+    after = end
+    MARKERS.lastIndex = end
+  }
+  return found
+}
+
+const lexAll = (text: string, syntax: CommentSyntax): Array<TodoComment> => {
   const found: Array<TodoComment> = []
   const lines = text.split("\n")
   let openBlock: readonly [string, string] | undefined
