@@ -241,7 +241,8 @@ export const toolEntry = <C>(client: Effect.Effect<C, WrapperError>, v: AnyView 
           const code = items === undefined ? 0 : exitCodeOfItems(items)
           if (items === undefined || code === 0) {
             // A document (Markdown) is the answer itself, not JSON around it.
-            const text = v.text.kind === "document" ? visible(v.text.text(result.right)) : textOf(result.right, options.format)
+            const document: unknown = v.text.kind === "document" ? v.text.text(result.right) : undefined
+            const text = typeof document === "string" ? visible(document) : textOf(result.right, options.format)
             return bounded({ isError: false, content: [{ type: "text", text }, ...noted] }, result.right)
           }
           // A many-item result with failed items: whole, saying how many failed; an error only when all did.

@@ -23,7 +23,7 @@ import { everyItem } from "./every-item.js"
 import { type IgnoreLevel, isIgnored, parseGitignore } from "./gitignore.js"
 import { GidOrUrl } from "./records.js"
 import { gidOf } from "./refs.js"
-import { taskCreate, taskList } from "./tasks.js"
+import type { taskList as TaskList } from "./tasks.js"
 import { findTodos, syntaxOf } from "./todo-comments.js"
 
 export interface TodoDraft {
@@ -148,8 +148,11 @@ const directoryOf = (dir: string | undefined) => {
   return Effect.fail(invalidInput(`dir: ${dir ?? "."} is not a directory.`, "dir"))
 }
 
+/** The task operations, loaded only to create: a scan alone starts without their Schemas. */
+const taskOperations = Effect.promise(() => import("./tasks.js"))
+
 /** The markers already in the project's tasks' notes, one a line. */
-const markersIn = (client: TaskmgrClient, project: string) =>
+const markersIn = (client: TaskmgrClient, project: string, taskList: typeof TaskList) =>
   Effect.map(
     everyItem(taskList, client, { project, fields: ["notes"], limit: 100 } as typeof taskList.input.Type),
     (tasks) => new Set(tasks.flatMap((t) => (typeof t.notes === "string" ? t.notes.split("\n").map((l) => l.trim()) : [])))
@@ -174,7 +177,8 @@ export const taskScanTodos: Operation<Input, typeof Input.Encoded, ScanResult, T
       if (project === undefined) {
         return { directory, files_scanned: tree.files, drafts: tree.drafts.map((d) => ({ ...d, status: "draft" as const })) }
       }
-      const markers = yield* markersIn(client, project)
+      const { taskCreate, taskList } = yield* taskOperations
+      const markers = yield* markersIn(client, project, taskList)
       const drafts: Array<ScanResult["drafts"][number]> = []
       for (const draft of tree.drafts) {
         if (markers.has(markerOf(draft))) {
