@@ -14,7 +14,7 @@ import { followOf, inCliWords, lazyCommandSpec, pagingOf, rawInput, readStdin } 
 import { invalidInput, InvalidInputError, type WrapperError } from "./errors.js"
 import { decodeInput } from "./input.js"
 import { exitCodeOfItems, ItemsFailed } from "./item-failures.js"
-import { prepareOutputDirectory } from "./local-files.js"
+import { prepareOutputDirectory, prepareOutputFile, writeFileAtomic } from "./local-files.js"
 import { HttpObserver } from "./observe.js"
 import type { AnyOperation } from "./operation.js"
 import { machineText, type OutputFormat, render, useColor, visible } from "./output.js"
@@ -26,6 +26,12 @@ export interface LeafContext<C> {
   readonly client: (invocation: Invocation, env: Env) => Effect.Effect<C, WrapperError, HttpClient.HttpClient>
   /** The variable that, holding "api", has each request and response said on stderr, secrets masked (DESIGN_DEBUG). */
   readonly debugVariable: string
+  /**
+   * The service's own names for references, put in place before the input is
+   * decoded (the task manager's registered project names): given the fields
+   * that take references (`Operation.gids`) and the raw input.
+   */
+  readonly aliases?: ((gids: Readonly<Record<string, string>>, raw: Record<string, unknown>, env: Env) => Effect.Effect<Record<string, unknown>, WrapperError>) | undefined
 }
 
 /** Whether the command's environment asks for each exchange on stderr. */
@@ -112,7 +118,8 @@ export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => (
       const env = io.env
       const format = yield* formatOf(invocation.shared)
       const full = invocation.shared["--full"] === true
-      const raw = yield* Effect.mapError(rawInput(v, invocation, env, readStdin(io.stdin)), (e) => inCliWords(v, e))
+      const typed = yield* Effect.mapError(rawInput(v, invocation, env, readStdin(io.stdin)), (e) => inCliWords(v, e))
+      const raw = op.gids === undefined || context.aliases === undefined ? typed : yield* context.aliases(op.gids, typed, env)
       const paging = op.paging === undefined ? undefined : yield* Effect.mapError(pagingOf(invocation), (e) => inCliWords(v, e))
       const following = v.follow === undefined ? undefined : yield* followOf(invocation)
       const input = yield* Effect.mapError(decodeInput(op.input, raw), (e) => inCliWords(v, e))
@@ -121,6 +128,9 @@ export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => (
       const directory = v.save === undefined || typeof saveTo !== "string"
         ? undefined
         : yield* Effect.as(prepareOutputDirectory(saveTo, { label: v.save.flag, field: v.save.flag.replace(/^--/, "") }), saveTo)
+      const outFile = v.document === undefined ? undefined : invocation.options[v.document.flag]
+      const culprit = v.document === undefined ? undefined : { label: v.document.flag, field: v.document.flag.replace(/^--/, "") }
+      const documentTo = culprit === undefined || typeof outFile !== "string" ? undefined : yield* prepareOutputFile(outFile, culprit)
       const client = yield* context.client(invocation, env)
       const deprecated = v.deprecated ?? op.deprecated
       if (deprecated !== undefined) yield* writeErr(`Warning: '${v.command.join(" ")}' is deprecated: ${deprecated}.`)
@@ -143,7 +153,12 @@ export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => (
           Effect.mapError((e) => (e instanceof InvalidInputError ? inCliWords(v, e) : e))
         )
         const save = v.save
-        if (save === undefined || directory === undefined) yield* printResult(v, output, output, format, full)
+        if (documentTo !== undefined && culprit !== undefined && v.text.kind === "document") {
+          const text = v.text.text(output)
+          yield* writeFileAtomic(documentTo, text, culprit)
+          if (format === "text") yield* writeErr(`Wrote ${Buffer.byteLength(text)} bytes to ${outFile as string}.`)
+          else yield* printResult(v, output, output, format, full)
+        } else if (save === undefined || directory === undefined) yield* printResult(v, output, output, format, full)
         else {
           const rows = yield* observed((save as SaveView<AnyOperation<C>>).run(output, input, directory, progressLine(io)))
           const table = shownAs(v, { kind: "table", rows: (r: typeof rows) => r, columns: save.columns, noun: save.itemsKey })

@@ -187,6 +187,9 @@ export const commandSpecOf = (v: AnyView): CommandSpec => {
   if (bodyFields(v).length > 0) options.push(bodyFileOption(v))
   if (op.paging !== undefined) options.push(...PAGING_OPTIONS)
   if (v.follow !== undefined) options.push(...FOLLOW_OPTIONS)
+  if (v.document !== undefined) {
+    options.push({ flag: v.document.flag, takesValue: true, valueName: v.document.valueName, description: v.document.description, required: false })
+  }
   if (v.save !== undefined) {
     options.push({ flag: v.save.flag, takesValue: true, valueName: v.save.valueName, description: v.save.description, required: false })
   }

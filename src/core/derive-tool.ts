@@ -18,7 +18,7 @@ import type { ToolEntry, ToolResult } from "./mcp/types.js"
 import { HttpObserver, type WaitEvent } from "./observe.js"
 import type { AnyOperation } from "./operation.js"
 import { collect, DEFAULT_MAX_PAGES, pages } from "./paginate.js"
-import { machineText } from "./output.js"
+import { machineText, visible } from "./output.js"
 import { remedy, type Vocabulary, worded } from "./remedy.js"
 import { scrubDeep, scrubSecrets } from "./secrets.js"
 import { withCheck } from "./write-check.js"
@@ -240,7 +240,10 @@ export const toolEntry = <C>(client: Effect.Effect<C, WrapperError>, v: AnyView 
           const items = v.items === undefined ? undefined : v.items(result.right)
           const code = items === undefined ? 0 : exitCodeOfItems(items)
           if (items === undefined || code === 0) {
-            return bounded({ isError: false, content: [{ type: "text", text: textOf(result.right, options.format) }, ...noted] }, result.right)
+            // A document (Markdown) is the answer itself, not JSON around it.
+            const document: unknown = v.text.kind === "document" ? v.text.text(result.right) : undefined
+            const text = typeof document === "string" ? visible(document) : textOf(result.right, options.format)
+            return bounded({ isError: false, content: [{ type: "text", text }, ...noted] }, result.right)
           }
           // A many-item result with failed items: whole, saying how many failed; an error only when all did.
           const structured = { ...(result.right as Record<string, unknown>), failed: items.failed.length, exit_code: code }

@@ -12,8 +12,8 @@
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readSync, rmSync, statSync } from "node:fs"
-import { dirname, join, resolve } from "node:path"
+import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs"
+import { basename, dirname, join, resolve } from "node:path"
 import { InvalidInputError } from "./errors.js"
 
 export const MAX_INPUT_BYTES = 10 * 1024 * 1024
@@ -218,3 +218,48 @@ export const safeFileName = (name: string): string => {
   const kept = name.replace(/[^A-Za-z0-9._-]/g, "_")
   return kept === "" || kept.startsWith(".") ? `_${kept}` : kept
 }
+
+/**
+ * A file the command will write (`--out FILE`), checked before anything is
+ * sent: its directory exists and is writable, and the path is not a
+ * directory (nor anything but a regular file when it exists).
+ */
+export const prepareOutputFile = (path: string, who: Culprit): Effect.Effect<string, InvalidInputError> =>
+  checked(who, path, () => {
+    if (path.trim() === "") return refuse(who, "needs a file path.")
+    const target = resolve(path)
+    try {
+      const info = statSync(target)
+      if (!info.isFile()) return refuse(who, `${path} exists and is ${kindOf(info)}, not a file.`)
+    } catch (e) {
+      if (errnoOf(e) !== "ENOENT") return refuse(who, `cannot use ${path} (${errnoOf(e)}).`)
+    }
+    const dir = dirname(target)
+    try {
+      if (!statSync(dir).isDirectory()) return refuse(who, `${dirname(path)} is not a directory.`)
+    } catch (e) {
+      return refuse(who, `the directory ${dirname(path)} does not exist (${errnoOf(e)}).`)
+    }
+    const probe = join(dir, `.write-check-${process.pid}-${Date.now()}`)
+    try {
+      closeSync(openSync(probe, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o600))
+      rmSync(probe, { force: true })
+    } catch (e) {
+      return refuse(who, `cannot write into ${dirname(path)} (${errnoOf(e)}).`)
+    }
+    return target
+  })
+
+/** Text written whole or not at all: a temp file beside the target, then a rename over it. */
+export const writeFileAtomic = (path: string, text: string, who: Culprit, mode = 0o644): Effect.Effect<void, InvalidInputError> =>
+  Effect.asVoid(checked(who, path, () => {
+    const temp = join(dirname(path), `.${basename(path)}.${process.pid}-${Date.now()}.tmp`)
+    try {
+      writeFileSync(temp, text, { mode, flag: "wx" })
+      renameSync(temp, path)
+    } catch (e) {
+      rmSync(temp, { force: true })
+      return refuse(who, `cannot write ${path} (${errnoOf(e)}).`)
+    }
+    return path
+  }))

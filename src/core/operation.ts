@@ -40,6 +40,12 @@ export interface Operation<I, IE, O, E, C, A = never> {
   /** Why it should not be used, and what to use instead. */
   readonly deprecated?: string | undefined
   readonly paging?: Paging<O, A> | undefined
+  /**
+   * Fields that take a reference (a gid or a URL) and what kind each names
+   * ("project"): a front end may put its own aliases for them in place (the
+   * task manager's repository file names projects) before the input is decoded.
+   */
+  readonly gids?: Readonly<Record<string, string>> | undefined
   /** Set by `absentIsDone`: a delete, whose absent target is success (already_absent). */
   readonly deletes?: boolean | undefined
   /** Runs with decoded input; for a paged operation, fetches the page at `cursor` (undefined: the first). */

@@ -160,6 +160,7 @@ const record = (value: Readonly<Record<string, unknown>>, o: OutputOptions) => {
 /** Machine formats print `data` (the serialized result); text reads `shown` through the view. */
 export const render = <S>(view: TextView<S>, shown: S, data: unknown, o: OutputOptions): Rendered => {
   if (o.format === "json" || o.format === "toon") return { stdout: machineText(data, o.format, 2) }
+  if (view.kind === "document") return { stdout: visible(view.text(shown)) }
   if (view.kind === "record") return { stdout: record((view.record?.(shown) ?? shown) as Readonly<Record<string, unknown>>, o) }
   const rows = view.rows(shown)
   // stdout holds the rows alone; what is said about them (none, a count, columns left out) goes to stderr.

@@ -31,6 +31,11 @@ export type TextView<O> =
     readonly kind: "record"
     readonly record?: ((output: O) => Readonly<Record<string, unknown>>) | undefined
   }
+  | {
+    /** A document printed as it is (Markdown): the text form on stdout, and a tool's whole answer. */
+    readonly kind: "document"
+    readonly text: (output: O) => string
+  }
 
 /** What a text view reads: the result, or for a paged list the collected items (serialized under its itemsKey). */
 export type ShownOf<Op> = [ItemOf<Op>] extends [never] ? OutputOf<Op> : Collected<ItemOf<Op>>
@@ -92,6 +97,13 @@ export interface FollowView<Op, Item = any> {
   readonly line: (item: Item) => string
 }
 
+/** `--out FILE`: checked before anything is sent, written whole (temp file and rename) after. */
+export interface DocumentFile {
+  readonly flag: string
+  readonly valueName: string
+  readonly description: string
+}
+
 export interface View<Op extends AnyOperation<never>> {
   readonly operation: Op
   /** ["webhook", "list"] */
@@ -122,6 +134,8 @@ export interface View<Op extends AnyOperation<never>> {
   readonly raw?: RawView<Op> | undefined
   readonly save?: SaveView<Op> | undefined
   readonly follow?: FollowView<Op> | undefined
+  /** Command line only, with a document view: a flag naming a file the document is written to instead of stdout. */
+  readonly document?: DocumentFile | undefined
   /**
    * A many-item command (each item has its own outcome): which items failed.
    * Its exit code and tool isError then follow item-failures.ts.

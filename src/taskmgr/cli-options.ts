@@ -17,6 +17,7 @@ import type { Vocabulary } from "../core/remedy.js"
 import { checkToken } from "../core/settings.js"
 import { loadSignIn, resolveAppRegistration, type StoredSignIn, storedRefresh } from "./oauth.js"
 import { DEFAULT_APP_URL, DEFAULT_BASE_URL, PLANS, type TaskmgrOptions } from "./options.js"
+import { loadRepo } from "./repo-file.js"
 
 export const TASKMGR_SHARED: ReadonlyArray<OptionSpec> = [
   option("--token", "Access token (default: $TASKMGR_ACCESS_TOKEN, $TASKMGR_TOKEN, then the 'auth login' credential)", { valueName: "TOKEN" }),
@@ -35,7 +36,7 @@ const SETTING_SOURCES: Record<string, string> = {
   token: "--token, TASKMGR_ACCESS_TOKEN or TASKMGR_TOKEN",
   baseUrl: "--base-url or TASKMGR_BASE_URL",
   appUrl: "--app-url or TASKMGR_APP_URL",
-  workspace: "--workspace-gid or TASKMGR_WORKSPACE",
+  workspace: "--workspace-gid, TASKMGR_WORKSPACE or workspace_gid in the repository's .taskmgr.json",
   plan: "--plan or TASKMGR_PLAN",
   maxWait: "--max-wait or TASKMGR_MAX_WAIT",
   rateStore: "--rate-store or TASKMGR_RATE_STORE",
@@ -89,13 +90,15 @@ export const cliSettings = (
     const signIn = winner === undefined
       ? yield* loadSignIn(env, { baseUrl: baseUrl ?? DEFAULT_BASE_URL, appUrl: appUrl ?? DEFAULT_APP_URL })
       : Option.none<StoredSignIn>()
+    const repo = yield* loadRepo(process.cwd())
     const timeoutMs = yield* secondsSetting("timeout", flagOrEnv(shared, "--timeout", env, "TASKMGR_TIMEOUT"))
     const maxWaitMs = yield* secondsSetting("maxWait", flagOrEnv(shared, "--max-wait", env, "TASKMGR_MAX_WAIT"))
     return {
       options: {
         baseUrl,
         appUrl,
-        workspace: flagOrEnv({}, "", env, "TASKMGR_WORKSPACE"),
+        // The layers: a command's --workspace-gid (its own input), the variable, then the repository's file.
+        workspace: flagOrEnv({}, "", env, "TASKMGR_WORKSPACE") ?? Option.getOrUndefined(Option.flatMap(repo, (r) => Option.flatMapNullable(r.file, (f) => f.workspace_gid))),
         plan: flagOrEnv(shared, "--plan", env, "TASKMGR_PLAN") as TaskmgrOptions["plan"],
         maxWait: maxWaitMs,
         rateStore: flagOrEnv(shared, "--rate-store", env, "TASKMGR_RATE_STORE"),

@@ -93,6 +93,7 @@ export const taskmgrOperation = <I, IE, D, DE, O = D, G extends TaskmgrPlanGate 
     input: def.input,
     impact: def.impact,
     idempotent: def.idempotent,
+    gids: def.gids as Readonly<Record<string, string>> | undefined,
     // `result` sees gids as sent, not the URLs they were given as.
     run: (client, input) =>
       Effect.flatMap(resolveGids(input, def.gids, client), (resolved) =>
@@ -152,6 +153,7 @@ export const taskmgrList = <I, IE, A, AE, G extends TaskmgrPlanGate | undefined 
     input: def.input,
     impact: "read",
     idempotent: true,
+    gids: def.gids as Readonly<Record<string, string>> | undefined,
     paging: { model: offsetCursor, items: (page) => page.data, itemsKey: def.itemsKey, key: (item) => String((item as { gid?: unknown }).gid) },
     run: (client, input, cursor) => fetch(cursor)(client, input)
   }

@@ -21,7 +21,9 @@ export const taskmgrGroupModules: GroupModules = {
   memberships: () => import("./memberships.js").then((m) => m.membershipViews),
   ooo: () => import("./ooo.js").then((m) => m.oooViews),
   attachments: () => import("./attachments.js").then((m) => m.attachmentViews),
-  events: () => import("./events.js").then((m) => m.eventViews)
+  events: () => import("./events.js").then((m) => m.eventViews),
+  "project-export": () => import("./project-export.js").then((m) => [m.projectExportView]),
+  "scan-todos": () => import("./scan-todos.js").then((m) => [m.scanTodosView])
 }
 
 /** One line per command group for `taskmgr --help`. */

@@ -30,6 +30,8 @@ import { statusCreate, statusDelete, statusGet, statusList, statusOverview, stat
 import * as customFields from "./custom-fields.js"
 import * as memberships from "./memberships.js"
 import * as ooo from "./ooo.js"
+import { projectExport, projectExportView } from "./project-export.js"
+import { scanTodosView, taskScanTodos } from "./scan-todos.js"
 import { sectionCreate, sectionDelete, sectionGet, sectionList, sectionMove, sectionTaskAdd, sectionUpdate, sectionViews } from "./sections.js"
 
 export const taskmgrOperations = {
@@ -129,7 +131,9 @@ export const taskmgrOperations = {
   attachmentGet,
   attachmentCreate,
   attachmentDelete,
-  eventList
+  eventList,
+  projectExport,
+  taskScanTodos
 } as const
 
 export type TaskmgrOperations = typeof taskmgrOperations
@@ -149,7 +153,9 @@ export const taskmgrViews: ReadonlyArray<AnyView> = [
   ...memberships.membershipViews,
   ...ooo.oooViews,
   ...attachmentViews,
-  ...eventViews
+  ...eventViews,
+  projectExportView,
+  scanTodosView
 ]
 
 /** The group summaries live beside the lazy group modules, which the command line loads without this file. */

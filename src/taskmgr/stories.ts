@@ -20,7 +20,9 @@ import { absentIsDone, type InputOf, type Operation } from "../core/operation.js
 import { view } from "../core/view.js"
 import type { TaskmgrClient } from "./client.js"
 import { dataBody, listFields, type ListPage, taskmgrList, taskmgrOperation, type TaskmgrError } from "./define.js"
-import { Gid, GidOrUrl, Record, Story } from "./records.js"
+import { checkTemplate, escapeHtml, fillTemplate, type TemplateValues } from "./comment-template.js"
+import { Gid, GidOrUrl, Record, Story, Task } from "./records.js"
+import type { GidKind } from "./refs.js"
 import { RichText } from "./rich-text.js"
 
 export const COMMENT_SUBTYPE = "comment_added"
@@ -105,15 +107,20 @@ const getOf = (name: string, group: string, summary: string, gid: typeof StoryGi
     data: Story
   })
 
-const createOf = (name: string, group: string, summary: string) =>
+const commentCreateInput = Schema.Struct({
+  ...createInput.fields,
+  template: Schema.optional(Schema.Boolean.annotations({ description: "Fill {task.name}, {task.assignee}, {task.due_on}, {task.notes}" }))
+})
+
+const createOf = <I extends typeof createInput.Type, IE>(name: string, group: string, summary: string, input: Schema.Schema<I, IE>) =>
   taskmgrOperation({
     name,
     group,
     summary,
-    input: createInput,
+    input,
     impact: "write",
     idempotent: false,
-    gids: { task_gid: "task" },
+    gids: { task_gid: "task" } as { readonly [K in Extract<keyof I, string>]?: GidKind },
     subject: (i) => `a comment on task ${i.task_gid}`,
     request: (i) => Effect.map(contentBody(i, true), (body) => ({ method: "POST" as const, path: `/tasks/${pathOf(i.task_gid)}/stories`, body })),
     data: Story
@@ -153,7 +160,7 @@ const deleteOf = (name: string, group: string, summary: string, gid: typeof Stor
 
 export const storyList = listOf("storyList", "stories", "The activity feed of a task: comments and system stories, oldest first.", "stories")
 export const storyGet = getOf("storyGet", "stories", "One story.", StoryGid)
-export const storyCreate = createOf("storyCreate", "stories", "Add a comment story to a task (text or html_text).")
+export const storyCreate = createOf("storyCreate", "stories", "Add a comment story to a task (text or html_text).", createInput)
 export const storyUpdate = updateOf("storyUpdate", "stories", "Change a story: only your own comments can be changed.", StoryGid)
 /** Deletes are idempotent (core/operation.ts): a story already gone is `already_absent`. */
 const gone = (i: { readonly story_gid: string }) => ({ story_gid: i.story_gid })
@@ -205,7 +212,50 @@ export const commentGet: typeof baseCommentGet = {
     )
 }
 
-export const commentCreate = createOf("commentCreate", "comments", "Comment on a task (text or html_text).")
+const baseCommentCreate = createOf("commentCreate", "comments", "Comment on a task (text or html_text); template fills task fields.", commentCreateInput)
+
+/** The task's fields a template reads. */
+const templateTask = taskmgrOperation({
+  name: "commentTemplateTask",
+  group: "comments",
+  summary: "The task fields a comment template fills in.",
+  input: Schema.Struct({ task_gid: TaskRef }),
+  impact: "read",
+  idempotent: true,
+  gids: { task_gid: "task" },
+  subject: (i) => `task ${i.task_gid}`,
+  request: (i) => ({ method: "GET", path: `/tasks/${pathOf(i.task_gid)}`, query: { opt_fields: ["name", "assignee.name", "due_on", "notes"] } }),
+  data: Task
+})
+
+const templateValues = (task: Task): TemplateValues => ({
+  "task.name": task.name ?? "",
+  "task.assignee": task.assignee?.name ?? "(unassigned)",
+  "task.due_on": task.due_on ?? "(no due date)",
+  "task.notes": task.notes ?? ""
+})
+
+/**
+ * With `template`, unknown placeholders are refused before anything is sent;
+ * then the task is read and its fields filled in (escaped in html_text).
+ */
+export const commentCreate: typeof baseCommentCreate = {
+  ...baseCommentCreate,
+  run: (client, input, cursor) =>
+    input.template !== true
+      ? baseCommentCreate.run(client, input, cursor)
+      : Effect.gen(function*() {
+        yield* checkTemplate(input.text, "text")
+        yield* checkTemplate(input.html_text, "html_text")
+        const values = templateValues(yield* templateTask.run(client, { task_gid: input.task_gid }, undefined))
+        const filled = {
+          ...input,
+          text: input.text === undefined ? undefined : fillTemplate(input.text, values),
+          html_text: input.html_text === undefined ? undefined : fillTemplate(input.html_text, values, escapeHtml)
+        }
+        return yield* baseCommentCreate.run(client, filled, cursor)
+      })
+}
 
 /** What the wrapper needs to know before changing a comment. */
 const probe = taskmgrOperation({
@@ -299,7 +349,7 @@ export const storyViews = [
     positional: ["task_gid"],
     valueNames: { task_gid: TASK },
     text: { kind: "record" },
-    examples: [`taskmgr comment create ${T} --text 'Looks good'`]
+    examples: [`taskmgr comment create ${T} --text 'Looks good'`, `taskmgr comment create ${T} --template --text '{task.assignee}: {task.name} is due {task.due_on}'`]
   }),
   view(commentUpdate, {
     command: ["comment", "update"],

@@ -138,6 +138,8 @@ export interface RunOptions {
   readonly env?: Readonly<Record<string, string>>
   readonly timeoutMs?: number
   readonly bin?: string
+  /** The working directory (default: the checkout). */
+  readonly cwd?: string
 }
 
 /** Runs a built binary (dist/design.js by default) and collects everything it printed. */
@@ -145,7 +147,7 @@ export const run = (args: ReadonlyArray<string>, options: RunOptions = {}): Prom
   new Promise<RunResult>((resolve, reject) => {
     const started = Date.now()
     const child = spawn(process.execPath, [options.bin ?? DESIGN_BIN, ...args], {
-      cwd: ROOT,
+      cwd: options.cwd ?? ROOT,
       env: { ...baseEnv(), ...options.env },
       stdio: ["ignore", "pipe", "pipe"]
     })

@@ -161,9 +161,10 @@ export const fullTask = (ctx: RenderContext, task: Task): Wire => {
     num_subtasks: subtasksOf(state, task.gid).length,
     parent: taskRef(state, task.parent),
     projects: task.memberships.map((m) => projectRef(state, m.project)),
+    // The service documents section as a record, never null: a task in a project without sections has none.
     memberships: task.memberships.map((m) => ({
       project: projectRef(state, m.project),
-      section: sectionRef(state, m.section)
+      ...(m.section === null ? {} : { section: sectionRef(state, m.section) })
     })),
     tags: task.tags.map((gid) => tagRef(state, gid)),
     followers: task.followers.map((gid) => userRef(state, gid)),
