@@ -2,11 +2,11 @@
 /**
  * The `taskmgr` executable: wiring only. The program is a function of argv,
  * environment and streams; this hands it the process's own and exits with
- * its code at once (stdout and stderr are synchronous for files and pipes on
- * Linux, so nothing written is lost, and the heap is not torn down).
+ * its code as soon as stdout and stderr have handed on what was written (a
+ * slow pipe reader must not lose output), without tearing down the heap.
  */
-import { processIO } from "../core/cli-io.js"
+import { exitWhenWritten, processIO } from "../core/cli-io.js"
 import { runCommandLine } from "../core/cli-runtime.js"
 import { taskmgrProgram } from "../taskmgr/cli.js"
 
-void runCommandLine(taskmgrProgram, process.argv.slice(2), processIO()).then((code) => process.exit(code))
+void runCommandLine(taskmgrProgram, process.argv.slice(2), processIO()).then(exitWhenWritten)

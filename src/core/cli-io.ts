@@ -56,6 +56,22 @@ export const processIO = (): CliIOShape => ({
   }
 })
 
+/**
+ * Exits with `code` once stdout and stderr have handed everything written to
+ * the system: a pipe whose reader is slower than us holds back what does not
+ * fit its buffer (64 KiB), and exiting at once would drop it. A closed reader
+ * (EPIPE) ends the wait too.
+ */
+export const exitWhenWritten = (code: number): Promise<never> => {
+  const written = (stream: NodeJS.WriteStream) =>
+    new Promise<void>((resolve) => {
+      if (stream.destroyed || stream.writableLength === 0) return resolve()
+      stream.once("error", () => resolve())
+      stream.write("", () => resolve())
+    })
+  return Promise.all([written(process.stdout), written(process.stderr)]).then(() => process.exit(code))
+}
+
 const line = (text: string) => (text.endsWith("\n") ? text : `${text}\n`)
 
 /** Data on stdout, as given: JSON and TOON (already safe, output.ts), a token asked for, a script. */
