@@ -13,7 +13,11 @@ export const taskmgrGroupModules: GroupModules = {
   tasks: () => import("./tasks.js").then((m) => m.taskViews),
   "task-links": () => import("./task-links.js").then((m) => m.taskLinkViews),
   tags: () => import("./tags.js").then((m) => m.tagViews),
-  stories: () => import("./stories.js").then((m) => m.storyViews)
+  stories: () => import("./stories.js").then((m) => m.storyViews),
+  templates: () => import("./templates.js").then((m) => m.templateViews),
+  rules: () => import("./rules.js").then((m) => m.ruleViews),
+  typeahead: () => import("./typeahead.js").then((m) => m.typeaheadViews),
+  urls: () => import("./urls.js").then((m) => m.urlViews)
 }
 
 /** One line per command group for `taskmgr --help`. */
@@ -34,5 +38,11 @@ export const taskmgrGroups: Readonly<Record<string, string>> = {
   "task dependent": "Tasks that wait on a task",
   project: "Projects: list, read, search, create, change, delete",
   section: "Sections of a project, and putting tasks into them",
-  "section task": "Tasks in a section"
+  "section task": "Tasks in a section",
+  "task-template": "Task templates: list, read, make a task from one",
+  "project-template": "Project templates: list, read, make a project from one",
+  job: "Jobs: the service's asynchronous work (template instantiations)",
+  rule: "Rules: fire a rule's web-request trigger",
+  search: "Typeahead: objects of one type by name",
+  url: "App URLs: what one names"
 }

@@ -22,6 +22,10 @@ import { tagCreate, tagDelete, tagGet, tagList, tagTaskAdd, tagTaskList, tagTask
 import * as taskLinks from "./task-links.js"
 import * as tasks from "./tasks.js"
 import { projectCounts, projectCreate, projectDelete, projectGet, projectList, projectSearch, projectUpdate, projectViews } from "./projects.js"
+import { ruleTrigger, ruleViews } from "./rules.js"
+import * as templates from "./templates.js"
+import { searchObjects, typeaheadViews } from "./typeahead.js"
+import { urlParse, urlViews } from "./urls.js"
 import { sectionCreate, sectionDelete, sectionGet, sectionList, sectionMove, sectionTaskAdd, sectionUpdate, sectionViews } from "./sections.js"
 
 export const taskmgrOperations = {
@@ -84,7 +88,17 @@ export const taskmgrOperations = {
   sectionUpdate,
   sectionMove,
   sectionDelete,
-  sectionTaskAdd
+  sectionTaskAdd,
+  taskTemplateList: templates.taskTemplateList,
+  taskTemplateGet: templates.taskTemplateGet,
+  taskTemplateInstantiate: templates.taskTemplateInstantiate,
+  projectTemplateList: templates.projectTemplateList,
+  projectTemplateGet: templates.projectTemplateGet,
+  projectTemplateInstantiate: templates.projectTemplateInstantiate,
+  jobGet: templates.jobGet,
+  ruleTrigger,
+  searchObjects,
+  urlParse
 } as const
 
 export type TaskmgrOperations = typeof taskmgrOperations
@@ -96,7 +110,11 @@ export const taskmgrViews: ReadonlyArray<AnyView> = [
   ...tasks.taskViews,
   ...taskLinks.taskLinkViews,
   ...tagViews,
-  ...storyViews
+  ...storyViews,
+  ...templates.templateViews,
+  ...ruleViews,
+  ...typeaheadViews,
+  ...urlViews
 ]
 
 /** The group summaries live beside the lazy group modules, which the command line loads without this file. */
