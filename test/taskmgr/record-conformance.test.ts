@@ -63,7 +63,11 @@ const READS: ReadonlyArray<readonly [path: string, record: keyof typeof Records 
   [`/tags/${seed.tag_gids.urgent}`, "TagResponse"],
   ...Object.values(seed.task_gids).filter((gid) => gid !== seed.task_gids.free).map((gid) => [`/tasks/${gid}`, "TaskResponse"] as const),
   ...Object.values(seed.story_gids).map((gid) => [`/stories/${gid}`, "StoryResponse"] as const),
-  [`/users/${seed.user_gid}/user_task_list?workspace=${seed.workspace_gid}`, "UserTaskListResponse"]
+  [`/users/${seed.user_gid}/user_task_list?workspace=${seed.workspace_gid}`, "UserTaskListResponse"],
+  [`/task_templates/${seed.templates.task_template_gid}`, "TaskTemplateResponse"],
+  [`/project_templates/${seed.templates.project_template_gid}`, "ProjectTemplateResponse"],
+  [`/project_templates/${seed.templates.plain_project_template_gid}`, "ProjectTemplateResponse"],
+  [`/jobs/${seed.templates.job_gid}`, "JobResponse"]
 ]
 
 const fetchData = (path: string) =>

@@ -4,6 +4,7 @@
  * what they point at; render.ts turns them into wire records.
  */
 import type { Buckets } from "../core/bucket.js"
+import type { Job, ProjectTemplate, RuleTrigger, TaskTemplate } from "./model-templates.js"
 
 export interface User {
   readonly gid: string
@@ -167,6 +168,10 @@ export interface TaskmgrState {
   readonly tasks: Map<string, Task>
   readonly stories: Map<string, Story>
   readonly userTaskLists: Map<string, UserTaskList>
+  readonly taskTemplates: Map<string, TaskTemplate>
+  readonly projectTemplates: Map<string, ProjectTemplate>
+  readonly jobs: Map<string, Job>
+  readonly ruleTriggers: Map<string, RuleTrigger>
   readonly tokens: Map<string, TokenRecord>
   readonly clients: Map<string, OAuthClient>
   readonly codes: Map<string, AuthCode>
@@ -188,6 +193,10 @@ export const makeEmptyState = (): TaskmgrState => ({
   tasks: new Map(),
   stories: new Map(),
   userTaskLists: new Map(),
+  taskTemplates: new Map(),
+  projectTemplates: new Map(),
+  jobs: new Map(),
+  ruleTriggers: new Map(),
   tokens: new Map(),
   clients: new Map(),
   codes: new Map(),

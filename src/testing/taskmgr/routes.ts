@@ -9,6 +9,9 @@ import { storyRoutes } from "./routes-stories.js"
 import { tagRoutes } from "./routes-tags.js"
 import { taskLinkRoutes } from "./routes-task-links.js"
 import { taskRoutes } from "./routes-tasks.js"
+import { ruleRoutes } from "./routes-rules.js"
+import { templateRoutes } from "./routes-templates.js"
+import { typeaheadRoutes } from "./routes-typeahead.js"
 
 const actionRoutes: ReadonlyArray<Route> = [
   ...peopleRoutes,
@@ -18,7 +21,10 @@ const actionRoutes: ReadonlyArray<Route> = [
   ...taskLinkRoutes,
   ...sectionRoutes,
   ...tagRoutes,
-  ...storyRoutes
+  ...storyRoutes,
+  ...templateRoutes,
+  ...ruleRoutes,
+  ...typeaheadRoutes
 ]
 
 export const apiRoutes: ReadonlyArray<Route> = [...actionRoutes, batchRoute(() => actionRoutes)]

@@ -6,6 +6,7 @@
  */
 import type { Project, Story, TaskmgrState, Task } from "./model.js"
 import { richText } from "./html.js"
+import { seedTemplates, templateSeed } from "./seed-templates.js"
 
 const user = "1200000000000001"
 const other_user = "1200000000000002"
@@ -66,6 +67,8 @@ export const taskmgrSeed = {
   story_gids: stories,
   /** My Tasks of the user in the paid workspace. */
   user_task_list_gid: "1200000000000801",
+  /** Task and project templates (one of each whose job fails) and rule triggers. */
+  templates: templateSeed,
   tokens: {
     /** The user's personal access token (paid workspace). */
     personal: "2/1200000000000001/sandbox-personal:7Kq2xV9mPz4Lw8Rt",
@@ -252,6 +255,8 @@ export const seedWorld = (state: TaskmgrState): void => {
   add(state.stories, system(stories.system_due_date, "due_date_changed", "Sandbox User changed the due date to Jun 1", T0 + HOUR))
   add(state.stories, comment(stories.my_comment, user, "First draft is in the doc.", T0 + 2 * HOUR))
   add(state.stories, comment(stories.other_comment, other_user, "Looks good, add the venue.", T0 + 3 * HOUR))
+
+  seedTemplates(state, { user, workspace, free_workspace, team, free_team, free_user, project, later_tag: tags.later, free_tag: tags.free, task: tasks.checklist, at: T0 })
 
   add(state.userTaskLists, { gid: taskmgrSeed.user_task_list_gid, owner: user, workspace })
   add(state.userTaskLists, { gid: "1200000000000802", owner: other_user, workspace })
