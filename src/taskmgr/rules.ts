@@ -43,6 +43,6 @@ export const ruleViews = [
     positional: ["rule_trigger_gid"],
     valueNames: { resource: "GID|URL" },
     text: { kind: "record" },
-    examples: ["taskmgr rule trigger 1200000000001201 --resource 1200000000000601 --action-data '{\"reason\": \"blocked\"}'"]
+    examples: ["taskmgr rule trigger 1200000000030201 --resource 1200000000000601 --action-data '{\"reason\": \"blocked\"}'"]
   })
 ] as const

@@ -216,7 +216,7 @@ export const templateViews = [
     tool: "taskmgr_task_template_get",
     positional: ["task_template_gid"],
     text: { kind: "record" },
-    examples: ["taskmgr task-template get 1200000000001001"]
+    examples: ["taskmgr task-template get 1200000000030001"]
   }),
   view(taskTemplateInstantiate, {
     command: ["task-template", "instantiate"],
@@ -226,7 +226,7 @@ export const templateViews = [
     negated: { wait: WAIT_HELP },
     valueNames: { timeout_seconds: "SECONDS" },
     text: { kind: "record", record: jobRecord },
-    examples: ["taskmgr task-template instantiate 1200000000001001 --name 'Weekly report'", "taskmgr task-template instantiate 1200000000001001 --no-wait"],
+    examples: ["taskmgr task-template instantiate 1200000000030001 --name 'Weekly report'", "taskmgr task-template instantiate 1200000000030001 --no-wait"],
     help: "Make a task from a task template. Waits for the job (up to --timeout seconds, default 60) and prints it with the new task; --no-wait prints the job at once (see 'taskmgr job get'). A failed job exits 10, a wait that runs out 11."
   }),
   view(projectTemplateList, {
@@ -240,7 +240,7 @@ export const templateViews = [
     tool: "taskmgr_project_template_get",
     positional: ["project_template_gid"],
     text: { kind: "record" },
-    examples: ["taskmgr project-template get 1200000000001101"]
+    examples: ["taskmgr project-template get 1200000000030101"]
   }),
   view(projectTemplateInstantiate, {
     command: ["project-template", "instantiate"],
@@ -251,8 +251,8 @@ export const templateViews = [
     valueNames: { timeout_seconds: "SECONDS", requested_dates: "JSON|@FILE", requested_roles: "JSON|@FILE" },
     text: { kind: "record", record: jobRecord },
     examples: [
-      "taskmgr project-template instantiate 1200000000001101 --name 'Q3 launch' --requested-dates '{\"1200000000001111\": \"2024-09-02\"}'",
-      "taskmgr project-template instantiate 1200000000001102 --name 'Onboarding: Ana' --no-wait"
+      "taskmgr project-template instantiate 1200000000030101 --name 'Q3 launch' --requested-dates '{\"1200000000030111\": \"2024-09-02\"}'",
+      "taskmgr project-template instantiate 1200000000030102 --name 'Onboarding: Ana' --no-wait"
     ],
     help: "Make a project from a project template. Waits for the job (up to --timeout seconds, default 60) and prints it with the new project; --no-wait prints the job at once (see 'taskmgr job get'). A failed job exits 10, a wait that runs out 11."
   }),
