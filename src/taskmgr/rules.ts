@@ -16,10 +16,10 @@ export const ruleTrigger = taskmgrOperation({
   group: "rules",
   summary: "Fire a rule's web-request trigger on a task (beta).",
   input: Schema.Struct({
-    rule_trigger_gid: Gid.annotations({ description: "The trigger's gid, from the rule in the app" }),
+    rule_trigger_gid: Gid.annotations({ description: "From the rule, in the app" }),
     resource: GidOrUrl.annotations({ description: "The task: gid or URL" }),
     action_data: Schema.optional(
-      Schema.Record({ key: Schema.String, value: Schema.Unknown }).annotations({ description: "Values the rule's actions read (a JSON object)" })
+      Schema.Record({ key: Schema.String, value: Schema.Unknown }).annotations({ jsonSchema: { type: "object" }, description: "Values the rule's actions read" })
     )
   }),
   impact: "write",

@@ -28,7 +28,7 @@ export const jobGet = taskmgrOperation({
   name: "jobGet",
   group: GROUP,
   summary: "One job: its status and what it made.",
-  input: Schema.Struct({ job_gid: Gid.annotations({ description: "The job's gid" }) }),
+  input: Schema.Struct({ job_gid: Gid.annotations({ description: "Job gid" }) }),
   impact: "read",
   idempotent: true,
   subject: (i) => `job ${i.job_gid}`,
@@ -39,7 +39,7 @@ export const jobGet = taskmgrOperation({
 /** The fields of both instantiations that say whether and how long to wait. */
 const waiting = {
   wait: Schema.optional(Schema.Boolean.annotations({ description: "Wait for the job (default true)" })),
-  timeout_seconds: Schema.optional(Schema.Int.pipe(Schema.between(1, 3600)).annotations({ description: "Longest wait (default 60)" }))
+  timeout_seconds: Schema.optional(Schema.Int.pipe(Schema.between(1, 3600)).annotations({ description: "Seconds to wait (default 60)" }))
 }
 
 interface Waiting {
@@ -92,7 +92,7 @@ export const taskTemplateGet = taskmgrOperation({
   name: "taskTemplateGet",
   group: GROUP,
   summary: "One task template, with the task it makes.",
-  input: Schema.Struct({ task_template_gid: Gid.annotations({ description: "The task template's gid" }) }),
+  input: Schema.Struct({ task_template_gid: Gid.annotations({ description: "Task template gid" }) }),
   impact: "read",
   idempotent: true,
   subject: (i) => `task template ${i.task_template_gid}`,
@@ -104,9 +104,9 @@ export const taskTemplateInstantiate = waitingFor(
   taskmgrOperation({
     name: "taskTemplateInstantiate",
     group: GROUP,
-    summary: "Make a task from a task template; waits for the job and answers it with new_task.",
+    summary: "Make a task from a template; waits for its job (new_task).",
     input: Schema.Struct({
-      task_template_gid: Gid.annotations({ description: "The task template's gid" }),
+      task_template_gid: Gid.annotations({ description: "Task template gid" }),
       name: Schema.optional(NonBlank.annotations({ description: "The new task's name (default: the template's)" })),
       ...waiting
     }).pipe(Schema.filter(rules(timeoutNeedsWait))),
@@ -142,13 +142,16 @@ export const projectTemplateGet = taskmgrOperation({
   name: "projectTemplateGet",
   group: GROUP,
   summary: "One project template, with its date variables and roles.",
-  input: Schema.Struct({ project_template_gid: Gid.annotations({ description: "The project template's gid" }) }),
+  input: Schema.Struct({ project_template_gid: Gid.annotations({ description: "Project template gid" }) }),
   impact: "read",
   idempotent: true,
   subject: (i) => `project template ${i.project_template_gid}`,
   request: (i) => ({ method: "GET", path: `/project_templates/${pathOf(i.project_template_gid)}` }),
   data: ProjectTemplate
 })
+
+/** Said in words in tool listings (the Schema checks keys and values): a record's JSON Schema costs every agent bytes. */
+const asObject = { jsonSchema: { type: "object" } }
 
 /** {variable gid: value} on every front end; the service takes [{gid, value}]. */
 const pairs = (values: Readonly<Record<string, string>> | undefined) =>
@@ -158,16 +161,16 @@ export const projectTemplateInstantiate = waitingFor(
   taskmgrOperation({
     name: "projectTemplateInstantiate",
     group: GROUP,
-    summary: "Make a project from a project template; waits for the job and answers it with new_project.",
+    summary: "Make a project from a template; waits for its job (new_project).",
     input: Schema.Struct({
-      project_template_gid: Gid.annotations({ description: "The project template's gid" }),
+      project_template_gid: Gid.annotations({ description: "Project template gid" }),
       name: NonBlank.annotations({ description: "The new project's name" }),
       team: Schema.optional(Gid.annotations({ description: "Team gid (default: the template's)" })),
       public: Schema.optional(Toggle.annotations({ description: "Public to the team (true or false)" })),
       requested_dates: Schema.optional(
-        Schema.Record({ key: Gid, value: CalendarDate }).annotations({ description: "{date variable gid: YYYY-MM-DD}, each the template asks" })
+        Schema.Record({ key: Gid, value: CalendarDate }).annotations({ ...asObject, description: "{date variable gid: YYYY-MM-DD}" })
       ),
-      requested_roles: Schema.optional(Schema.Record({ key: Gid, value: Gid }).annotations({ description: "{role gid: user gid}" })),
+      requested_roles: Schema.optional(Schema.Record({ key: Gid, value: Gid }).annotations({ ...asObject, description: "{role gid: user gid}" })),
       ...waiting
     }).pipe(Schema.filter(rules(timeoutNeedsWait))),
     impact: "write",
