@@ -3,7 +3,8 @@
  *   {app}/0/PROJECT/TASK, {app}/0/PROJECT/list (board, timeline),
  *   {app}/1/WORKSPACE/project/PROJECT/task/TASK, {app}/1/WORKSPACE/project/PROJECT/list.
  * A URL of another host, one naming no gid of the kind asked, or a gid that is
- * not all digits is refused before anything is sent.
+ * not all digits is refused before anything is sent. `url parse` reads the
+ * same paths, and the pages of a team, tag, portfolio or goal besides.
  */
 import * as Effect from "effect/Effect"
 import { appLink, isWebAddress } from "../core/app-url.js"
