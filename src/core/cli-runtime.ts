@@ -143,6 +143,8 @@ const waitLine = (event: WaitEvent) =>
     ? `Rate limited (429): waiting ${seconds(event.delay)} as Retry-After asks, then attempt ${event.attempt}…`
     : event.reason === "retry"
     ? `Request failed (${event.detail ?? "error"}): retrying in ${seconds(event.delay)} (attempt ${event.attempt})…`
+    : event.reason === "job"
+    ? `Waiting for ${event.detail ?? "the job"}: looking again in ${seconds(event.delay)}…`
     : `Pacing to stay within the rate limit: waiting ${seconds(event.delay)}…`
 
 const exchangeLines = (e: ExchangeEvent) => [

@@ -39,8 +39,12 @@ export const kebab = (name: string) => name.replace(/_/g, "-")
 /** The paging flags and the tool parameters they are (the specs name both: --all is fetchAll). */
 export const PAGING_PARAMETERS: Readonly<Record<string, string>> = { "--cursor": "cursor", "--all": "fetchAll", "--max-pages": "maxPages" }
 
-/** The flag of a field: the view's spelling, else the field name in kebab case. */
-export const flagOf = (v: AnyView, field: string): string => `--${(v.flags as Record<string, string> | undefined)?.[field] ?? kebab(field)}`
+/** The help of a field given as a switch that turns it off (`--no-wait`), if it is one. */
+const negation = (v: AnyView, field: string): string | undefined => (v.negated as Record<string, string> | undefined)?.[field]
+
+/** The flag of a field: the view's spelling, else the field name in kebab case (`--no-` before it for a negated switch). */
+export const flagOf = (v: AnyView, field: string): string =>
+  negation(v, field) !== undefined ? `--no-${kebab(field)}` : `--${(v.flags as Record<string, string> | undefined)?.[field] ?? kebab(field)}`
 
 const valueName = (v: AnyView, f: Field): string => {
   const named = (v.valueNames as Record<string, string> | undefined)?.[f.name]
@@ -164,6 +168,11 @@ export const commandSpecOf = (v: AnyView): CommandSpec => {
   for (const f of fields) {
     if (isPositional(v, f.name) || bodyFields(v).includes(f.name)) continue
     const flag = flagOf(v, f.name)
+    const negated = negation(v, f.name)
+    if (negated !== undefined) {
+      options.push({ flag, takesValue: false, description: negated, required: false })
+      continue
+    }
     const secretFromEnv = fromEnv(v, f.name)
     options.push({
       flag,
@@ -329,7 +338,8 @@ export const rawInput = (
         }
       }
       if (value === undefined || (f.kind._tag === "boolean" && value !== true)) continue
-      raw[f.name] = yield* convert(f, value, flag)
+      // A negated switch (--no-wait) given turns its field off.
+      raw[f.name] = negation(v, f.name) !== undefined ? false : yield* convert(f, value, flag)
     }
     return raw
   })

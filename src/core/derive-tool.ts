@@ -124,6 +124,8 @@ const describeWait = (event: WaitEvent) => {
     ? `Rate limited (429): waiting ${seconds}s before attempt ${event.attempt}`
     : event.reason === "retry"
     ? `${event.detail ?? "Failed"}: retrying in ${seconds}s (attempt ${event.attempt})`
+    : event.reason === "job"
+    ? `Waiting for ${event.detail ?? "the job"}: looking again in ${seconds}s`
     : `Pacing to the rate limit: waiting ${seconds}s`
 }
 

@@ -119,6 +119,26 @@ export class ServiceError extends Schema.TaggedError<ServiceError>()("ServiceErr
   hostUnresolved: Schema.optional(Schema.Boolean)
 }) {}
 
+/**
+ * An asynchronous job of the service (a template's instantiation) that ended
+ * in failure: what it was to make was not made, whatever the request said.
+ */
+export class JobFailedError extends Schema.TaggedError<JobFailedError>()("JobFailedError", {
+  message: Schema.String,
+  /** The job's gid. */
+  job: Schema.String
+}) {}
+
+/** A wait for a job that ran out before the job finished; the job goes on at the service. */
+export class JobTimeoutError extends Schema.TaggedError<JobTimeoutError>()("JobTimeoutError", {
+  message: Schema.String,
+  /** The job's gid, to look it up later. */
+  job: Schema.String,
+  /** Its status when the wait ended (in_progress, not_started). */
+  status: Schema.String,
+  waited: Schema.DurationFromSelf
+}) {}
+
 /** An answer we could not read, or a bug. */
 export class UnexpectedError extends Schema.TaggedError<UnexpectedError>()("UnexpectedError", {
   message: Schema.String
@@ -141,6 +161,8 @@ export type WrapperError =
   | AuthModeError
   | PlanRequiredError
   | SignInError
+  | JobFailedError
+  | JobTimeoutError
 
 const TAGS: ReadonlySet<string> = new Set<WrapperError["_tag"]>([
   "InvalidInputError",
@@ -154,7 +176,9 @@ const TAGS: ReadonlySet<string> = new Set<WrapperError["_tag"]>([
   "PlanRequiredError",
   "ServiceError",
   "UnexpectedError",
-  "SignInError"
+  "SignInError",
+  "JobFailedError",
+  "JobTimeoutError"
 ])
 
 export const isWrapperError = (u: unknown): u is WrapperError =>

@@ -13,7 +13,9 @@ export const EXIT_CODES = {
   RateLimitError: 6,
   PlanRequiredError: 7,
   ServiceError: 8,
-  UnexpectedError: 1
+  UnexpectedError: 1,
+  JobFailedError: 10,
+  JobTimeoutError: 11
 } as const satisfies Record<WrapperError["_tag"], number>
 
 export const exitCodeOf = (error: WrapperError): number => EXIT_CODES[error._tag]

@@ -10,11 +10,12 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 
 export interface WaitEvent {
-  readonly reason: "rate-limited" | "retry" | "pacing"
+  /** "job": waiting for an asynchronous job of the service to finish (job-wait.ts). */
+  readonly reason: "rate-limited" | "retry" | "pacing" | "job"
   readonly delay: Duration.Duration
-  /** The attempt that will follow the wait (2 for the first retry). */
+  /** The attempt that will follow the wait (2 for the first retry; for a job, the next look at it). */
   readonly attempt: number
-  /** What failed, for retries: "503", "ECONNRESET", "timeout". */
+  /** What failed, for retries: "503", "ECONNRESET", "timeout"; for a job: "job 1300… in_progress, 2s of 60s". */
   readonly detail?: string | undefined
 }
 

@@ -123,6 +123,14 @@ export const remedy = (error: WrapperError, say: Vocabulary): string => {
           return `Correct ${error.path ?? "the settings file"}: it must be one JSON object of strings, such as {"client_id": "…", "client_secret": "…"}; or give the values as ${say.setting("clientId")} and ${say.setting("clientSecret")}.`
       }
     }
+    case "JobFailedError": {
+      const look = say.operation?.("jobGet")
+      return `Check the template and what it needs (dates, roles, a team), then instantiate again${look === undefined ? "" : `; ${look} for job ${error.job} shows it`}.`
+    }
+    case "JobTimeoutError": {
+      const look = say.operation?.("jobGet")
+      return `The job goes on at the service: check on it later${look === undefined ? "" : ` with ${look} for job ${error.job}`}, or wait longer with ${say.field("timeout_seconds")}.`
+    }
     case "UnexpectedError":
       return `Check that ${say.setting("baseUrl")} points at the service; report this if it does.`
   }

@@ -118,6 +118,12 @@ export interface View<Op extends AnyOperation<never>> {
    * shared flag (token: "log-token"), or a spec naming both (plan_api_id: "plan").
    */
   readonly flags?: Partial<Record<FieldName<Op>, string>> | undefined
+  /**
+   * Boolean fields that are true unless turned off, given on the command line
+   * as a switch that turns them off, with its help text: {wait: "Answer the
+   * job at once"} is `--no-wait` (the tool parameter stays `wait`).
+   */
+  readonly negated?: Partial<Record<FieldName<Op>, string>> | undefined
   /** Placeholders in help: {context_id: "ID|URL"}. */
   readonly valueNames?: Partial<Record<FieldName<Op>, string>> | undefined
   /** Secret fields the CLI also reads from a named variable (--passcode-env NAME), kept out of shell history. */

@@ -45,11 +45,14 @@ const SETTING_SOURCES: Record<string, string> = {
   clientSecret: "TASKMGR_API_CLIENT_SECRET, TASKMGR_CLIENT_SECRET, --client-secret or client_secret in settings.json"
 }
 
+/** Fields whose flag is not their name in kebab case (the views' `flags`), where a remedy names them. */
+const FIELD_FLAGS: Record<string, string> = { timeout_seconds: "--timeout" }
+
 export const taskmgrVocabulary = (path: ReadonlyArray<string>): Vocabulary => ({
   supplyToken: "Set TASKMGR_ACCESS_TOKEN or pass --token (for `taskmgr sandbox`, one of the tokens it prints)",
   signIn: "Run 'taskmgr auth login'",
   setting: (name) => SETTING_SOURCES[name] ?? name,
-  field: (name) => `--${name.replace(/_/g, "-")}`,
+  field: (name) => FIELD_FLAGS[name] ?? `--${name.replace(/_/g, "-")}`,
   help: `Run '${["taskmgr", ...path].join(" ")} --help'`
   // No authMode: the task manager takes one kind of token.
 })

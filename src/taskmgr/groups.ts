@@ -23,7 +23,11 @@ export const taskmgrGroupModules: GroupModules = {
   attachments: () => import("./attachments.js").then((m) => m.attachmentViews),
   events: () => import("./events.js").then((m) => m.eventViews),
   "project-export": () => import("./project-export.js").then((m) => [m.projectExportView]),
-  "scan-todos": () => import("./scan-todos.js").then((m) => [m.scanTodosView])
+  "scan-todos": () => import("./scan-todos.js").then((m) => [m.scanTodosView]),
+  templates: () => import("./templates.js").then((m) => m.templateViews),
+  rules: () => import("./rules.js").then((m) => m.ruleViews),
+  typeahead: () => import("./typeahead.js").then((m) => m.typeaheadViews),
+  urls: () => import("./urls.js").then((m) => m.urlViews)
 }
 
 /** One line per command group for `taskmgr --help`. */
@@ -52,5 +56,11 @@ export const taskmgrGroups: Readonly<Record<string, string>> = {
   membership: "Who has access to a project, portfolio or goal",
   ooo: "Out-of-office entries",
   attachment: "Files and links attached to tasks: list, get, upload or link, delete",
-  event: "Changes to a task or project since a sync token (--follow to keep watching)"
+  event: "Changes to a task or project since a sync token (--follow to keep watching)",
+  "task-template": "Task templates: list, read, make a task from one",
+  "project-template": "Project templates: list, read, make a project from one",
+  job: "Jobs: the service's asynchronous work (template instantiations)",
+  rule: "Rules: fire a rule's web-request trigger",
+  search: "Typeahead: objects of one type by name",
+  url: "App URLs: what one names"
 }

@@ -32,6 +32,10 @@ import * as memberships from "./memberships.js"
 import * as ooo from "./ooo.js"
 import { projectExport, projectExportView } from "./project-export.js"
 import { scanTodosView, taskScanTodos } from "./scan-todos.js"
+import { ruleTrigger, ruleViews } from "./rules.js"
+import * as templates from "./templates.js"
+import { searchObjects, typeaheadViews } from "./typeahead.js"
+import { urlParse, urlViews } from "./urls.js"
 import { sectionCreate, sectionDelete, sectionGet, sectionList, sectionMove, sectionTaskAdd, sectionUpdate, sectionViews } from "./sections.js"
 
 export const taskmgrOperations = {
@@ -133,7 +137,17 @@ export const taskmgrOperations = {
   attachmentDelete,
   eventList,
   projectExport,
-  taskScanTodos
+  taskScanTodos,
+  taskTemplateList: templates.taskTemplateList,
+  taskTemplateGet: templates.taskTemplateGet,
+  taskTemplateInstantiate: templates.taskTemplateInstantiate,
+  projectTemplateList: templates.projectTemplateList,
+  projectTemplateGet: templates.projectTemplateGet,
+  projectTemplateInstantiate: templates.projectTemplateInstantiate,
+  jobGet: templates.jobGet,
+  ruleTrigger,
+  searchObjects,
+  urlParse
 } as const
 
 export type TaskmgrOperations = typeof taskmgrOperations
@@ -155,7 +169,11 @@ export const taskmgrViews: ReadonlyArray<AnyView> = [
   ...attachmentViews,
   ...eventViews,
   projectExportView,
-  scanTodosView
+  scanTodosView,
+  ...templates.templateViews,
+  ...ruleViews,
+  ...typeaheadViews,
+  ...urlViews
 ]
 
 /** The group summaries live beside the lazy group modules, which the command line loads without this file. */

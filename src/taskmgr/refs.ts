@@ -3,7 +3,8 @@
  *   {app}/0/PROJECT/TASK, {app}/0/PROJECT/list (board, timeline),
  *   {app}/1/WORKSPACE/project/PROJECT/task/TASK, {app}/1/WORKSPACE/project/PROJECT/list.
  * A URL of another host, one naming no gid of the kind asked, or a gid that is
- * not all digits is refused before anything is sent.
+ * not all digits is refused before anything is sent. `url parse` reads the
+ * same paths, and the pages of a team, tag, portfolio or goal besides.
  */
 import * as Effect from "effect/Effect"
 import { appLink, isWebAddress } from "../core/app-url.js"
@@ -14,22 +15,40 @@ export type GidKind = "task" | "project" | "workspace" | "any"
 const DIGITS = /^\d+$/
 const VIEWS = new Set(["list", "board", "timeline", "calendar", "overview"])
 
-interface Named {
+/** What an app URL's path names: the record it shows, and the records around it. */
+export interface AppTarget {
+  /** The record the page shows. */
+  readonly kind: "task" | "project" | "team" | "tag" | "portfolio" | "goal"
+  readonly gid: string
   readonly task?: string | undefined
   readonly project?: string | undefined
   readonly workspace?: string | undefined
+  /** How a project is shown (list, board, ...), when the URL says. */
+  readonly view?: string | undefined
 }
 
-const fromPath = (segments: ReadonlyArray<string>): Named | undefined => {
+/** Pages of one record that are neither a task nor a project: /0/team/GID, /1/WS/portfolio/GID/... */
+const OTHER_KINDS: Readonly<Record<string, AppTarget["kind"]>> = { team: "team", tag: "tag", portfolio: "portfolio", goal: "goal", goals: "goal" }
+
+const project = (gid: string, view?: string, workspace?: string): AppTarget => ({ kind: "project", gid, project: gid, workspace, view })
+const task = (gid: string, projectGid?: string, workspace?: string): AppTarget => ({ kind: "task", gid, task: gid, project: projectGid, workspace })
+
+/** The one reading of app URL paths, for gids (gidOf) and for `url parse`. */
+export const targetOfPath = (segments: ReadonlyArray<string>): AppTarget | undefined => {
   const [version, ...rest] = segments
   if (version === "0" && rest[0] !== undefined) {
-    const [project, next] = rest
-    if (next === undefined || VIEWS.has(next)) return { project }
-    return { project, task: next }
+    const [first, second] = rest
+    const other = OTHER_KINDS[first!]
+    if (other !== undefined) return second === undefined ? undefined : { kind: other, gid: second }
+    if (second === undefined || VIEWS.has(second)) return project(first!, second)
+    return task(second, first)
   }
-  if (version === "1" && rest[0] !== undefined && rest[1] === "project" && rest[2] !== undefined) {
-    const named: Named = { workspace: rest[0], project: rest[2] }
-    return rest[3] === "task" && rest[4] !== undefined ? { ...named, task: rest[4] } : named
+  if (version === "1" && rest[0] !== undefined && rest[1] !== undefined && rest[2] !== undefined) {
+    const [workspace, kind, gid, next, taskGid] = rest
+    if (kind === "project") return next === "task" && taskGid !== undefined ? task(taskGid, gid, workspace) : project(gid!, next, workspace)
+    if (kind === "task") return task(gid!, undefined, workspace)
+    const other = OTHER_KINDS[kind!]
+    if (other !== undefined) return { kind: other, gid: gid!, workspace }
   }
   return undefined
 }
@@ -42,8 +61,10 @@ export const gidOf = (value: string, kind: GidKind, field: string, appUrl: strin
   return Effect.flatMap(appLink(text, field, appUrl), (url) => gidInPath(url, kind, field))
 }
 
+const segmentsOf = (url: URL) => url.pathname.split("/").filter((s) => s !== "")
+
 const gidInPath = (url: URL, kind: GidKind, field: string): Effect.Effect<string, InvalidInputError> => {
-  const named = fromPath(url.pathname.split("/").filter((s) => s !== ""))
+  const named = targetOfPath(segmentsOf(url))
   const gid = named === undefined ? undefined : kind === "any" ? named.task ?? named.project : named[kind]
   if (gid === undefined) return Effect.fail(invalidInput(`${field}: the URL names no ${kind === "any" ? "task or project" : kind}.`, field))
   return DIGITS.test(gid) ? Effect.succeed(gid) : Effect.fail(invalidInput(`${field}: "${gid}" in the URL is not a gid (all digits).`, field))
@@ -62,3 +83,13 @@ export const gidNamed = (value: string, kind: GidKind): string => {
     return value
   }
 }
+
+/** What an app URL names (`url parse`): refused, naming `field`, when it is another host's or names no record. */
+export const appTargetOf = (value: string, field: string, appUrl: string): Effect.Effect<AppTarget, InvalidInputError> =>
+  Effect.flatMap(appLink(value, field, appUrl), (url) => {
+    const target = targetOfPath(segmentsOf(url))
+    if (target === undefined) return Effect.fail(invalidInput(`${field}: the URL names no task, project, team, tag, portfolio or goal.`, field))
+    const gids = [target.gid, target.task, target.project, target.workspace].filter((g): g is string => g !== undefined)
+    const bad = gids.find((g) => !DIGITS.test(g))
+    return bad === undefined ? Effect.succeed(target) : Effect.fail(invalidInput(`${field}: "${bad}" in the URL is not a gid (all digits).`, field))
+  })

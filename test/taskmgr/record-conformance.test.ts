@@ -82,7 +82,11 @@ const READS: ReadonlyArray<readonly [path: string, record: keyof typeof Records 
   [`/memberships?member=me`, "MembershipCompact"],
   [`/ooo_entries/${seed.ooo_entry_gids.mine}`, "OooEntryResponse"],
   [`/ooo_entries?user=me&workspace=${seed.workspace_gid}`, "OooEntryResponse"],
-  ...Object.values(seed.attachment_gids).map((gid) => [`/attachments/${gid}`, "AttachmentResponse"] as const)
+  ...Object.values(seed.attachment_gids).map((gid) => [`/attachments/${gid}`, "AttachmentResponse"] as const),
+  [`/task_templates/${seed.templates.task_template_gid}`, "TaskTemplateResponse"],
+  [`/project_templates/${seed.templates.project_template_gid}`, "ProjectTemplateResponse"],
+  [`/project_templates/${seed.templates.plain_project_template_gid}`, "ProjectTemplateResponse"],
+  [`/jobs/${seed.templates.job_gid}`, "JobResponse"]
 ]
 
 const fetchData = (path: string) =>

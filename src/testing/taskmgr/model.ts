@@ -7,6 +7,7 @@ import type { Buckets } from "../core/bucket.js"
 import { type GoalsWorld, makeGoalsWorld } from "./model-goals.js"
 import { type FieldsWorld, makeFieldsWorld } from "./model-fields.js"
 import { type Attachment, EventFeeds } from "./model-files.js"
+import type { Job, ProjectTemplate, RuleTrigger, TaskTemplate } from "./model-templates.js"
 
 export interface User {
   readonly gid: string
@@ -171,6 +172,10 @@ export interface TaskmgrState extends FieldsWorld, GoalsWorld {
   readonly tasks: Map<string, Task>
   readonly stories: Map<string, Story>
   readonly userTaskLists: Map<string, UserTaskList>
+  readonly taskTemplates: Map<string, TaskTemplate>
+  readonly projectTemplates: Map<string, ProjectTemplate>
+  readonly jobs: Map<string, Job>
+  readonly ruleTriggers: Map<string, RuleTrigger>
   readonly tokens: Map<string, TokenRecord>
   readonly clients: Map<string, OAuthClient>
   readonly codes: Map<string, AuthCode>
@@ -195,6 +200,10 @@ export const makeEmptyState = (): TaskmgrState => ({
   tasks: new Map(),
   stories: new Map(),
   userTaskLists: new Map(),
+  taskTemplates: new Map(),
+  projectTemplates: new Map(),
+  jobs: new Map(),
+  ruleTriggers: new Map(),
   tokens: new Map(),
   clients: new Map(),
   codes: new Map(),

@@ -17,6 +17,9 @@ import { storyRoutes } from "./routes-stories.js"
 import { tagRoutes } from "./routes-tags.js"
 import { taskLinkRoutes } from "./routes-task-links.js"
 import { taskRoutes } from "./routes-tasks.js"
+import { ruleRoutes } from "./routes-rules.js"
+import { templateRoutes } from "./routes-templates.js"
+import { typeaheadRoutes } from "./routes-typeahead.js"
 
 const actionRoutes: ReadonlyArray<Route> = [
   ...peopleRoutes,
@@ -34,7 +37,10 @@ const actionRoutes: ReadonlyArray<Route> = [
   ...membershipRoutes,
   ...oooRoutes,
   ...attachmentRoutes,
-  ...eventRoutes
+  ...eventRoutes,
+  ...templateRoutes,
+  ...ruleRoutes,
+  ...typeaheadRoutes
 ]
 
 export const apiRoutes: ReadonlyArray<Route> = [...actionRoutes, batchRoute(() => actionRoutes)]

@@ -9,6 +9,7 @@ import { richText } from "./html.js"
 import { goalsSeed, seedGoals } from "./seed-goals.js"
 import { fieldsSeed, seedFields } from "./seed-fields.js"
 import { attachmentGids, seedAttachments } from "./seed-files.js"
+import { seedTemplates, templateSeed } from "./seed-templates.js"
 
 const user = "1200000000000001"
 const other_user = "1200000000000002"
@@ -73,6 +74,8 @@ export const taskmgrSeed = {
   ...goalsSeed,
   /** On task_gid: an external link ("Launch brief") and an uploaded file ("checklist.txt", 12 bytes). */
   attachment_gids: attachmentGids,
+  /** Task and project templates (one of each whose job fails) and rule triggers. */
+  templates: templateSeed,
   tokens: {
     /** The user's personal access token (paid workspace). */
     personal: "2/1200000000000001/sandbox-personal:7Kq2xV9mPz4Lw8Rt",
@@ -262,6 +265,7 @@ export const seedWorld = (state: TaskmgrState): void => {
   add(state.stories, comment(stories.other_comment, other_user, "Looks good, add the venue.", T0 + 3 * HOUR))
 
   seedAttachments(state, tasks.checklist, user, T0 + HOUR)
+  seedTemplates(state, { user, workspace, free_workspace, team, free_team, free_user, project, later_tag: tags.later, free_tag: tags.free, task: tasks.checklist, at: T0 })
 
   add(state.userTaskLists, { gid: taskmgrSeed.user_task_list_gid, owner: user, workspace })
   add(state.userTaskLists, { gid: "1200000000000802", owner: other_user, workspace })
