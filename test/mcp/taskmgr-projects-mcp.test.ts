@@ -55,6 +55,7 @@ describe("taskmgr mcp: projects and sections", () => {
       "taskmgr_project_counts",
       "taskmgr_project_create",
       "taskmgr_project_delete",
+      "taskmgr_project_export",
       "taskmgr_project_get",
       "taskmgr_project_list",
       "taskmgr_project_search",
