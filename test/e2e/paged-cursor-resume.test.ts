@@ -96,6 +96,11 @@ describe("the cursor printed after page 1 resumes at page 2", () => {
     expect(short).toEqual([
       "comment list: empty page 2",
       "component-set team-list: one page",
+      "custom-field goal: one page",
+      "custom-field portfolio: one page",
+      "custom-field team: one page",
+      "ooo list: one page",
+      "portfolio list: one page",
       "tag task list: one page",
       "tag tasks: one page",
       "task dependency list: one page",
