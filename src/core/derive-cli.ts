@@ -27,6 +27,9 @@ export interface Given {
   readonly positionals: ReadonlyArray<string>
 }
 
+/** What every delete's help says of the one delete rule; the tool servers say it once, in their instructions. */
+const IDEMPOTENT_DELETE = "Idempotent: what is already gone exits 0 with already_absent: true."
+
 /**
  * The one naming rule of both services: a field's CLI flag (or positional)
  * is its tool parameter in kebab case (workspace_gid: --workspace-gid). A
@@ -205,7 +208,8 @@ export const commandSpecOf = (v: AnyView): CommandSpec => {
   return {
     name: v.command[v.command.length - 1]!,
     summary: op.summary,
-    description: v.help,
+    // The one delete rule (operation.ts), said in every delete's help rather than in each summary a tool listing pays for.
+    description: op.deletes === true ? `${v.help ?? op.summary} ${IDEMPOTENT_DELETE}` : v.help,
     options,
     positionals,
     examples: v.examples,

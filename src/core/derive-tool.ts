@@ -85,11 +85,12 @@ const dropEchoes = (schema: Record<string, unknown>) => {
   return { ...schema, properties: kept }
 }
 
-// Every paged tool carries these: the result's next_cursor and the default ceiling are said once, in the result and in help.
+// Every paged tool carries these, bare: the server's instructions say once how paging works (mcp/said-once.ts), and
+// the handler refuses a bad value with a clear message.
 const PAGING_PROPERTIES = {
   cursor: { type: "string" },
   fetchAll: { type: "boolean" },
-  maxPages: { type: "integer", minimum: 1 }
+  maxPages: { type: "integer" }
 }
 
 const NO_INPUT = { type: "object", properties: {} }

@@ -132,7 +132,7 @@ export const devResourceUpdate = designOperation({
 export const devResourceDelete = absentIsDone(designOperation({
   name: "devResourceDelete",
   group: GROUP,
-  summary: "Delete a dev resource (idempotent).",
+  summary: "Delete a dev resource.",
   input: Schema.Struct({ file_key: FileKey, dev_resource_id: ResourceId.annotations({ description: "The dev resource's id" }) }),
   impact: "destroy",
   idempotent: true,

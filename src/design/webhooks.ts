@@ -253,7 +253,7 @@ export const webhookUpdate = designOperation({
 export const webhookDelete = absentIsDone(designOperation({
   name: "webhookDelete",
   group: GROUP,
-  summary: "Delete a webhook (idempotent).",
+  summary: "Delete a webhook.",
   input: ById,
   impact: "destroy",
   idempotent: true,

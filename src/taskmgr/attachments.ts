@@ -94,7 +94,7 @@ export const attachmentCreate = taskmgrOperation({
 export const attachmentDelete = absentIsDone(taskmgrOperation({
   name: "attachmentDelete",
   group: "attachments",
-  summary: "Delete an attachment (idempotent: an absent one is already gone).",
+  summary: "Delete an attachment.",
   input: Schema.Struct({ attachment_gid: AttachmentGid }),
   impact: "destroy",
   idempotent: true,

@@ -159,7 +159,7 @@ export const goalDelete = absentIsDone(
   taskmgrOperation({
     name: "goalDelete",
     group: "goals",
-    summary: "Delete a goal (idempotent: an absent goal is already gone).",
+    summary: "Delete a goal.",
     input: Schema.Struct({ goal_gid: GoalGid }),
     impact: "destroy",
     idempotent: true,

@@ -84,7 +84,7 @@ export const membershipUpdate = taskmgrOperation({
 export const membershipDelete = absentIsDone(taskmgrOperation({
   name: "membershipDelete",
   group: "memberships",
-  summary: "End a membership (idempotent: an absent one is already gone).",
+  summary: "End a membership.",
   input: Schema.Struct({ membership_gid: MembershipGid }),
   impact: "destroy",
   idempotent: true,

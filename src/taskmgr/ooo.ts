@@ -102,7 +102,7 @@ export const oooUpdate = taskmgrOperation({
 export const oooDelete = absentIsDone(taskmgrOperation({
   name: "oooDelete",
   group: "ooo",
-  summary: "Delete an out-of-office entry (idempotent: an absent one is already gone).",
+  summary: "Delete an out-of-office entry.",
   input: Schema.Struct({ ooo_entry_gid: EntryGid }),
   impact: "destroy",
   idempotent: true,

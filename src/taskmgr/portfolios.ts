@@ -130,7 +130,7 @@ export const portfolioDelete = absentIsDone(
   taskmgrOperation({
     name: "portfolioDelete",
     group: "portfolios",
-    summary: "Delete a portfolio; its projects stay (idempotent: an absent portfolio is already gone).",
+    summary: "Delete a portfolio; its projects stay.",
     input: Schema.Struct({ portfolio_gid: PortfolioGid }),
     impact: "destroy",
     idempotent: true,

@@ -57,7 +57,7 @@ const sectionOf = (task: Task, project: string): string | undefined =>
 export const projectExport: Operation<typeof Input.Type, typeof Input.Encoded, ProjectExport, TaskmgrError, TaskmgrClient> = {
   name: "projectExport",
   group: "projects",
-  summary: "A project as Markdown: sections in order, tasks as a checklist with notes and subtasks.",
+  summary: "A project as Markdown: sections, tasks as a checklist, notes, subtasks.",
   input: Input,
   impact: "read",
   idempotent: true,

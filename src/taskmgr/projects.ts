@@ -27,7 +27,7 @@ const writable = {
   html_notes: Schema.optional(RichText.annotations({ description: "Description as rich text, wrapped in <body>" })),
   color: Schema.optional(
     Schema.String.pipe(Schema.pattern(/^[a-z-]+$/, { message: () => "must be a colour name such as light-green or none" }))
-      .annotations({ description: "Colour (light-green, dark-red, none...)" })
+      .annotations({ description: "light-green, dark-red, none, ..." })
   ),
   privacy_setting: Schema.optional(
     Schema.Literal("public_to_workspace", "private_to_team", "private").annotations({ description: "Who can see the project" })
@@ -36,7 +36,7 @@ const writable = {
   archived: Schema.optional(Toggle.annotations({ description: "Archived (true or false)" })),
   default_view: Schema.optional(Schema.Literal("list", "board", "calendar", "timeline").annotations({ description: "The view it opens in" })),
   due_on: Schema.optional(CalendarDate.annotations({ description: "Due date, YYYY-MM-DD" })),
-  start_on: Schema.optional(CalendarDate.annotations({ description: "Start date, YYYY-MM-DD (needs due_on)" })),
+  start_on: Schema.optional(CalendarDate.annotations({ description: "Start date (needs due_on)" })),
   owner: Schema.optional(UserGid.annotations({ description: "Owner: a user gid, or me" })),
   followers: Schema.optional(Schema.Array(UserGid).annotations({ description: "Followers to add: user gids, or me" }))
 }
@@ -137,7 +137,7 @@ export const projectCounts = taskmgrOperation({
 export const projectSearch = taskmgrOperation({
   name: "projectSearch",
   group: "projects",
-  summary: "Search a workspace's projects (paid workspaces only; 60 searches a minute).",
+  summary: "Search a workspace's projects (paid workspaces only).",
   input: Schema.Struct({
     text: Schema.optional(Schema.String.annotations({ description: "Words in the name or description" })),
     workspace_gid: Schema.optional(WorkspaceGid),
@@ -212,7 +212,7 @@ export const projectDelete = absentIsDone(
   taskmgrOperation({
     name: "projectDelete",
     group: "projects",
-    summary: "Delete a project with its sections (idempotent: an absent project is already gone).",
+    summary: "Delete a project with its sections.",
     input: Schema.Struct({ project_gid: ProjectGid }),
     impact: "destroy",
     idempotent: true,

@@ -23,7 +23,7 @@ export const GidOrUrl = Schema.String.pipe(Schema.pattern(gidOrUrl, { message: (
 
 /** A user: a gid, or "me". */
 export const UserGid = Schema.String.pipe(Schema.pattern(/^(\d+|me)$/, { message: () => "must be a gid (all digits) or me" }))
-  .annotations({ description: "Gid, or me" })
+  .annotations({ ...inWords, description: "Gid, or me" })
 
 /** Text that is not blank. */
 export const NonBlank = Schema.String.pipe(Schema.filter((s) => s.trim() !== "" || "must not be blank", { jsonSchema: { minLength: 1 } }))

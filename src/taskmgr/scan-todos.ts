@@ -161,7 +161,7 @@ const markersIn = (client: TaskmgrClient, project: string, taskList: typeof Task
 export const taskScanTodos: Operation<Input, typeof Input.Encoded, ScanResult, TaskmgrError, TaskmgrClient> = {
   name: "taskScanTodos",
   group: "tasks",
-  summary: "TODO/FIXME comments in a directory as task drafts; create adds them to a project once.",
+  summary: "TODO/FIXME comments of a directory as task drafts, or created once.",
   input: Input,
   impact: "write",
   // A second run finds every marker and creates nothing.

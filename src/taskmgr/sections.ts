@@ -45,7 +45,7 @@ export const sectionGet = taskmgrOperation({
 export const sectionCreate = taskmgrOperation({
   name: "sectionCreate",
   group: "sections",
-  summary: "Add a section to a project (at the end, or before or after another section).",
+  summary: "Add a section to a project (last, or before or after a section).",
   input: Schema.Struct({
     project_gid: ProjectGid,
     name: Name,
@@ -124,7 +124,7 @@ export const sectionDelete = absentIsDone(
   taskmgrOperation({
     name: "sectionDelete",
     group: "sections",
-    summary: "Delete an empty section (idempotent: an absent section is already gone).",
+    summary: "Delete an empty section.",
     input: Schema.Struct({ section_gid: SectionGid }),
     impact: "destroy",
     idempotent: true,
@@ -138,7 +138,7 @@ export const sectionDelete = absentIsDone(
 export const sectionTaskAdd = taskmgrOperation({
   name: "sectionTaskAdd",
   group: "sections",
-  summary: "Put a task into a section (adding it to the section's project if needed), at the top or before or after a task.",
+  summary: "Put a task into a section (and its project), first or before/after a task.",
   input: Schema.Struct({
     section_gid: SectionGid,
     task: TaskGid,
@@ -209,6 +209,7 @@ export const sectionViews = [
   view(sectionTaskAdd, {
     command: ["section", "task", "add"],
     tool: "taskmgr_section_task_add",
+    help: "Put a task into a section (adding it to the section's project if needed), at the top or before or after a task.",
     positional: ["section_gid", "task"],
     valueNames: { insert_before: "GID|URL", insert_after: "GID|URL" },
     text: { kind: "record" },

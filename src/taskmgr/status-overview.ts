@@ -192,9 +192,9 @@ export const statusOverview: Operation<
 > = {
   name: "statusOverview",
   group: "status-updates",
-  summary: "Latest status and task counts of a project, goal or portfolio (and of each of its projects).",
+  summary: "Latest status and task counts of a project, goal or portfolio.",
   input: Schema.Struct({
-    gid: GidOrUrl.annotations({ description: "Project, portfolio or goal: gid, or project URL" }),
+    gid: GidOrUrl.annotations({ description: "Project, portfolio or goal" }),
     kind: Schema.optional(Schema.Literal("project", "portfolio", "goal").annotations({ description: "What gid is (default: found by reading)" }))
   }),
   impact: "read",

@@ -14,7 +14,7 @@ import { RichText } from "./rich-text.js"
 import { notBoth, rules } from "./input-rules.js"
 import { overviewRows, statusOverview } from "./status-overview.js"
 
-const Parent = GidOrUrl.annotations({ description: "Project, portfolio or goal: gid, or project URL" })
+const Parent = GidOrUrl.annotations({ description: "Project, portfolio or goal" })
 const StatusGid = Gid.annotations({ description: "The status update's gid" })
 
 /** Every status type; a project or portfolio takes the first five, a goal on_track, at_risk, off_track and the last four. */
@@ -79,7 +79,7 @@ export const statusDelete = absentIsDone(
   taskmgrOperation({
     name: "statusDelete",
     group: "status-updates",
-    summary: "Delete a status update (idempotent: an absent one is already gone).",
+    summary: "Delete a status update.",
     input: Schema.Struct({ status_update_gid: StatusGid }),
     impact: "destroy",
     idempotent: true,

@@ -158,7 +158,7 @@ const deleteOf = (name: string, group: string, summary: string, gid: typeof Stor
 
 // ---- stories: the service's calls as they are ----------------------------------
 
-export const storyList = listOf("storyList", "stories", "The activity feed of a task: comments and system stories, oldest first.", "stories")
+export const storyList = listOf("storyList", "stories", "A task's feed: comments and system stories, oldest first.", "stories")
 export const storyGet = getOf("storyGet", "stories", "One story.", StoryGid)
 export const storyCreate = createOf("storyCreate", "stories", "Add a comment story to a task (text or html_text).", createInput)
 export const storyUpdate = updateOf("storyUpdate", "stories", "Change a story: only your own comments can be changed.", StoryGid)

@@ -19,7 +19,7 @@ const TagGid = Gid.annotations({ description: "The tag's gid" })
 const TaskRef = GidOrUrl.annotations({ description: "Gid or URL" })
 const Name = Schema.String.pipe(Schema.filter((s) => s.trim() !== "" || "must not be empty"))
 const Color = Schema.String.pipe(Schema.pattern(/^[a-z]+(-[a-z]+)*$/, { message: () => "must be a colour name such as dark-red or light-blue" }))
-  .annotations({ description: "Colour: dark-red, light-blue, ... (the service's palette)" })
+  .annotations({ description: "dark-red, light-blue, ..." })
 
 /** What a write answering `{data: {}}` reports instead. */
 const Empty = Schema.Struct({})
@@ -93,7 +93,7 @@ export const tagUpdate = taskmgrOperation({
 export const tagDelete = absentIsDone(taskmgrOperation({
   name: "tagDelete",
   group: "tags",
-  summary: "Delete a tag (it is removed from every task; idempotent: an absent tag is already gone).",
+  summary: "Delete a tag (it is removed from every task.",
   input: Schema.Struct({ tag_gid: TagGid }),
   impact: "destroy",
   idempotent: true,

@@ -56,7 +56,7 @@ export const taskSubtaskCreate = taskmgrOperation({
 export const taskProjectAdd = taskmgrOperation({
   name: "taskProjectAdd",
   group: "tasks",
-  summary: "Add a task to a project (in its first section unless one is named), or move it within one.",
+  summary: "Add a task to a project (first section unless named), or move it in one.",
   input: Schema.Struct({
     task_gid: TaskRef,
     project: ProjectRef,
@@ -235,6 +235,7 @@ export const taskLinkViews = [
   view(taskProjectAdd, {
     command: ["task", "project", "add"],
     tool: "taskmgr_task_project_add",
+    help: "Add a task to a project (in its first section unless one is named), or move it within one.",
     positional: ["task_gid"],
     valueNames: { ...onTask, project: "GID|URL" },
     text: { kind: "record" },

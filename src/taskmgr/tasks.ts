@@ -38,13 +38,13 @@ export const writableFields = {
     Schema.Literal("pending", "approved", "rejected", "changes_requested").annotations({ description: "For approval tasks" })
   ),
   assignee: Schema.optional(UserGid.annotations({ description: "Assignee: user gid, or me" })),
-  assignee_section: Schema.optional(Gid.annotations({ description: "Section of the assignee's My Tasks" })),
+  assignee_section: Schema.optional(Gid.annotations({ description: "Section of My Tasks" })),
   completed: Schema.optional(Toggle.annotations({ description: "Completed: true or false" })),
-  due_on: Schema.optional(CalendarDate.annotations({ description: "Due date (YYYY-MM-DD); not with due_at" })),
-  due_at: Schema.optional(CalendarDateTime.annotations({ description: "Due date-time; not with due_on" })),
-  start_on: Schema.optional(CalendarDate.annotations({ description: "Start date (YYYY-MM-DD)" })),
+  due_on: Schema.optional(CalendarDate.annotations({ description: "Not with due_at" })),
+  due_at: Schema.optional(CalendarDateTime.annotations({ description: "Not with due_on" })),
+  start_on: Schema.optional(CalendarDate.annotations({ description: "Start date" })),
   start_at: Schema.optional(CalendarDateTime.annotations({ description: "Start date-time" })),
-  notes: Schema.optional(Schema.String.annotations({ description: "Plain-text notes; not with html_notes" })),
+  notes: Schema.optional(Schema.String.annotations({ description: "Plain text; not with html_notes" })),
   html_notes: Schema.optional(RichText.annotations({ description: "Rich-text notes wrapped in <body>; not with notes" })),
   liked: Schema.optional(Toggle.annotations({ description: "Liked by you: true or false" })),
   custom_fields: Schema.optional(
@@ -118,7 +118,7 @@ export type TaskListInput = Omit<Fields, ListTarget> & OneOf<Fields, ListTarget>
 export const taskList = taskmgrList({
   name: "taskList",
   group: "tasks",
-  summary: "Tasks of a project, a section, a tag, or an assignee in a workspace (give exactly one).",
+  summary: "Tasks of one project, section, tag, or assignee in a workspace.",
   // The runtime Schema is the struct (its fields become flags and tool parameters); its type is the union.
   input: TaskListFields as unknown as Schema.Schema<TaskListInput, typeof TaskListFields.Encoded>,
   gids: { project: "project" },
@@ -245,7 +245,7 @@ const GetManyInput = Schema.Struct({
 export const taskGetMany: Operation<typeof GetManyInput.Type, typeof GetManyInput.Encoded, ManyTasks, TaskmgrError, TaskmgrClient> = {
   name: "taskGetMany",
   group: "tasks",
-  summary: "Several tasks at once, 10 to a batch call, the calls in parallel; each gid has its task or its own error.",
+  summary: "Several tasks at once (batched); each gid has its task or its error.",
   input: GetManyInput,
   impact: "read",
   idempotent: true,
@@ -349,7 +349,7 @@ const nextBound = (data: ReadonlyArray<Task>, limit: number): string | null => {
 export const taskSearch: Operation<typeof SearchInput.Type, typeof SearchInput.Encoded, SearchPage, TaskmgrError<TaskmgrPlanGate>, TaskmgrClient, Task> = {
   name: "taskSearch",
   group: "tasks",
-  summary: "Search tasks in a workspace (paid workspaces only), newest first, paged by creation time.",
+  summary: "Search a workspace's tasks (paid workspaces only), newest first.",
   input: SearchInput,
   impact: "read",
   idempotent: true,
@@ -463,7 +463,7 @@ const UpdateInput = Schema.Struct({
 export const taskUpdate: Operation<typeof UpdateInput.Type, typeof UpdateInput.Encoded, Task, TaskmgrError, TaskmgrClient> = {
   name: "taskUpdate",
   group: "tasks",
-  summary: "Change a task's fields; with parent, move it under another task (or to the top level).",
+  summary: "Change a task's fields; parent moves it (none: to the top level).",
   input: UpdateInput,
   impact: "write",
   idempotent: true,
@@ -494,7 +494,7 @@ export const taskUpdate: Operation<typeof UpdateInput.Type, typeof UpdateInput.E
 export const taskDelete = absentIsDone(taskmgrOperation({
   name: "taskDelete",
   group: "tasks",
-  summary: "Delete a task and its subtasks (idempotent: an absent task is already gone).",
+  summary: "Delete a task and its subtasks.",
   input: Schema.Struct({ task_gid: TaskRef }),
   impact: "destroy",
   idempotent: true,
@@ -550,6 +550,7 @@ export const taskViews = [
   view(taskGetMany, {
     command: ["task", "get-many"],
     tool: "taskmgr_task_get_many",
+    help: "Several tasks at once: 10 to a batch call, the calls in parallel; each gid has its task or its own error (exit 9 when some failed).",
     positional: ["gids"],
     text: {
       kind: "table",
@@ -569,6 +570,7 @@ export const taskViews = [
   view(taskSearch, {
     command: ["task", "search"],
     tool: "taskmgr_task_search",
+    help: "Search a workspace's tasks (paid workspaces only; 60 searches a minute), newest first, paged by creation time.",
     positional: ["text"],
     text: taskTable("tasks"),
     examples: ["taskmgr task search launch", "taskmgr task search --assignee-any me --completed false --all"]

@@ -8,7 +8,7 @@
 import type { ToolEntry } from "./types.js"
 
 /** A description shared by at least this many tools is said once. */
-export const SAID_ONCE_MIN_TOOLS = 4
+export const SAID_ONCE_MIN_TOOLS = 3
 
 const PAGING = "Paged tools (those taking cursor) answer one page a call with next_cursor; pass it back as cursor for the next. " +
   "fetchAll: true follows the pages (up to maxPages, default 10). Deletes are idempotent: deleting what is gone answers already_absent: true."
