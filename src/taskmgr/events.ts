@@ -43,7 +43,7 @@ export interface EventFeed {
 
 type Event = typeof EventRecord.Type
 
-interface EventListInput {
+export interface EventListInput {
   readonly resource_gid: string
   readonly sync?: string | undefined
 }
