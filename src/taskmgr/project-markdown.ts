@@ -8,9 +8,9 @@
  * span can start inside a name); a notes line is escaped the same way and
  * also loses what would open a block at its start (a list, quote, heading,
  * fence or indented code). Control characters are shown in caret notation
- * (core/output.ts `visible`), as on every terminal output.
+ * (core/visible.ts), as on every terminal output.
  */
-import { visible } from "../core/output.js"
+import { visible } from "../core/visible.js"
 
 export interface ExportTask {
   readonly name: string

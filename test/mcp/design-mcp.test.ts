@@ -121,7 +121,7 @@ describe("tools/list", () => {
     const listProps = byName.get("design_webhook_list")!.inputSchema.properties as Record<string, Record<string, unknown>>
     expect(listProps.cursor).toMatchObject({ type: "string" })
     expect(listProps.fetchAll).toMatchObject({ type: "boolean" })
-    expect(listProps.maxPages).toMatchObject({ type: "integer", minimum: 1 })
+    expect(listProps.maxPages).toMatchObject({ type: "integer" })
     expect((createProps as Record<string, Record<string, unknown>>).endpoint).toMatchObject({ maxLength: 2048 })
     const getProps = byName.get("design_webhook_get")!.inputSchema.properties as Record<string, Record<string, unknown>>
     expect(getProps.webhook_id).toMatchObject({ pattern: expect.any(String) })
