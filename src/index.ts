@@ -43,4 +43,4 @@ export {
   User,
   UserTaskList,
   Workspace
-} from "./taskmgr/records.js"
+} from "./taskmgr/typed-records.js"

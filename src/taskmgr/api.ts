@@ -16,7 +16,7 @@ import type { InvalidInputError, InvalidSettingsError } from "../core/errors.js"
 import { makeTaskmgrClient, type TaskmgrClient } from "./client.js"
 import type { TaskmgrError } from "./define.js"
 import { followEvents, type FollowOptions } from "./events.js"
-import type { Event } from "./records.js"
+import type { Event } from "./typed-records.js"
 import { type TaskmgrOperations, taskmgrOperations } from "./operations.js"
 import { taskmgrConfig, type TaskmgrOptions } from "./options.js"
 

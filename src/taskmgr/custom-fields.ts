@@ -9,7 +9,8 @@ import { pathOf } from "../core/http.js"
 import { view } from "../core/view.js"
 import { listFields, taskmgrList, taskmgrOperation } from "./define.js"
 import { workspaceOf } from "./people.js"
-import { CustomField, CustomFieldSetting, Gid, GidOrUrl } from "./records.js"
+import { Gid, GidOrUrl } from "./records.js"
+import { CustomField, CustomFieldSetting } from "./typed-records.js"
 
 const Workspace = Schema.optional(Gid.annotations({ description: "The workspace (default: the configured one)" }))
 

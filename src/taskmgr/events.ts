@@ -19,7 +19,8 @@ import type { Operation } from "../core/operation.js"
 import { view } from "../core/view.js"
 import type { TaskmgrClient } from "./client.js"
 import { taskmgrAnswer, type TaskmgrError } from "./define.js"
-import { Event as EventRecord, GidOrUrl } from "./records.js"
+import { GidOrUrl } from "./records.js"
+import { Event as EventRecord } from "./typed-records.js"
 
 const SyncToken = Schema.String.pipe(Schema.pattern(/^[\x21-\x7e]{1,1000}$/, { message: () => "must be a sync token as the feed gave it" }))
   .annotations({ jsonSchema: {}, description: "Token from the last call (none: get one)" })

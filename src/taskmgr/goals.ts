@@ -11,7 +11,8 @@ import { view } from "../core/view.js"
 import { dataBody, listFields, taskmgrList, taskmgrOperation } from "./define.js"
 import { notAfter, notBoth, rules, someOf } from "./input-rules.js"
 import { workspaceOf } from "./people.js"
-import { Gid, GidOrUrl, Goal, NonBlank, Toggle, UserGid } from "./records.js"
+import { Gid, GidOrUrl, NonBlank, Toggle, UserGid } from "./records.js"
+import { Goal } from "./typed-records.js"
 import { RichText } from "./rich-text.js"
 
 const GoalGid = Gid.annotations({ description: "The goal's gid" })

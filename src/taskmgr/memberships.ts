@@ -11,7 +11,8 @@ import { absentIsDone } from "../core/operation.js"
 import { view } from "../core/view.js"
 import { dataBody, listFields, taskmgrList, taskmgrOperation } from "./define.js"
 import { MembershipCompact } from "./record-schemas.js"
-import { Gid, GidOrUrl, Membership } from "./records.js"
+import { Gid, GidOrUrl } from "./records.js"
+import { Membership } from "./typed-records.js"
 
 const MembershipGid = Gid.annotations({ description: "The membership's gid" })
 const Parent = GidOrUrl.annotations({ description: "Project, portfolio or goal (gid or URL)" })

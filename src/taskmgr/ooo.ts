@@ -12,7 +12,8 @@ import { absentIsDone } from "../core/operation.js"
 import { view } from "../core/view.js"
 import { dataBody, listFields, taskmgrList, taskmgrOperation } from "./define.js"
 import { workspaceOf } from "./people.js"
-import { Gid, OutOfOffice, UserGid } from "./records.js"
+import { Gid, UserGid } from "./records.js"
+import { OutOfOffice } from "./typed-records.js"
 
 const EntryGid = Gid.annotations({ description: "The entry's gid" })
 const User = Schema.optional(UserGid.annotations({ description: "Gid, or me (default)" }))

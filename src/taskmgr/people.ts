@@ -7,7 +7,8 @@ import { pathOf } from "../core/http.js"
 import { view } from "../core/view.js"
 import type { TaskmgrClient } from "./client.js"
 import { listFields, taskmgrList, taskmgrOperation } from "./define.js"
-import { Gid, Record, UserGid, Team, User, Workspace } from "./records.js"
+import { Gid, Record, UserGid } from "./records.js"
+import { Team, User, Workspace } from "./typed-records.js"
 
 /** The workspace to use: the one given, else the configured one. */
 export const workspaceOf = (client: TaskmgrClient, given: string | undefined) =>

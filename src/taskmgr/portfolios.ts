@@ -11,7 +11,8 @@ import { view } from "../core/view.js"
 import { dataBody, listFields, taskmgrList, taskmgrOperation } from "./define.js"
 import { notAfter, rules, someOf } from "./input-rules.js"
 import { workspaceOf } from "./people.js"
-import { Gid, NonBlank, Portfolio, Project, Toggle, UserGid } from "./records.js"
+import { Gid, NonBlank, Toggle, UserGid } from "./records.js"
+import { Portfolio, Project } from "./typed-records.js"
 
 const PortfolioGid = Gid.annotations({ description: "The portfolio's gid" })
 const WorkspaceGid = Gid.annotations({ description: "The workspace (default: the configured one)" })

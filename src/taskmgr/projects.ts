@@ -14,7 +14,8 @@ import { gidNamed } from "./refs.js"
 import { dataBody, listFields, taskmgrList, taskmgrOperation } from "./define.js"
 import { workspaceOf } from "./people.js"
 import { CalendarDate } from "../core/calendar.js"
-import { Gid, GidOrUrl, NonBlank, Record, Toggle, UserGid, Project } from "./records.js"
+import { Gid, GidOrUrl, NonBlank, Record, Toggle, UserGid } from "./records.js"
+import { Project } from "./typed-records.js"
 import { RichText } from "./rich-text.js"
 
 const ProjectGid = GidOrUrl.annotations({ description: "Gid or URL" })

@@ -16,7 +16,6 @@ import { invalidInput } from "../core/errors.js"
 import type { AnyView } from "../core/view.js"
 import { makeTaskmgrClient } from "./client.js"
 import { cliSettings, requireToken } from "./cli-options.js"
-import { projectGet } from "./projects.js"
 import { gidOf } from "./refs.js"
 import { loadRepo, projectNamed, type Repo, type RepoFile, writeRepoFile } from "./repo-file.js"
 
@@ -53,6 +52,8 @@ const readProject = (invocation: Invocation, given: string, field: string) =>
     const settings = yield* cliSettings(invocation.shared, io.env)
     const client = yield* Effect.flatMap(requireToken(settings), makeTaskmgrClient)
     const gid = yield* gidOf(given, "project", field, client.settings.appUrl)
+    // The projects group is loaded only here: the command line starts without it.
+    const { projectGet } = yield* Effect.promise(() => import("./projects.js"))
     const project = yield* projectGet.run(client, { project_gid: gid }, undefined)
     return { gid, name: project.name ?? gid, workspace: project.workspace?.gid }
   })

@@ -10,7 +10,8 @@ import { absentIsDone } from "../core/operation.js"
 import { view } from "../core/view.js"
 import { dataBody, listFields, taskmgrList, taskmgrOperation } from "./define.js"
 import { notBoth, rules, someOf } from "./input-rules.js"
-import { Gid, GidOrUrl, NonBlank, Record, Section } from "./records.js"
+import { Gid, GidOrUrl, NonBlank, Record } from "./records.js"
+import { Section } from "./typed-records.js"
 
 const ProjectGid = GidOrUrl.annotations({ description: "Gid or URL" })
 const SectionGid = Gid.annotations({ description: "The section's gid" })

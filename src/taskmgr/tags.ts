@@ -11,7 +11,8 @@ import { view } from "../core/view.js"
 import type { TaskmgrClient } from "./client.js"
 import { dataBody, listFields, taskmgrList, taskmgrOperation, type TaskmgrError } from "./define.js"
 import { workspaceOf } from "./people.js"
-import { Gid, GidOrUrl, Record, Tag, Task } from "./records.js"
+import { Gid, GidOrUrl, Record } from "./records.js"
+import { Tag, Task } from "./typed-records.js"
 import { gidOf } from "./refs.js"
 
 const Workspace = Schema.optional(Gid.annotations({ description: "The workspace (default: the configured one)" }))

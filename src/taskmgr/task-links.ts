@@ -7,7 +7,8 @@ import * as Schema from "effect/Schema"
 import { pathOf, type RequestSpec } from "../core/http.js"
 import { view } from "../core/view.js"
 import { dataBody, listFields, taskmgrList, taskmgrOperation } from "./define.js"
-import { Gid, NonBlank, UserGid, Task } from "./records.js"
+import { Gid, NonBlank, UserGid } from "./records.js"
+import { Task } from "./typed-records.js"
 import { checked, ProjectRef, TASK_FIELDS, taskTable, TaskRef, writableFields } from "./tasks.js"
 
 const Empty = Schema.Struct({})

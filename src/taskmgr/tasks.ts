@@ -20,7 +20,8 @@ import { dataBody, type ListPage, listFields, type TaskmgrError, taskmgrList, ta
 import { CONCURRENCY } from "./limits.js"
 import { workspaceOf } from "./people.js"
 import { CalendarDate, CalendarDateTime } from "../core/calendar.js"
-import { Gid, GidOrUrl, NonBlank, Toggle, UserGid, Task, UserTaskList } from "./records.js"
+import { Gid, GidOrUrl, NonBlank, Toggle, UserGid } from "./records.js"
+import { Task, UserTaskList } from "./typed-records.js"
 import { gidNamed, gidOf } from "./refs.js"
 import { RichText } from "./rich-text.js"
 

@@ -19,7 +19,8 @@ import type { TaskmgrClient } from "./client.js"
 import { dataBody, listFields, taskmgrList, taskmgrOperation, type TaskmgrError } from "./define.js"
 import { notBoth, rules } from "./input-rules.js"
 import { workspaceOf } from "./people.js"
-import { Gid, GidOrUrl, Job, NonBlank, ProjectTemplate, TaskTemplate, Toggle } from "./records.js"
+import { Gid, GidOrUrl, NonBlank, Toggle } from "./records.js"
+import { Job, ProjectTemplate, TaskTemplate } from "./typed-records.js"
 
 
 const GROUP = "templates"
