@@ -130,14 +130,14 @@ const markedText = (bytes: Uint8Array): string | undefined => {
 /*
  * Reading is most of a scan, and the system calls of one thread leave the
  * other core idle (rg uses both): past PARALLEL_FROM files a worker thread
- * reads every other file. Its code is a string, not a function of ours, so
+ * reads too (a smaller tree stops it unused). Its code is a string, not a function of ours, so
  * no bundler can rename what it refers to.
  */
 const PARALLEL_FROM = 2_000
 const READER = `
-const { parentPort, workerData } = require("node:worker_threads")
+const { parentPort } = require("node:worker_threads")
 const fs = require("node:fs")
-const { paths, next } = workerData
+parentPort.once("message", ({ paths, next }) => {
 const chunk = Buffer.allocUnsafe(${CHUNK})
 const marks = [Buffer.from("TODO"), Buffer.from("FIXME")]
 const kept = []
@@ -162,6 +162,7 @@ for (let i = Atomics.add(next, 0, 1); i < paths.length; i = Atomics.add(next, 0,
 const all = Buffer.concat(kept, size)
 const pairs = Int32Array.from(taken)
 parentPort.postMessage({ bytes: new Uint8Array(all.buffer, all.byteOffset, all.length), taken: pairs }, [pairs.buffer])
+})
 `
 
 /**
@@ -175,19 +176,32 @@ interface WorkerAnswer {
   readonly taken: Int32Array
 }
 
-/** Both threads take the next file from one shared counter, so the one that starts late or reads slowly takes fewer. */
-const readInWorker = (paths: ReadonlyArray<string>, next: Int32Array): Promise<WorkerAnswer> =>
-  new Promise((resolve, reject) => {
-    const worker = new Worker(READER, { eval: true, workerData: { paths, next } })
+/**
+ * A reader thread, started before the walk so that it is ready when the
+ * paths are: both threads then take the next file from one shared counter,
+ * so the one that reads slowly takes fewer.
+ */
+const startReader = () => {
+  const worker = new Worker(READER, { eval: true })
+  const answer = new Promise<WorkerAnswer>((resolve, reject) => {
     worker.once("message", (answer: WorkerAnswer) => {
       resolve(answer)
       void worker.terminate()
     })
     worker.once("error", reject)
   })
+  return {
+    read: (paths: ReadonlyArray<string>, next: Int32Array) => {
+      worker.postMessage({ paths, next })
+      return answer
+    },
+    stop: () => void worker.terminate()
+  }
+}
 
 /** The drafts of a directory tree, in path and line order. Unreadable entries are passed over. */
 export const scanTree = async (root: string): Promise<ScannedTree> => {
+  const reader = startReader()
   const candidates = candidatesOf(root)
   const drafts: Array<TodoDraft> = []
   let files = 0
@@ -199,7 +213,9 @@ export const scanTree = async (root: string): Promise<ScannedTree> => {
     }
   }
   const next = new Int32Array(new SharedArrayBuffer(4))
-  const theirs = candidates.length >= PARALLEL_FROM ? readInWorker(candidates.map((c) => `${root}/${c.path}`), next) : undefined
+  const parallel = candidates.length >= PARALLEL_FROM
+  if (!parallel) reader.stop()
+  const theirs = parallel ? reader.read(candidates.map((c) => `${root}/${c.path}`), next) : undefined
   for (let i = Atomics.add(next, 0, 1); i < candidates.length; i = Atomics.add(next, 0, 1)) {
     const bytes = readSmall(`${root}/${candidates[i]!.path}`)
     if (bytes === undefined) continue
