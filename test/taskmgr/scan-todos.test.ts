@@ -30,6 +30,23 @@ const sample = () =>
   })
 
 describe("task scan-todos", () => {
+  it.effect("reads a large tree on two threads and finds every comment once, in path and line order", () =>
+    Effect.gen(function*() {
+      const files: Record<string, string | Buffer> = { ".gitignore": "skip/\n" }
+      for (let i = 0; i < 2_600; i++) {
+        files[`src/d${i % 40}/f${String(i).padStart(4, "0")}.ts`] = i % 3 === 0 ? `const v = ${i}\n// TODO item ${i}\n` : `const v = ${i}\n`
+      }
+      for (let i = 0; i < 50; i++) files[`skip/f${i}.ts`] = "// TODO ignored\n"
+      files["src/d0/binary.ts"] = Buffer.concat([Buffer.from("// TODO binary\n"), Buffer.from([0])])
+      const a = yield* api
+      const result = yield* a.taskScanTodos({ dir: tree(files) })
+      const expected = Array.from({ length: 2_600 }, (_, i) => i).filter((i) => i % 3 === 0)
+        .map((i) => `src/d${i % 40}/f${String(i).padStart(4, "0")}.ts:2 item ${i}`).sort()
+      expect(result.drafts.map((d) => `${d.path}:${d.line} ${d.name}`)).toEqual(expected)
+      // The sources, the binary and the .gitignore (its # comments are scanned too).
+      expect(result.files_scanned).toBe(2_602)
+    }).pipe(Effect.provide(apiLayer())))
+
   it.effect("drafts one task per comment, honouring .gitignore at every level and skipping .git and binaries", () =>
     Effect.gen(function*() {
       const a = yield* api
