@@ -1,7 +1,7 @@
 // `npm run demo`: starts both sandboxes and takes a short tour of real `design` and `taskmgr`
 // commands against them, printing each command and what it printed.
 import { spawn, spawnSync } from "node:child_process"
-import { mkdtempSync } from "node:fs"
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { createInterface } from "node:readline"
@@ -25,16 +25,17 @@ const taskmgrEnv = { ...base, TASKMGR_BASE_URL: ts.base_url, TASKMGR_APP_URL: ts
 
 const bold = process.stdout.isTTY && !process.env.NO_COLOR ? (s) => `\x1b[1m${s}\x1b[0m` : (s) => s
 const say = (text) => console.log(`\n${bold(`# ${text}`)}`)
-const run = (program, env) => (...args) => {
+const run = (program, env, { quiet = false } = {}) => (...args) => {
   console.log(`$ ${program} ${args.map(shellQuote).join(" ")}`)
   const result = spawnSync(process.execPath, [`dist/${program}.js`, ...args], { env, encoding: "utf8" })
-  process.stdout.write(result.stdout)
+  process.stdout.write(quiet ? `(${result.stdout.split("\n").length - 1} lines of output not shown)\n` : result.stdout)
   process.stdout.write(result.stderr)
   console.log(`(exit ${result.status})`)
   return result.stdout
 }
 const design = run("design", designEnv)
 const taskmgr = run("taskmgr", taskmgrEnv)
+const taskmgrQuietly = run("taskmgr", taskmgrEnv, { quiet: true })
 
 console.log(`design sandbox on ${ds.base_url} (team ${ds.team_id}); taskmgr sandbox on ${ts.base_url}`)
 try {
@@ -71,6 +72,32 @@ try {
   say("Status overview (wrapper-only): a portfolio's latest status update and task counts, then each of its projects'")
   const portfolio = taskmgr("portfolio", "list").split("\t")[0]
   taskmgr("status", "overview", portfolio)
+  say("Templates: a task from a task template (the wrapper waits for its job), a project without waiting, then its job")
+  const firstColumn = (text, name) => text.split("\n").find((line) => line.includes(name)).split("\t")[0]
+  const template = firstColumn(taskmgr("task-template", "list", "--project", ts.project_gid), "Weekly report")
+  taskmgr("task-template", "instantiate", template, "--name", "Made from a template")
+  const projectTemplate = firstColumn(taskmgr("project-template", "list"), "Onboarding")
+  const job = JSON.parse(taskmgr("project-template", "instantiate", projectTemplate, "--name", "Onboarding: demo", "--no-wait", "--json"))
+  taskmgr("job", "get", job.gid)
+  say("The event feed: the first read gives a sync token (sync_reset), the next what changed since")
+  const feed = JSON.parse(taskmgr("event", "list", ts.task_gid, "--json"))
+  taskmgrQuietly("task", "update", ts.task_gid, "--due-on", "2030-01-31")
+  taskmgr("event", "list", ts.task_gid, "--sync", feed.sync)
+  say("Comment templates (wrapper-only): placeholders filled from the task; an unknown one is refused before sending")
+  taskmgr("comment", "create", ts.task_gid, "--template", "--text", "{task.name} is due {task.due_on}")
+  taskmgr("comment", "create", ts.task_gid, "--template", "--text", "{task.owner} please look")
+  say("Project export (wrapper-only): the project as one Markdown document")
+  taskmgr("project", "export", ts.project_gid)
+  say("TODO scanning (wrapper-only): comments in a code tree as task drafts, honouring .gitignore; --create adds each once")
+  const code = mkdtempSync(join(tmpdir(), "taskmgr-demo-"))
+  writeFileSync(join(code, ".gitignore"), "vendor/\n")
+  writeFileSync(join(code, "app.ts"), "export const total = 0\n// TODO: handle negative totals\n")
+  writeFileSync(join(code, "job.py"), "def run():\n    pass  # FIXME retry on timeout\n")
+  mkdirSync(join(code, "vendor"))
+  writeFileSync(join(code, "vendor", "lib.ts"), "// TODO not ours: ignored\n")
+  taskmgr("task", "scan-todos", code)
+  taskmgr("task", "scan-todos", code, "--create", "--project", ts.project_gid)
+  taskmgr("task", "scan-todos", code, "--create", "--project", ts.project_gid)
 } finally {
   designSandbox.child.kill()
   taskmgrSandbox.child.kill()
