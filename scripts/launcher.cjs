@@ -13,7 +13,10 @@ const Module = require("node:module")
 
 const bundle = __filename.replace(/\.js$/, ".bundle.js")
 // V8 rejects a cache made under other flags: one cache per engine and flag set, so they never evict each other.
-const flags = require("node:crypto").createHash("sha1").update(`${process.execArgv.join(" ")}|${process.env.NODE_OPTIONS ?? ""}`).digest("hex").slice(0, 8)
+// FNV-1a of the flags: loading node:crypto for a hash would cost more start-up than the cache saves here.
+let hash = 0x811c9dc5
+for (const c of `${process.execArgv.join(" ")}|${process.env.NODE_OPTIONS ?? ""}`) hash = Math.imul(hash ^ c.charCodeAt(0), 0x01000193) >>> 0
+const flags = hash.toString(16).padStart(8, "0")
 const cacheFile = `${bundle}.${process.versions.v8}-${flags}.cache`
 const source = fs.readFileSync(bundle, "utf8").replace(/^#!.*/, "")
 let cachedData
