@@ -4,50 +4,13 @@
  * tools with truthful annotations, a call of each kind, fetchAll over pages,
  * and bad input as a tool error naming the parameter, with nothing sent.
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js"
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { taskmgrSeed as seed } from "../../src/testing/index.js"
-import { baseEnv, control, type LoggedRequest, ROOT, type SandboxChild, TASKMGR_BIN } from "../e2e/helpers.js"
-import { startTaskmgrSandbox, type TaskmgrSandboxInfo } from "../e2e/taskmgr-sandbox.js"
+import { taskmgrToolsetServer, type ToolResult } from "./taskmgr-toolset-server.js"
 
-let sandbox: SandboxChild<TaskmgrSandboxInfo> | undefined
-let info: TaskmgrSandboxInfo
-let origin: string
-let client: Client
+const server = taskmgrToolsetServer("custom-fields,memberships,ooo", "taskmgr-fields-e2e")
+const { sent, call } = server
 
-beforeAll(async () => {
-  sandbox = await startTaskmgrSandbox()
-  info = sandbox.info
-  origin = new URL(info.base_url).origin
-  const env = {
-    ...baseEnv(),
-    TASKMGR_BASE_URL: info.base_url,
-    TASKMGR_APP_URL: info.app_url,
-    TASKMGR_TOKEN: info.tokens.personal,
-    TASKMGR_WORKSPACE: info.workspace_gid
-  }
-  const args = [TASKMGR_BIN, "mcp", "--toolsets", "custom-fields,memberships,ooo"]
-  const transport = new StdioClientTransport({ command: process.execPath, args, env, cwd: ROOT, stderr: "pipe" })
-  client = new Client({ name: "taskmgr-fields-e2e", version: "0.0.0" })
-  await client.connect(transport)
-}, 60_000)
-afterAll(async () => {
-  await client?.close()
-  await sandbox?.stop()
-})
-beforeEach(async () => {
-  await control(origin, "POST", "/_sandbox/reset")
-})
-
-const sent = async () => ((await control(origin, "GET", "/_sandbox/requests")) as Array<LoggedRequest>).filter((r) => r.path.startsWith("/api/"))
-
-interface ToolResult {
-  readonly isError?: boolean
-  readonly content: Array<{ readonly type: string; readonly text?: string }>
-}
-
-const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as ToolResult
 const answer = (result: ToolResult) => {
   expect(result.isError ?? false, JSON.stringify(result)).toBe(false)
   return JSON.parse(result.content[0]!.text!) as Record<string, unknown>
@@ -55,7 +18,7 @@ const answer = (result: ToolResult) => {
 
 describe("taskmgr mcp: custom fields, memberships, out of office", () => {
   it("lists the sixteen tools with truthful annotations", async () => {
-    const { tools } = await client.listTools()
+    const { tools } = await server.client.listTools()
     const defaults = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true }
     const hints = Object.fromEntries(tools.map((t) => [t.name, { ...defaults, ...t.annotations }]))
     const reads = [
@@ -81,7 +44,7 @@ describe("taskmgr mcp: custom fields, memberships, out of office", () => {
   })
 
   it("answers a project's fields (by URL) with their options, and every workspace field with fetchAll over pages", async () => {
-    const onProject = answer(await call("taskmgr_custom_field_list_for_project", { project_gid: `${info.app_url}/0/${info.project_gid}/list` }))
+    const onProject = answer(await call("taskmgr_custom_field_list_for_project", { project_gid: `${server.info.app_url}/0/${server.info.project_gid}/list` }))
     const settings = onProject.custom_field_settings as Array<{ custom_field: { name: string; enum_options?: Array<{ gid: string }> } }>
     expect(settings[0]?.custom_field.enum_options?.map((o) => o.gid)).toEqual(Object.values(seed.enum_option_gids).slice(0, 3))
     const all = answer(await call("taskmgr_custom_field_list", { limit: 1, fetchAll: true }))
@@ -99,7 +62,7 @@ describe("taskmgr mcp: custom fields, memberships, out of office", () => {
   })
 
   it("refuses both sides of a membership list, an end before the start and an unknown access level, naming the parameters, with nothing sent", async () => {
-    const both = await call("taskmgr_membership_list", { parent: info.project_gid, member: "me" })
+    const both = await call("taskmgr_membership_list", { parent: server.info.project_gid, member: "me" })
     expect(both.isError).toBe(true)
     expect(both.content[0]!.text).toMatch(/parent.*member/)
     const backwards = await call("taskmgr_ooo_create", { start_date: "2024-07-10", end_date: "2024-07-01" })

@@ -4,54 +4,13 @@
  * truthful annotations, a goal's life and a status update, the overview as
  * a tool result, and bad input as tool errors with nothing sent.
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js"
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { taskmgrSeed as seed } from "../../src/testing/index.js"
-import { baseEnv, control, type LoggedRequest, ROOT, type SandboxChild, TASKMGR_BIN } from "../e2e/helpers.js"
-import { startTaskmgrSandbox, type TaskmgrSandboxInfo } from "../e2e/taskmgr-sandbox.js"
+import { taskmgrToolsetServer } from "./taskmgr-toolset-server.js"
 
-let sandbox: SandboxChild<TaskmgrSandboxInfo> | undefined
-let origin: string
-let client: Client
+const server = taskmgrToolsetServer("goals,portfolios,status-updates", "taskmgr-goals-e2e")
+const { sent, call } = server
 
-beforeAll(async () => {
-  sandbox = await startTaskmgrSandbox()
-  const info = sandbox.info
-  origin = info.app_url
-  const env = {
-    ...baseEnv(),
-    TASKMGR_BASE_URL: info.base_url,
-    TASKMGR_APP_URL: info.app_url,
-    TASKMGR_TOKEN: info.tokens.personal,
-    TASKMGR_WORKSPACE: info.workspace_gid
-  }
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [TASKMGR_BIN, "mcp", "--toolsets", "goals,portfolios,status-updates"],
-    env,
-    cwd: ROOT,
-    stderr: "pipe"
-  })
-  client = new Client({ name: "taskmgr-goals-e2e", version: "0.0.0" })
-  await client.connect(transport)
-}, 60_000)
-afterAll(async () => {
-  await client?.close()
-  await sandbox?.stop()
-})
-beforeEach(async () => {
-  await control(origin, "POST", "/_sandbox/reset")
-})
-
-const sent = async () => ((await control(origin, "GET", "/_sandbox/requests")) as Array<LoggedRequest>).filter((r) => r.path.startsWith("/api/"))
-
-interface ToolResult {
-  readonly isError?: boolean
-  readonly content: Array<{ readonly type: string; readonly text?: string }>
-}
-
-const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as ToolResult
 const data = async (name: string, args: Record<string, unknown>) => {
   const result = await call(name, args)
   expect(result.isError ?? false, JSON.stringify(result)).toBe(false)
@@ -60,7 +19,7 @@ const data = async (name: string, args: Record<string, unknown>) => {
 
 describe("taskmgr mcp: goals, portfolios, status updates", () => {
   it("lists exactly the three toolsets' tools, with truthful annotations", async () => {
-    const { tools } = await client.listTools()
+    const { tools } = await server.client.listTools()
     const defaults = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true }
     const hints = Object.fromEntries(tools.map((t) => [t.name, { ...defaults, ...t.annotations }]))
     expect(Object.keys(hints).sort()).toEqual([

@@ -9,55 +9,25 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import type { Progress } from "@modelcontextprotocol/sdk/types.js"
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import { baseEnv, control, type LoggedRequest, ROOT, type SandboxChild, TASKMGR_BIN } from "../e2e/helpers.js"
-import { startTaskmgrSandbox, type TaskmgrSandboxInfo } from "../e2e/taskmgr-sandbox.js"
-
-let sandbox: SandboxChild<TaskmgrSandboxInfo> | undefined
-let info: TaskmgrSandboxInfo
-let client: Client
+import { describe, expect, it } from "vitest"
+import { baseEnv, control, ROOT, TASKMGR_BIN } from "../e2e/helpers.js"
+import { taskmgrToolsetServer, type ToolResult } from "./taskmgr-toolset-server.js"
 
 const TASK_TEMPLATE = "1200000000030001"
 const FAILING_TASK_TEMPLATE = "1200000000030002"
 const FREE_RULE = "1200000000030202"
 
-beforeAll(async () => {
-  sandbox = await startTaskmgrSandbox()
-  info = sandbox.info
-  const env = {
-    ...baseEnv(),
-    TASKMGR_BASE_URL: info.base_url,
-    TASKMGR_APP_URL: info.app_url,
-    TASKMGR_TOKEN: info.tokens.personal,
-    TASKMGR_WORKSPACE: info.workspace_gid
-  }
-  const args = [TASKMGR_BIN, "mcp", "--toolsets", "templates,rules,typeahead,urls"]
-  client = new Client({ name: "taskmgr-templates-e2e", version: "0.0.0" })
-  await client.connect(new StdioClientTransport({ command: process.execPath, args, env, cwd: ROOT, stderr: "pipe" }))
-}, 60_000)
-afterAll(async () => {
-  await client?.close()
-  await sandbox?.stop()
-})
-beforeEach(async () => {
-  await control(info.app_url, "POST", "/_sandbox/reset")
-})
-
-const sent = async () => ((await control(info.app_url, "GET", "/_sandbox/requests")) as Array<LoggedRequest>).filter((r) => r.path.startsWith("/api/"))
-
-interface ToolResult {
-  readonly isError?: boolean
-  readonly content: Array<{ readonly type: string; readonly text?: string }>
-}
+const server = taskmgrToolsetServer("templates,rules,typeahead,urls", "taskmgr-templates-e2e")
+const { sent } = server
 
 const call = async (name: string, args: Record<string, unknown>, onprogress?: (p: Progress) => void) => {
-  const result = (await client.callTool({ name, arguments: args }, undefined, onprogress === undefined ? {} : { onprogress })) as ToolResult
+  const result = (await server.client.callTool({ name, arguments: args }, undefined, onprogress === undefined ? {} : { onprogress })) as ToolResult
   return { isError: result.isError ?? false, data: JSON.parse(result.content[0]!.text!) as Record<string, any> }
 }
 
 describe("taskmgr mcp: templates, jobs, rules, typeahead, url parse", () => {
   it("lists the tools with truthful annotations", async () => {
-    const { tools } = await client.listTools()
+    const { tools } = await server.client.listTools()
     const defaults = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true }
     const hints = Object.fromEntries(tools.map((t) => [t.name, { ...defaults, ...t.annotations }]))
     expect(Object.keys(hints).sort()).toEqual([
@@ -121,7 +91,7 @@ describe("taskmgr mcp: templates, jobs, rules, typeahead, url parse", () => {
   })
 
   it("rule trigger on a workspace whose plan lacks rules is PlanRequiredError (exit 7), sent once", async () => {
-    const env = { ...baseEnv(), TASKMGR_BASE_URL: info.base_url, TASKMGR_APP_URL: info.app_url, TASKMGR_TOKEN: info.tokens.free, TASKMGR_WORKSPACE: "1200000000000102" }
+    const env = { ...baseEnv(), TASKMGR_BASE_URL: server.info.base_url, TASKMGR_APP_URL: server.info.app_url, TASKMGR_TOKEN: server.info.tokens.free, TASKMGR_WORKSPACE: "1200000000000102" }
     const free = new Client({ name: "taskmgr-templates-free", version: "0.0.0" })
     await free.connect(new StdioClientTransport({ command: process.execPath, args: [TASKMGR_BIN, "mcp", "--toolsets", "rules"], env, cwd: ROOT, stderr: "pipe" }))
     try {
@@ -137,9 +107,9 @@ describe("taskmgr mcp: templates, jobs, rules, typeahead, url parse", () => {
   it("typeahead is capped at count; url parse sends nothing", async () => {
     const found = await call("taskmgr_search_objects", { resource_type: "task", query: "backlog", count: 4 })
     expect(found.data).toHaveLength(4)
-    await control(info.app_url, "POST", "/_sandbox/reset")
-    const url = await call("taskmgr_url_parse", { url: `${info.app_url}/0/${info.project_gid}/list` })
-    expect(url.data).toEqual({ kind: "project", gid: info.project_gid, project_gid: info.project_gid, view: "list" })
+    await control(server.info.app_url, "POST", "/_sandbox/reset")
+    const url = await call("taskmgr_url_parse", { url: `${server.info.app_url}/0/${server.info.project_gid}/list` })
+    expect(url.data).toEqual({ kind: "project", gid: server.info.project_gid, project_gid: server.info.project_gid, view: "list" })
     expect(await sent()).toEqual([])
   })
 })
