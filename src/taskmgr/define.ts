@@ -81,26 +81,6 @@ const send = <I, IE, G, B, BE>(def: Omit<Common<I, IE, G>, "impact" | "idempoten
     return yield* Effect.mapError(Schema.decodeUnknown(response)(answer.body), (e) => unreadable(subject, ParseResult.TreeFormatter.formatErrorSync(e)))
   }) as Effect.Effect<B, TaskmgrError<G>> // the classifier gives PlanRequiredError only when planGate is declared
 
-/** One record or result: `{data: ...}` unwrapped. */
-export const taskmgrOperation = <I, IE, D, DE, O = D, G extends TaskmgrPlanGate | undefined = undefined>(
-  def: Common<I, IE, G> & { readonly data: Schema.Schema<D, DE>; readonly result?: (data: D, input: I) => O }
-): Operation<I, IE, O, TaskmgrError<G>, TaskmgrClient> => {
-  const run = send(def, Schema.Struct({ data: def.data }), (spec) => spec)
-  return {
-    name: def.name,
-    group: def.group,
-    summary: def.summary,
-    input: def.input,
-    impact: def.impact,
-    idempotent: def.idempotent,
-    gids: def.gids as Readonly<Record<string, string>> | undefined,
-    // `result` sees gids as sent, not the URLs they were given as.
-    run: (client, input) =>
-      Effect.flatMap(resolveGids(input, def.gids, client), (resolved) =>
-        Effect.map(run(client, resolved), ({ data }) => (def.result === undefined ? (data as unknown as O) : def.result(data, resolved))))
-  }
-}
-
 /** A call whose answer is more than `{data}` (an event feed's `sync` and `has_more`): the whole body decoded. */
 export const taskmgrAnswer = <I, IE, B, BE, O, G extends TaskmgrPlanGate | undefined = undefined>(
   def: Common<I, IE, G> & { readonly body: Schema.Schema<B, BE>; readonly result: (body: B, input: I) => O }
@@ -113,10 +93,23 @@ export const taskmgrAnswer = <I, IE, B, BE, O, G extends TaskmgrPlanGate | undef
     input: def.input,
     impact: def.impact,
     idempotent: def.idempotent,
+    gids: def.gids as Readonly<Record<string, string>> | undefined,
+    // `result` sees gids as sent, not the URLs they were given as.
     run: (client, input) =>
       Effect.flatMap(resolveGids(input, def.gids, client), (resolved) => Effect.map(run(client, resolved), (body) => def.result(body, resolved)))
   }
 }
+
+/** One record or result: `{data: ...}` unwrapped. */
+export const taskmgrOperation = <I, IE, D, DE, O = D, G extends TaskmgrPlanGate | undefined = undefined>(
+  def: Common<I, IE, G> & { readonly data: Schema.Schema<D, DE>; readonly result?: (data: D, input: I) => O }
+): Operation<I, IE, O, TaskmgrError<G>, TaskmgrClient> =>
+  taskmgrAnswer({
+    ...def,
+    body: Schema.Struct({ data: def.data }),
+    result: ({ data }, input) => (def.result === undefined ? (data as unknown as O) : def.result(data, input))
+  })
+
 
 /** A list: pages of records by `next_page.offset`, with `limit` and a minimal `opt_fields` set. */
 /** What a list's input carries besides its own fields (spread `listFields` into it). */

@@ -6,17 +6,9 @@
  */
 import type { CustomField, CustomFieldSetting, MembershipRecord, OooEntry } from "./model-fields.js"
 import type { TaskmgrState } from "./model.js"
+import { big_project, free_project, free_user, free_workspace, other_user, project, team, user, workspace } from "./seed-gids.js"
 import { goalsSeed } from "./seed-goals.js"
 
-const user = "1200000000000001"
-const other_user = "1200000000000002"
-const free_user = "1200000000000003"
-const workspace = "1200000000000101"
-const free_workspace = "1200000000000102"
-const team = "1200000000000201"
-const project = "1200000000000301"
-const big_project = "1200000000000302"
-const free_project = "1200000000000303"
 const portfolio = goalsSeed.portfolio_gids.launch
 const goal = goalsSeed.goal_gids.launch
 

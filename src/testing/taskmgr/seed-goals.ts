@@ -5,17 +5,8 @@
 import { richText } from "./html.js"
 import type { Goal, Portfolio, StatusUpdate } from "./model-goals.js"
 import type { TaskmgrState } from "./model.js"
+import { big_project, free_project, free_user, free_workspace, other_user, project, tasks, team, user, workspace } from "./seed-gids.js"
 
-const user = "1200000000000001"
-const other_user = "1200000000000002"
-const free_user = "1200000000000003"
-const workspace = "1200000000000101"
-const free_workspace = "1200000000000102"
-const team = "1200000000000201"
-const project = "1200000000000301"
-const big_project = "1200000000000302"
-const free_project = "1200000000000303"
-const checklist_task = "1200000000000601"
 
 const goals = { launch: "1200000000001101", growth: "1200000000001102", free: "1200000000001103" }
 const portfolios = { launch: "1200000000001201", others: "1200000000001202", free: "1200000000001203" }
@@ -109,7 +100,7 @@ export const seedGoals = (state: TaskmgrState): void => {
   launch.start_on = "2024-04-01"
   launch.due_on = "2024-06-30"
   launch.status = "green"
-  launch.supporting = [project, checklist_task]
+  launch.supporting = [project, tasks.checklist]
   launch.followers = [user, other_user]
   add(state.goals, launch)
   const growth = goal(goals.growth, "Grow the customer base", workspace, other_user)

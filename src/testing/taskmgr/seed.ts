@@ -10,33 +10,23 @@ import { goalsSeed, seedGoals } from "./seed-goals.js"
 import { fieldsSeed, seedFields } from "./seed-fields.js"
 import { attachmentGids, seedAttachments } from "./seed-files.js"
 import { seedTemplates, templateSeed } from "./seed-templates.js"
+import {
+  big_project,
+  free_project,
+  free_team,
+  free_user,
+  free_workspace,
+  other_user,
+  project,
+  sections,
+  stories,
+  tags,
+  tasks,
+  team,
+  user,
+  workspace
+} from "./seed-gids.js"
 
-const user = "1200000000000001"
-const other_user = "1200000000000002"
-const free_user = "1200000000000003"
-const workspace = "1200000000000101"
-const free_workspace = "1200000000000102"
-const team = "1200000000000201"
-const free_team = "1200000000000202"
-const project = "1200000000000301"
-const big_project = "1200000000000302"
-const free_project = "1200000000000303"
-const sections = { todo: "1200000000000401", doing: "1200000000000402", done: "1200000000000403" }
-const tags = { urgent: "1200000000000501", later: "1200000000000502", free: "1200000000000503" }
-const tasks = {
-  checklist: "1200000000000601",
-  review: "1200000000000602",
-  subtask: "1200000000000603",
-  others: "1200000000000604",
-  completed: "1200000000000605",
-  free: "1200000000000606"
-}
-const stories = {
-  my_comment: "1200000000000701",
-  other_comment: "1200000000000702",
-  system_assigned: "1200000000000703",
-  system_due_date: "1200000000000704"
-}
 const BIG_PROJECT_SIZE = 150
 const firstBigTask = 1200000000010001n
 
