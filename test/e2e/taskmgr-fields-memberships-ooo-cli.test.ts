@@ -4,42 +4,14 @@
  * defaults (workspace, signed-in user), and bad input refused with exit 2 and
  * nothing sent.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { taskmgrSeed as seed } from "../../src/testing/index.js"
-import { describeRun, run, type RunResult, type SandboxChild, TASKMGR_BIN, usageErrorOf } from "./helpers.js"
-import { startTaskmgrSandbox, type TaskmgrSandboxInfo } from "./taskmgr-sandbox.js"
+import { describeRun, type RunResult, usageErrorOf } from "./helpers.js"
+import { useTaskmgrSandbox } from "./taskmgr-sandbox.js"
 
-let sandbox: SandboxChild<TaskmgrSandboxInfo> | undefined
-let info: TaskmgrSandboxInfo
-
-const control = async (method: "GET" | "POST", path: string): Promise<unknown> => {
-  const response = await fetch(`${info.app_url}/_sandbox${path}`, { method })
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}`)
-  return response.json()
-}
-const requests = async () => ((await control("GET", "/requests")) as Array<{ path: string }>).filter((r) => r.path.startsWith("/api/"))
-
-beforeAll(async () => {
-  sandbox = await startTaskmgrSandbox()
-  info = sandbox.info
-}, 60_000)
-afterAll(async () => {
-  await sandbox?.stop()
-})
-beforeEach(async () => {
-  await control("POST", "/reset")
-})
-
-const taskmgr = (...args: ReadonlyArray<string>) =>
-  run(args, {
-    bin: TASKMGR_BIN,
-    env: {
-      TASKMGR_BASE_URL: info.base_url,
-      TASKMGR_APP_URL: info.app_url,
-      TASKMGR_ACCESS_TOKEN: info.tokens.personal,
-      TASKMGR_WORKSPACE: info.workspace_gid
-    }
-  })
+const sandbox = useTaskmgrSandbox()
+const requests = async () => (await sandbox.requests()).filter((r) => r.path.startsWith("/api/"))
+const taskmgr = (...args: ReadonlyArray<string>) => sandbox.run(args)
 
 const ok = (r: RunResult) => {
   expect(r.code, describeRun(r)).toBe(0)
@@ -53,7 +25,7 @@ describe("taskmgr custom-field", () => {
     expect(list).toMatch(new RegExp(`^${seed.custom_field_gids.priority}\\tPriority\\tenum\\tHigh, Medium, Low$`, "m"))
     const field = json(await taskmgr("custom-field", "get", seed.custom_field_gids.platforms, "--json"))
     expect(field).toMatchObject({ resource_subtype: "multi_enum", enum_options: expect.arrayContaining([expect.objectContaining({ name: "Legacy", enabled: false })]) })
-    const onProject = json(await taskmgr("custom-field", "project", `${info.app_url}/0/${info.project_gid}/list`, "--json"))
+    const onProject = json(await taskmgr("custom-field", "project", `${sandbox.info.app_url}/0/${sandbox.info.project_gid}/list`, "--json"))
     const settings = onProject.custom_field_settings as Array<{ custom_field: { name: string } }>
     expect(settings.map((s) => s.custom_field.name)).toEqual(["Priority", "Estimate (days)"])
     expect(ok(await taskmgr("custom-field", "team", seed.team_gid)).stdout).toContain(`${seed.custom_field_gids.priority}\tPriority\tenum\tHigh, Medium, Low\ttrue`)
@@ -64,10 +36,10 @@ describe("taskmgr custom-field", () => {
 
 describe("taskmgr membership", () => {
   it("lists a project's members, adds one, changes its access, reads it and ends it", async () => {
-    const members = ok(await taskmgr("membership", "list", "--parent", info.project_gid)).stdout
+    const members = ok(await taskmgr("membership", "list", "--parent", sandbox.info.project_gid)).stdout
     expect(members).toMatch(new RegExp(`^${seed.membership_gids.team}\\tLaunch Plan\\tEngineering\\tcommenter$`, "m"))
     ok(await taskmgr("membership", "delete", seed.membership_gids.other))
-    const made = json(await taskmgr("membership", "create", "--parent", info.project_gid, "--member", seed.other_user_gid, "--access-level", "viewer", "--json"))
+    const made = json(await taskmgr("membership", "create", "--parent", sandbox.info.project_gid, "--member", seed.other_user_gid, "--access-level", "viewer", "--json"))
     expect(made).toMatchObject({ access_level: "viewer", member: { gid: seed.other_user_gid } })
     const gid = String(made.gid)
     expect(json(await taskmgr("membership", "update", gid, "--access-level", "editor", "--json"))).toMatchObject({ access_level: "editor" })
