@@ -66,22 +66,37 @@ const readIgnore = (dir: string, base: string): IgnoreLevel | undefined => {
 const CHUNK = 1 << 16
 const chunk = Buffer.allocUnsafe(CHUNK)
 
-/** A file's bytes (a view of the shared buffer when it fits: use before the next read); undefined when unreadable. */
-const readSmall = (path: string): Buffer | undefined => {
+/**
+ * A file's text when it may hold a comment to find, read into the shared
+ * buffer when it fits (no allocation but the text); undefined when it has no
+ * TODO or FIXME, is binary (a NUL byte in its first 8,000), or cannot be read.
+ * `read` counts the files read.
+ */
+const readMarked = (path: string, read: { files: number }): string | undefined => {
   let fd: number
   try {
     fd = openSync(path, "r")
   } catch {
     return undefined
   }
+  let bytes: Buffer
+  let length: number
   try {
-    const read = readSync(fd, chunk, 0, CHUNK, 0)
-    return read < CHUNK ? chunk.subarray(0, read) : readFileSync(path)
+    length = readSync(fd, chunk, 0, CHUNK, 0)
+    bytes = length < CHUNK ? chunk : readFileSync(path)
+    if (bytes !== chunk) length = bytes.length
   } catch {
     return undefined
   } finally {
     closeSync(fd)
   }
+  read.files++
+  // The first match is the one that counts: the buffer past `length` holds an earlier file's bytes.
+  const within = (at: number, size: number) => at >= 0 && at + size <= length
+  const nul = bytes.indexOf(0)
+  if (within(nul, 1) && nul < BINARY_PROBE) return undefined
+  if (!within(bytes.indexOf(TODO), TODO.length) && !within(bytes.indexOf(FIXME), FIXME.length)) return undefined
+  return bytes.toString("utf8", 0, length)
 }
 
 interface Candidate {
@@ -90,8 +105,8 @@ interface Candidate {
   readonly syntax: NonNullable<ReturnType<typeof syntaxOf>>
 }
 
-/** The files git would see whose names say a comment syntax we know, in walk order. */
-const candidatesOf = (root: string): Array<Candidate> => {
+/** The files git would see whose names say a comment syntax we know, in walk order; `walked` is told after each directory. */
+const candidatesOf = (root: string, walked: (found: ReadonlyArray<Candidate>) => void): Array<Candidate> => {
   const found: Array<Candidate> = []
   const stack: Array<{ readonly rel: string; readonly levels: ReadonlyArray<IgnoreLevel> }> = [{ rel: "", levels: [] }]
   while (stack.length > 0) {
@@ -115,38 +130,53 @@ const candidatesOf = (root: string): Array<Candidate> => {
       const syntax = syntaxOf(entry.name)
       if (syntax !== undefined) found.push({ path, syntax })
     }
+    walked(found)
   }
   return found
 }
 
-/** A file's text when it may hold a comment to find: readable, not binary, with the bytes TODO or FIXME. */
-const markedText = (bytes: Uint8Array): string | undefined => {
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-  if (buffer.subarray(0, BINARY_PROBE).includes(0)) return undefined
-  if (!buffer.includes(TODO) && !buffer.includes(FIXME)) return undefined
-  return buffer.toString("utf8")
-}
 
 /*
  * Reading is most of a scan, and the system calls of one thread leave the
- * other core idle (rg uses both): past PARALLEL_FROM files a worker thread
- * reads too (a smaller tree stops it unused). Its code is a string, not a function of ours, so
- * no bundler can rename what it refers to.
+ * other core idle (rg uses both). So a worker thread reads too: once the walk
+ * has found PARALLEL_FROM files, they are handed to it as the walk goes on,
+ * and both threads take the next unread file from one shared counter (the
+ * worker only among the paths it has been given), so the walk and the reading
+ * overlap and the thread that reads slowly takes fewer. Its code is a string,
+ * not a function of ours, so no bundler can rename what it refers to.
  */
 const PARALLEL_FROM = 2_000
+/** The fewest new paths worth a message to the worker. */
+const BATCH = 128
+
+/**
+ * The next unread file, or -1 when every one of the first `known` is taken.
+ * It refers to nothing but its arguments and Atomics, so its source text is
+ * also the worker's copy.
+ */
+const claim = (next: Int32Array, known: number): number => {
+  for (;;) {
+    const i = Atomics.load(next, 0)
+    if (i >= known) return -1
+    if (Atomics.compareExchange(next, 0, i, i + 1) === i) return i
+  }
+}
+
 const READER = `
 const { parentPort } = require("node:worker_threads")
 const fs = require("node:fs")
-parentPort.once("message", ({ paths, next }) => {
+const claim = ${claim.toString()}
 const chunk = Buffer.allocUnsafe(${CHUNK})
 const marks = [Buffer.from("TODO"), Buffer.from("FIXME")]
+const paths = []
 const kept = []
 const taken = []
 let size = 0
-for (let i = Atomics.add(next, 0, 1); i < paths.length; i = Atomics.add(next, 0, 1)) {
+let next
+const readOne = (i) => {
   let end = -2
   let fd
-  try { fd = fs.openSync(paths[i], "r") } catch { taken.push(i, end); continue }
+  try { fd = fs.openSync(paths[i], "r") } catch { taken.push(i, end); return }
   try {
     const read = fs.readSync(fd, chunk, 0, ${CHUNK}, 0)
     const bytes = read < ${CHUNK} ? chunk.subarray(0, read) : fs.readFileSync(paths[i])
@@ -159,9 +189,14 @@ for (let i = Atomics.add(next, 0, 1); i < paths.length; i = Atomics.add(next, 0,
   } catch {} finally { fs.closeSync(fd) }
   taken.push(i, end)
 }
-const all = Buffer.concat(kept, size)
-const pairs = Int32Array.from(taken)
-parentPort.postMessage({ bytes: new Uint8Array(all.buffer, all.byteOffset, all.length), taken: pairs }, [pairs.buffer])
+parentPort.on("message", (message) => {
+  next ??= message.next
+  for (const path of message.paths) paths.push(path)
+  for (let i = claim(next, paths.length); i >= 0; i = claim(next, paths.length)) readOne(i)
+  if (!message.done) return
+  const all = Buffer.concat(kept, size)
+  const pairs = Int32Array.from(taken)
+  parentPort.postMessage({ bytes: new Uint8Array(all.buffer, all.byteOffset, all.length), taken: pairs }, [pairs.buffer])
 })
 `
 
@@ -176,12 +211,8 @@ interface WorkerAnswer {
   readonly taken: Int32Array
 }
 
-/**
- * A reader thread, started before the walk so that it is ready when the
- * paths are: both threads then take the next file from one shared counter,
- * so the one that reads slowly takes fewer.
- */
-const startReader = () => {
+/** The reader thread, started before the walk so that it is ready when the first paths are. */
+const startReader = (next: Int32Array) => {
   const worker = new Worker(READER, { eval: true })
   const answer = new Promise<WorkerAnswer>((resolve, reject) => {
     worker.once("message", (answer: WorkerAnswer) => {
@@ -190,21 +221,35 @@ const startReader = () => {
     })
     worker.once("error", reject)
   })
+  let given = 0
   return {
-    read: (paths: ReadonlyArray<string>, next: Int32Array) => {
-      worker.postMessage({ paths, next })
-      return answer
+    /** Hands over the paths found since the last call; `done`: there are no more, answer. */
+    give: (paths: ReadonlyArray<string>, done: boolean) => {
+      worker.postMessage({ next, paths, done })
+      given += paths.length
     },
+    get given() {
+      return given
+    },
+    answer,
     stop: () => void worker.terminate()
   }
 }
 
 /** The drafts of a directory tree, in path and line order. Unreadable entries are passed over. */
 export const scanTree = async (root: string): Promise<ScannedTree> => {
-  const reader = startReader()
-  const candidates = candidatesOf(root)
+  const next = new Int32Array(new SharedArrayBuffer(4))
+  const reader = startReader(next)
+  const handOver = (found: ReadonlyArray<Candidate>, done: boolean) =>
+    reader.give(found.slice(reader.given).map((c) => `${root}/${c.path}`), done)
+  const candidates = candidatesOf(root, (found) => {
+    if (found.length >= PARALLEL_FROM && found.length - reader.given >= BATCH) handOver(found, false)
+  })
+  const parallel = reader.given > 0
+  if (parallel) handOver(candidates, true)
+  else reader.stop()
   const drafts: Array<TodoDraft> = []
-  let files = 0
+  const read = { files: 0 }
   const scan = (candidate: Candidate, text: string | undefined) => {
     if (text === undefined) return
     for (const todo of findTodos(text, candidate.syntax)) {
@@ -212,30 +257,23 @@ export const scanTree = async (root: string): Promise<ScannedTree> => {
       drafts.push({ path, line: todo.line, kind: todo.kind, name: nameOf(todo.text), notes: `${markerOf({ path, line: todo.line })}\n${todo.source}` })
     }
   }
-  const next = new Int32Array(new SharedArrayBuffer(4))
-  const parallel = candidates.length >= PARALLEL_FROM
-  if (!parallel) reader.stop()
-  const theirs = parallel ? reader.read(candidates.map((c) => `${root}/${c.path}`), next) : undefined
-  for (let i = Atomics.add(next, 0, 1); i < candidates.length; i = Atomics.add(next, 0, 1)) {
-    const bytes = readSmall(`${root}/${candidates[i]!.path}`)
-    if (bytes === undefined) continue
-    files++
-    scan(candidates[i]!, markedText(bytes))
+  for (let i = claim(next, candidates.length); i >= 0; i = claim(next, candidates.length)) {
+    scan(candidates[i]!, readMarked(`${root}/${candidates[i]!.path}`, read))
   }
-  if (theirs !== undefined) {
-    const { bytes, taken } = await theirs
+  if (parallel) {
+    const { bytes, taken } = await reader.answer
     let start = 0
     for (let k = 0; k < taken.length; k += 2) {
       const end = taken[k + 1]!
       if (end === -2) continue
-      files++
+      read.files++
       if (end === -1) continue
       scan(candidates[taken[k]!]!, Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString("utf8"))
       start = end
     }
   }
   drafts.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line))
-  return { files, drafts }
+  return { files: read.files, drafts }
 }
 
 // ---- the operation ----------------------------------------------------------------
