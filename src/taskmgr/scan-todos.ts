@@ -135,15 +135,14 @@ const candidatesOf = (root: string, walked: (found: ReadonlyArray<Candidate>) =>
   return found
 }
 
-
 /*
  * Reading is most of a scan, and the system calls of one thread leave the
  * other core idle (rg uses both). So a worker thread reads too: once the walk
  * has found PARALLEL_FROM files, they are handed to it as the walk goes on,
  * and both threads take the next unread file from one shared counter (the
  * worker only among the paths it has been given), so the walk and the reading
- * overlap and the thread that reads slowly takes fewer. Its code is a string,
- * not a function of ours, so no bundler can rename what it refers to.
+ * overlap and the thread that reads slowly takes fewer. Its code is a string
+ * (no module of ours), so no bundler can rename what it refers to.
  */
 const PARALLEL_FROM = 2_000
 /** The fewest new paths worth a message to the worker. */
