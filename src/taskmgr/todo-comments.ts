@@ -91,99 +91,119 @@ export const syntaxOf = (fileName: string): CommentSyntax | undefined => {
   return byExtension ?? BY_NAME.get(fileName.toLowerCase())
 }
 
+/*
+ * A syntax's string literals and comments are found by one regular
+ * expression, so what is left to script is a step a token, not a character:
+ * a scan lexes thousands of files once each, before any of it is optimised.
+ */
 const MARKER = /\b(TODO|FIXME)\b/
+const MARKERS = /\b(?:TODO|FIXME)\b/g
 
 /** The comment's words after the marker (its closer already cut off): `TODO(ann): fix it` gives "fix it". */
-const wordsAfter = (comment: string): TodoComment | undefined => {
+const wordsAfter = (comment: string) => {
   const found = MARKER.exec(comment)
   if (found === null) return undefined
   const rest = comment.slice(found.index + found[0].length)
   const text = rest.replace(/^\s*(\([^)]*\))?\s*[:\-–]?\s*/, "").replace(/\s*\*+\s*$/, "").trim()
-  return { line: 0, kind: found[1] as "TODO" | "FIXME", text: text === "" ? found[1]! : text, source: "" }
+  return { kind: found[1] as "TODO" | "FIXME", text: text === "" ? found[1]! : text }
+}
+
+const escape = (literal: string) => literal.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&")
+
+/**
+ * A syntax's tokens, in their precedence where several start at one place:
+ * a string literal (a backslash escapes the next character, and an unclosed
+ * one ends with its line), a line comment, a block comment's opener (it may
+ * stay unclosed to the end). `kinds` names each capturing group in order.
+ */
+interface Tokens {
+  readonly pattern: RegExp
+  readonly kinds: ReadonlyArray<"literal" | "line" | "block">
+}
+const bySyntax = new Map<CommentSyntax, Tokens>()
+const tokensOf = (syntax: CommentSyntax): Tokens => {
+  let tokens = bySyntax.get(syntax)
+  if (tokens === undefined) {
+    const groups: Array<readonly ["literal" | "line" | "block", string]> = [
+      ...[...syntax.quotes].map((q) => ["literal", `(${escape(q)})(?:[^${escape(q)}\\\\\\n]|\\\\[^\\n]?)*${escape(q)}?`] as const),
+      ...syntax.line.map((open) => ["line", `(${escape(open)})[^\\n]*`] as const),
+      ...syntax.block.map(([open]) => ["block", `(${escape(open)})`] as const)
+    ]
+    tokens = { pattern: new RegExp(groups.map(([, source]) => source).join("|"), "g"), kinds: groups.map(([kind]) => kind) }
+    bySyntax.set(syntax, tokens)
+  }
+  return tokens
 }
 
 /**
  * Every TODO or FIXME comment in `text`, at most one a line (the first). A
  * block comment's state carries over lines; a string literal is assumed to
- * end on its line.
+ * end on its line. Without a block opener anywhere no line depends on
+ * another, and only the lines holding a marker are lexed.
  */
-export const findTodos = (text: string, syntax: CommentSyntax): Array<TodoComment> =>
-  // Without a block opener anywhere, no line's meaning depends on another: only the lines holding a marker are read.
-  syntax.block.some(([open]) => text.includes(open)) ? lexAll(text, syntax) : lexMarkerLines(text, syntax)
-
-const MARKERS = /\b(?:TODO|FIXME)\b/g
-
-const lexMarkerLines = (text: string, syntax: CommentSyntax): Array<TodoComment> => {
+export const findTodos = (text: string, syntax: CommentSyntax): Array<TodoComment> => {
   const found: Array<TodoComment> = []
+  const { pattern: tokens, kinds } = tokensOf(syntax)
   let lineNumber = 1
   let counted = 0
-  let after = 0
+  /** The line number of `at`, counting on from the last position asked (positions only grow). */
+  const lineOf = (at: number) => {
+    for (let nl = text.indexOf("\n", counted); nl >= 0 && nl < at; nl = text.indexOf("\n", nl + 1)) lineNumber++
+    counted = Math.max(counted, at)
+    return lineNumber
+  }
+  let hitLine = 0
+  /** The comment body text[from, to) on one line: a hit when it holds a marker and its line has none yet. */
+  const comment = (from: number, to: number) => {
+    const line = lineOf(from)
+    if (line === hitLine) return
+    const hit = wordsAfter(text.slice(from, to))
+    if (hit === undefined) return
+    hitLine = line
+    const start = text.lastIndexOf("\n", from - 1) + 1
+    const newline = text.indexOf("\n", from)
+    found.push({ line, kind: hit.kind, text: hit.text, source: text.slice(start, newline < 0 ? text.length : newline).trim() })
+  }
+  /** Lexes tokens from `from` on, up to the first that starts at or after `until`. */
+  const lex = (from: number, until: number) => {
+    tokens.lastIndex = from
+    for (let t = tokens.exec(text); t !== null && t.index < until; t = tokens.exec(text)) {
+      let group = 1
+      while (t[group] === undefined) group++
+      const kind = kinds[group - 1]
+      if (kind === "literal") continue
+      const opener = t[group]!
+      if (kind === "line") {
+        comment(t.index + opener.length, t.index + t[0].length)
+        continue
+      }
+      // A block comment: each of its lines is a comment of its own, cut at the closer.
+      const start = t.index + opener.length
+      const closer = syntax.block.find(([open]) => open === opener)![1]
+      const close = text.indexOf(closer, start)
+      const end = close < 0 ? text.length : close
+      MARKERS.lastIndex = start
+      for (let m = MARKERS.exec(text); m !== null && m.index < end; m = MARKERS.exec(text)) {
+        const lineStart = Math.max(start, text.lastIndexOf("\n", m.index) + 1)
+        const newline = text.indexOf("\n", m.index)
+        comment(lineStart, Math.min(end, newline < 0 ? text.length : newline))
+        if (newline < 0) break
+        MARKERS.lastIndex = newline
+      }
+      tokens.lastIndex = close < 0 ? text.length : close + closer.length
+    }
+  }
+  if (syntax.block.some(([open]) => text.includes(open))) {
+    lex(0, text.length)
+    return found
+  }
   MARKERS.lastIndex = 0
   for (let m = MARKERS.exec(text); m !== null; m = MARKERS.exec(text)) {
-    if (m.index < after) continue
-    const start = text.lastIndexOf("\n", m.index - 1) + 1
     const newline = text.indexOf("\n", m.index)
-    const end = newline < 0 ? text.length : newline
-    for (let i = text.indexOf("\n", counted); i >= 0 && i < start; i = text.indexOf("\n", i + 1)) lineNumber++
-    counted = start
-    found.push(...lexAll(text.slice(start, end), syntax).map((t) => ({ ...t, line: lineNumber })))
-    after = end
-    MARKERS.lastIndex = end
-  }
-  return found
-}
-
-const lexAll = (text: string, syntax: CommentSyntax): Array<TodoComment> => {
-  const found: Array<TodoComment> = []
-  const lines = text.split("\n")
-  let openBlock: readonly [string, string] | undefined
-  for (let n = 0; n < lines.length; n++) {
-    const line = lines[n]!
-    let hit: TodoComment | undefined
-    let i = 0
-    if (openBlock !== undefined) {
-      const end = line.indexOf(openBlock[1])
-      const body = end < 0 ? line : line.slice(0, end)
-      hit = wordsAfter(body)
-      if (end < 0) {
-        if (hit !== undefined) found.push({ ...hit, line: n + 1, source: line.trim() })
-        continue
-      }
-      i = end + openBlock[1].length
-      openBlock = undefined
-    }
-    // Only a marker or a block opener can change what this line gives: others need no lexing.
-    if (hit === undefined && !MARKER.test(line) && !syntax.block.some(([open]) => line.includes(open, i))) continue
-    let quote: string | undefined
-    for (; i < line.length; i++) {
-      const c = line[i]!
-      if (quote !== undefined) {
-        if (c === "\\") i++
-        else if (c === quote) quote = undefined
-        continue
-      }
-      if (syntax.quotes.includes(c)) {
-        quote = c
-        continue
-      }
-      const lineOpener = syntax.line.find((o) => line.startsWith(o, i))
-      if (lineOpener !== undefined) {
-        hit ??= wordsAfter(line.slice(i + lineOpener.length))
-        break
-      }
-      const block = syntax.block.find(([open]) => line.startsWith(open, i))
-      if (block !== undefined) {
-        const start = i + block[0].length
-        const end = line.indexOf(block[1], start)
-        hit ??= wordsAfter(line.slice(start, end < 0 ? undefined : end))
-        if (end < 0) {
-          openBlock = block
-          break
-        }
-        i = end + block[1].length - 1
-      }
-    }
-    if (hit !== undefined) found.push({ ...hit, line: n + 1, source: line.trim() })
+    const lineEnd = newline < 0 ? text.length : newline
+    lex(text.lastIndexOf("\n", m.index) + 1, lineEnd)
+    if (newline < 0) break
+    MARKERS.lastIndex = newline
   }
   return found
 }

@@ -30,7 +30,7 @@ const sample = () =>
   })
 
 describe("task scan-todos", () => {
-  it.effect("reads a large tree on two threads and finds every comment once, in path and line order", () =>
+  it.effect("reads a large tree and finds every comment once, in path and line order", () =>
     Effect.gen(function*() {
       const files: Record<string, string | Buffer> = { ".gitignore": "skip/\n" }
       for (let i = 0; i < 2_600; i++) {

@@ -39,6 +39,21 @@ describe("TODO comments", () => {
     expect(scan("a.go", "// todo lower\n// TODOS plural\n// TODO\n// MYTODO x")).toEqual([[3, "TODO", "TODO"]])
   })
 
+  it("ends a literal at its closing quote, an escaped quote, or its line; resumes after a block's closer", () => {
+    expect(scan("a.ts", "s = \"a \\\" // TODO no\" // TODO yes")).toEqual([[1, "TODO", "yes"]])
+    expect(scan("a.ts", "s = \"open // TODO no\n// TODO next line")).toEqual([[2, "TODO", "next line"]])
+    expect(scan("a.ts", "/* a */ x = '/*' // FIXME after")).toEqual([[1, "FIXME", "after"]])
+    expect(scan("a.ts", "/* start\n TODO end */ // FIXME second\nx")).toEqual([[2, "TODO", "end"]])
+    expect(scan("a.py", "# TODO crlf\r\nx = 1\r\n")).toEqual([[1, "TODO", "crlf"]])
+    expect(findTodos("# TODO crlf\r\n", syntaxOf("a.py")!)[0]?.source).toBe("# TODO crlf")
+  })
+
+  it("numbers lines in large files, unclosed blocks running to the end", () => {
+    const filler = "x = 1\n".repeat(20_000)
+    expect(scan("a.go", `${filler}/* open\n${filler}TODO deep`)).toEqual([[40_002, "TODO", "deep"]])
+    expect(scan("a.py", `${filler}y = 2  # FIXME: last`)).toEqual([[20_001, "FIXME", "last"]])
+  })
+
   it("knows no syntax for unknown kinds", () => {
     expect(syntaxOf("data.bin")).toBeUndefined()
     expect(syntaxOf("README")).toBeUndefined()
