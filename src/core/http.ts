@@ -15,6 +15,7 @@ import * as HttpBody from "@effect/platform/HttpBody"
 import * as HttpClient from "@effect/platform/HttpClient"
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import type * as HttpClientResponse from "@effect/platform/HttpClientResponse"
+import * as Cause from "effect/Cause"
 import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
@@ -141,7 +142,8 @@ const transportDetail = (error: { readonly reason?: string; readonly cause?: unk
   return typeof code === "string" ? code : error.reason ?? "transport error"
 }
 
-const toHttpRequest = (spec: RequestSpec): HttpClientRequest.HttpClientRequest => {
+/** `sending` runs as each chunk of a streamed body goes out. */
+const toHttpRequest = (spec: RequestSpec, sending: Effect.Effect<void> = Effect.void): HttpClientRequest.HttpClientRequest => {
   const params: Array<[string, string]> = []
   for (const [key, value] of Object.entries(spec.query ?? {})) {
     if (value !== undefined) params.push([key, Array.isArray(value) ? value.join(",") : String(value)])
@@ -151,7 +153,7 @@ const toHttpRequest = (spec: RequestSpec): HttpClientRequest.HttpClientRequest =
     : spec.body._tag === "json"
     ? HttpBody.unsafeJson(spec.body.value)
     : spec.body._tag === "multipart"
-    ? multipartBody(spec.body)
+    ? multipartBody(spec.body, sending)
     : HttpBody.urlParams(Object.entries(spec.body.value))
   return HttpClientRequest.make(spec.method)(spec.path, {
     urlParams: params,
@@ -159,6 +161,24 @@ const toHttpRequest = (spec: RequestSpec): HttpClientRequest.HttpClientRequest =
     body
   })
 }
+
+/**
+ * Fails with a TimeoutException once `limit` passes with nothing sent and no
+ * answer: the time an upload spends on the wire does not count, only silence
+ * (a large file on a slow link is not cut off while its bytes still flow).
+ */
+const timeoutWhenQuiet = (limit: Duration.Duration, lastActive: () => number) => <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+  Effect.raceFirst(
+    effect,
+    Effect.gen(function*() {
+      const quietMs = Duration.toMillis(limit)
+      for (;;) {
+        const quiet = (yield* Clock.currentTimeMillis) - lastActive()
+        if (quiet >= quietMs) return yield* Effect.fail(new Cause.TimeoutException())
+        yield* Effect.sleep(quietMs - quiet)
+      }
+    })
+  )
 
 /** Secret headers (X-Design-Token, ...) redacted wherever the request is shown: HttpClient's span, the user's logging. */
 const redactSecretHeaders = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
@@ -239,12 +259,17 @@ export const makePipeline = <Route, E>(
       onSuccess: (response: HttpClientResponse.HttpClientResponse) => Effect.Effect<A, Failure>
     ): Effect.Effect<A, Failure> =>
       Effect.gen(function*() {
-        const request = HttpClientRequest.setHeaders(toHttpRequest(spec), credential)
-        // Paced within the permit: a request waiting for one cannot go out after a 429 paused its scope.
         let started = 0
-        const paced = Effect.zipRight(config.pace === undefined ? Effect.void : config.pace(route), Effect.map(Clock.currentTimeMillis, (now) => void (started = now)))
+        let lastActive = 0
+        const active = Effect.map(Clock.currentTimeMillis, (now) => void (lastActive = now))
+        const request = HttpClientRequest.setHeaders(toHttpRequest(spec, active), credential)
+        // Paced within the permit: a request waiting for one cannot go out after a 429 paused its scope.
+        const paced = Effect.zipRight(
+          config.pace === undefined ? Effect.void : config.pace(route),
+          Effect.map(Clock.currentTimeMillis, (now) => void (started = lastActive = now))
+        )
         const log: ReturnType<typeof debug> = (...args) => debug(observer, request, started)(...args)
-        const sent = client.execute(request).pipe(Effect.timeout(config.timeout), redactSecretHeaders)
+        const sent = client.execute(request).pipe(timeoutWhenQuiet(config.timeout, () => lastActive), redactSecretHeaders)
         const response = yield* limited(spec.method, Effect.zipRight(paced, sent)).pipe(
           Effect.tapError((cause) => log(null, {}, cause._tag === "TimeoutException" ? "timeout" : transportDetail(cause))),
           Effect.mapError((cause): Failure =>

@@ -71,8 +71,12 @@ const fileBytes = (file: MultipartFile): Stream.Stream<Uint8Array, FileChangedEr
       )
     })
 
-/** The body as the HTTP client sends it: a Stream with its content type (boundary included) and length. */
-export const multipartBody = (body: MultipartBody): HttpBody.HttpBody => {
+/**
+ * The body as the HTTP client sends it: a Stream with its content type
+ * (boundary included) and length. `sending` runs as each chunk goes out, so
+ * the sender can tell a slow upload from a silent one.
+ */
+export const multipartBody = (body: MultipartBody, sending: Effect.Effect<void> = Effect.void): HttpBody.HttpBody => {
   const boundary = `----taskmgr-${randomUUID()}`
   const head = encoder.encode(Object.entries(body.fields).map(([name, value]) => fieldPart(boundary, name, value)).join(""))
   const file = body.file
@@ -87,7 +91,8 @@ export const multipartBody = (body: MultipartBody): HttpBody.HttpBody => {
     // Node's HTTP client writes a stream chunk by chunk and waits for the socket to drain only between the
     // elements of one chunk, never after its last: single-element chunks would queue the whole file in memory.
     // Pairs keep at most about two reads in flight.
-    Stream.rechunk(2)
+    Stream.rechunk(2),
+    Stream.tap(() => sending)
   )
   return HttpBody.stream(bytes, `multipart/form-data; boundary=${boundary}`, length)
 }

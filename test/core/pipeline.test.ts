@@ -10,6 +10,9 @@ import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as HttpClient from "@effect/platform/HttpClient"
 import { Chunk, Deferred, Duration, Effect, Fiber, Ref, Stream, TestClock } from "effect"
+import { mkdtempSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { AuthError, InvalidRequestError, ServiceError } from "../../src/core/errors.js"
 import { makePipeline, type PipelineConfig } from "../../src/core/http.js"
 import { inProcessHttpClient } from "../../src/testing/core/client.js"
@@ -114,5 +117,37 @@ describe("the core pipeline", () => {
       const chunks = Chunk.toReadonlyArray(yield* Stream.runCollect(download.body))
       expect(chunks.length).toBeGreaterThanOrEqual(1)
       expect(chunks.reduce((n, c) => n + c.length, 0)).toBe(100_000)
+    }))
+
+  it.live("times a request out on silence, not on upload time: a slow upload that keeps flowing completes", () =>
+    Effect.gen(function*() {
+      const dir = mkdtempSync(join(tmpdir(), "quiet-timeout-"))
+      const path = join(dir, "upload.bin")
+      const size = 16 * 64 * 1024
+      writeFileSync(path, Buffer.alloc(size, 1))
+      const file = { field: "file", path, name: "upload.bin", size, contentType: "application/octet-stream" }
+      /** Reads the body a chunk every 40 ms (about 0.6 s in all), then waits `before` to answer. */
+      const app = (before: Duration.DurationInput) =>
+        HttpRouter.empty.pipe(
+          HttpRouter.post(
+            "/upload",
+            Effect.gen(function*() {
+              const request = yield* HttpServerRequest.HttpServerRequest
+              let received = 0
+              yield* Stream.runForEach(request.stream, (chunk) => Effect.zipRight(Effect.sleep("40 millis"), Effect.sync(() => void (received += chunk.length))))
+              yield* Effect.sleep(before)
+              return HttpServerResponse.unsafeJson({ received })
+            }).pipe(Effect.orDie)
+          )
+        )
+      const upload = { method: "POST" as const, path: "/upload", body: { _tag: "multipart" as const, fields: {}, file } }
+      const slow = yield* makePipeline(config({ timeout: Duration.millis(250) })).pipe(withApp(app(0)))
+      const answer = yield* slow.send(upload, { subject: "upload" })
+      expect((answer.body as { received: number }).received).toBeGreaterThan(size)
+      // Everything sent, then no answer: the same limit applies to the silence.
+      const silent = yield* makePipeline(config({ timeout: Duration.millis(250) })).pipe(withApp(app("2 seconds")))
+      const error = yield* Effect.flip(silent.send(upload, { subject: "upload" }))
+      expect(error).toBeInstanceOf(ServiceError)
+      expect(error.message).toMatch(/No answer from .* within 250ms/)
     }))
 })
