@@ -12,9 +12,10 @@
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs"
-import { basename, dirname, join, resolve } from "node:path"
+import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readSync, rmSync, statSync } from "node:fs"
+import { dirname, join, resolve } from "node:path"
 import { InvalidInputError } from "./errors.js"
+import { replaceFileSync } from "./replace-file.js"
 
 export const MAX_INPUT_BYTES = 10 * 1024 * 1024
 /** The cap in words, for help and messages. */
@@ -250,15 +251,12 @@ export const prepareOutputFile = (path: string, who: Culprit): Effect.Effect<str
     return target
   })
 
-/** Text written whole or not at all: a temp file beside the target, then a rename over it. */
+/** Text written whole or not at all (replace-file.ts). */
 export const writeFileAtomic = (path: string, text: string, who: Culprit, mode = 0o644): Effect.Effect<void, InvalidInputError> =>
   Effect.asVoid(checked(who, path, () => {
-    const temp = join(dirname(path), `.${basename(path)}.${process.pid}-${Date.now()}.tmp`)
     try {
-      writeFileSync(temp, text, { mode, flag: "wx" })
-      renameSync(temp, path)
+      replaceFileSync(path, text, mode)
     } catch (e) {
-      rmSync(temp, { force: true })
       return refuse(who, `cannot write ${path} (${errnoOf(e)}).`)
     }
     return path

@@ -1,22 +1,22 @@
 /**
  * A credential store: one JSON file in a config directory, readable by its
- * owner alone. Written atomically (a 0600 temp file in the same directory,
- * then rename), so a reader never sees half a file; a file that group or
- * others can read is refused, with the chmod remedy, and not used. The
+ * owner alone. Written atomically with mode 0600 (replace-file.ts), so a
+ * reader never sees half a file; a file that group or others can read is
+ * refused, with the chmod remedy, and not used. The
  * directory's own mode is config-dir.ts's. The shape is the caller's Schema,
  * whose Redacted fields stay Redacted in memory.
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
-import { randomBytes } from "node:crypto"
-import { chmod, open, readFile, rename, rm, stat } from "node:fs/promises"
+import { readFile, rm, stat } from "node:fs/promises"
 import { homedir } from "node:os"
 import { dirname, join } from "node:path"
 import type { SignInError } from "../errors.js"
 import type { Env } from "./browser.js"
 import { configDirWarning, ensureConfigDir, guardConfigDir } from "./config-dir.js"
 import { signInError } from "./redirect.js"
+import { replaceFileSync } from "../replace-file.js"
 import { rememberSecretsIn } from "../secrets.js"
 
 export interface CredentialStore<A> {
@@ -78,28 +78,9 @@ export const fileCredentialStore = <A, I>(schema: Schema.Schema<A, I>, path: str
   const write: CredentialStore<A>["write"] = (credential) =>
     Effect.gen(function*() {
       const text = yield* Effect.mapError(encode(credential), () => unusable("could not be written: the credential is incomplete"))
-      const dir = dirname(path)
-      const temp = join(dir, `.${randomBytes(6).toString("hex")}.tmp`)
       const warn = yield* configDirWarning
-      yield* Effect.tryPromise({
-        try: async () => {
-          await ensureConfigDir(dir, warn)
-          const handle = await open(temp, "wx", 0o600)
-          try {
-            await handle.writeFile(`${text}\n`, "utf8")
-            await handle.sync()
-          } finally {
-            await handle.close()
-          }
-          // The umask cannot widen 0600, but an odd filesystem might: make sure before it becomes visible.
-          await chmod(temp, 0o600)
-          await rename(temp, path)
-        },
-        catch: (e) => e
-      }).pipe(
-        Effect.tapError(() => Effect.promise(() => rm(temp, { force: true }).catch(() => undefined))),
-        Effect.mapError((e) => unusable("could not be written", e))
-      )
+      yield* Effect.tryPromise({ try: () => ensureConfigDir(dirname(path), warn), catch: (e) => unusable("could not be written", e) })
+      yield* Effect.try({ try: () => replaceFileSync(path, `${text}\n`, 0o600), catch: (e) => unusable("could not be written", e) })
     })
 
   const remove: CredentialStore<A>["remove"] = Effect.tryPromise({
