@@ -5,9 +5,6 @@ import { invalidInput } from "./errors.js"
 import { completionInstall, completionScript, type Shell, SHELLS } from "./cli/completion/index.js"
 import { type Leaf, programTree, type Program, writeOut } from "./cli-runtime.js"
 import { exportLine } from "./shell-quote.js"
-import { spawn } from "node:child_process"
-import { createInterface } from "node:readline"
-
 
 export const completionLeaf = (name: string, program: () => Program): Leaf => ({
   path: ["completion"],
@@ -32,8 +29,10 @@ export const completionLeaf = (name: string, program: () => Program): Leaf => ({
  * parent exits once the child printed its line, so `eval "$(... --env)"`
  * returns; the child keeps serving until its pid is killed.
  */
-const startInBackground = (port: number): Promise<{ readonly pid: number; readonly info: unknown } | { readonly error: string }> =>
-  new Promise((resolve) => {
+const startInBackground = async (port: number): Promise<{ readonly pid: number; readonly info: unknown } | { readonly error: string }> => {
+  // Loaded here, not at start-up: every other command would pay for them.
+  const [{ spawn }, { createInterface }] = await Promise.all([import("node:child_process"), import("node:readline")])
+  return new Promise((resolve) => {
     const child = spawn(process.execPath, [...process.execArgv, process.argv[1] ?? "", "sandbox", "--port", String(port)], {
       detached: true,
       stdio: ["ignore", "pipe", "pipe"]
@@ -59,6 +58,7 @@ const startInBackground = (port: number): Promise<{ readonly pid: number; readon
     })
     child.once("exit", (code) => done({ error: stderr.trim() === "" ? `exit ${code}` : stderr.trim() }))
   })
+}
 
 /** `<program> sandbox`: a simulator on 127.0.0.1 that prints one JSON line (URL, tokens, seeded ids), then serves until killed. */
 export const sandboxLeaf = (

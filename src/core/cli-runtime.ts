@@ -9,9 +9,6 @@
 import * as Args from "@effect/cli/Args"
 import * as Command from "@effect/cli/Command"
 import * as Options from "@effect/cli/Options"
-import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
-import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
-import * as NodePath from "@effect/platform-node/NodePath"
 import type * as HttpClient from "@effect/platform/HttpClient"
 import * as Terminal from "@effect/platform/Terminal"
 import * as Cause from "effect/Cause"
@@ -223,12 +220,13 @@ const terminalOf = (io: CliIOShape): Terminal.Terminal => ({
   display: (text) => Effect.sync(() => void io.stdout.write(text))
 })
 
+/** Node's platform, loaded when a command runs (node-platform.ts). */
+const nodePlatform = Layer.unwrapEffect(Effect.promise(() => import("./node-platform.js")).pipe(Effect.map((m) => m.nodePlatform)))
+
 /** What a command runs on: Node's platform, the command's streams, and a pacing store of its own (the run's, not the process's). */
 const platformFor = (io: CliIOShape) =>
   Layer.mergeAll(
-    NodeFileSystem.layer,
-    NodePath.layer,
-    NodeHttpClient.layer,
+    nodePlatform,
     RateLimiter.layer,
     Layer.succeed(Terminal.Terminal, terminalOf(io)),
     Layer.succeed(CliIO, io),

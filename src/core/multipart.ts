@@ -9,7 +9,6 @@
 import * as HttpBody from "@effect/platform/HttpBody"
 import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"
-import { randomUUID } from "node:crypto"
 import { createReadStream } from "node:fs"
 
 export interface MultipartFile {
@@ -77,7 +76,8 @@ const fileBytes = (file: MultipartFile): Stream.Stream<Uint8Array, FileChangedEr
  * the sender can tell a slow upload from a silent one.
  */
 export const multipartBody = (body: MultipartBody, sending: Effect.Effect<void> = Effect.void): HttpBody.HttpBody => {
-  const boundary = `----taskmgr-${randomUUID()}`
+  // Unlikely in any file is all a boundary needs (the file is never searched for it); not a secret, so no crypto to load.
+  const boundary = `----taskmgr-${Date.now().toString(36)}${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`
   const head = encoder.encode(Object.entries(body.fields).map(([name, value]) => fieldPart(boundary, name, value)).join(""))
   const file = body.file
   const fileStart = file === undefined ? new Uint8Array(0) : encoder.encode(fileHead(boundary, file))
@@ -92,7 +92,8 @@ export const multipartBody = (body: MultipartBody, sending: Effect.Effect<void> 
     // elements of one chunk, never after its last: single-element chunks would queue the whole file in memory.
     // Pairs keep at most about two reads in flight.
     Stream.rechunk(2),
-    Stream.tap(() => sending)
+    // Per chunk, keeping the pairs: a per-element tap would split them again.
+    Stream.mapChunksEffect((chunk) => Effect.as(sending, chunk))
   )
   return HttpBody.stream(bytes, `multipart/form-data; boundary=${boundary}`, length)
 }

@@ -5,14 +5,13 @@
  * target's mode), is flushed to disk, and is renamed over the target, so a
  * reader sees the old file or the new one, never half of either.
  */
-import { randomBytes } from "node:crypto"
 import { chmodSync, closeSync, fsyncSync, openSync, renameSync, rmSync, writeFileSync } from "node:fs"
 import { basename, dirname, join } from "node:path"
 
 /** Throws the system's error; the temp file is gone by then. */
 export const replaceFileSync = (path: string, text: string, mode: number): void => {
-  // A random name, not a guessable one: another user's file already there cannot make the write fail.
-  const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString("hex")}.tmp`)
+  // An unlikely name, so a file already there (another writer's) does not make the write fail; O_EXCL guards the rest.
+  const temp = join(dirname(path), `.${basename(path)}.${process.pid}-${Math.random().toString(36).slice(2, 10)}.tmp`)
   let fd: number | undefined
   try {
     fd = openSync(temp, "wx", mode)

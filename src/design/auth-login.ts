@@ -16,7 +16,6 @@ import type { Invocation, Leaf } from "../core/cli-runtime.js"
 import { readLine } from "../core/oauth/stdin.js"
 import type { OptionValue } from "../core/derive-cli.js"
 import { invalidInput } from "../core/errors.js"
-import { runLogin } from "../core/oauth/login.js"
 import { signInError } from "../core/oauth/redirect.js"
 import { render, useColor } from "../core/output.js"
 import { cliSettings } from "./cli-options.js"
@@ -160,6 +159,8 @@ export const authLoginLeaf: Leaf = {
       }
       const client = { id: clientId, secret: Redacted.make(secret) }
       const store = designCredentialStore(env)
+      // The sign-in flow (a loopback listener, a browser launcher) loads only for a sign-in.
+      const { runLogin } = yield* Effect.promise(() => import("../core/oauth/login.js"))
       const credential = yield* runLogin({
         authorizeUrl: designAuthorizeUrl(authUrl, clientId, scopes),
         redirect: manual

@@ -18,7 +18,6 @@ import { readLine } from "../core/oauth/stdin.js"
 import type { OptionSpec } from "../core/cli/spec.js"
 import type { OptionValue } from "../core/derive-cli.js"
 import { invalidInput } from "../core/errors.js"
-import { runLogin } from "../core/oauth/login.js"
 import { signInError } from "../core/oauth/redirect.js"
 import { render, useColor } from "../core/output.js"
 import { checkServiceUrl } from "../core/settings.js"
@@ -278,6 +277,8 @@ export const authLoginLeaf: Leaf = {
         yield* writeErr("Note: a secret on the command line shows in the process list and shell history; TASKMGR_API_CLIENT_SECRET is preferred.")
       }
       const manualUri = redirectUri ?? OOB_REDIRECT
+      // The sign-in flow (a loopback listener, a browser launcher) loads only for a sign-in.
+      const { runLogin } = yield* Effect.promise(() => import("../core/oauth/login.js"))
       const credential = yield* runLogin({
         authorizeUrl: taskmgrAuthorizeUrl(appUrl, client.id, scopes),
         redirect: manual ? { _tag: "manual", redirectUri: manualUri } : { _tag: "loopback", port: port ?? 0, redirectUri },
