@@ -2,7 +2,7 @@
  * A file replaced whole or not at all, for every file this program writes in
  * place (a `--out` document, `.taskmgr.json`, a stored credential): the text
  * goes to a fresh temp file beside the target (created exclusively, with the
- * target's mode), is flushed to disk, and is renamed over the target, so a
+ * mode asked for), is flushed to disk, and is renamed over the target, so a
  * reader sees the old file or the new one, never half of either.
  */
 import { chmodSync, closeSync, fsyncSync, openSync, renameSync, rmSync, writeFileSync } from "node:fs"

@@ -9,9 +9,9 @@
  *
  * Speed: only files of a known comment syntax are read, synchronously, each
  * with one open, read and close; a file without the bytes TODO or FIXME is
- * neither decoded nor lexed. All on this thread: a reader thread was
- * measured to save no time on two cores (its start-up and its own compiling
- * took what its reading saved) while costing a quarter more CPU.
+ * neither decoded nor lexed. All on this thread: on two cores a reader
+ * thread saved little or no time (its start-up and its own compiling took
+ * most of what its reading saved) and cost a quarter more CPU.
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"

@@ -2,9 +2,9 @@
  * A credential store: one JSON file in a config directory, readable by its
  * owner alone. Written atomically with mode 0600 (replace-file.ts), so a
  * reader never sees half a file; a file that group or others can read is
- * refused, with the chmod remedy, and not used. The
- * directory's own mode is config-dir.ts's. The shape is the caller's Schema,
- * whose Redacted fields stay Redacted in memory.
+ * refused, with the chmod remedy, and not used. The directory's own mode is
+ * config-dir.ts's. The shape is the caller's Schema, whose Redacted fields
+ * stay Redacted in memory.
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
