@@ -3,6 +3,7 @@
  * `auth status`, error messages. The one list of what counts as secret.
  */
 import * as Redacted from "effect/Redacted"
+import { createHash } from "node:crypto"
 
 export const SECRET_HEADER = /authorization|cookie|token|secret|passcode|api-key|apikey/i
 const SECRET_PARAM = /token|secret|passcode|password|code_verifier|^code$|^key$/i
@@ -40,6 +41,14 @@ export const maskToken = (token: Redacted.Redacted<string>): string => {
   const value = Redacted.value(token)
   return value.length <= 8 ? "****" : `${value.slice(0, 4)}${"*".repeat(12)}`
 }
+
+/**
+ * A token's stand-in where a budget is keyed by who calls (a pacing scope, a
+ * key in the shared Redis store): the first 16 hex digits of its SHA-256, so
+ * the token itself is never stored or shown.
+ */
+export const tokenFingerprint = (token: Redacted.Redacted<string>): string =>
+  createHash("sha256").update(Redacted.value(token)).digest("hex").slice(0, 16)
 
 /*
  * Every credential this process holds, so that service text (an error body

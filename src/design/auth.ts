@@ -6,8 +6,8 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
-import { createHash } from "node:crypto"
 import { AuthModeError } from "../core/errors.js"
+import { tokenFingerprint } from "../core/secrets.js"
 import type { AuthMode, DesignSettings } from "./options.js"
 
 export const MODE_NAMES: Record<AuthMode, string> = {
@@ -27,9 +27,8 @@ export const credentialHeaders = (settings: DesignSettings): Record<string, stri
  * for OAuth. The token's fingerprint stands for the user or the token.
  */
 export const countingScope = (settings: DesignSettings): string => {
-  const who = createHash("sha256").update(Redacted.value(settings.token)).digest("hex").slice(0, 16)
   const plan = Option.getOrElse(settings.plan, () => "any-plan")
-  return `design:${settings.authMode}:${who}:${plan}`
+  return `design:${settings.authMode}:${tokenFingerprint(settings.token)}:${plan}`
 }
 
 export const requireMode = (settings: DesignSettings, allowed: ReadonlyArray<AuthMode>, subject: string) =>

@@ -4,13 +4,12 @@
  * minute; at most 50 reads and 15 writes in flight. Without a configured plan
  * the pace starts open and becomes the free one after the first 429.
  */
-import { createHash } from "node:crypto"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import * as Redacted from "effect/Redacted"
 import { type Answer, retryAfter } from "../core/http.js"
 import { paceOf, type RateLimiterService } from "../core/rate-limit.js"
+import { tokenFingerprint } from "../core/secrets.js"
 import type { TaskmgrRoute } from "./classify.js"
 import type { TaskmgrSettings } from "./options.js"
 
@@ -26,8 +25,7 @@ export const CONCURRENCY = { read: 50, write: 15 } as const
  * general budget means the free pace (the paid one is ten times as high).
  */
 export const taskmgrPacer = (settings: TaskmgrSettings, limiter: RateLimiterService) => {
-  const who = createHash("sha256").update(Redacted.value(settings.token)).digest("hex").slice(0, 16)
-  const key = `taskmgr:${who}`
+  const key = `taskmgr:${tokenFingerprint(settings.token)}`
   const general = Option.getOrUndefined(Option.map(settings.plan, (plan) => paceOf(PER_MINUTE[plan])))
   return {
     pace: (route: TaskmgrRoute) =>
