@@ -96,16 +96,18 @@ export const syntaxOf = (fileName: string): CommentSyntax | undefined => {
  * expression, so what is left to script is a step a token, not a character:
  * a scan lexes thousands of files once each, before any of it is optimised.
  */
-const MARKER = /\b(TODO|FIXME)\b/
 const MARKERS = /\b(?:TODO|FIXME)\b/g
+/**
+ * A comment's first marker and its words: after an optional `(who)` and an
+ * optional `:`, `-` or `–`, up to trailing spaces and stars (a block's `*`).
+ */
+const MARKED = /\b(TODO|FIXME)\b\s*(?:\([^)]*\))?\s*[:\-–]?\s*([\s\S]*?)\s*(?:\*+\s*)?$/
 
 /** The comment's words after the marker (its closer already cut off): `TODO(ann): fix it` gives "fix it". */
 const wordsAfter = (comment: string) => {
-  const found = MARKER.exec(comment)
+  const found = MARKED.exec(comment)
   if (found === null) return undefined
-  const rest = comment.slice(found.index + found[0].length)
-  const text = rest.replace(/^\s*(\([^)]*\))?\s*[:\-–]?\s*/, "").replace(/\s*\*+\s*$/, "").trim()
-  return { kind: found[1] as "TODO" | "FIXME", text: text === "" ? found[1]! : text }
+  return { kind: found[1] as "TODO" | "FIXME", text: found[2] === "" ? found[1]! : found[2]! }
 }
 
 const escape = (literal: string) => literal.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&")
