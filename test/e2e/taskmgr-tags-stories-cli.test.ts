@@ -4,47 +4,22 @@
  * refusals of a system story and another user's comment, and bad input
  * refused with exit 2 and nothing sent.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import { describeRun, runInProcess as run, type RunResult, type SandboxChild, TASKMGR_BIN, usageErrorOf } from "./helpers.js"
-import { startTaskmgrSandbox, type TaskmgrSandboxInfo } from "./taskmgr-sandbox.js"
+import { describe, expect, it } from "vitest"
+import { describeRun, runInProcess as run, type RunResult, TASKMGR_BIN, usageErrorOf } from "./helpers.js"
+import { useTaskmgrSandbox } from "./taskmgr-sandbox.js"
 
-interface Logged {
-  readonly method: string
-  readonly path: string
-  readonly query: Record<string, string>
-  readonly body: unknown
-}
+const sandbox = useTaskmgrSandbox()
+const requests = () => sandbox.requests()
 
-let sandbox: SandboxChild<TaskmgrSandboxInfo> | undefined
-let info: TaskmgrSandboxInfo
-
-const control = async (method: "GET" | "POST", path: string): Promise<unknown> => {
-  const response = await fetch(`${info.app_url}/_sandbox${path}`, { method })
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}`)
-  return response.json()
-}
-
-const requests = async () => (await control("GET", "/requests")) as Array<Logged>
-
-beforeAll(async () => {
-  sandbox = await startTaskmgrSandbox()
-  info = sandbox.info
-}, 60_000)
-afterAll(async () => {
-  await sandbox?.stop()
-})
-beforeEach(async () => {
-  await control("POST", "/reset")
-})
-
+// The token under the spec's own variable name (the fixture's environment uses TASKMGR_TOKEN).
 const taskmgr = (...args: ReadonlyArray<string>) =>
   run(args, {
     bin: TASKMGR_BIN,
     env: {
-      TASKMGR_BASE_URL: info.base_url,
-      TASKMGR_APP_URL: info.app_url,
-      TASKMGR_ACCESS_TOKEN: info.tokens.personal,
-      TASKMGR_WORKSPACE: info.workspace_gid
+      TASKMGR_BASE_URL: sandbox.info.base_url,
+      TASKMGR_APP_URL: sandbox.info.app_url,
+      TASKMGR_ACCESS_TOKEN: sandbox.info.tokens.personal,
+      TASKMGR_WORKSPACE: sandbox.info.workspace_gid
     }
   })
 
@@ -72,25 +47,25 @@ describe("taskmgr tag", () => {
   })
 
   it("tags a task given by URL, lists a tag's tasks and a task's tags, untags it", async () => {
-    const url = `${info.app_url}/0/${info.project_gid}/${info.task_gid}`
-    expect(json(await taskmgr("tag", "task", "add", url, "--tag", LATER, "--json"))).toEqual({ task: info.task_gid, tag: LATER, tagged: true })
-    expect(ok(await taskmgr("tag", "task", "list", LATER)).stdout).toContain(`${info.task_gid}\tWrite the launch checklist`)
+    const url = `${sandbox.info.app_url}/0/${sandbox.info.project_gid}/${sandbox.info.task_gid}`
+    expect(json(await taskmgr("tag", "task", "add", url, "--tag", LATER, "--json"))).toEqual({ task: sandbox.info.task_gid, tag: LATER, tagged: true })
+    expect(ok(await taskmgr("tag", "task", "list", LATER)).stdout).toContain(`${sandbox.info.task_gid}\tWrite the launch checklist`)
     const tags = ok(await taskmgr("tag", "tasks", url)).stdout
     expect(tags).toContain(URGENT)
     expect(tags).toContain(LATER)
-    ok(await taskmgr("tag", "task", "remove", info.task_gid, "--tag", LATER))
-    expect(ok(await taskmgr("tag", "tasks", info.task_gid)).stdout).not.toContain(LATER)
+    ok(await taskmgr("tag", "task", "remove", sandbox.info.task_gid, "--tag", LATER))
+    expect(ok(await taskmgr("tag", "tasks", sandbox.info.task_gid)).stdout).not.toContain(LATER)
   })
 })
 
 describe("taskmgr story and comment", () => {
   it("lists the feed and only the comments; creates, updates, reads and deletes a comment", async () => {
-    const feed = ok(await taskmgr("story", "list", info.task_gid)).stdout
+    const feed = ok(await taskmgr("story", "list", sandbox.info.task_gid)).stdout
     expect(feed).toContain(SYSTEM_STORY)
-    const comments = ok(await taskmgr("comment", "list", info.task_gid)).stdout
+    const comments = ok(await taskmgr("comment", "list", sandbox.info.task_gid)).stdout
     expect(comments).toContain(OTHER_COMMENT)
     expect(comments).not.toContain(SYSTEM_STORY)
-    const made = json(await taskmgr("comment", "create", info.task_gid, "--html-text", "<body><strong>Ready</strong></body>", "--json"))
+    const made = json(await taskmgr("comment", "create", sandbox.info.task_gid, "--html-text", "<body><strong>Ready</strong></body>", "--json"))
     const gid = String(made.gid)
     expect(json(await taskmgr("comment", "update", gid, "--text", "Ready for review", "--json"))).toMatchObject({ text: "Ready for review" })
     expect(json(await taskmgr("story", "get", gid, "--json"))).toMatchObject({ resource_subtype: "comment_added" })

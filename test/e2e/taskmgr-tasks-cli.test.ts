@@ -3,40 +3,16 @@
  * one command per operation family, a task URL in place of a gid, and bad
  * input refused with exit 2 and nothing sent.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import { control, describeRun, runInProcess as run, type RunResult, type SandboxChild, TASKMGR_BIN, usageErrorOf } from "./helpers.js"
-import { startTaskmgrSandbox, type TaskmgrSandboxInfo } from "./taskmgr-sandbox.js"
+import { describe, expect, it } from "vitest"
+import { describeRun, runInProcess as run, type RunResult, TASKMGR_BIN, usageErrorOf } from "./helpers.js"
+import { useTaskmgrSandbox } from "./taskmgr-sandbox.js"
 
-let sandbox: SandboxChild<TaskmgrSandboxInfo> | undefined
-let sb: TaskmgrSandboxInfo
+const sandbox = useTaskmgrSandbox()
 
-beforeAll(async () => {
-  sandbox = await startTaskmgrSandbox()
-  sb = sandbox.info
-})
-afterAll(async () => {
-  await sandbox?.stop()
-})
-beforeEach(async () => {
-  await control(sb.app_url, "POST", "/_sandbox/reset")
-})
-
-const env = (token = sb.tokens.personal) => ({
-  TASKMGR_BASE_URL: sb.base_url,
-  TASKMGR_APP_URL: sb.app_url,
-  TASKMGR_TOKEN: token,
-  TASKMGR_WORKSPACE: sb.workspace_gid
-})
+const env = (token = sandbox.info.tokens.personal) => sandbox.env({ TASKMGR_TOKEN: token })
 const taskmgr = (args: ReadonlyArray<string>, token?: string) => run(args, { bin: TASKMGR_BIN, env: env(token) })
 
-interface Logged {
-  readonly method: string
-  readonly path: string
-  readonly query: Record<string, string | Array<string>>
-  readonly body: unknown
-}
-const requestLog = async () =>
-  ((await control(sb.app_url, "GET", "/_sandbox/requests")) as Array<Logged>).map((r) => ({ ...r, path: r.path.replace(/^\/api\/1\.0/, "") }))
+const requestLog = async () => (await sandbox.requests()).map((r) => ({ ...r, path: r.path.replace(/^\/api\/1\.0/, "") }))
 
 const ok = (r: RunResult, code = 0) => {
   expect(r.code, describeRun(r)).toBe(code)
@@ -44,35 +20,35 @@ const ok = (r: RunResult, code = 0) => {
 }
 const json = <A>(r: RunResult, code = 0): A => JSON.parse(ok(r, code).stdout) as A
 
-const taskUrl = (task: string) => `${sb.app_url}/0/${sb.project_gid}/${task}`
+const taskUrl = (task: string) => `${sandbox.info.app_url}/0/${sandbox.info.project_gid}/${task}`
 const REVIEW = "1200000000000602"
 const SUBTASK = "1200000000000603"
 const DONE = "1200000000000605"
 
 describe("taskmgr task commands over the built binary", () => {
   it("task list --project URL prints a table; --json lists tasks with paging fields", async () => {
-    const text = ok(await taskmgr(["task", "list", "--project", `${sb.app_url}/0/${sb.project_gid}/list`]))
+    const text = ok(await taskmgr(["task", "list", "--project", `${sandbox.info.app_url}/0/${sandbox.info.project_gid}/list`]))
     expect(text.stdout).toMatch(/Write the launch checklist/)
     const listed = json<{ tasks: Array<{ gid: string }>; complete: boolean }>(await taskmgr(["task", "list", "--assignee", "me", "--json"]))
-    expect(listed.tasks.map((t) => t.gid)).toContain(sb.task_gid)
+    expect(listed.tasks.map((t) => t.gid)).toContain(sandbox.info.task_gid)
     const [first, second] = await requestLog()
-    expect(first!.query).toMatchObject({ project: sb.project_gid, limit: "50" })
-    expect(second!.query).toMatchObject({ assignee: "me", workspace: sb.workspace_gid })
+    expect(first!.query).toMatchObject({ project: sandbox.info.project_gid, limit: "50" })
+    expect(second!.query).toMatchObject({ assignee: "me", workspace: sandbox.info.workspace_gid })
   })
 
   it("task get takes a task URL in place of the gid", async () => {
-    const task = json<{ gid: string; name: string }>(await taskmgr(["task", "get", taskUrl(sb.task_gid), "--json"]))
-    expect(task).toMatchObject({ gid: sb.task_gid, name: "Write the launch checklist" })
+    const task = json<{ gid: string; name: string }>(await taskmgr(["task", "get", taskUrl(sandbox.info.task_gid), "--json"]))
+    expect(task).toMatchObject({ gid: sandbox.info.task_gid, name: "Write the launch checklist" })
   })
 
   it("task get-many takes every remaining word, keeps the order and reports a missing gid by itself", async () => {
     const missing = "1200000000099999"
-    const gids = [DONE, missing, taskUrl(REVIEW), ...Array(9).fill(sb.task_gid)]
+    const gids = [DONE, missing, taskUrl(REVIEW), ...Array(9).fill(sandbox.info.task_gid)]
     const many = json<{ tasks: Array<{ gid: string; task?: unknown; error?: { type: string } }>; failed: number }>(
       await taskmgr(["task", "get-many", ...gids, "--json"]),
       9
     )
-    expect(many.tasks.map((t) => t.gid)).toEqual([DONE, missing, REVIEW, ...Array(9).fill(sb.task_gid)])
+    expect(many.tasks.map((t) => t.gid)).toEqual([DONE, missing, REVIEW, ...Array(9).fill(sandbox.info.task_gid)])
     expect(many.tasks[1]!.error?.type).toBe("NotFoundError")
     expect(many.failed).toBe(1)
     expect((await requestLog()).filter((r) => r.path === "/batch").length).toBe(2)
@@ -81,7 +57,7 @@ describe("taskmgr task commands over the built binary", () => {
   it("task search: the plan error (exit 7) on a free workspace; results on a paid one", async () => {
     const free = await run(["task", "search", "water"], {
       bin: TASKMGR_BIN,
-      env: { ...env(sb.tokens.free), TASKMGR_WORKSPACE: "1200000000000102" }
+      env: { ...env(sandbox.info.tokens.free), TASKMGR_WORKSPACE: "1200000000000102" }
     })
     expect(free.code, describeRun(free)).toBe(7)
     const found = json<{ tasks: Array<{ name: string }> }>(await taskmgr(["task", "search", "launch", "--json"]))
@@ -107,8 +83,8 @@ describe("taskmgr task commands over the built binary", () => {
   })
 
   it("task subtask, project, follower, dependency and dependent commands", async () => {
-    ok(await taskmgr(["task", "subtask", "create", sb.task_gid, "Check the venue"]))
-    expect(ok(await taskmgr(["task", "subtask", "list", taskUrl(sb.task_gid)])).stdout).toMatch(/Check the venue/)
+    ok(await taskmgr(["task", "subtask", "create", sandbox.info.task_gid, "Check the venue"]))
+    expect(ok(await taskmgr(["task", "subtask", "list", taskUrl(sandbox.info.task_gid)])).stdout).toMatch(/Check the venue/)
     ok(await taskmgr(["task", "project", "add", REVIEW, "--project", "1200000000000302"]))
     ok(await taskmgr(["task", "project", "remove", REVIEW, "--project", "1200000000000302"]))
     ok(await taskmgr(["task", "follower", "add", REVIEW, "--followers", "1200000000000002"]))
@@ -137,7 +113,7 @@ describe("taskmgr task commands over the built binary", () => {
   ]
   for (const [what, args, pattern] of bad) {
     it(`${what}: exit 2, nothing sent`, async () => {
-      const r = await taskmgr(args.map((a) => a.replace("{app}", sb.app_url)))
+      const r = await taskmgr(args.map((a) => a.replace("{app}", sandbox.info.app_url)))
       expect(usageErrorOf(r)).toMatch(pattern)
       expect(await requestLog()).toEqual([])
     })
