@@ -36,6 +36,27 @@ export interface Goal {
   readonly created_at: number
 }
 
+/** A goal as the service makes it: workspace-level, owned and followed by its maker, no dates, status or supporters. */
+export const newGoal = (gid: string, name: string, workspace: string, owner: string, createdAt: number): Goal => ({
+  gid,
+  name,
+  notes: "",
+  html_notes: "<body></body>",
+  workspace,
+  team: null,
+  is_workspace_level: true,
+  owner,
+  followers: [owner],
+  liked: false,
+  due_on: null,
+  start_on: null,
+  time_period: null,
+  status: null,
+  supporting: [],
+  supporting_portfolios: [],
+  created_at: createdAt
+})
+
 export type PortfolioColor =
   | "dark-pink" | "dark-green" | "dark-blue" | "dark-red" | "dark-teal" | "dark-brown" | "dark-orange" | "dark-purple" | "dark-warm-gray"
   | "light-pink" | "light-green" | "light-blue" | "light-red" | "light-teal" | "light-brown" | "light-orange" | "light-purple" | "light-warm-gray"
@@ -57,6 +78,24 @@ export interface Portfolio {
   items: Array<string>
   readonly created_at: number
 }
+
+/** A portfolio as the service makes it: private, empty, its maker the only member. */
+export const newPortfolio = (gid: string, name: string, workspace: string, owner: string, createdAt: number): Portfolio => ({
+  gid,
+  name,
+  workspace,
+  owner,
+  created_by: owner,
+  color: "light-green",
+  archived: false,
+  public: false,
+  start_on: null,
+  due_on: null,
+  default_access_level: "editor",
+  members: [owner],
+  items: [],
+  created_at: createdAt
+})
 
 export type StatusParentKind = "project" | "portfolio" | "goal"
 

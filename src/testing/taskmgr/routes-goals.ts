@@ -8,7 +8,7 @@ import { plainText, richText } from "./html.js"
 import type { Data } from "./input.js"
 import { bool, checkGid, date, gidField, gidList, has, html, input, nullableStr, pathGid, queryGid, queryValue, str, teamOf, userOf, workspaceOf } from "./input.js"
 import { goalOf } from "./input-goals.js"
-import type { Goal } from "./model-goals.js"
+import { type Goal, newGoal } from "./model-goals.js"
 import { newGid } from "./model.js"
 import { singleRecord } from "./opt-fields.js"
 import { page } from "./paging.js"
@@ -103,25 +103,7 @@ const create = (ctx: Ctx) => {
   const workspaceGid = gidField(ctx, data, "workspace")
   if (workspaceGid === undefined) return badRequest("workspace: Missing input")
   const workspace = workspaceOf(ctx, workspaceGid)
-  const goal: Goal = {
-    gid: newGid(ctx.state),
-    name: "",
-    notes: "",
-    html_notes: "<body></body>",
-    workspace: workspace.gid,
-    team: null,
-    is_workspace_level: true,
-    owner: ctx.caller.user.gid,
-    followers: [ctx.caller.user.gid],
-    liked: false,
-    due_on: null,
-    start_on: null,
-    time_period: null,
-    status: null,
-    supporting: [],
-    supporting_portfolios: [],
-    created_at: ctx.call.now_ms
-  }
+  const goal = newGoal(newGid(ctx.state), "", workspace.gid, ctx.caller.user.gid, ctx.call.now_ms)
   applyFields(ctx, goal, data)
   ctx.state.goals.set(goal.gid, goal)
   return created(answer(ctx, goal))

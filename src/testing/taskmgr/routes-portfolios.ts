@@ -6,7 +6,7 @@ import { badRequest, created, emptyOk, ok } from "./errors.js"
 import type { Data } from "./input.js"
 import { bool, date, gidField, input, pathGid, queryGid, queryValue, str, userGid, workspaceOf } from "./input.js"
 import { portfolioOf } from "./input-goals.js"
-import type { Portfolio, PortfolioColor } from "./model-goals.js"
+import { newPortfolio, type Portfolio, type PortfolioColor } from "./model-goals.js"
 import { newGid } from "./model.js"
 import { singleRecord } from "./opt-fields.js"
 import { page } from "./paging.js"
@@ -59,22 +59,7 @@ const create = (ctx: Ctx) => {
   if (workspaceGid === undefined) return badRequest("workspace: Missing input")
   const workspace = workspaceOf(ctx, workspaceGid)
   const me = ctx.caller.user.gid
-  const portfolio: Portfolio = {
-    gid: newGid(ctx.state),
-    name: "",
-    workspace: workspace.gid,
-    owner: me,
-    created_by: me,
-    color: "light-green",
-    archived: false,
-    public: false,
-    start_on: null,
-    due_on: null,
-    default_access_level: "editor",
-    members: [me],
-    items: [],
-    created_at: ctx.call.now_ms
-  }
+  const portfolio = newPortfolio(newGid(ctx.state), "", workspace.gid, me, ctx.call.now_ms)
   applyFields(portfolio, data)
   ctx.state.portfolios.set(portfolio.gid, portfolio)
   return created(answer(ctx, portfolio))

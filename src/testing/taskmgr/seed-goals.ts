@@ -3,7 +3,7 @@
  * projects, portfolios and goals. `goalsSeed` is spread into `taskmgrSeed`.
  */
 import { richText } from "./html.js"
-import type { Goal, Portfolio, StatusUpdate } from "./model-goals.js"
+import { type Goal, newGoal, newPortfolio, type Portfolio, type StatusUpdate } from "./model-goals.js"
 import type { TaskmgrState } from "./model.js"
 import { big_project, free_project, free_user, free_workspace, other_user, project, tasks, team, user, workspace } from "./seed-gids.js"
 
@@ -35,41 +35,12 @@ export const goalsSeed = {
 const T0 = Date.parse("2024-05-01T09:00:00.000Z")
 const DAY = 86_400_000
 
-const goal = (gid: string, name: string, ws: string, owner: string): Goal => ({
-  gid,
-  name,
-  notes: "",
-  html_notes: "<body></body>",
-  workspace: ws,
-  team: null,
-  is_workspace_level: true,
-  owner,
-  followers: [owner],
-  liked: false,
-  due_on: null,
-  start_on: null,
-  time_period: null,
-  status: null,
-  supporting: [],
-  supporting_portfolios: [],
-  created_at: T0
-})
+const goal = (gid: string, name: string, ws: string, owner: string): Goal => newGoal(gid, name, ws, owner, T0)
 
 const portfolio = (gid: string, name: string, ws: string, owner: string, items: Array<string>): Portfolio => ({
-  gid,
-  name,
-  workspace: ws,
-  owner,
-  created_by: owner,
+  ...newPortfolio(gid, name, ws, owner, T0),
   color: "light-blue",
-  archived: false,
-  public: false,
-  start_on: null,
-  due_on: null,
-  default_access_level: "editor",
-  members: [owner],
-  items,
-  created_at: T0
+  items
 })
 
 const status = (gid: string, parent: StatusUpdate["parent_kind"], parentGid: string, type: StatusUpdate["status_type"], title: string, text: string, author: string, at: number): StatusUpdate => ({
