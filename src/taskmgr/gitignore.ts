@@ -12,6 +12,8 @@
 export interface IgnoreRule {
   readonly negate: boolean
   readonly dirOnly: boolean
+  /** Matched against the entry's name alone when the pattern has no `/` (it matches a name at any depth), else against its path. */
+  readonly nameOnly: boolean
   readonly regex: RegExp
 }
 
@@ -115,7 +117,8 @@ export const parseRule = (raw: string): IgnoreRule | undefined => {
   const anchored = line.includes("/")
   const glob = line.startsWith("/") ? line.slice(1) : line
   const source = globSource(glob)
-  return { negate, dirOnly, regex: new RegExp(anchored ? `^${source}$` : `^(?:.*/)?${source}$`) }
+  // Without a `/` no part of the pattern can match one, so matching the last part of the path is matching the name.
+  return { negate, dirOnly, nameOnly: !anchored, regex: new RegExp(`^${source}$`) }
 }
 
 export const parseGitignore = (text: string): ReadonlyArray<IgnoreRule> =>
@@ -127,9 +130,14 @@ export const parseGitignore = (text: string): ReadonlyArray<IgnoreRule> =>
 /**
  * Whether `path` (relative to the scan root, `/`-separated) is ignored by the
  * levels that apply to it, outermost first: the deepest level with a matching
- * rule decides, by its last matching rule.
+ * rule decides, by its last matching rule. A walker passes the `name` it has.
  */
-export const isIgnored = (levels: ReadonlyArray<IgnoreLevel>, path: string, isDir: boolean): boolean => {
+export const isIgnored = (
+  levels: ReadonlyArray<IgnoreLevel>,
+  path: string,
+  isDir: boolean,
+  name: string = path.slice(path.lastIndexOf("/") + 1)
+): boolean => {
   for (let l = levels.length - 1; l >= 0; l--) {
     const level = levels[l]!
     if (level.base !== "" && !path.startsWith(`${level.base}/`)) continue
@@ -137,7 +145,7 @@ export const isIgnored = (levels: ReadonlyArray<IgnoreLevel>, path: string, isDi
     for (let r = level.rules.length - 1; r >= 0; r--) {
       const rule = level.rules[r]!
       if (rule.dirOnly && !isDir) continue
-      if (rule.regex.test(sub)) return !rule.negate
+      if (rule.regex.test(rule.nameOnly ? name : sub)) return !rule.negate
     }
   }
   return false

@@ -16,7 +16,7 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } from "node:fs"
-import { join, resolve } from "node:path"
+import { isAbsolute, join, relative, resolve, sep } from "node:path"
 import { invalidInput } from "../core/errors.js"
 import type { Operation } from "../core/operation.js"
 import { view } from "../core/view.js"
@@ -51,8 +51,6 @@ export interface ScannedTree {
 const NAME_LIMIT = 200
 /** Git and rg call a file binary when a NUL byte is in its first 8,000 bytes. */
 const BINARY_PROBE = 8000
-const TODO = Buffer.from("TODO")
-const FIXME = Buffer.from("FIXME")
 
 /** The marker a task's notes carry, by which a later run knows the comment is done. */
 export const markerOf = (draft: Pick<TodoDraft, "path" | "line">) => `${draft.path}:${draft.line}`
@@ -73,8 +71,10 @@ const chunk = Buffer.allocUnsafe(CHUNK)
 
 /**
  * A file's comments: undefined when it cannot be read; none when it is
- * binary (a NUL byte in its first 8,000 bytes) or holds no TODO or FIXME,
- * which is then neither decoded nor lexed.
+ * binary (a NUL byte in its first 8,000 bytes) or holds no TODO or FIXME.
+ * Its bytes are searched as Latin-1, which copies them as they are (no
+ * UTF-8 decoding of the whole file); what a draft reports is decoded from
+ * them as UTF-8 (findTodos).
  */
 const todosIn = (path: string, syntax: CommentSyntax): Array<TodoComment> | undefined => {
   let fd: number
@@ -84,43 +84,63 @@ const todosIn = (path: string, syntax: CommentSyntax): Array<TodoComment> | unde
     return undefined
   }
   let bytes: Buffer
+  let length: number
   try {
-    const length = readSync(fd, chunk, 0, CHUNK, 0)
-    // A view of what was read: the rest of the buffer holds an earlier file's bytes.
-    bytes = length < CHUNK ? chunk.subarray(0, length) : readFileSync(path)
+    length = readSync(fd, chunk, 0, CHUNK, 0)
+    // The rest of the shared buffer holds an earlier file's bytes: only [0, length) is this file.
+    bytes = length < CHUNK ? chunk : readFileSync(path)
+    if (bytes !== chunk) length = bytes.length
   } catch {
     return undefined
   } finally {
     closeSync(fd)
   }
-  const nul = bytes.indexOf(0)
+  const text = bytes.toString("latin1", 0, length)
+  const nul = text.indexOf("\0")
   if (nul >= 0 && nul < BINARY_PROBE) return []
-  if (!bytes.includes(TODO) && !bytes.includes(FIXME)) return []
-  return findTodos(bytes.toString("utf8"), syntax)
+  if (!text.includes("TODO") && !text.includes("FIXME")) return []
+  return findTodos(text, syntax, (from, to) => bytes.toString("utf8", from, to))
 }
 
-/** Visits the files git would see whose names say a comment syntax we know (path relative to root, `/`-separated). */
-const walkTree = (root: string, visit: (path: string, syntax: CommentSyntax) => void) => {
+/**
+ * The prefix a file's path under `root` is opened by: relative to the
+ * working directory when the tree is inside it ("" for the directory
+ * itself), so the kernel looks up fewer directories for each of the
+ * thousands of opens; else the root itself.
+ */
+const openPrefix = (root: string) => {
+  const fromHere = relative(process.cwd(), root)
+  if (fromHere === "") return ""
+  return fromHere === ".." || fromHere.startsWith(`..${sep}`) || isAbsolute(fromHere) ? `${root}/` : `${fromHere}/`
+}
+
+/**
+ * Visits the files git would see whose names say a comment syntax we know:
+ * `path` is relative to the root and `/`-separated; the file is opened as
+ * `prefix + path`.
+ */
+const walkTree = (prefix: string, visit: (path: string, syntax: CommentSyntax) => void) => {
   const stack: Array<{ readonly rel: string; readonly levels: ReadonlyArray<IgnoreLevel> }> = [{ rel: "", levels: [] }]
   while (stack.length > 0) {
     const { rel, levels: outer } = stack.pop()!
-    const abs = rel === "" ? root : `${root}/${rel}`
+    const dir = rel === "" ? prefix === "" ? "." : prefix : `${prefix}${rel}`
     let entries
     try {
-      entries = readdirSync(abs, { withFileTypes: true })
+      entries = readdirSync(dir, { withFileTypes: true })
     } catch {
       continue
     }
-    const own = entries.some((e) => e.name === ".gitignore" && e.isFile()) ? readIgnore(abs, rel) : undefined
+    const own = entries.some((e) => e.name === ".gitignore" && e.isFile()) ? readIgnore(dir, rel) : undefined
     const levels = own === undefined ? outer : [...outer, own]
     for (const entry of entries) {
-      const path = rel === "" ? entry.name : `${rel}/${entry.name}`
+      const name = entry.name
+      const path = rel === "" ? name : `${rel}/${name}`
       if (entry.isDirectory()) {
-        if (entry.name !== ".git" && !isIgnored(levels, path, true)) stack.push({ rel: path, levels })
+        if (name !== ".git" && !isIgnored(levels, path, true, name)) stack.push({ rel: path, levels })
         continue
       }
-      if (!entry.isFile() || isIgnored(levels, path, false)) continue
-      const syntax = syntaxOf(entry.name)
+      if (!entry.isFile() || isIgnored(levels, path, false, name)) continue
+      const syntax = syntaxOf(name)
       if (syntax !== undefined) visit(path, syntax)
     }
   }
@@ -130,8 +150,9 @@ const walkTree = (root: string, visit: (path: string, syntax: CommentSyntax) => 
 export const scanTree = (root: string): ScannedTree => {
   const drafts: Array<TodoDraft> = []
   let files = 0
-  walkTree(root, (path, syntax) => {
-    const todos = todosIn(`${root}/${path}`, syntax)
+  const prefix = openPrefix(root)
+  walkTree(prefix, (path, syntax) => {
+    const todos = todosIn(`${prefix}${path}`, syntax)
     if (todos === undefined) return
     files++
     for (const { line, kind, text, source } of todos) {

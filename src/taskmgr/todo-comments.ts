@@ -87,7 +87,9 @@ const BY_NAME: ReadonlyMap<string, CommentSyntax> = new Map(Object.entries({
 export const syntaxOf = (fileName: string): CommentSyntax | undefined => {
   const dot = fileName.lastIndexOf(".")
   // Most names have an extension that decides alone; the few whole names are checked only without a match.
-  const byExtension = dot <= 0 ? undefined : BY_EXTENSION.get(fileName.slice(dot + 1).toLowerCase())
+  const extension = dot <= 0 ? undefined : fileName.slice(dot + 1)
+  // Extensions are mostly lower case already: no lower-cased copy of each name unless needed.
+  const byExtension = extension === undefined ? undefined : BY_EXTENSION.get(extension) ?? BY_EXTENSION.get(extension.toLowerCase())
   return byExtension ?? BY_NAME.get(fileName.toLowerCase())
 }
 
@@ -142,8 +144,18 @@ const tokensOf = (syntax: CommentSyntax): Tokens => {
  * block comment's state carries over lines; a string literal is assumed to
  * end on its line. Without a block opener anywhere no line depends on
  * another, and only the lines holding a marker are lexed.
+ *
+ * What is reported (a comment's words, its source line) is `decode(from,
+ * to)` of `text`'s positions. A file's bytes can so be searched as Latin-1,
+ * a byte a character (every token here is ASCII, and no byte of a UTF-8
+ * sequence is): only the reported parts are decoded as UTF-8, into strings
+ * of their own that do not keep the whole file alive.
  */
-export const findTodos = (text: string, syntax: CommentSyntax): Array<TodoComment> => {
+export const findTodos = (
+  text: string,
+  syntax: CommentSyntax,
+  decode: (from: number, to: number) => string = (from, to) => text.slice(from, to)
+): Array<TodoComment> => {
   const found: Array<TodoComment> = []
   const { pattern: tokens, kinds } = tokensOf(syntax)
   let lineNumber = 1
@@ -159,12 +171,12 @@ export const findTodos = (text: string, syntax: CommentSyntax): Array<TodoCommen
   const comment = (from: number, to: number) => {
     const line = lineOf(from)
     if (line === hitLine) return
-    const hit = wordsAfter(text.slice(from, to))
+    const hit = wordsAfter(decode(from, to))
     if (hit === undefined) return
     hitLine = line
     const start = text.lastIndexOf("\n", from - 1) + 1
     const newline = text.indexOf("\n", from)
-    found.push({ line, kind: hit.kind, text: hit.text, source: text.slice(start, newline < 0 ? text.length : newline).trim() })
+    found.push({ line, kind: hit.kind, text: hit.text, source: decode(start, newline < 0 ? text.length : newline).trim() })
   }
   /** Lexes tokens from `from` on, up to the first that starts at or after `until`. */
   const lex = (from: number, until: number) => {

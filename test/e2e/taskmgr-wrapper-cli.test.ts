@@ -80,6 +80,22 @@ describe("taskmgr task scan-todos", () => {
     expect((await sandbox.requests()).filter((q) => q.method === "POST" && q.path.endsWith("/tasks"))).toHaveLength(2)
   })
 
+  it("names paths from the scanned directory wherever it is run from: inside it, above it or elsewhere", async () => {
+    const parent = mkdtempSync(join(tmpdir(), "todos-where-"))
+    const dir = join(parent, "repo")
+    mkdirSync(join(dir, "src", "deep"), { recursive: true })
+    writeFileSync(join(dir, ".gitignore"), "*.log\n")
+    writeFileSync(join(dir, "src", "deep", "a.ts"), "// TODO: deep\n")
+    writeFileSync(join(dir, "src", "deep", "x.log"), "// TODO ignored\n")
+    const drafts = async (args: ReadonlyArray<string>, cwd: string) =>
+      (JSON.parse(ok(await taskmgr(["task", "scan-todos", ...args, "--json"], { cwd })).stdout) as { drafts: Array<{ path: string; line: number }> }).drafts
+    const expected = [{ path: "src/deep/a.ts", line: 1 }]
+    expect(await drafts([], dir)).toMatchObject(expected)
+    expect(await drafts(["repo"], parent)).toMatchObject(expected)
+    expect(await drafts([dir], tmpdir())).toMatchObject(expected)
+    expect(await drafts([".."], join(dir, "src"))).toMatchObject(expected)
+  })
+
   it("refuses --create without --project, and a missing directory, before sending", async () => {
     expect((await usage(await taskmgr(["task", "scan-todos", ".", "--create"]))).stderr).toContain("--project")
     expect((await usage(await taskmgr(["task", "scan-todos", "/nonexistent/dir"]))).stderr).toContain("<dir>")

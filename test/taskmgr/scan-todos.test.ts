@@ -60,6 +60,20 @@ describe("task scan-todos", () => {
       expect(yield* sent).toEqual([])
     }).pipe(Effect.provide(apiLayer())))
 
+  it.effect("reports non-ASCII comments and their lines exactly, and reads a file larger than its read buffer whole", () =>
+    Effect.gen(function*() {
+      const a = yield* api
+      const dir = tree({
+        "u.ts": "const s = \"héllo – 😀 // TODO not here\"\n// TODO: café ünïcode – 😀 \u00a0\n",
+        "big.ts": `${"é".repeat(40_000)}\n// FIXME: after the first 64 KiB\n`
+      })
+      const result = yield* a.taskScanTodos({ dir })
+      expect(result.drafts.map((d) => [d.path, d.line, d.name, d.notes])).toEqual([
+        ["big.ts", 2, "after the first 64 KiB", "big.ts:2\n// FIXME: after the first 64 KiB"],
+        ["u.ts", 2, "café ünïcode – 😀", "u.ts:2\n// TODO: café ünïcode – 😀"]
+      ])
+    }).pipe(Effect.provide(apiLayer())))
+
   it.effect("creates the drafts in the project once: a second run finds their markers and creates nothing", () =>
     Effect.gen(function*() {
       const a = yield* api
