@@ -99,6 +99,7 @@ export const syntaxOf = (fileName: string): CommentSyntax | undefined => {
  * a scan lexes thousands of files once each, before any of it is optimised.
  */
 const MARKERS = /\b(?:TODO|FIXME)\b/g
+const MARKED_ANYWHERE = /\b(?:TODO|FIXME)\b/
 /**
  * A comment's first marker and its words: after an optional `(who)` and an
  * optional `:`, `-` or `–`, up to trailing spaces and stars (a block's `*`).
@@ -188,7 +189,8 @@ export const findTodos = (
       if (kind === "literal") continue
       const opener = t[group]!
       if (kind === "line") {
-        comment(t.index + opener.length, t.index + t[0].length)
+        // Most line comments hold no marker: only those that do are decoded and read.
+        if (MARKED_ANYWHERE.test(t[0])) comment(t.index + opener.length, t.index + t[0].length)
         continue
       }
       // A block comment: each of its lines is a comment of its own, cut at the closer.
