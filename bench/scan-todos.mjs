@@ -4,8 +4,9 @@
 // comments, a node_modules and a build directory that .gitignore files exclude,
 // a few binary files, and a .git directory (so rg honours .gitignore as well).
 // Each is run RUNS times (default 5) in turn; the medians and their ratio are
-// printed (target: scan-todos within 3x of rg). ripgrep is installed with
-// apt-get when missing. Usage: node bench/scan-todos.mjs [FILES] [RUNS]
+// printed (target: scan-todos within 3x of rg), and for scale `rg -j1`, rg on
+// one thread as the scan is. ripgrep is installed with apt-get when missing.
+// Usage: node bench/scan-todos.mjs [FILES] [RUNS]
 import { execFileSync, spawnSync } from "node:child_process"
 import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -62,6 +63,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 
 const taskmgr = join(process.cwd(), "dist", "taskmgr.js")
 const rgTimes = []
+const rgOneThreadTimes = []
 const scanTimes = []
 let found
 let matched
@@ -69,6 +71,8 @@ for (let r = 0; r < runs; r++) {
   const rg = time("rg", ["-n", "TODO|FIXME", "."])
   rgTimes.push(rg.ms)
   matched = rg.out.split("\n").filter((l) => l !== "").length
+  // For scale: the scan runs on one thread, rg on every core.
+  rgOneThreadTimes.push(time("rg", ["-j1", "-n", "TODO|FIXME", "."]).ms)
   const scan = time(process.execPath, [taskmgr, "task", "scan-todos", ".", "--json"])
   scanTimes.push(scan.ms)
   found = JSON.parse(scan.out).drafts.length
@@ -81,3 +85,4 @@ console.log(`tree: ${written} files`)
 console.log(`rg -n 'TODO|FIXME':        ${rgMs.toFixed(0)} ms median of ${runs} (${matched} matching lines, strings and binaries included)`)
 console.log(`taskmgr task scan-todos:   ${scanMs.toFixed(0)} ms median of ${runs} (${found} comments)`)
 console.log(`ratio: ${(scanMs / rgMs).toFixed(2)}x (target: at most 3x)`)
+console.log(`for scale, rg -j1 (one thread): ${median(rgOneThreadTimes).toFixed(0)} ms; scan-todos is ${(scanMs / median(rgOneThreadTimes)).toFixed(2)}x of it`)
