@@ -81,9 +81,15 @@ const home = mkdtempSync(join(tmpdir(), "warm-cache-"))
 for (const name of binaries) {
   const simulator = spawn(process.execPath, [`dist/${name}.js`, "sandbox"], { stdio: ["ignore", "pipe", "inherit"] })
   try {
-    const [line] = await once(createInterface({ input: simulator.stdout }), "line")
+    // A simulator that exits before its line fails the build instead of hanging it.
+    const [line] = await Promise.race([
+      once(createInterface({ input: simulator.stdout }), "line"),
+      once(simulator, "exit").then(([code]) => Promise.reject(new Error(`${name} sandbox exited (${code}) before it started`)))
+    ])
     const env = { PATH: process.env.PATH ?? "", HOME: home, XDG_CONFIG_HOME: home, ...simulatorEnv[name](JSON.parse(line)) }
-    for (const args of [["--help"], ["user", "me", "--json"]]) await promisify(execFile)(process.execPath, [`dist/${name}.js`, ...args], { env })
+    for (const args of [["--help"], ["user", "me", "--json"]]) {
+      await promisify(execFile)(process.execPath, [`dist/${name}.js`, ...args], { env, timeout: 60_000 })
+    }
   } finally {
     simulator.kill("SIGKILL")
   }
