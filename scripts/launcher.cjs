@@ -37,11 +37,15 @@ const script = new vm.Script(Module.wrap(source), {
 })
 if (cachedData === undefined || script.cachedDataRejected) {
   // After the run, when the functions it needed have been compiled too.
+  // Written aside and renamed into place: a run starting meanwhile reads the whole cache or none.
   const save = () => {
+    const aside = `${cacheFile}.${process.pid}`
     try {
-      fs.writeFileSync(cacheFile, script.createCachedData())
+      fs.writeFileSync(aside, script.createCachedData())
+      fs.renameSync(aside, cacheFile)
     } catch {
       // Read-only install: run without a cache.
+      fs.rmSync(aside, { force: true })
     }
   }
   const exit = process.exit

@@ -35,5 +35,7 @@ describe("the launcher's code caches", () => {
     const again = await Promise.all([run(["--help"], { bin, env }), run(["task", "scan-todos", empty, "--json"], { bin, env })])
     expect(again.map((r) => [r.code, r.stdout])).toEqual([[0, help.stdout], [0, scan.stdout]])
     expect(caches(dir).map((f) => statSync(join(dir, f)).mtimeMs)).toEqual(written)
+    // Each was written aside and renamed into place: nothing else is left.
+    expect(readdirSync(dir).sort()).toEqual([helpCache, "package.json", runCache, "taskmgr.bundle.js", "taskmgr.js"].sort())
   })
 })
