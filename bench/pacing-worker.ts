@@ -27,25 +27,36 @@ const observer = {
   onExchange: (event: { readonly status: number | null }) =>
     Effect.sync(() => void statuses.set(event.status ?? 0, (statuses.get(event.status ?? 0) ?? 0) + 1))
 }
-const common = { token: job.token, baseUrl: job.baseUrl, maxWait: "120 seconds", ...(job.rateStore === undefined ? {} : { rateStore: job.rateStore }) }
+const common = {
+  token: job.token,
+  baseUrl: job.baseUrl,
+  maxWait: "120 seconds",
+  ...(job.rateStore === undefined ? {} : { rateStore: job.rateStore })
+}
 
 const call: Effect.Effect<unknown, unknown, DesignApi | TaskmgrApi> = job.service === "design"
   ? Effect.flatMap(DesignApi, (api) => api.userMe({}))
   : Effect.flatMap(TaskmgrApi, (api) => api.userMe({}))
 
 const layer = job.service === "design"
-  ? DesignApi.layer({ ...common, ...(job.plan === undefined ? {} : { plan: job.plan, seat: job.seat ?? "full" }) } as never)
+  ? DesignApi.layer(
+    { ...common, ...(job.plan === undefined ? {} : { plan: job.plan, seat: job.seat ?? "full" }) } as never
+  )
   : TaskmgrApi.layer({ ...common, ...(job.plan === undefined ? {} : { plan: job.plan }) } as never)
 
 const program = Effect.gen(function*() {
   const started = Date.now()
-  const results = yield* Effect.forEach(Array.from({ length: job.calls }), () => Effect.either(call), { concurrency: job.concurrency })
+  const results = yield* Effect.forEach(Array.from({ length: job.calls }), () => Effect.either(call), {
+    concurrency: job.concurrency
+  })
   const ended = Date.now()
   const failures = results.filter((r) => r._tag === "Left").length
   process.stdout.write(JSON.stringify({ started, ended, failures, statuses: Object.fromEntries(statuses) }) + "\n")
 }).pipe(
   Effect.provideService(HttpObserver, observer),
-  Effect.provide(Layer.provide(layer as Layer.Layer<DesignApi | TaskmgrApi, unknown, never>, NodeHttpClient.layerUndici)),
+  Effect.provide(
+    Layer.provide(layer as Layer.Layer<DesignApi | TaskmgrApi, unknown, never>, NodeHttpClient.layerUndici)
+  ),
   Effect.orDie
 )
 

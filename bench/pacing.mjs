@@ -8,11 +8,11 @@
 // so 200 calls are allowed 20 s. Four processes share one budget through a
 // redis-server started here on a free loopback port (skipped when redis-server is missing).
 // Usage: node bench/pacing.mjs [--worker FILE] [--no-redis]   (needs `npm run build` for the sandboxes)
+import { build } from "esbuild"
 import { spawn } from "node:child_process"
 import { mkdirSync } from "node:fs"
 import { createServer } from "node:net"
 import { createInterface } from "node:readline"
-import { build } from "esbuild"
 
 const args = process.argv.slice(2)
 const workerArg = args.indexOf("--worker")
@@ -25,7 +25,15 @@ let worker = workerArg >= 0 ? args[workerArg + 1] : undefined
 if (worker === undefined) {
   mkdirSync(".tmp", { recursive: true })
   worker = ".tmp/pacing-worker.cjs"
-  await build({ entryPoints: ["bench/pacing-worker.ts"], outfile: worker, bundle: true, format: "cjs", platform: "node", target: "node20", logLevel: "warning" })
+  await build({
+    entryPoints: ["bench/pacing-worker.ts"],
+    outfile: worker,
+    bundle: true,
+    format: "cjs",
+    platform: "node",
+    target: "node20",
+    logLevel: "warning"
+  })
 }
 
 const firstLine = (child) => new Promise((resolve) => createInterface({ input: child.stdout }).once("line", resolve))
@@ -43,7 +51,16 @@ const freePort = () =>
   })
 const startRedis = async () => {
   const port = await freePort()
-  const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: ["ignore", "pipe", "ignore"] })
+  const child = spawn("redis-server", [
+    "--port",
+    String(port),
+    "--bind",
+    "127.0.0.1",
+    "--save",
+    "",
+    "--appendonly",
+    "no"
+  ], { stdio: ["ignore", "pipe", "ignore"] })
   children.push(child)
   const ok = await new Promise((resolve) => {
     child.once("error", () => resolve(false))
@@ -63,7 +80,13 @@ const runWorker = (job) =>
 const [tm, ds] = await Promise.all([sandbox("taskmgr"), sandbox("design")])
 const redis = useRedis ? await startRedis() : undefined
 const services = {
-  taskmgr: { origin: tm.app_url, job: { service: "taskmgr", baseUrl: tm.base_url, token: tm.tokens.free }, plan: { plan: "free" }, perMinute: 150, burst: 150 },
+  taskmgr: {
+    origin: tm.app_url,
+    job: { service: "taskmgr", baseUrl: tm.base_url, token: tm.tokens.free },
+    plan: { plan: "free" },
+    perMinute: 150,
+    burst: 150
+  },
   design: {
     origin: ds.base_url,
     job: { service: "design", baseUrl: ds.base_url, token: ds.enterprise.tokens.personal },
@@ -87,7 +110,13 @@ for (const [name, s] of Object.entries(services)) {
     if (sc.optional && !args.includes("--all")) continue
     await fetch(`${s.origin}/_sandbox/reset`, { method: "POST" })
     const store = sc.store ? { rateStore: `${redis}/${++db}` } : {}
-    const job = { ...s.job, ...(sc.plan ? s.plan : {}), ...store, calls: sc.calls / sc.processes, concurrency: sc.concurrency }
+    const job = {
+      ...s.job,
+      ...(sc.plan ? s.plan : {}),
+      ...store,
+      calls: sc.calls / sc.processes,
+      concurrency: sc.concurrency
+    }
     const results = await Promise.all(Array.from({ length: sc.processes }, () => runWorker(job)))
     const elapsed = (Math.max(...results.map((r) => r.ended)) - Math.min(...results.map((r) => r.started))) / 1000
     const failures = results.reduce((n, r) => n + r.failures, 0)
@@ -110,5 +139,7 @@ for (const [name, s] of Object.entries(services)) {
   }
 }
 console.table(rows)
-if (redis === undefined && useRedis) console.log("redis-server not found: the shared-store scenario was skipped (apt-get install redis-server).")
+if (redis === undefined && useRedis) {
+  console.log("redis-server not found: the shared-store scenario was skipped (apt-get install redis-server).")
+}
 for (const child of children) child.kill()

@@ -41,13 +41,22 @@ mkdirSync(join(root, ".git"))
 write(".gitignore", "node_modules/\nbuild/\n*.log\n")
 for (let i = 0; written < files; i++) {
   const [ext, body] = kinds[i % kinds.length]
-  const dir = i % 10 === 0 ? `node_modules/pkg${i % 50}` : i % 17 === 0 ? `build/out${i % 20}` : `src/mod${i % 200}/part${i % 7}`
+  const dir = i % 10 === 0
+    ? `node_modules/pkg${i % 50}`
+    : i % 17 === 0
+    ? `build/out${i % 20}`
+    : `src/mod${i % 200}/part${i % 7}`
   write(`${dir}/file${i}.${ext}`, `${body(i)}// ${filler}\n`)
   if (i % 997 === 0) write(`assets/blob${i}.ts`, Buffer.concat([Buffer.from("// TODO binary\n"), Buffer.alloc(64)]))
   if (i % 1500 === 0) write(`src/mod${i % 200}/.gitignore`, "*.sh\n")
 }
 
-const env = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NO_COLOR: "1", TASKMGR_ACCESS_TOKEN: "bench-token-not-sent" }
+const env = {
+  PATH: process.env.PATH ?? "",
+  HOME: process.env.HOME ?? "",
+  NO_COLOR: "1",
+  TASKMGR_ACCESS_TOKEN: "bench-token-not-sent"
+}
 // Output goes to a file, as both would write it in a script: the time is the search's, not a reader's.
 const outFile = join(tmpdir(), `scan-todos-bench-${process.pid}.out`)
 const time = (command, args) => {
@@ -56,7 +65,9 @@ const time = (command, args) => {
   const r = spawnSync(command, args, { env, cwd: root, stdio: ["ignore", fd, "pipe"], encoding: "utf8" })
   const ms = Number(process.hrtime.bigint() - started) / 1e6
   closeSync(fd)
-  if (r.status !== 0 && !(command === "rg" && r.status === 1)) throw new Error(`${command} exited ${r.status}: ${r.stderr}`)
+  if (r.status !== 0 && !(command === "rg" && r.status === 1)) {
+    throw new Error(`${command} exited ${r.status}: ${r.stderr}`)
+  }
   return { ms, out: readFileSync(outFile, "utf8") }
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
@@ -82,7 +93,15 @@ rmSync(outFile, { force: true })
 const rgMs = median(rgTimes)
 const scanMs = median(scanTimes)
 console.log(`tree: ${written} files`)
-console.log(`rg -n 'TODO|FIXME':        ${rgMs.toFixed(0)} ms median of ${runs} (${matched} matching lines, strings and binaries included)`)
+console.log(
+  `rg -n 'TODO|FIXME':        ${
+    rgMs.toFixed(0)
+  } ms median of ${runs} (${matched} matching lines, strings and binaries included)`
+)
 console.log(`taskmgr task scan-todos:   ${scanMs.toFixed(0)} ms median of ${runs} (${found} comments)`)
 console.log(`ratio: ${(scanMs / rgMs).toFixed(2)}x (target: at most 3x)`)
-console.log(`for scale, rg -j1 (one thread): ${median(rgOneThreadTimes).toFixed(0)} ms; scan-todos is ${(scanMs / median(rgOneThreadTimes)).toFixed(2)}x of it`)
+console.log(
+  `for scale, rg -j1 (one thread): ${median(rgOneThreadTimes).toFixed(0)} ms; scan-todos is ${
+    (scanMs / median(rgOneThreadTimes)).toFixed(2)
+  }x of it`
+)

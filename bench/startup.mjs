@@ -15,13 +15,18 @@ const node = process.execPath
 const base = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "" }
 
 const sandbox = spawn(node, ["dist/design.js", "sandbox"], { env: base, stdio: ["ignore", "pipe", "inherit"] })
-const seed = JSON.parse(await new Promise((resolve) => createInterface({ input: sandbox.stdout }).once("line", resolve)))
+const seed = JSON.parse(
+  await new Promise((resolve) => createInterface({ input: sandbox.stdout }).once("line", resolve))
+)
 const withApi = { ...base, DESIGN_BASE_URL: seed.base_url, DESIGN_ACCESS_TOKEN: seed.tokens.personal }
 
 // The baseline for `user me`: the least a script can do to make the same call.
 const bareFetch = join(tmpdir(), "design-bench-bare-fetch.mjs")
-writeFileSync(bareFetch, `const r = await fetch(process.env.DESIGN_BASE_URL + "/v1/me", { headers: { "x-design-token": process.env.DESIGN_ACCESS_TOKEN } })
-console.log(await r.text())\n`)
+writeFileSync(
+  bareFetch,
+  `const r = await fetch(process.env.DESIGN_BASE_URL + "/v1/me", { headers: { "x-design-token": process.env.DESIGN_ACCESS_TOKEN } })
+console.log(await r.text())\n`
+)
 
 const cases = [
   { name: "node -e 0", args: ["-e", "0"], env: base },
@@ -50,7 +55,9 @@ const median = (xs) => {
 }
 const m = Object.fromEntries([...times].map(([k, v]) => [k, median(v)]))
 const row = (name, baseline) =>
-  `${name.padEnd(32)} ${m[name].toFixed(1).padStart(7)} ms${baseline ? `   ${(m[name] / m[baseline]).toFixed(2)}x ${baseline}` : ""}`
+  `${name.padEnd(32)} ${m[name].toFixed(1).padStart(7)} ms${
+    baseline ? `   ${(m[name] / m[baseline]).toFixed(2)}x ${baseline}` : ""
+  }`
 
 console.log(`Cold start, median of ${rounds} interleaved rounds (node ${process.version})`)
 console.log(row("node -e 0"))
@@ -62,4 +69,6 @@ console.log(row("taskmgr task list --help", "node -e 0"))
 console.log(row("bare fetch /v1/me"))
 console.log(row("design user me", "bare fetch /v1/me"))
 console.log(`bundle: dist/design.bundle.js ${(statSync("dist/design.bundle.js").size / 1024).toFixed(0)} KiB`)
-console.log("targets: --help at most 3x node -e 0 (best existing wrapper: ~8x); user me at most 1.2x bare fetch (best existing: 2.3x)")
+console.log(
+  "targets: --help at most 3x node -e 0 (best existing wrapper: ~8x); user me at most 1.2x bare fetch (best existing: 2.3x)"
+)

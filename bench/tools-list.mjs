@@ -24,10 +24,18 @@ for (const program of ["design", "taskmgr"]) {
   await client.close()
   const total = bytes(tools)
   const full = bytes(tools.map((t) => ({ ...t, annotations: { ...FULL_HINTS, ...t.annotations } })))
-  console.log(`${program} tools/list: ${tools.length} tools, ${total} bytes, ${(total / tools.length).toFixed(0)} bytes a tool` +
-    ` (${(full / tools.length).toFixed(0)} with all four hints spelled out)`)
-  console.log(`  + instructions at initialize (what the tools share, said once): ${Buffer.byteLength(instructions)} bytes`)
-  console.log(`  best existing wrapper: ~${BEST_EXISTING_BYTES_PER_TOOL} bytes a tool -> ours is ${((total / tools.length / BEST_EXISTING_BYTES_PER_TOOL) * 100).toFixed(0)}% of it`)
+  console.log(
+    `${program} tools/list: ${tools.length} tools, ${total} bytes, ${(total / tools.length).toFixed(0)} bytes a tool` +
+      ` (${(full / tools.length).toFixed(0)} with all four hints spelled out)`
+  )
+  console.log(
+    `  + instructions at initialize (what the tools share, said once): ${Buffer.byteLength(instructions)} bytes`
+  )
+  console.log(
+    `  best existing wrapper: ~${BEST_EXISTING_BYTES_PER_TOOL} bytes a tool -> ours is ${
+      ((total / tools.length / BEST_EXISTING_BYTES_PER_TOOL) * 100).toFixed(0)
+    }% of it`
+  )
   const largest = [...tools].sort((a, b) => bytes(b) - bytes(a)).slice(0, 5)
   for (const tool of largest) console.log(`  ${tool.name.padEnd(34)} ${String(bytes(tool)).padStart(5)} bytes`)
 }

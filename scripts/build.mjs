@@ -32,8 +32,13 @@ const sandboxApart = {
 const rateStoreApart = {
   name: "rate-store-apart",
   setup(b) {
-    b.onResolve({ filter: /^\.\/rate-store-redis\.js$/ }, (args) =>
-      args.importer.endsWith("src/core/rate-limit.ts") ? { path: "./rate-store-redis.bundle.js", external: true } : undefined)
+    b.onResolve(
+      { filter: /^\.\/rate-store-redis\.js$/ },
+      (args) =>
+        args.importer.endsWith("src/core/rate-limit.ts")
+          ? { path: "./rate-store-redis.bundle.js", external: true }
+          : undefined
+    )
   }
 }
 await build({
@@ -75,7 +80,11 @@ const { createInterface } = await import("node:readline")
 const { promisify } = await import("node:util")
 const simulatorEnv = {
   design: (info) => ({ DESIGN_BASE_URL: info.base_url, DESIGN_ACCESS_TOKEN: info.tokens.personal }),
-  taskmgr: (info) => ({ TASKMGR_BASE_URL: info.base_url, TASKMGR_APP_URL: info.app_url, TASKMGR_ACCESS_TOKEN: info.tokens.personal })
+  taskmgr: (info) => ({
+    TASKMGR_BASE_URL: info.base_url,
+    TASKMGR_APP_URL: info.app_url,
+    TASKMGR_ACCESS_TOKEN: info.tokens.personal
+  })
 }
 const home = mkdtempSync(join(tmpdir(), "warm-cache-"))
 for (const name of binaries) {
@@ -84,9 +93,16 @@ for (const name of binaries) {
     // A simulator that exits before its line fails the build instead of hanging it.
     const [line] = await Promise.race([
       once(createInterface({ input: simulator.stdout }), "line"),
-      once(simulator, "exit").then(([code]) => Promise.reject(new Error(`${name} sandbox exited (${code}) before it started`)))
+      once(simulator, "exit").then(([code]) =>
+        Promise.reject(new Error(`${name} sandbox exited (${code}) before it started`))
+      )
     ])
-    const env = { PATH: process.env.PATH ?? "", HOME: home, XDG_CONFIG_HOME: home, ...simulatorEnv[name](JSON.parse(line)) }
+    const env = {
+      PATH: process.env.PATH ?? "",
+      HOME: home,
+      XDG_CONFIG_HOME: home,
+      ...simulatorEnv[name](JSON.parse(line))
+    }
     for (const args of [["--help"], ["user", "me", "--json"]]) {
       await promisify(execFile)(process.execPath, [`dist/${name}.js`, ...args], { env, timeout: 60_000 })
     }

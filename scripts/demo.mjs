@@ -1,27 +1,46 @@
 // `npm run demo`: starts both sandboxes and takes a short tour of real `design` and `taskmgr`
 // commands against them, printing each command and what it printed.
+import { build } from "esbuild"
 import { spawn, spawnSync } from "node:child_process"
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { createInterface } from "node:readline"
-import { build } from "esbuild"
 
 // The printed commands are pasteable: quoted as the programs' own `sandbox --env` quotes (src/core/shell-quote.ts).
 const quoting = await build({ entryPoints: ["src/core/shell-quote.ts"], bundle: true, format: "esm", write: false })
-const { shellQuote } = await import(`data:text/javascript;base64,${Buffer.from(quoting.outputFiles[0].text).toString("base64")}`)
+const { shellQuote } = await import(
+  `data:text/javascript;base64,${Buffer.from(quoting.outputFiles[0].text).toString("base64")}`
+)
 
 const start = (bin) => {
   const child = spawn(process.execPath, [bin, "sandbox"], { stdio: ["ignore", "pipe", "inherit"] })
-  return { child, info: new Promise((resolve) => createInterface({ input: child.stdout }).once("line", (line) => resolve(JSON.parse(line)))) }
+  return {
+    child,
+    info: new Promise((resolve) =>
+      createInterface({ input: child.stdout }).once("line", (line) => resolve(JSON.parse(line)))
+    )
+  }
 }
 const designSandbox = start("dist/design.js")
 const taskmgrSandbox = start("dist/taskmgr.js")
 const [ds, ts] = [await designSandbox.info, await taskmgrSandbox.info]
 
 const base = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NO_COLOR: process.env.NO_COLOR ?? "" }
-const designEnv = { ...base, DESIGN_BASE_URL: ds.base_url, DESIGN_ACCESS_TOKEN: ds.tokens.personal, DESIGN_TEAM_ID: ds.team_id, WEBHOOK_PASSCODE: "demo-passcode-never-printed" }
-const taskmgrEnv = { ...base, TASKMGR_BASE_URL: ts.base_url, TASKMGR_APP_URL: ts.app_url, TASKMGR_ACCESS_TOKEN: ts.tokens.personal, TASKMGR_WORKSPACE: ts.workspace_gid }
+const designEnv = {
+  ...base,
+  DESIGN_BASE_URL: ds.base_url,
+  DESIGN_ACCESS_TOKEN: ds.tokens.personal,
+  DESIGN_TEAM_ID: ds.team_id,
+  WEBHOOK_PASSCODE: "demo-passcode-never-printed"
+}
+const taskmgrEnv = {
+  ...base,
+  TASKMGR_BASE_URL: ts.base_url,
+  TASKMGR_APP_URL: ts.app_url,
+  TASKMGR_ACCESS_TOKEN: ts.tokens.personal,
+  TASKMGR_WORKSPACE: ts.workspace_gid
+}
 
 const bold = process.stdout.isTTY && !process.env.NO_COLOR ? (s) => `\x1b[1m${s}\x1b[0m` : (s) => s
 const say = (text) => console.log(`\n${bold(`# ${text}`)}`)
@@ -44,19 +63,50 @@ try {
   say("A file: a summary in text (--json streams the document's bytes), its pages and node counts")
   design("file", "get", ds.file_key)
   say("Render two nodes and download the images (a file URL with node-id works wherever a key does)")
-  design("file", "images", `https://www.design.example/design/${ds.file_key}/Sandbox?node-id=1-2`, "--out", mkdtempSync(join(tmpdir(), "design-demo-")))
+  design(
+    "file",
+    "images",
+    `https://www.design.example/design/${ds.file_key}/Sandbox?node-id=1-2`,
+    "--out",
+    mkdtempSync(join(tmpdir(), "design-demo-"))
+  )
   say("Comments on the file, then a reply")
   design("comment", "list", ds.file_key)
   design("comment", "create", ds.file_key, "--message", "Looks good from the demo", "--reply-to", ds.comment_ids.root)
   say("Create a webhook on the team; the passcode comes from an environment variable and is never printed")
-  const created = JSON.parse(design("webhook", "create", "--event", "FILE_UPDATE", "--context", "team", "--endpoint", "https://hooks.example.com/design", "--passcode-env", "WEBHOOK_PASSCODE", "--json"))
+  const created = JSON.parse(
+    design(
+      "webhook",
+      "create",
+      "--event",
+      "FILE_UPDATE",
+      "--context",
+      "team",
+      "--endpoint",
+      "https://hooks.example.com/design",
+      "--passcode-env",
+      "WEBHOOK_PASSCODE",
+      "--json"
+    )
+  )
   design("webhook", "list")
   say("Its deliveries (creating it ACTIVE sent a PING); delete it twice: the second says already_absent")
   design("webhook", "requests", created.id)
   design("webhook", "delete", created.id, "--json")
   design("webhook", "delete", created.id, "--json")
   say("Bad input is refused before anything is sent (exit 2), with a remedy")
-  design("webhook", "create", "--event", "PING", "--context", "team", "--endpoint", "http://insecure.example.com", "--passcode-env", "WEBHOOK_PASSCODE")
+  design(
+    "webhook",
+    "create",
+    "--event",
+    "PING",
+    "--context",
+    "team",
+    "--endpoint",
+    "http://insecure.example.com",
+    "--passcode-env",
+    "WEBHOOK_PASSCODE"
+  )
   design("webhok", "list")
 
   say("The task-management service: who am I, and where")
@@ -64,7 +114,20 @@ try {
   taskmgr("workspace", "list")
   say("Tasks of a project (a project URL works wherever a gid does), then a new task with rich-text notes")
   taskmgr("task", "list", "--project", `${ts.app_url}/0/${ts.project_gid}/list`)
-  const task = JSON.parse(taskmgr("task", "create", "Try the demo", "--projects", ts.project_gid, "--assignee", "me", "--html-notes", "<body><strong>From the demo</strong></body>", "--json"))
+  const task = JSON.parse(
+    taskmgr(
+      "task",
+      "create",
+      "Try the demo",
+      "--projects",
+      ts.project_gid,
+      "--assignee",
+      "me",
+      "--html-notes",
+      "<body><strong>From the demo</strong></body>",
+      "--json"
+    )
+  )
   taskmgr("comment", "create", task.gid, "--text", "Commented from the demo")
   taskmgr("task", "get-many", task.gid, ts.task_gid, "9999999999999")
   say("Rich text is checked before sending, naming the tag the service would refuse (exit 2)")
@@ -77,7 +140,9 @@ try {
   const template = firstColumn(taskmgr("task-template", "list", "--project", ts.project_gid), "Weekly report")
   taskmgr("task-template", "instantiate", template, "--name", "Made from a template")
   const projectTemplate = firstColumn(taskmgr("project-template", "list"), "Onboarding")
-  const job = JSON.parse(taskmgr("project-template", "instantiate", projectTemplate, "--name", "Onboarding: demo", "--no-wait", "--json"))
+  const job = JSON.parse(
+    taskmgr("project-template", "instantiate", projectTemplate, "--name", "Onboarding: demo", "--no-wait", "--json")
+  )
   taskmgr("job", "get", job.gid)
   say("The event feed: the first read gives a sync token (sync_reset), the next what changed since")
   const feed = JSON.parse(taskmgr("event", "list", ts.task_gid, "--json"))
@@ -88,7 +153,9 @@ try {
   taskmgr("comment", "create", ts.task_gid, "--template", "--text", "{task.owner} please look")
   say("Project export (wrapper-only): the project as one Markdown document")
   taskmgr("project", "export", ts.project_gid)
-  say("TODO scanning (wrapper-only): comments in a code tree as task drafts, honouring .gitignore; --create adds each once")
+  say(
+    "TODO scanning (wrapper-only): comments in a code tree as task drafts, honouring .gitignore; --create adds each once"
+  )
   const code = mkdtempSync(join(tmpdir(), "taskmgr-demo-"))
   writeFileSync(join(code, ".gitignore"), "vendor/\n")
   writeFileSync(join(code, "app.ts"), "export const total = 0\n// TODO: handle negative totals\n")

@@ -15,7 +15,9 @@ const bundle = __filename.replace(/\.js$/, ".bundle.js")
 // V8 rejects a cache made under other flags: one cache per engine and flag set, so they never evict each other.
 // FNV-1a of the flags: loading node:crypto for a hash would cost more start-up than the cache saves here.
 let hash = 0x811c9dc5
-for (const c of `${process.execArgv.join(" ")}|${process.env.NODE_OPTIONS ?? ""}`) hash = Math.imul(hash ^ c.charCodeAt(0), 0x01000193) >>> 0
+for (const c of `${process.execArgv.join(" ")}|${process.env.NODE_OPTIONS ?? ""}`) {
+  hash = Math.imul(hash ^ c.charCodeAt(0), 0x01000193) >>> 0
+}
 const flags = hash.toString(16).padStart(8, "0")
 // One cache for help and one for running a command. A command compiles about 40% more of the bundle than help
 // does, and V8 loads a cache whole: in one cache, help would pay to load what it never runs. A wrong guess (a

@@ -21,7 +21,9 @@ for (const entry of Object.values(packages)) {
     const base = name.split("/").pop()
     const os = OS.find((o) => base.includes(`-${o}-`))
     const cpu = CPU.find((c) => new RegExp(`-${c}(-|$)`).test(base))
-    const libc = os === "linux" ? (base.includes("-musl") ? "musl" : base.includes("-gnu") ? "glibc" : undefined) : undefined
+    const libc = os === "linux"
+      ? (base.includes("-musl") ? "musl" : base.includes("-gnu") ? "glibc" : undefined)
+      : undefined
     packages[key] = {
       version,
       ...(entry.dev ? { dev: true } : {}),

@@ -48,7 +48,9 @@ const schemaOf = (node, owner) => {
     return position.get(name) < position.get(owner) ? name : `Schema.suspend((): Schema.Schema<any> => ${name})`
   }
   // The reference notes where the service sends null without declaring it (an event's user).
-  if (typeof node.$comment === "string" && /accepts null/.test(node.$comment)) return `Schema.NullOr(${schemaOf({ ...node, $comment: undefined }, owner)})`
+  if (typeof node.$comment === "string" && /accepts null/.test(node.$comment)) {
+    return `Schema.NullOr(${schemaOf({ ...node, $comment: undefined }, owner)})`
+  }
   if (node.allOf) return node.allOf.length === 1 ? schemaOf(node.allOf[0], owner) : "Schema.Unknown"
   if (node.anyOf || node.oneOf) {
     const members = node.anyOf ?? node.oneOf

@@ -13,13 +13,25 @@ export { DesignApi, type DesignApiService } from "./design/api.js"
 export type { PlanGate } from "./design/classify.js"
 export type { FileMetadata } from "./design/files.js"
 export { designOperations } from "./design/operations.js"
-export { type AuthMode, designConfig, type DesignOptions, type DesignSettings, type Plan, type Seat } from "./design/options.js"
+export {
+  type AuthMode,
+  designConfig,
+  type DesignOptions,
+  type DesignSettings,
+  type Plan,
+  type Seat
+} from "./design/options.js"
 export type { Webhook } from "./design/webhooks.js"
 export { TaskmgrApi, type TaskmgrApiService } from "./taskmgr/api.js"
 export type { ListPage } from "./taskmgr/define.js"
 export type { EventFeed, FollowOptions as EventFollowOptions } from "./taskmgr/events.js"
 export { taskmgrOperations } from "./taskmgr/operations.js"
-export { type Plan as TaskmgrPlan, taskmgrConfig, type TaskmgrOptions, type TaskmgrSettings } from "./taskmgr/options.js"
+export {
+  type Plan as TaskmgrPlan,
+  taskmgrConfig,
+  type TaskmgrOptions,
+  type TaskmgrSettings
+} from "./taskmgr/options.js"
 export {
   Attachment,
   CustomField,

@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either } from "effect"
-import * as SchemaAST from "effect/SchemaAST"
+import type * as SchemaAST from "effect/SchemaAST"
 import { makeApi } from "../src/core/api.js"
-import { CalendarKindId, type CalendarKind, isCalendarDate, isCalendarDateTime } from "../src/core/calendar.js"
+import { type CalendarKind, CalendarKindId, isCalendarDate, isCalendarDateTime } from "../src/core/calendar.js"
 import { flagOf, inCliWords, rawInput } from "../src/core/derive-cli.js"
 import { runForTool } from "../src/core/derive-tool.js"
 import type { InvalidInputError } from "../src/core/errors.js"
@@ -33,7 +33,11 @@ const kindOf = (ast: SchemaAST.AST): CalendarKind | undefined => {
 }
 
 const structOf = (ast: SchemaAST.AST): SchemaAST.TypeLiteral | undefined =>
-  ast._tag === "TypeLiteral" ? ast : ast._tag === "Refinement" || ast._tag === "Transformation" ? structOf(ast.from) : undefined
+  ast._tag === "TypeLiteral"
+    ? ast
+    : ast._tag === "Refinement" || ast._tag === "Transformation"
+    ? structOf(ast.from)
+    : undefined
 
 interface CalendarField {
   readonly view: AnyView
@@ -67,8 +71,29 @@ const failureOf = <A>(effect: Effect.Effect<A, unknown>) =>
   Effect.map(Effect.either(effect), (e) => (Either.isLeft(e) ? (e.left as InvalidInputError) : undefined))
 
 describe.each([
-  { name: "design", views: designViews, operations: designOperations as Record<string, AnyOperation<unknown>>, expected: ["discoveryTextEvents.start_date", "discoveryTextEvents.end_date", "aiUsageDaily.start_date", "aiUsageDaily.end_date"] },
-  { name: "taskmgr", views: taskmgrViews, operations: taskmgrOperations as Record<string, AnyOperation<unknown>>, expected: ["taskCreate.due_on", "taskUpdate.due_on", "taskCreate.due_at", "projectCreate.start_on", "taskSearch.modified_at_after"] }
+  {
+    name: "design",
+    views: designViews,
+    operations: designOperations as Record<string, AnyOperation<unknown>>,
+    expected: [
+      "discoveryTextEvents.start_date",
+      "discoveryTextEvents.end_date",
+      "aiUsageDaily.start_date",
+      "aiUsageDaily.end_date"
+    ]
+  },
+  {
+    name: "taskmgr",
+    views: taskmgrViews,
+    operations: taskmgrOperations as Record<string, AnyOperation<unknown>>,
+    expected: [
+      "taskCreate.due_on",
+      "taskUpdate.due_on",
+      "taskCreate.due_at",
+      "projectCreate.start_on",
+      "taskSearch.modified_at_after"
+    ]
+  }
 ])("the $name registry's dates", ({ expected, operations, views }) => {
   const fields = calendarFields(views)
 
@@ -83,7 +108,12 @@ describe.each([
         for (const day of IMPOSSIBLE) {
           const value = as(kind, day)
           const { client, effect, reached } = recordingClient()
-          const library = yield* failureOf((makeApi("Test", operations, client) as unknown as Record<string, (i: unknown) => Effect.Effect<unknown, unknown>>)[op.name]!({ [field]: value }))
+          const library = yield* failureOf(
+            (makeApi("Test", operations, client) as unknown as Record<
+              string,
+              (i: unknown) => Effect.Effect<unknown, unknown>
+            >)[op.name]!({ [field]: value })
+          )
           expect(library?.message, where).toContain(`${field}: must be a real`)
           expect(library?.message, where).toContain(FORM[kind])
           const tool = yield* failureOf(runForTool(effect, view, { [field]: value }))
@@ -91,7 +121,10 @@ describe.each([
           expect(tool?.message, where).toContain(`${field}: must be a real`)
           const flag = flagOf(view, field)
           const cli = yield* failureOf(
-            Effect.flatMap(rawInput(view, { options: { [flag]: value }, positionals: [] }, {}), (raw) => decodeInput(op.input, raw)).pipe(
+            Effect.flatMap(
+              rawInput(view, { options: { [flag]: value }, positionals: [] }, {}),
+              (raw) => decodeInput(op.input, raw)
+            ).pipe(
               Effect.mapError((e) => inCliWords(view, e))
             )
           )
@@ -109,10 +142,23 @@ describe.each([
 describe("the calendar checks", () => {
   it("know month lengths, leap years, clock ranges and zones", () => {
     expect(["2024-02-29", "2000-02-29", "2026-12-31", "2026-04-30"].every(isCalendarDate)).toBe(true)
-    expect(["2026-02-29", "1900-02-29", "2026-04-31", "2026-00-10", "2026-01-00", "2026-1-01", "2026-02-30"].some(isCalendarDate)).toBe(false)
+    expect(
+      ["2026-02-29", "1900-02-29", "2026-04-31", "2026-00-10", "2026-01-00", "2026-1-01", "2026-02-30"].some(
+        isCalendarDate
+      )
+    ).toBe(false)
     expect(isCalendarDateTime("2024-02-29T23:59:59.123456789+14:00")).toBe(true)
     expect(isCalendarDateTime("2026-01-31T09:00-0530")).toBe(true)
-    for (const bad of ["2026-02-30T10:00:00Z", "2026-01-31T24:00:00Z", "2026-01-31T10:60:00Z", "2026-01-31T10:00:60Z", "2026-01-31T10:00:00+15:00", "2026-01-31T10:00:00"]) {
+    for (
+      const bad of [
+        "2026-02-30T10:00:00Z",
+        "2026-01-31T24:00:00Z",
+        "2026-01-31T10:60:00Z",
+        "2026-01-31T10:00:60Z",
+        "2026-01-31T10:00:00+15:00",
+        "2026-01-31T10:00:00"
+      ]
+    ) {
       expect(isCalendarDateTime(bad), bad).toBe(false)
     }
     expect(isCalendarDateTime("2026-01-31T10:00:00+02:00", { utcOnly: true })).toBe(false)

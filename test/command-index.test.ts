@@ -4,9 +4,11 @@
  * modules must hold exactly the registry's views, so help, resolution and the
  * command that runs can never disagree.
  */
+import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
-import { commandIndexOf, type GroupModules, type IndexedCommand } from "../src/core/command-index.js"
 import { programTree } from "../src/core/cli-runtime.js"
+import { runProgram } from "../src/core/cli-runtime.js"
+import { commandIndexOf, type GroupModules, type IndexedCommand } from "../src/core/command-index.js"
 import type { AnyView } from "../src/core/view.js"
 import { designProgram } from "../src/design/cli.js"
 import { designCommandIndex } from "../src/design/command-index.js"
@@ -17,13 +19,33 @@ import { taskmgrCommandIndex } from "../src/taskmgr/command-index.js"
 import { taskmgrGroupModules } from "../src/taskmgr/groups.js"
 import { taskmgrViews } from "../src/taskmgr/operations.js"
 import { memoryIO } from "./e2e/in-process.js"
-import { runProgram } from "../src/core/cli-runtime.js"
-import { Effect } from "effect"
 
-describe.each([
-  { name: "design", index: designCommandIndex, modules: designGroupModules, views: designViews, program: designProgram },
-  { name: "taskmgr", index: taskmgrCommandIndex, modules: taskmgrGroupModules, views: taskmgrViews, program: taskmgrProgram }
-] satisfies Array<{ name: string; index: ReadonlyArray<IndexedCommand>; modules: GroupModules; views: ReadonlyArray<AnyView>; program: unknown }>)(
+describe.each(
+  [
+    {
+      name: "design",
+      index: designCommandIndex,
+      modules: designGroupModules,
+      views: designViews,
+      program: designProgram
+    },
+    {
+      name: "taskmgr",
+      index: taskmgrCommandIndex,
+      modules: taskmgrGroupModules,
+      views: taskmgrViews,
+      program: taskmgrProgram
+    }
+  ] satisfies Array<
+    {
+      name: string
+      index: ReadonlyArray<IndexedCommand>
+      modules: GroupModules
+      views: ReadonlyArray<AnyView>
+      program: unknown
+    }
+  >
+)(
   "the $name command index",
   ({ index, modules, name, program, views }) => {
     it("matches the definitions it was generated from (node scripts/command-index.mjs rewrites it)", async () => {

@@ -2,21 +2,21 @@
 import { describe, expect, it } from "@effect/vitest"
 import AjvModule from "ajv"
 import { Duration, Effect } from "effect"
+import { programTree, runProgram } from "../src/core/cli-runtime.js"
 import { resolveArgv } from "../src/core/cli/resolve.js"
 import { allCommands, flagCollisions, isGroup, VERSION_FLAG } from "../src/core/cli/tree.js"
-import { programTree, runProgram } from "../src/core/cli-runtime.js"
-import { memoryIO } from "./e2e/in-process.js"
 import { hasTool, toolEntry } from "../src/core/derive-tool.js"
 import { fieldsOf } from "../src/core/fields.js"
 import { listedTool } from "../src/core/mcp/protocol.js"
-import { sayOnce } from "../src/core/mcp/said-once.js"
 import { toolVocabulary } from "../src/core/mcp/remedy.js"
+import { sayOnce } from "../src/core/mcp/said-once.js"
 import type { AnyOperation } from "../src/core/operation.js"
 import { designProgram } from "../src/design/cli.js"
 import type { DesignClient } from "../src/design/client.js"
 import { designOperations, designViews } from "../src/design/operations.js"
 import { taskmgrProgram } from "../src/taskmgr/cli.js"
 import { taskmgrOperations, taskmgrViews } from "../src/taskmgr/operations.js"
+import { memoryIO } from "./e2e/in-process.js"
 
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/
 
@@ -26,18 +26,42 @@ const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/
  * per-request timeout there is TASKMGR_TIMEOUT). Own flags win (cli/resolve.ts).
  */
 const OWN_OVER_SHARED: Readonly<Record<string, ReadonlyArray<unknown>>> = {
-  taskmgr: ["task-template", "project-template"].map((group) => ({ command: `taskmgr ${group} instantiate`, flag: "--timeout", with: "shared" }))
+  taskmgr: ["task-template", "project-template"].map((group) => ({
+    command: `taskmgr ${group} instantiate`,
+    flag: "--timeout",
+    with: "shared"
+  }))
 }
-const options = { format: "json" as const, budget: Duration.seconds(50), vocabulary: toolVocabulary("DESIGN_ACCESS_TOKEN", "DESIGN") }
-const tools = designViews.filter(hasTool).map((v) => toolEntry(Effect.die("not called") as Effect.Effect<DesignClient>, v, options))
+const options = {
+  format: "json" as const,
+  budget: Duration.seconds(50),
+  vocabulary: toolVocabulary("DESIGN_ACCESS_TOKEN", "DESIGN")
+}
+const tools = designViews.filter(hasTool).map((v) =>
+  toolEntry(Effect.die("not called") as Effect.Effect<DesignClient>, v, options)
+)
 
 // Both servers are held to 450 bytes a tool on average, as listed: what several tools share is said once, in the
 // initialize instructions (mcp/said-once.ts), which are held to their own bound below.
 describe.each([
-  { name: "design", program: designProgram, views: designViews, operations: designOperations as Record<string, AnyOperation<never>>, budget: 450 },
-  { name: "taskmgr", program: taskmgrProgram, views: taskmgrViews, operations: taskmgrOperations as Record<string, AnyOperation<never>>, budget: 450 }
+  {
+    name: "design",
+    program: designProgram,
+    views: designViews,
+    operations: designOperations as Record<string, AnyOperation<never>>,
+    budget: 450
+  },
+  {
+    name: "taskmgr",
+    program: taskmgrProgram,
+    views: taskmgrViews,
+    operations: taskmgrOperations as Record<string, AnyOperation<never>>,
+    budget: 450
+  }
 ])("the $name registry", ({ budget, name, operations, program, views }) => {
-  const entries = views.filter(hasTool).map((v) => toolEntry(Effect.die("not called") as Effect.Effect<never>, v, options))
+  const entries = views.filter(hasTool).map((v) =>
+    toolEntry(Effect.die("not called") as Effect.Effect<never>, v, options)
+  )
 
   it("shows every operation exactly once, with a unique command and, unless it says why not, a unique tool", () => {
     const shown = views.map((v) => v.operation as AnyOperation<never>)
@@ -63,15 +87,24 @@ describe.each([
       owners.push(path.join(" "))
       const args = command.positionals.filter((p) => p.required).map((p) => `${p.name}-1`)
       const value = own.takesValue ? ["2099"] : []
-      for (const argv of [
-        [...path, ...args, "--version", ...value],
-        [...path, "--version", ...value, ...args],
-        [...path, ...args, own.takesValue ? "--version=2099" : "--version"],
-        ["--json", ...path, ...args, "--version", ...value]
-      ]) {
+      for (
+        const argv of [
+          [...path, ...args, "--version", ...value],
+          [...path, "--version", ...value, ...args],
+          [...path, ...args, own.takesValue ? "--version=2099" : "--version"],
+          ["--json", ...path, ...args, "--version", ...value]
+        ]
+      ) {
         const r = resolveArgv(tree, program.shared, argv)
-        expect(r.ok && r.value, argv.join(" ")).toMatchObject({ version: false, help: false, options: { "--version": own.takesValue ? "2099" : true } })
-        if (r.ok) expect(r.value.normalized.filter((w) => w === "--version" || w.startsWith("--version=")), argv.join(" ")).toEqual([])
+        expect(r.ok && r.value, argv.join(" ")).toMatchObject({
+          version: false,
+          help: false,
+          options: { "--version": own.takesValue ? "2099" : true }
+        })
+        if (r.ok) {
+          expect(r.value.normalized.filter((w) => w === "--version" || w.startsWith("--version=")), argv.join(" "))
+            .toEqual([])
+        }
       }
     }
     // The design file reads take a version id; the check above would pass vacuously without them.
@@ -145,7 +178,9 @@ describe("the design registry", () => {
       const required = ((tool.inputSchema as { required?: Array<string> }).required ?? []).sort()
       expect(required).toEqual(fieldsOf(op.input).filter((f) => !f.optional).map((f) => f.name).sort())
     }
-    const create = tools.find((t) => t.name === "design_webhook_create")!.inputSchema as { properties: Record<string, Record<string, unknown>> }
+    const create = tools.find((t) => t.name === "design_webhook_create")!.inputSchema as {
+      properties: Record<string, Record<string, unknown>>
+    }
     expect(create.properties.endpoint).toMatchObject({ maxLength: 2048 })
     expect(create.properties.passcode).toMatchObject({ type: "string", minLength: 1, maxLength: 100 })
     expect(create.properties.event?.enum).toContain("FILE_UPDATE")

@@ -30,7 +30,9 @@ const boundsOf = (ast: SchemaAST.AST): { base: SchemaAST.AST; bounds: Bounds } =
   while (at._tag === "Refinement") {
     const js = jsonSchemaOf(at)
     if (js.type === "integer") bounds.integer = true
-    for (const key of ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength"] as const) {
+    for (
+      const key of ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength"] as const
+    ) {
       const v = js[key]
       if (typeof v === "number" && bounds[key] === undefined) bounds[key] = v
     }
@@ -42,10 +44,22 @@ const boundsOf = (ast: SchemaAST.AST): { base: SchemaAST.AST; bounds: Bounds } =
 
 const numberPhrase = (b: Bounds): string => {
   const what = b.integer === true ? "a whole number" : "a number"
-  const low = b.minimum !== undefined ? `${b.minimum}` : b.exclusiveMinimum !== undefined ? `more than ${b.exclusiveMinimum}` : undefined
-  const high = b.maximum !== undefined ? `${b.maximum}` : b.exclusiveMaximum !== undefined ? `less than ${b.exclusiveMaximum}` : undefined
+  const low = b.minimum !== undefined
+    ? `${b.minimum}`
+    : b.exclusiveMinimum !== undefined
+    ? `more than ${b.exclusiveMinimum}`
+    : undefined
+  const high = b.maximum !== undefined
+    ? `${b.maximum}`
+    : b.exclusiveMaximum !== undefined
+    ? `less than ${b.exclusiveMaximum}`
+    : undefined
   if (b.minimum !== undefined && b.maximum !== undefined) return `${what} from ${b.minimum} to ${b.maximum}`
-  if (low !== undefined && high !== undefined) return `${what} ${b.minimum !== undefined ? `of at least ${low}` : low} and ${b.maximum !== undefined ? `at most ${high}` : high}`
+  if (low !== undefined && high !== undefined) {
+    return `${what} ${b.minimum !== undefined ? `of at least ${low}` : low} and ${
+      b.maximum !== undefined ? `at most ${high}` : high
+    }`
+  }
   if (low !== undefined) return `${what} ${b.minimum !== undefined ? `of at least ${low}` : low}`
   if (high !== undefined) return `${what} ${b.maximum !== undefined ? `of at most ${high}` : high}`
   return what
@@ -60,7 +74,9 @@ const textPhrase = (b: Bounds): string | undefined => {
 
 const lengthPhrase = (b: Bounds): string | undefined =>
   b.minLength !== undefined && b.maxLength !== undefined
-    ? b.minLength === b.maxLength ? `text of ${b.minLength} characters` : `text of ${b.minLength} to ${b.maxLength} characters`
+    ? b.minLength === b.maxLength
+      ? `text of ${b.minLength} characters`
+      : `text of ${b.minLength} to ${b.maxLength} characters`
     : b.maxLength !== undefined
     ? `text of at most ${b.maxLength} characters`
     : b.minLength !== undefined && b.minLength > 1
@@ -124,5 +140,6 @@ export const quotesPattern = (phrase: string): boolean => / matching \S+$/.test(
 export const alreadySaid = (description: string, phrase: string): boolean => {
   if (description.includes(phrase)) return true
   const words = /^one of (.+)$/.exec(phrase)?.[1]?.split(", ") ?? /^(\S+) or (\S+)$/.exec(phrase)?.slice(1)
-  return words !== undefined && words.every((w) => new RegExp(`\\b${w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(description))
+  return words !== undefined &&
+    words.every((w) => new RegExp(`\\b${w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(description))
 }

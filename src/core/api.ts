@@ -33,7 +33,11 @@ export type ApiOf<Ops> =
   & { readonly [K in keyof Ops]: MethodOf<Ops[K]> }
   & {
     /** Every item of a paged list, page after page, fetched as the stream is pulled. */
-    readonly streams: { readonly [K in PagedKeys<Ops>]: (input: InputOf<Ops[K]>) => Stream.Stream<ItemOf<Ops[K]>, ErrorOf<Ops[K]> | InvalidInputError> }
+    readonly streams: {
+      readonly [K in PagedKeys<Ops>]: (
+        input: InputOf<Ops[K]>
+      ) => Stream.Stream<ItemOf<Ops[K]>, ErrorOf<Ops[K]> | InvalidInputError>
+    }
   }
 
 /**
@@ -41,18 +45,31 @@ export type ApiOf<Ops> =
  * `DesignApi.userMe`, which the pipeline annotates with the HTTP method, the
  * route template, the last status and the number of attempts.
  */
-export const makeApi = <C, Ops extends Readonly<Record<string, AnyOperation<C>>>>(service: string, operations: Ops, client: C): ApiOf<Ops> => {
+export const makeApi = <C, Ops extends Readonly<Record<string, AnyOperation<C>>>>(
+  service: string,
+  operations: Ops,
+  client: C
+): ApiOf<Ops> => {
   const methods: Record<string, unknown> = {}
   const registry = Object.values(operations) as ReadonlyArray<AnyOperation<never>>
   const streams: Record<string, unknown> = {}
   for (const [name, operation] of Object.entries(operations)) {
     const paging = operation.paging
-    const op = { ...operation, run: (c: C, input: unknown, cursor: string | undefined) =>
-      Effect.withSpan(operation.run(c, input, cursor), `${service}.${name}`, { kind: "client", captureStackTrace: false }) }
+    const op = {
+      ...operation,
+      run: (c: C, input: unknown, cursor: string | undefined) =>
+        Effect.withSpan(operation.run(c, input, cursor), `${service}.${name}`, {
+          kind: "client",
+          captureStackTrace: false
+        })
+    }
     if (paging === undefined) {
       methods[name] = (input: unknown) =>
-        Effect.flatMap(validateInput(op.input, input), (valid) =>
-          Effect.mapError(op.run(client, valid, undefined), (e) => withCheck(e, registry, op as AnyOperation<never>)))
+        Effect.flatMap(
+          validateInput(op.input, input),
+          (valid) =>
+            Effect.mapError(op.run(client, valid, undefined), (e) => withCheck(e, registry, op as AnyOperation<never>))
+        )
       continue
     }
     methods[name] = ({ cursor, ...input }: CursorInput & Record<string, unknown>) =>
@@ -64,11 +81,12 @@ export const makeApi = <C, Ops extends Readonly<Record<string, AnyOperation<C>>>
     streams[name] = (input: unknown) =>
       Stream.unwrap(
         Effect.map(validateInput(op.input, input), (valid) =>
-          pages(paging.model, (cursor) => op.run(client, valid, cursor)).pipe(
-            Stream.flatMap((page) => Stream.fromIterable(paging.items(page.body))),
-            // A walk restarted after its cursor expired repeats items: each comes once.
-            Stream.filter(uniqueBy(paging.key?.bind(paging)))
-          ))
+          pages(paging.model, (cursor) =>
+            op.run(client, valid, cursor)).pipe(
+              Stream.flatMap((page) => Stream.fromIterable(paging.items(page.body))),
+              // A walk restarted after its cursor expired repeats items: each comes once.
+              Stream.filter(uniqueBy(paging.key?.bind(paging)))
+            ))
       )
   }
   return { ...methods, streams } as ApiOf<Ops>

@@ -9,7 +9,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import type * as Schema from "effect/Schema"
 import * as AST from "effect/SchemaAST"
-import { type InvalidInputError, invalidInput } from "./errors.js"
+import { invalidInput, type InvalidInputError } from "./errors.js"
 
 /** Whether a value is written as a web address, and so must be one of the app's. */
 export const isWebAddress = (value: string): boolean => /^https?:\/\//i.test(value.trim())
@@ -65,7 +65,11 @@ export const checkAppLinks = (
   Effect.forEach(fields, (field) => {
     const value = (input as Record<string, unknown>)[field]
     const values = Array.isArray(value) ? value : [value]
-    return Effect.forEach(values, (v) => (typeof v === "string" && isWebAddress(v) ? appLink(v, field, appUrl) : Effect.void), {
-      discard: true
-    })
+    return Effect.forEach(
+      values,
+      (v) => (typeof v === "string" && isWebAddress(v) ? appLink(v, field, appUrl) : Effect.void),
+      {
+        discard: true
+      }
+    )
   }, { discard: true })

@@ -48,10 +48,13 @@ export const isCalendarDateTime = (text: string, form: DateTimeForm = {}): boole
 
 /** A calendar date: 2026-01-31. */
 export const CalendarDate = Schema.String.pipe(
-  Schema.filter((s) => isCalendarDate(s) || `must be a real date in the form YYYY-MM-DD, such as 2026-01-31 (got ${s})`, {
-    jsonSchema: { format: "date" },
-    [CalendarKindId]: "date"
-  })
+  Schema.filter(
+    (s) => isCalendarDate(s) || `must be a real date in the form YYYY-MM-DD, such as 2026-01-31 (got ${s})`,
+    {
+      jsonSchema: { format: "date" },
+      [CalendarKindId]: "date"
+    }
+  )
 )
 
 /** A calendar date-time with its zone: 2026-01-31T09:00:00Z or 2026-01-31T09:00:00+02:00. */

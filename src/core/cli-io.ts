@@ -96,7 +96,8 @@ export const safeMessage = (text: string) => visible(scrubSecrets(text))
 export const writeErr = (text: string): Effect.Effect<void, never, CliIO> => writeStyledErr(safeMessage(text))
 
 /** A writer of lines to this command's stderr, for code that takes a `say` function. */
-export const sayOn = (io: CliIOShape) => (text: string): Effect.Effect<void> => Effect.sync(() => void io.stderr.write(line(safeMessage(text))))
+export const sayOn = (io: CliIOShape) => (text: string): Effect.Effect<void> =>
+  Effect.sync(() => void io.stderr.write(line(safeMessage(text))))
 
 /** The command's environment. */
 export const cliEnv: Effect.Effect<Env, never, CliIO> = Effect.map(CliIO, (io) => io.env)

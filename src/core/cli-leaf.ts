@@ -9,7 +9,7 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"
 import { CliIO, type CliIOShape, type Env, terminalWidth, writeErr, writeOut } from "./cli-io.js"
-import { type Invocation, type Leaf, cliObserver } from "./cli-runtime.js"
+import { cliObserver, type Invocation, type Leaf } from "./cli-runtime.js"
 import { followOf, inCliWords, lazyCommandSpec, pagingOf, rawInput, readStdin } from "./derive-cli.js"
 import { invalidInput, InvalidInputError, type WrapperError } from "./errors.js"
 import { decodeInput } from "./input.js"
@@ -31,7 +31,13 @@ export interface LeafContext<C> {
    * decoded (the task manager's registered project names): given the fields
    * that take references (`Operation.gids`) and the raw input.
    */
-  readonly aliases?: ((gids: Readonly<Record<string, string>>, raw: Record<string, unknown>, env: Env) => Effect.Effect<Record<string, unknown>, WrapperError>) | undefined
+  readonly aliases?:
+    | ((
+      gids: Readonly<Record<string, string>>,
+      raw: Record<string, unknown>,
+      env: Env
+    ) => Effect.Effect<Record<string, unknown>, WrapperError>)
+    | undefined
 }
 
 /** Whether the command's environment asks for each exchange on stderr. */
@@ -57,7 +63,8 @@ export const printResult = <S>(v: AnyView, shown: S, data: unknown, format: Outp
   })
 
 /** Progress drawn in place on stderr, only when it is a terminal. */
-const progressLine = (io: CliIOShape) => io.stderr.isTTY === true ? (text: string) => void io.stderr.write(text) : undefined
+const progressLine = (io: CliIOShape) =>
+  io.stderr.isTTY === true ? (text: string) => void io.stderr.write(text) : undefined
 
 /** The view shown another way (a record read from raw bytes, the rows a save returned). */
 const shownAs = <S>(v: AnyView, text: TextView<S>): AnyView => ({ ...v, text: text as AnyView["text"] })
@@ -97,11 +104,24 @@ const interrupted = (io: CliIOShape): Effect.Effect<void> =>
  * --json/--toon), until the user interrupts, which ends the command with
  * exit 0; a failure of the feed ends it with the failure's code.
  */
-const followItems = <C>(io: CliIOShape, follow: FollowView<AnyOperation<C>>, client: C, input: unknown, interval: number, format: OutputFormat) =>
+const followItems = <C>(
+  io: CliIOShape,
+  follow: FollowView<AnyOperation<C>>,
+  client: C,
+  input: unknown,
+  interval: number,
+  format: OutputFormat
+) =>
   Effect.raceFirst(
     Stream.runForEach(
       follow.run(client as never, input as never, Duration.seconds(interval), (position) =>
-        Effect.provideService(writeErr(`The feed's position expired; following on from a fresh one (${position}): changes in between were not shown.`), CliIO, io)),
+        Effect.provideService(
+          writeErr(
+            `The feed's position expired; following on from a fresh one (${position}): changes in between were not shown.`
+          ),
+          CliIO,
+          io
+        )),
       (item) => writeOut(format === "text" ? visible(follow.line(item)) : machineText(item, format))
     ),
     interrupted(io)
@@ -119,18 +139,29 @@ export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => (
       const format = yield* formatOf(invocation.shared)
       const full = invocation.shared["--full"] === true
       const typed = yield* Effect.mapError(rawInput(v, invocation, env, readStdin(io.stdin)), (e) => inCliWords(v, e))
-      const raw = op.gids === undefined || context.aliases === undefined ? typed : yield* context.aliases(op.gids, typed, env)
-      const paging = op.paging === undefined ? undefined : yield* Effect.mapError(pagingOf(invocation), (e) => inCliWords(v, e))
+      const raw = op.gids === undefined || context.aliases === undefined
+        ? typed
+        : yield* context.aliases(op.gids, typed, env)
+      const paging = op.paging === undefined
+        ? undefined
+        : yield* Effect.mapError(pagingOf(invocation), (e) => inCliWords(v, e))
       const following = v.follow === undefined ? undefined : yield* followOf(invocation)
       const input = yield* Effect.mapError(decodeInput(op.input, raw), (e) => inCliWords(v, e))
       // The directory a save writes into is made and proved writable before the request (which may cost quota).
       const saveTo = v.save === undefined ? undefined : invocation.options[v.save.flag]
       const directory = v.save === undefined || typeof saveTo !== "string"
         ? undefined
-        : yield* Effect.as(prepareOutputDirectory(saveTo, { label: v.save.flag, field: v.save.flag.replace(/^--/, "") }), saveTo)
+        : yield* Effect.as(
+          prepareOutputDirectory(saveTo, { label: v.save.flag, field: v.save.flag.replace(/^--/, "") }),
+          saveTo
+        )
       const outFile = v.document === undefined ? undefined : invocation.options[v.document.flag]
-      const culprit = v.document === undefined ? undefined : { label: v.document.flag, field: v.document.flag.replace(/^--/, "") }
-      const documentTo = culprit === undefined || typeof outFile !== "string" ? undefined : yield* prepareOutputFile(outFile, culprit)
+      const culprit = v.document === undefined
+        ? undefined
+        : { label: v.document.flag, field: v.document.flag.replace(/^--/, "") }
+      const documentTo = culprit === undefined || typeof outFile !== "string"
+        ? undefined
+        : yield* prepareOutputFile(outFile, culprit)
       const client = yield* context.client(invocation, env)
       const deprecated = v.deprecated ?? op.deprecated
       if (deprecated !== undefined) yield* writeErr(`Warning: '${v.command.join(" ")}' is deprecated: ${deprecated}.`)
@@ -138,7 +169,9 @@ export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => (
       const observed = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
         Effect.provideService(effect, HttpObserver, observer)
       if (following !== undefined) {
-        return yield* observed(followItems(io, v.follow as FollowView<AnyOperation<C>>, client, input, following.interval, format))
+        return yield* observed(
+          followItems(io, v.follow as FollowView<AnyOperation<C>>, client, input, following.interval, format)
+        )
       }
       const rawView = v.raw as RawView<AnyOperation<C>> | undefined
       if (rawView !== undefined && (format === "json" || (format === "text" && rawView.text !== undefined))) {
@@ -160,8 +193,15 @@ export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => (
           else yield* printResult(v, output, output, format, full)
         } else if (save === undefined || directory === undefined) yield* printResult(v, output, output, format, full)
         else {
-          const rows = yield* observed((save as SaveView<AnyOperation<C>>).run(output, input, directory, progressLine(io)))
-          const table = shownAs(v, { kind: "table", rows: (r: typeof rows) => r, columns: save.columns, noun: save.itemsKey })
+          const rows = yield* observed(
+            (save as SaveView<AnyOperation<C>>).run(output, input, directory, progressLine(io))
+          )
+          const table = shownAs(v, {
+            kind: "table",
+            rows: (r: typeof rows) => r,
+            columns: save.columns,
+            noun: save.itemsKey
+          })
           yield* printResult(table, rows, { [save.itemsKey]: rows }, format, full)
         }
         // A many-item result is printed whole; failed items still make the exit code (item-failures.ts).
@@ -179,11 +219,18 @@ export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => (
           model.model.expired
         )
       ).pipe(Effect.mapError((e) => (e._tag === "InvalidInputError" ? inCliWords(v, e) : e)))
-      const data = { [model.itemsKey]: collected.items, next_cursor: collected.next_cursor, complete: collected.complete, pages: collected.pages }
+      const data = {
+        [model.itemsKey]: collected.items,
+        next_cursor: collected.next_cursor,
+        complete: collected.complete,
+        pages: collected.pages
+      }
       yield* printResult(v, collected, data, format, full)
       if (collected.failure !== undefined) {
         // What was fetched is printed above; the error follows, with where to resume.
-        const fetched = `${collected.items.length} ${model.itemsKey} from ${collected.pages} page${collected.pages === 1 ? "" : "s"}`
+        const fetched = `${collected.items.length} ${model.itemsKey} from ${collected.pages} page${
+          collected.pages === 1 ? "" : "s"
+        }`
         yield* writeErr(
           collected.next_cursor === null
             ? `Printed the ${fetched} fetched before this failure.`
@@ -192,7 +239,9 @@ export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => (
         return yield* Effect.fail(collected.failure)
       }
       if (format === "text" && !collected.complete && collected.next_cursor !== null) {
-        yield* writeErr(`More ${model.itemsKey} remain: add --cursor ${collected.next_cursor} to continue, or --all to follow every page.`)
+        yield* writeErr(
+          `More ${model.itemsKey} remain: add --cursor ${collected.next_cursor} to continue, or --all to follow every page.`
+        )
       }
     }) as Effect.Effect<void, WrapperError | ItemsFailed, HttpClient.HttpClient | CliIO>
 })

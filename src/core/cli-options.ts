@@ -2,7 +2,7 @@
 import * as Effect from "effect/Effect"
 import type { OptionSpec } from "./cli/spec.js"
 import type { OptionValue } from "./derive-cli.js"
-import { InvalidSettingsError, invalidInput } from "./errors.js"
+import { invalidInput, InvalidSettingsError } from "./errors.js"
 
 /** A value-taking option unless `more` says otherwise. */
 export const option = (flag: string, description: string, more: Partial<OptionSpec> = {}): OptionSpec => ({
@@ -35,7 +35,9 @@ export const secondsSetting = (setting: string, raw: string | undefined) =>
     ? Effect.succeed(undefined)
     : /^\d+$/.test(raw.trim())
     ? Effect.succeed(Number(raw) * 1000)
-    : Effect.fail(new InvalidSettingsError({ setting, message: `${setting} must be a whole number of seconds; got "${raw}".` }))
+    : Effect.fail(
+      new InvalidSettingsError({ setting, message: `${setting} must be a whole number of seconds; got "${raw}".` })
+    )
 
 /** A whole number within bounds, for a command's own flag. */
 export const wholeNumber = (field: string, flag: string, raw: string, min: number, max: number) => {

@@ -17,17 +17,26 @@ import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
+import {
+  CliIO,
+  type CliIOShape,
+  safeMessage,
+  sayOn,
+  terminalWidth,
+  writeErr,
+  writeOut,
+  writeStyledErr
+} from "./cli-io.js"
 import type { ArgvError } from "./cli/argv-error.js"
-import { CliIO, type CliIOShape, safeMessage, sayOn, terminalWidth, writeErr, writeOut, writeStyledErr } from "./cli-io.js"
 import { renderHelp } from "./cli/help.js"
 import { effectCliFlag, resolveArgv } from "./cli/resolve.js"
 import type { CommandSpec, OptionSpec } from "./cli/spec.js"
 import type { Given, OptionValue } from "./derive-cli.js"
 import { isWrapperError, type WrapperError } from "./errors.js"
-import { ItemsFailed } from "./item-failures.js"
 import { exitCodeOf } from "./exit-codes.js"
-import type { ExchangeEvent, Observer, WaitEvent } from "./observe.js"
+import { ItemsFailed } from "./item-failures.js"
 import { ConfigDirWarning } from "./oauth/config-dir.js"
+import type { ExchangeEvent, Observer, WaitEvent } from "./observe.js"
 import type { AnyOperation } from "./operation.js"
 import { style, useColor } from "./output.js"
 import { RateLimiter } from "./rate-limit.js"
@@ -47,7 +56,9 @@ export interface Leaf {
   readonly spec: CommandSpec
   /** May use the HttpClient (the program provides Node's) and the command's streams and environment. */
   /** Fails with ItemsFailed when a many-item result was printed but some items failed (only the exit code follows). */
-  readonly run: (invocation: Invocation) => Effect.Effect<void, WrapperError | ItemsFailed, HttpClient.HttpClient | CliIO>
+  readonly run: (
+    invocation: Invocation
+  ) => Effect.Effect<void, WrapperError | ItemsFailed, HttpClient.HttpClient | CliIO>
   /** The name of the registry operation it runs, if any: remedies name commands by it (kept in the light index). */
   readonly operation?: string | undefined
 }
@@ -114,14 +125,27 @@ export const programTree = (program: Program): CommandSpec => {
     })
     return depth === 0 ? [...groups, ...here] : [...here, ...groups]
   }
-  return { name: program.name, summary: program.summary, options: [], positionals: [], examples: program.examples, subcommands: groupAt([], program.leaves) }
+  return {
+    name: program.name,
+    summary: program.summary,
+    options: [],
+    positionals: [],
+    examples: program.examples,
+    subcommands: groupAt([], program.leaves)
+  }
 }
 
 /** Each part is made safe before it is styled, so our colours survive and nothing else reaches the terminal raw. */
 const renderError = (error: WrapperError, say: Vocabulary, color: boolean) => {
   const s = style(color)
-  const headers = error._tag === "RateLimitError" ? Object.entries(error.headers).map(([k, v]) => safeMessage(`  ${k}: ${v}`)) : []
-  return [`${s.red("Error:")} ${safeMessage(worded(error, say))}`, ...headers, s.dim(safeMessage(`→ ${remedy(error, say)}`))].join("\n")
+  const headers = error._tag === "RateLimitError"
+    ? Object.entries(error.headers).map(([k, v]) => safeMessage(`  ${k}: ${v}`))
+    : []
+  return [
+    `${s.red("Error:")} ${safeMessage(worded(error, say))}`,
+    ...headers,
+    s.dim(safeMessage(`→ ${remedy(error, say)}`))
+  ].join("\n")
 }
 
 const renderArgvError = (error: ArgvError, color: boolean) => {
@@ -162,7 +186,10 @@ export const cliObserver = (io: CliIOShape, debug: boolean): Observer => {
 }
 
 /** An @effect/cli command for a leaf, whose options and arguments are those of its spec. */
-const effectLeaf = <R>(spec: CommandSpec, handle: (given: Given) => Effect.Effect<void, WrapperError | ItemsFailed, R>) => {
+const effectLeaf = <R>(
+  spec: CommandSpec,
+  handle: (given: Given) => Effect.Effect<void, WrapperError | ItemsFailed, R>
+) => {
   const config: Record<string, Options.Options<unknown> | Args.Args<unknown>> = {}
   spec.options.forEach((o, i) => {
     const name = effectCliFlag(o.flag).replace(/^--/, "")
@@ -221,7 +248,9 @@ const terminalOf = (io: CliIOShape): Terminal.Terminal => ({
 })
 
 /** Node's platform, loaded when a command runs (node-platform.ts). */
-const nodePlatform = Layer.unwrapEffect(Effect.promise(() => import("./node-platform.js")).pipe(Effect.map((m) => m.nodePlatform)))
+const nodePlatform = Layer.unwrapEffect(
+  Effect.promise(() => import("./node-platform.js")).pipe(Effect.map((m) => m.nodePlatform))
+)
 
 /** What a command runs on: Node's platform, the command's streams, and a pacing store of its own (the run's, not the process's). */
 const platformFor = (io: CliIOShape) =>
@@ -241,7 +270,11 @@ const platformFor = (io: CliIOShape) =>
 export const runProgram = (program: Program, argv: ReadonlyArray<string>, io: CliIOShape): Effect.Effect<number> =>
   runResolved(program, argv, io).pipe(Effect.provideService(CliIO, io))
 
-const runResolved = (program: Program, argv: ReadonlyArray<string>, io: CliIOShape): Effect.Effect<number, never, CliIO> => {
+const runResolved = (
+  program: Program,
+  argv: ReadonlyArray<string>,
+  io: CliIOShape
+): Effect.Effect<number, never, CliIO> => {
   const errColor = useColor(io.stderr, io.env)
   const tree = programTree(program)
   const resolved = resolveArgv(tree, program.shared, argv)
@@ -250,10 +283,15 @@ const runResolved = (program: Program, argv: ReadonlyArray<string>, io: CliIOSha
   if (r.version) return Effect.as(writeOut(`${program.name} ${program.version}`), 0)
   if (r.help) {
     const width = Math.min(100, terminalWidth(io))
-    return Effect.as(writeOut(renderHelp(tree, r.path, program.shared, { width, color: useColor(io.stdout, io.env) })), 0)
+    return Effect.as(
+      writeOut(renderHelp(tree, r.path, program.shared, { width, color: useColor(io.stdout, io.env) })),
+      0
+    )
   }
   const leaf = program.leaves.find((l) => l.path.join(" ") === r.path.join(" "))
-  if (leaf === undefined) return Effect.as(writeErr(`Error: no command at '${[program.name, ...r.path].join(" ")}'.`), 2)
+  if (leaf === undefined) {
+    return Effect.as(writeErr(`Error: no command at '${[program.name, ...r.path].join(" ")}'.`), 2)
+  }
 
   // The app along the path alone; shared options are read from the root command.
   const root = Command.make(program.name, sharedConfig(program.shared))
@@ -266,8 +304,14 @@ const runResolved = (program: Program, argv: ReadonlyArray<string>, io: CliIOSha
     })
     return values
   }
-  const leafCommand = effectLeaf(leaf.spec, (given) =>
-    Effect.flatMap(root, (parsed) => leaf.run({ ...given, shared: sharedOf(parsed as Record<string, unknown>), path: r.path })))
+  const leafCommand = effectLeaf(
+    leaf.spec,
+    (given) =>
+      Effect.flatMap(
+        root,
+        (parsed) => leaf.run({ ...given, shared: sharedOf(parsed as Record<string, unknown>), path: r.path })
+      )
+  )
   const info = { name: program.name, version: program.version }
   const nested = withinGroups(r.path.slice(0, -1), leafCommand)
   const app = Command.run(root.pipe(Command.withSubcommands([nested])), info)
@@ -281,12 +325,20 @@ const runResolved = (program: Program, argv: ReadonlyArray<string>, io: CliIOSha
       // Each failed item is already in the output: only the code is left to give.
       if (Option.isSome(failure) && failure.value instanceof ItemsFailed) return Effect.succeed(failure.value.code)
       if (Option.isSome(failure) && isWrapperError(failure.value)) {
-        return Effect.flatMap(withCheckOf(program, leaf, failure.value), (error) =>
-          Effect.as(writeStyledErr(renderError(error, vocabularyOf(program, r.path), errColor)), exitCodeOf(error)))
+        return Effect.flatMap(
+          withCheckOf(program, leaf, failure.value),
+          (error) =>
+            Effect.as(writeStyledErr(renderError(error, vocabularyOf(program, r.path), errColor)), exitCodeOf(error))
+        )
       }
       if (Option.isSome(failure)) {
         // resolveArgv accepted the line; @effect/cli refusing it is our bug, not the user's.
-        return Effect.as(writeErr(`Error: the command line could not be parsed after it was checked.\n→ Report this with the command you ran.`), 1)
+        return Effect.as(
+          writeErr(
+            `Error: the command line could not be parsed after it was checked.\n→ Report this with the command you ran.`
+          ),
+          1
+        )
       }
       if (Cause.isInterruptedOnly(exit.cause)) return Effect.succeed(130)
       const pretty = Cause.pretty(exit.cause).split("\n")[0]

@@ -7,9 +7,9 @@
  * compares the index with the definitions, so it cannot go stale.
  */
 import * as Effect from "effect/Effect"
-import type { CommandSpec } from "./cli/spec.js"
 import { type LeafContext, operationLeaf } from "./cli-leaf.js"
 import type { Leaf } from "./cli-runtime.js"
+import type { CommandSpec } from "./cli/spec.js"
 import { commandSpecOf } from "./derive-cli.js"
 import type { AnyOperation } from "./operation.js"
 import type { GroupModules } from "./view.js"
@@ -28,13 +28,24 @@ export type { GroupModules }
 export const commandIndexOf = async (modules: GroupModules): Promise<Array<IndexedCommand>> => {
   const index: Array<IndexedCommand> = []
   for (const [module, load] of Object.entries(modules)) {
-    for (const v of await load()) index.push({ module, operation: (v.operation as AnyOperation<never>).name, path: v.command, spec: commandSpecOf(v) })
+    for (const v of await load()) {
+      index.push({
+        module,
+        operation: (v.operation as AnyOperation<never>).name,
+        path: v.command,
+        spec: commandSpecOf(v)
+      })
+    }
   }
   return JSON.parse(JSON.stringify(index)) as Array<IndexedCommand>
 }
 
 /** The operation commands from the index; a command's group module is loaded when it runs. */
-export const indexedLeaves = <C>(index: ReadonlyArray<IndexedCommand>, modules: GroupModules, context: LeafContext<C>): Array<Leaf> =>
+export const indexedLeaves = <C>(
+  index: ReadonlyArray<IndexedCommand>,
+  modules: GroupModules,
+  context: LeafContext<C>
+): Array<Leaf> =>
   index.map((entry) => ({
     path: entry.path,
     operation: entry.operation,
@@ -44,11 +55,15 @@ export const indexedLeaves = <C>(index: ReadonlyArray<IndexedCommand>, modules: 
         const words = entry.path.join(" ")
         const view = views.find((v) => v.command.join(" ") === words)
         // The registry test keeps the index true; a stale one is a build without scripts/command-index.mjs.
-        if (view === undefined) return Effect.die(new Error(`'${words}' is in the command index but not in module ${entry.module}: rebuild`))
+        if (view === undefined) {
+          return Effect.die(new Error(`'${words}' is in the command index but not in module ${entry.module}: rebuild`))
+        }
         return operationLeaf(view, context).run(invocation)
       })
   }))
 
 /** Every operation of the registry, all group modules loaded: for the rare path that needs them all. */
 export const operationsOf = (modules: GroupModules) => async (): Promise<ReadonlyArray<AnyOperation<never>>> =>
-  (await Promise.all(Object.values(modules).map((load) => load()))).flat().map((v) => v.operation as AnyOperation<never>)
+  (await Promise.all(Object.values(modules).map((load) => load()))).flat().map((v) =>
+    v.operation as AnyOperation<never>
+  )

@@ -9,15 +9,15 @@
  */
 import * as Effect from "effect/Effect"
 import type { Readable } from "node:stream"
-import { InvalidInputError } from "./errors.js"
 import { alreadySaid, quotesPattern } from "./allowed.js"
+import type { CommandSpec, OptionSpec, PositionalSpec } from "./cli/spec.js"
+import { InvalidInputError } from "./errors.js"
 import type { Field, FieldKind } from "./fields.js"
 import { fieldsOf } from "./fields.js"
 import { cursorProblem, MAX_INPUT_DEPTH, nestsTooDeep } from "./input.js"
 import { MAX_INPUT_TEXT, readInputFile, readInputStream } from "./local-files.js"
 import type { AnyOperation } from "./operation.js"
 import { DEFAULT_MAX_PAGES } from "./paginate.js"
-import type { CommandSpec, OptionSpec, PositionalSpec } from "./cli/spec.js"
 import type { AnyView } from "./view.js"
 
 /** What resolveArgv found for a command: flag → value, and the positionals. */
@@ -40,24 +40,39 @@ const IDEMPOTENT_DELETE = "Idempotent: what is already gone exits 0 with already
 export const kebab = (name: string) => name.replace(/_/g, "-")
 
 /** The paging flags and the tool parameters they are (the specs name both: --all is fetchAll). */
-export const PAGING_PARAMETERS: Readonly<Record<string, string>> = { "--cursor": "cursor", "--all": "fetchAll", "--max-pages": "maxPages" }
+export const PAGING_PARAMETERS: Readonly<Record<string, string>> = {
+  "--cursor": "cursor",
+  "--all": "fetchAll",
+  "--max-pages": "maxPages"
+}
 
 /** The help of a field given as a switch that turns it off (`--no-wait`), if it is one. */
-const negation = (v: AnyView, field: string): string | undefined => (v.negated as Record<string, string> | undefined)?.[field]
+const negation = (v: AnyView, field: string): string | undefined =>
+  (v.negated as Record<string, string> | undefined)?.[field]
 
 /** The flag of a field: the view's spelling, else the field name in kebab case (`--no-` before it for a negated switch). */
 export const flagOf = (v: AnyView, field: string): string =>
-  negation(v, field) !== undefined ? `--no-${kebab(field)}` : `--${(v.flags as Record<string, string> | undefined)?.[field] ?? kebab(field)}`
+  negation(v, field) !== undefined
+    ? `--no-${kebab(field)}`
+    : `--${(v.flags as Record<string, string> | undefined)?.[field] ?? kebab(field)}`
 
 const valueName = (v: AnyView, f: Field): string => {
   const named = (v.valueNames as Record<string, string> | undefined)?.[f.name]
   if (named !== undefined) return named
   const kind = f.kind._tag === "list" ? f.kind.of : f.kind
-  return kind._tag === "integer" || kind._tag === "number" ? "N" : kind._tag === "json" ? "JSON|@FILE" : f.name.toUpperCase()
+  return kind._tag === "integer" || kind._tag === "number"
+    ? "N"
+    : kind._tag === "json"
+    ? "JSON|@FILE"
+    : f.name.toUpperCase()
 }
 
 const choicesOf = (kind: FieldKind) =>
-  kind._tag === "choice" ? kind.choices : kind._tag === "list" && kind.of._tag === "choice" ? kind.of.choices : undefined
+  kind._tag === "choice"
+    ? kind.choices
+    : kind._tag === "list" && kind.of._tag === "choice"
+    ? kind.of.choices
+    : undefined
 
 /** A list field given as the last positional takes every remaining word (task get-many <gids...>). */
 const takesRest = (f: Field, index: number, count: number) => f.kind._tag === "list" && index === count - 1
@@ -81,7 +96,13 @@ const bodyFileOption = (v: AnyView): OptionSpec => ({
 })
 
 export const PAGING_OPTIONS: ReadonlyArray<OptionSpec> = [
-  { flag: "--cursor", takesValue: true, valueName: "CURSOR", description: "Resume from the cursor a previous listing printed", required: false },
+  {
+    flag: "--cursor",
+    takesValue: true,
+    valueName: "CURSOR",
+    description: "Resume from the cursor a previous listing printed",
+    required: false
+  },
   { flag: "--all", takesValue: false, description: "Follow pages up to --max-pages", required: false },
   {
     flag: "--max-pages",
@@ -95,8 +116,20 @@ export const PAGING_OPTIONS: ReadonlyArray<OptionSpec> = [
 
 /** The flags of a command that can follow (view.ts FollowView): command line only, so no tool parameter. */
 export const FOLLOW_OPTIONS: ReadonlyArray<OptionSpec> = [
-  { flag: "--follow", takesValue: false, description: "Keep polling until interrupted (Ctrl-C); one item a line", required: false },
-  { flag: "--interval", takesValue: true, valueName: "S", description: "Seconds between polls with --follow (1 to 3600)", required: false, defaultText: "5" }
+  {
+    flag: "--follow",
+    takesValue: false,
+    description: "Keep polling until interrupted (Ctrl-C); one item a line",
+    required: false
+  },
+  {
+    flag: "--interval",
+    takesValue: true,
+    valueName: "S",
+    description: "Seconds between polls with --follow (1 to 3600)",
+    required: false,
+    defaultText: "5"
+  }
 ]
 
 /** --follow and its --interval, checked: undefined when not following. */
@@ -148,8 +181,14 @@ export const lazyCommandSpec = (v: AnyView): CommandSpec => {
  */
 const withAllowed = (f: Field): string => {
   const said = f.description ?? ""
-  const allowed = f.kind._tag === "choice" || f.kind._tag === "boolean" ? undefined : f.kind._tag === "list" ? f.itemAllowed : f.allowed
-  return allowed === undefined || quotesPattern(allowed) || alreadySaid(said, allowed) ? said : `${said} (${allowed})`.trim()
+  const allowed = f.kind._tag === "choice" || f.kind._tag === "boolean"
+    ? undefined
+    : f.kind._tag === "list"
+    ? f.itemAllowed
+    : f.allowed
+  return allowed === undefined || quotesPattern(allowed) || alreadySaid(said, allowed)
+    ? said
+    : `${said} (${allowed})`.trim()
 }
 
 /** The command for a view: its last command word, flags and positionals from the input fields. */
@@ -181,7 +220,9 @@ export const commandSpecOf = (v: AnyView): CommandSpec => {
       flag,
       takesValue: f.kind._tag !== "boolean",
       valueName: valueName(v, f),
-      description: jsonKind(f) ? `${f.description ?? ""} (JSON text, or @FILE of at most ${MAX_INPUT_TEXT})`.trim() : withAllowed(f),
+      description: jsonKind(f)
+        ? `${f.description ?? ""} (JSON text, or @FILE of at most ${MAX_INPUT_TEXT})`.trim()
+        : withAllowed(f),
       required: !f.optional && !secretFromEnv,
       choices: choicesOf(f.kind),
       repeatable: f.kind._tag === "list"
@@ -191,7 +232,11 @@ export const commandSpecOf = (v: AnyView): CommandSpec => {
         flag: `${flag}-env`,
         takesValue: true,
         valueName: "VAR",
-        description: `Read the ${f.name.replace(/_/g, " ")} from this environment variable (keeps it out of shell history)${f.optional ? "" : `; this or ${flag} is required`}`,
+        description: `Read the ${
+          f.name.replace(/_/g, " ")
+        } from this environment variable (keeps it out of shell history)${
+          f.optional ? "" : `; this or ${flag} is required`
+        }`,
         required: false
       })
     }
@@ -200,10 +245,22 @@ export const commandSpecOf = (v: AnyView): CommandSpec => {
   if (op.paging !== undefined) options.push(...PAGING_OPTIONS)
   if (v.follow !== undefined) options.push(...FOLLOW_OPTIONS)
   if (v.document !== undefined) {
-    options.push({ flag: v.document.flag, takesValue: true, valueName: v.document.valueName, description: v.document.description, required: false })
+    options.push({
+      flag: v.document.flag,
+      takesValue: true,
+      valueName: v.document.valueName,
+      description: v.document.description,
+      required: false
+    })
   }
   if (v.save !== undefined) {
-    options.push({ flag: v.save.flag, takesValue: true, valueName: v.save.valueName, description: v.save.description, required: false })
+    options.push({
+      flag: v.save.flag,
+      takesValue: true,
+      valueName: v.save.valueName,
+      description: v.save.description,
+      required: false
+    })
   }
   return {
     name: v.command[v.command.length - 1]!,
@@ -250,9 +307,19 @@ const jsonValue = (f: Field, text: string, label: string): Effect.Effect<unknown
     Effect.try({
       try: () => JSON.parse(content) as unknown,
       // The parser's message quotes the text, which for a secret field is the secret.
-      catch: (e) => bad(`${label}: ${file === undefined ? "" : `${file} is `}not valid JSON${f.secret ? "" : ` (${e instanceof Error ? e.message : String(e)})`}.`, f.name)
-    }).pipe(Effect.filterOrFail((value) => !nestsTooDeep(value), () => bad(`${label}: ${file === undefined ? "the JSON" : file} is ${TOO_DEEP}.`, f.name)))
-  if (file === "") return Effect.fail(bad(`${label}: @ needs a path after it (@FILE), or give the JSON itself.`, f.name))
+      catch: (e) =>
+        bad(
+          `${label}: ${file === undefined ? "" : `${file} is `}not valid JSON${
+            f.secret ? "" : ` (${e instanceof Error ? e.message : String(e)})`
+          }.`,
+          f.name
+        )
+    }).pipe(Effect.filterOrFail((value) =>
+      !nestsTooDeep(value), () =>
+      bad(`${label}: ${file === undefined ? "the JSON" : file} is ${TOO_DEEP}.`, f.name)))
+  if (file === "") {
+    return Effect.fail(bad(`${label}: @ needs a path after it (@FILE), or give the JSON itself.`, f.name))
+  }
   return file === undefined ? parse(text) : Effect.flatMap(readInputFile(file, { label, field: f.name }), parse)
 }
 
@@ -271,11 +338,14 @@ const convert = (f: Field, value: OptionValue, label: string): Effect.Effect<unk
 const BODY_FILE_CULPRIT = { label: BODY_FILE, field: "body_file" }
 
 /** Standard input (the command's), whole up to the cap; a terminal is refused rather than waited on. */
-export const readStdin = (stdin: Readable & { readonly isTTY?: boolean }): Effect.Effect<string, InvalidInputError> => Effect.suspend(() =>
-  stdin.isTTY === true
-    ? Effect.fail(bad(`${BODY_FILE} - reads standard input, which is a terminal: pipe or redirect the body in.`, "body_file"))
-    : readInputStream(stdin, BODY_FILE_CULPRIT, "standard input")
-)
+export const readStdin = (stdin: Readable & { readonly isTTY?: boolean }): Effect.Effect<string, InvalidInputError> =>
+  Effect.suspend(() =>
+    stdin.isTTY === true
+      ? Effect.fail(
+        bad(`${BODY_FILE} - reads standard input, which is a terminal: pipe or redirect the body in.`, "body_file")
+      )
+      : readInputStream(stdin, BODY_FILE_CULPRIT, "standard input")
+  )
 
 /** Where there is no standard input to read (a caller that gave none). */
 const noStdin: Effect.Effect<string, InvalidInputError> = Effect.suspend(() =>
@@ -289,16 +359,26 @@ const bodyFromFile = (v: AnyView, path: string, stdin: Effect.Effect<string, Inv
     const text = path === "-" ? yield* stdin : yield* readInputFile(path, BODY_FILE_CULPRIT)
     const parsed = yield* Effect.try({
       try: () => JSON.parse(text) as unknown,
-      catch: (e) => bad(`${BODY_FILE}: ${where} is not valid JSON (${e instanceof Error ? e.message : String(e)}).`, "body_file")
+      catch: (e) =>
+        bad(`${BODY_FILE}: ${where} is not valid JSON (${e instanceof Error ? e.message : String(e)}).`, "body_file")
     })
     if (nestsTooDeep(parsed)) return yield* Effect.fail(bad(`${BODY_FILE}: ${where} is ${TOO_DEEP}.`, "body_file"))
     const allowed = bodyFields(v)
     if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
-      return yield* Effect.fail(bad(`${BODY_FILE}: ${where} must hold a JSON object with ${allowed.join(", ")}.`, "body_file"))
+      return yield* Effect.fail(
+        bad(`${BODY_FILE}: ${where} must hold a JSON object with ${allowed.join(", ")}.`, "body_file")
+      )
     }
     const stray = Object.keys(parsed).filter((k) => !allowed.includes(k))
     if (stray.length > 0) {
-      return yield* Effect.fail(bad(`${BODY_FILE}: ${stray.join(", ")} ${stray.length === 1 ? "is" : "are"} not part of this body (${allowed.join(", ")}).`, "body_file"))
+      return yield* Effect.fail(
+        bad(
+          `${BODY_FILE}: ${stray.join(", ")} ${stray.length === 1 ? "is" : "are"} not part of this body (${
+            allowed.join(", ")
+          }).`,
+          "body_file"
+        )
+      )
     }
     return parsed as Record<string, unknown>
   })
@@ -315,7 +395,9 @@ export const rawInput = (
     const raw: Record<string, unknown> = {}
     const bodyPath = given.options[BODY_FILE]
     if (bodyFields(v).length > 0 && bodyPath !== undefined) {
-      if (typeof bodyPath !== "string" || bodyPath === "") return yield* Effect.fail(bad(`${BODY_FILE} needs a path, or - for standard input.`, "body_file"))
+      if (typeof bodyPath !== "string" || bodyPath === "") {
+        return yield* Effect.fail(bad(`${BODY_FILE} needs a path, or - for standard input.`, "body_file"))
+      }
       Object.assign(raw, yield* bodyFromFile(v, bodyPath, stdin))
     }
     const positional = (v.positional ?? []) as ReadonlyArray<string>
@@ -323,8 +405,12 @@ export const rawInput = (
       if (bodyFields(v).includes(f.name)) continue
       const index = positional.indexOf(f.name)
       if (index >= 0) {
-        const words = takesRest(f, index, positional.length) ? given.positionals.slice(index) : given.positionals.slice(index, index + 1)
-        if (words.length > 0) raw[f.name] = yield* convert(f, words.length === 1 ? words[0]! : words, `<${kebab(f.name)}>`)
+        const words = takesRest(f, index, positional.length)
+          ? given.positionals.slice(index)
+          : given.positionals.slice(index, index + 1)
+        if (words.length > 0) {
+          raw[f.name] = yield* convert(f, words.length === 1 ? words[0]! : words, `<${kebab(f.name)}>`)
+        }
         continue
       }
       const flag = flagOf(v, f.name)
@@ -332,7 +418,9 @@ export const rawInput = (
       if (fromEnv(v, f.name)) {
         const variable = given.options[`${flag}-env`]
         if (typeof variable === "string") {
-          if (value !== undefined) return yield* Effect.fail(bad(`Give ${f.name} or ${f.name}-env, not both.`, f.name))
+          if (value !== undefined) {
+            return yield* Effect.fail(bad(`Give ${f.name} or ${f.name}-env, not both.`, f.name))
+          }
           const fromVariable = env[variable]
           if (fromVariable === undefined || fromVariable === "") {
             return yield* Effect.fail(bad(`${f.name}-env names ${variable}, which is not set or is empty.`, f.name))
@@ -356,7 +444,9 @@ export const pagingOf = (given: Given) => {
     return Effect.fail(bad(`max_pages: must be a whole number of at least 1; got "${raw}".`, "max_pages"))
   }
   const all = given.options["--all"] === true
-  if (typeof raw === "string" && !all) return Effect.fail(bad("max_pages only applies with --all (follow pages).", "max_pages"))
+  if (typeof raw === "string" && !all) {
+    return Effect.fail(bad("max_pages only applies with --all (follow pages).", "max_pages"))
+  }
   const cursor = given.options["--cursor"]
   const refused = typeof cursor === "string" ? cursorProblem(cursor, "--cursor") : undefined
   if (refused !== undefined) return Effect.fail(refused)
@@ -372,7 +462,10 @@ export const inCliWords = (v: AnyView, error: InvalidInputError): InvalidInputEr
   if (error.message.startsWith("--") || (error.fields.length === 1 && error.fields[0] === "body_file")) return error
   const op = v.operation as AnyOperation<never>
   // Not "all": it is an English word too ("a gid (all digits)"); pagingOf writes --all itself.
-  const names = new Map<string, string>([["max_pages", "--max-pages"], ["cursor", "--cursor"], ["body_file", BODY_FILE]])
+  const names = new Map<string, string>([["max_pages", "--max-pages"], ["cursor", "--cursor"], [
+    "body_file",
+    BODY_FILE
+  ]])
   let message = error.message
   for (const f of fieldsOf(op.input)) {
     if (bodyFields(v).includes(f.name)) continue
@@ -384,6 +477,12 @@ export const inCliWords = (v: AnyView, error: InvalidInputError): InvalidInputEr
     }
   }
   // A name inside a path (dev_resources.0.url) is a key of a value, not the flag.
-  const pattern = new RegExp(`(?<![\\w<.-])(${[...names.keys()].sort((a, b) => b.length - a.length).join("|")})(?![\\w>-])`, "g")
-  return new InvalidInputError({ message: message.replace(pattern, (name) => names.get(name) ?? name), fields: error.fields })
+  const pattern = new RegExp(
+    `(?<![\\w<.-])(${[...names.keys()].sort((a, b) => b.length - a.length).join("|")})(?![\\w>-])`,
+    "g"
+  )
+  return new InvalidInputError({
+    message: message.replace(pattern, (name) => names.get(name) ?? name),
+    fields: error.fields
+  })
 }

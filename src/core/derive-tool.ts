@@ -8,21 +8,28 @@ import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as JSONSchema from "effect/JSONSchema"
-import { type InvalidInputError, invalidInput, isWrapperError, ServiceError, UnexpectedError, type WrapperError } from "./errors.js"
+import {
+  invalidInput,
+  type InvalidInputError,
+  isWrapperError,
+  ServiceError,
+  UnexpectedError,
+  type WrapperError
+} from "./errors.js"
 import { exitCodeOf } from "./exit-codes.js"
-import { exitCodeOfItems } from "./item-failures.js"
 import { fieldsOf } from "./fields.js"
 import { cursorProblem, decodeInput } from "./input.js"
+import { exitCodeOfItems } from "./item-failures.js"
 import { boundResult, DEFAULT_MAX_RESULT_BYTES } from "./mcp/result-bound.js"
 import type { ToolEntry, ToolResult } from "./mcp/types.js"
 import { HttpObserver, type WaitEvent } from "./observe.js"
 import type { AnyOperation } from "./operation.js"
-import { collect, DEFAULT_MAX_PAGES, pages } from "./paginate.js"
 import { machineText, visible } from "./output.js"
+import { collect, DEFAULT_MAX_PAGES, pages } from "./paginate.js"
 import { remedy, type Vocabulary, worded } from "./remedy.js"
 import { scrubDeep, scrubSecrets } from "./secrets.js"
-import { withCheck } from "./write-check.js"
 import type { AnyView } from "./view.js"
+import { withCheck } from "./write-check.js"
 
 export type ToolFormat = "json" | "toon"
 
@@ -107,7 +114,11 @@ export const toolInputSchema = (op: AnyOperation<never>): Record<string, unknown
 
 /** Plain JSON for a tool result: Durations become seconds, nothing else of the error's internals. */
 export const toolError = (error: WrapperError, vocabulary: Vocabulary): Record<string, unknown> => {
-  const plain: Record<string, unknown> = { type: error._tag, exit_code: exitCodeOf(error), message: worded(error, vocabulary) }
+  const plain: Record<string, unknown> = {
+    type: error._tag,
+    exit_code: exitCodeOf(error),
+    message: worded(error, vocabulary)
+  }
   for (const [key, value] of Object.entries(error)) {
     if (key === "_tag" || key === "message" || value === undefined || typeof value === "function") continue
     plain[key] = Duration.isDuration(value) ? Duration.toSeconds(value) : value
@@ -133,14 +144,20 @@ const describeWait = (event: WaitEvent) => {
 const pagingArgs = (args: Record<string, unknown>) => {
   const { cursor, fetchAll, maxPages, ...rest } = args
   const problems: Array<InvalidInputError> = []
-  if (cursor !== undefined && typeof cursor !== "string") problems.push(invalidInput("cursor: must be a string", "cursor"))
+  if (cursor !== undefined && typeof cursor !== "string") {
+    problems.push(invalidInput("cursor: must be a string", "cursor"))
+  }
   const badCursor = typeof cursor === "string" ? cursorProblem(cursor, "cursor") : undefined
   if (badCursor !== undefined) problems.push(badCursor)
-  if (fetchAll !== undefined && typeof fetchAll !== "boolean") problems.push(invalidInput("fetchAll: must be a boolean", "fetchAll"))
+  if (fetchAll !== undefined && typeof fetchAll !== "boolean") {
+    problems.push(invalidInput("fetchAll: must be a boolean", "fetchAll"))
+  }
   if (maxPages !== undefined && (typeof maxPages !== "number" || !Number.isInteger(maxPages) || maxPages < 1)) {
     problems.push(invalidInput("maxPages: must be a whole number of at least 1", "maxPages"))
   }
-  if (maxPages !== undefined && fetchAll !== true) problems.push(invalidInput("maxPages only applies with fetchAll.", "maxPages"))
+  if (maxPages !== undefined && fetchAll !== true) {
+    problems.push(invalidInput("maxPages only applies with fetchAll.", "maxPages"))
+  }
   if (problems[0] !== undefined) return Effect.fail(problems[0])
   return Effect.succeed({
     rest,
@@ -157,7 +174,10 @@ export const runForTool = <C>(client: Effect.Effect<C, WrapperError>, v: AnyView
   const op = v.operation as AnyOperation<C>
   const paging = op.paging
   if (paging === undefined) {
-    return Effect.flatMap(decodeInput(op.input, args), (input) => Effect.flatMap(client, (c) => op.run(c, input, undefined)))
+    return Effect.flatMap(
+      decodeInput(op.input, args),
+      (input) => Effect.flatMap(client, (c) => op.run(c, input, undefined))
+    )
   }
   return Effect.gen(function*() {
     const { cursor, options, rest } = yield* pagingArgs(args)
@@ -170,10 +190,17 @@ export const runForTool = <C>(client: Effect.Effect<C, WrapperError>, v: AnyView
       paging.key?.bind(paging),
       paging.model.expired
     )
-    const fetched = { [paging.itemsKey]: collected.items, next_cursor: collected.next_cursor, complete: collected.complete, pages: collected.pages }
+    const fetched = {
+      [paging.itemsKey]: collected.items,
+      next_cursor: collected.next_cursor,
+      complete: collected.complete,
+      pages: collected.pages
+    }
     if (collected.failure !== undefined) {
       const failure = collected.failure as unknown
-      return yield* Effect.fail(new PartialList(isWrapperError(failure) ? failure : new UnexpectedError({ message: String(failure) }), fetched))
+      return yield* Effect.fail(
+        new PartialList(isWrapperError(failure) ? failure : new UnexpectedError({ message: String(failure) }), fetched)
+      )
     }
     return fetched
   })
@@ -192,13 +219,24 @@ const NARROWING_FIELDS: Record<string, string> = {
 /** How a call of this tool asks for less: the view's own hint first, then what its parameters and paging offer. */
 export const narrowingOf = (v: AnyView): ReadonlyArray<string> => {
   const op = v.operation as AnyOperation<never>
-  const fields = fieldsOf(op.input).flatMap((f) => (NARROWING_FIELDS[f.name] === undefined ? [] : [`pass ${NARROWING_FIELDS[f.name]}`]))
-  const paging = op.paging === undefined ? [] : ["fetch one page at a time (leave out fetchAll, or a smaller maxPages) and continue from next_cursor with cursor"]
+  const fields = fieldsOf(op.input).flatMap((
+    f
+  ) => (NARROWING_FIELDS[f.name] === undefined ? [] : [`pass ${NARROWING_FIELDS[f.name]}`]))
+  const paging = op.paging === undefined
+    ? []
+    : ["fetch one page at a time (leave out fetchAll, or a smaller maxPages) and continue from next_cursor with cursor"]
   const generic = [...fields, ...paging]
-  return [...(v.narrow ?? []), ...(generic.length === 0 ? ["use a narrower call of this service (a single item instead of a list)"] : generic)]
+  return [
+    ...(v.narrow ?? []),
+    ...(generic.length === 0 ? ["use a narrower call of this service (a single item instead of a list)"] : generic)
+  ]
 }
 
-export const toolEntry = <C>(client: Effect.Effect<C, WrapperError>, v: AnyView & { readonly tool: string }, options: ToolOptions): ToolEntry => {
+export const toolEntry = <C>(
+  client: Effect.Effect<C, WrapperError>,
+  v: AnyView & { readonly tool: string },
+  options: ToolOptions
+): ToolEntry => {
   const op = v.operation as AnyOperation<C>
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_RESULT_BYTES
   const narrowing = narrowingOf(v)
@@ -227,14 +265,22 @@ export const toolEntry = <C>(client: Effect.Effect<C, WrapperError>, v: AnyView 
           onWait: (event: WaitEvent) => context.progress({ progress: ++step, message: describeWait(event) }),
           // Said once per process: on stderr for whoever runs the server, and to the agent in this result.
           onNotice: (message: string) =>
-            Effect.zipRight(Effect.sync(() => void notes.push(message)), options.say?.(`Note: ${message}`) ?? Effect.void)
+            Effect.zipRight(
+              Effect.sync(() => void notes.push(message)),
+              options.say?.(`Note: ${message}`) ?? Effect.void
+            )
         }
         const result = yield* runForTool(client, v, args).pipe(
           Effect.provideService(HttpObserver, observer),
           // Waits stop before the deadline; a request that hangs is cut off there too.
           Effect.timeoutFail({
             duration: options.budget,
-            onTimeout: () => new ServiceError({ status: null, attempts: step + 1, message: `No result within the tool call's budget of ${Duration.format(options.budget)}.` })
+            onTimeout: () =>
+              new ServiceError({
+                status: null,
+                attempts: step + 1,
+                message: `No result within the tool call's budget of ${Duration.format(options.budget)}.`
+              })
           }),
           Effect.either
         )
@@ -249,22 +295,39 @@ export const toolEntry = <C>(client: Effect.Effect<C, WrapperError>, v: AnyView 
             return bounded({ isError: false, content: [{ type: "text", text }, ...noted] }, result.right)
           }
           // A many-item result with failed items: whole, saying how many failed; an error only when all did.
-          const structured = { ...(result.right as Record<string, unknown>), failed: items.failed.length, exit_code: code }
+          const structured = {
+            ...(result.right as Record<string, unknown>),
+            failed: items.failed.length,
+            exit_code: code
+          }
           const isError = items.failed.length === items.total
-          return bounded({ isError, structuredContent: structured, content: [{ type: "text", text: textOf(structured, options.format) }, ...noted] }, structured)
+          return bounded({
+            isError,
+            structuredContent: structured,
+            content: [{ type: "text", text: textOf(structured, options.format) }, ...noted]
+          }, structured)
         }
         const failure = result.left instanceof PartialList ? result.left.error : result.left
         const found = isWrapperError(failure) ? failure : new UnexpectedError({ message: String(failure) })
-        const error = options.operations === undefined ? found : withCheck(found, options.operations, op as AnyOperation<never>)
+        const error = options.operations === undefined
+          ? found
+          : withCheck(found, options.operations, op as AnyOperation<never>)
         // A list that failed after its first page still hands over what it fetched, and the cursor to resume from.
         const fetched = result.left instanceof PartialList ? result.left.fetched : {}
         const structured = { error: toolError(error, options.vocabulary), ...fetched }
-        return bounded({ isError: true, structuredContent: structured, content: [{ type: "text", text: textOf(structured, options.format) }, ...noted] }, structured)
+        return bounded({
+          isError: true,
+          structuredContent: structured,
+          content: [{ type: "text", text: textOf(structured, options.format) }, ...noted]
+        }, structured)
       }).pipe(
         Effect.catchAllDefect((defect) =>
           Effect.succeed<ToolResult>({
             isError: true,
-            content: [{ type: "text", text: scrubSecrets(`Internal error: ${defect instanceof Error ? defect.message : String(defect)}`) }]
+            content: [{
+              type: "text",
+              text: scrubSecrets(`Internal error: ${defect instanceof Error ? defect.message : String(defect)}`)
+            }]
           })
         )
       )

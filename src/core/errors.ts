@@ -54,7 +54,20 @@ export class AuthError extends Schema.TaggedError<AuthError>()("AuthError", {
  */
 export class SignInError extends Schema.TaggedError<SignInError>()("SignInError", {
   message: Schema.String,
-  reason: Schema.Literal("timeout", "state_mismatch", "denied", "exchange", "client_rejected", "no_code", "refresh_refused", "revoke_refused", "not_signed_in", "insecure_store", "store_unusable", "settings_unusable"),
+  reason: Schema.Literal(
+    "timeout",
+    "state_mismatch",
+    "denied",
+    "exchange",
+    "client_rejected",
+    "no_code",
+    "refresh_refused",
+    "revoke_refused",
+    "not_signed_in",
+    "insecure_store",
+    "store_unusable",
+    "settings_unusable"
+  ),
   /** The token endpoint's status, when it answered. */
   status: Schema.NullOr(Schema.Number),
   /** The credential file concerned, for the store reasons. */
@@ -184,4 +197,5 @@ const TAGS: ReadonlySet<string> = new Set<WrapperError["_tag"]>([
 export const isWrapperError = (u: unknown): u is WrapperError =>
   typeof u === "object" && u !== null && "_tag" in u && TAGS.has((u as { _tag: string })._tag)
 
-export const invalidInput = (message: string, ...fields: ReadonlyArray<string>) => new InvalidInputError({ message, fields })
+export const invalidInput = (message: string, ...fields: ReadonlyArray<string>) =>
+  new InvalidInputError({ message, fields })

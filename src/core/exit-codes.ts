@@ -21,7 +21,9 @@ export const EXIT_CODES = {
 export const exitCodeOf = (error: WrapperError): number => EXIT_CODES[error._tag]
 
 /** The exit code of an error named by its tag (an item's error in a many-item result); 1 for a tag we do not know. */
-export const exitCodeOfTag = (tag: string): number => (Object.hasOwn(EXIT_CODES, tag) ? EXIT_CODES[tag as WrapperError["_tag"]] : 1)
+export const exitCodeOfTag = (
+  tag: string
+): number => (Object.hasOwn(EXIT_CODES, tag) ? EXIT_CODES[tag as WrapperError["_tag"]] : 1)
 
 /**
  * Partial result: a many-item command (task get-many, file images) where some

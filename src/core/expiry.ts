@@ -21,14 +21,17 @@ export const expiryMillis = (input: ExpiryInput | undefined): Option.Option<numb
 
 /** Fails when the token is past its expiry and cannot be renewed (with a refresh, the service's answer decides). */
 export const notExpired = (expiresAt: Option.Option<number>, renewable: boolean): Effect.Effect<void, AuthError> =>
-  Option.isNone(expiresAt) || renewable ? Effect.void : Effect.flatMap(Clock.currentTimeMillis, (now) =>
-    now < expiresAt.value ? Effect.void : Effect.fail(
-      new AuthError({
-        status: null,
-        reason: "expired",
-        message: `The token expired at ${new Date(expiresAt.value).toISOString()}; nothing was sent. Use a new token.`
-      })
-    ))
+  Option.isNone(expiresAt) || renewable ?
+    Effect.void :
+    Effect.flatMap(Clock.currentTimeMillis, (now) =>
+      now < expiresAt.value ? Effect.void : Effect.fail(
+        new AuthError({
+          status: null,
+          reason: "expired",
+          message: `The token expired at ${new Date(expiresAt.value).toISOString()}; nothing was sent. Use a new token.`
+        })
+      ))
 
 /** The service's message says the token expired ("Token expired", "The access token has expired"). */
-export const saysExpired = (said: string | undefined): boolean => /\btoken\b.*\bexpired\b|\bexpired\b.*\btoken\b/i.test(said ?? "")
+export const saysExpired = (said: string | undefined): boolean =>
+  /\btoken\b.*\bexpired\b|\bexpired\b.*\btoken\b/i.test(said ?? "")

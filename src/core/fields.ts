@@ -104,7 +104,8 @@ const isToggle = (u: SchemaAST.Union): boolean =>
   u.types.some((t) => {
     if (t._tag !== "Transformation") return false
     const words = kindOf(t.from)
-    return words._tag === "choice" && words.choices.length === 2 && words.choices.includes("true") && words.choices.includes("false")
+    return words._tag === "choice" && words.choices.length === 2 && words.choices.includes("true") &&
+      words.choices.includes("false")
   })
 
 const kindOf = (ast: SchemaAST.AST): FieldKind => {
@@ -155,7 +156,11 @@ export const fieldsOf = <I, IE>(schema: Schema.Schema<I, IE>): ReadonlyArray<Fie
   const cached = cache.get(schema)
   if (cached !== undefined) return cached
   let ast = schema.ast
-  while (ast._tag === "Transformation" || ast._tag === "Refinement") ast = ast._tag === "Transformation" ? ast.to : ast.from
+  while (ast._tag === "Transformation" || ast._tag === "Refinement") {
+    ast = ast._tag === "Transformation"
+      ? ast.to
+      : ast.from
+  }
   if (ast._tag !== "TypeLiteral") throw new Error("An operation's input must be a Schema.Struct")
   const fields = ast.propertySignatures.map((ps): Field => ({
     name: String(ps.name),

@@ -23,10 +23,17 @@ import * as FiberRef from "effect/FiberRef"
 import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
 import * as Stream from "effect/Stream"
-import { AuthError, InvalidInputError, RateLimitError, type RequestError, ServiceError, UnexpectedError } from "./errors.js"
+import {
+  AuthError,
+  InvalidInputError,
+  RateLimitError,
+  type RequestError,
+  ServiceError,
+  UnexpectedError
+} from "./errors.js"
 import { nestsTooDeep } from "./input.js"
+import { type MultipartBody, multipartBody } from "./multipart.js"
 import { announceWait, currentObserver, type Observer } from "./observe.js"
-import { multipartBody, type MultipartBody } from "./multipart.js"
 import { IDEMPOTENT_METHODS, retrySchedule, type Verdict } from "./retry.js"
 import { maskHeaders, maskUrl, rememberHeaderSecrets, scrubDeep, SECRET_HEADER } from "./secrets.js"
 
@@ -35,22 +42,27 @@ import { maskHeaders, maskUrl, rememberHeaderSecrets, scrubDeep, SECRET_HEADER }
  * URL and headers masked, never a body. Every request reports here: the
  * pipeline's and the token endpoint's (a refresh is an exchange too).
  */
-export const reportExchange = (observer: Option.Option<Observer>, request: HttpClientRequest.HttpClientRequest, url: string, started: number) =>
-(status: number | null, responseHeaders: Readonly<Record<string, string>>, error?: string): Effect.Effect<void> =>
-  Option.match(Option.flatMap(observer, (o) => Option.fromNullable(o.onExchange)), {
-    onNone: () => Effect.void,
-    onSome: (onExchange) =>
-      Effect.flatMap(Clock.currentTimeMillis, (now) =>
-        onExchange({
-          method: request.method,
-          url: maskUrl(`${url}${request.urlParams.length === 0 ? "" : `?${new URLSearchParams(request.urlParams.map(([k, v]) => [k, v])).toString()}`}`),
-          headers: maskHeaders(request.headers),
-          status,
-          responseHeaders: maskHeaders(responseHeaders),
-          millis: now - started,
-          error
-        }))
-  })
+export const reportExchange =
+  (observer: Option.Option<Observer>, request: HttpClientRequest.HttpClientRequest, url: string, started: number) =>
+  (status: number | null, responseHeaders: Readonly<Record<string, string>>, error?: string): Effect.Effect<void> =>
+    Option.match(Option.flatMap(observer, (o) => Option.fromNullable(o.onExchange)), {
+      onNone: () => Effect.void,
+      onSome: (onExchange) =>
+        Effect.flatMap(Clock.currentTimeMillis, (now) =>
+          onExchange({
+            method: request.method,
+            url: maskUrl(`${url}${
+              request.urlParams.length === 0
+                ? ""
+                : `?${new URLSearchParams(request.urlParams.map(([k, v]) => [k, v])).toString()}`
+            }`),
+            headers: maskHeaders(request.headers),
+            status,
+            responseHeaders: maskHeaders(responseHeaders),
+            millis: now - started,
+            error
+          }))
+    })
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
 export type QueryValue = string | number | boolean | ReadonlyArray<string> | undefined
@@ -143,7 +155,10 @@ const transportDetail = (error: { readonly reason?: string; readonly cause?: unk
 }
 
 /** `sending` runs as each chunk of a streamed body goes out. */
-const toHttpRequest = (spec: RequestSpec, sending: Effect.Effect<void> = Effect.void): HttpClientRequest.HttpClientRequest => {
+const toHttpRequest = (
+  spec: RequestSpec,
+  sending: Effect.Effect<void> = Effect.void
+): HttpClientRequest.HttpClientRequest => {
   const params: Array<[string, string]> = []
   for (const [key, value] of Object.entries(spec.query ?? {})) {
     if (value !== undefined) params.push([key, Array.isArray(value) ? value.join(",") : String(value)])
@@ -167,22 +182,26 @@ const toHttpRequest = (spec: RequestSpec, sending: Effect.Effect<void> = Effect.
  * answer: the time an upload spends on the wire does not count, only silence
  * (a large file on a slow link is not cut off while its bytes still flow).
  */
-const timeoutWhenQuiet = (limit: Duration.Duration, lastActive: () => number) => <A, E, R>(effect: Effect.Effect<A, E, R>) =>
-  Effect.raceFirst(
-    effect,
-    Effect.gen(function*() {
-      const quietMs = Duration.toMillis(limit)
-      for (;;) {
-        const quiet = (yield* Clock.currentTimeMillis) - lastActive()
-        if (quiet >= quietMs) return yield* Effect.fail(new Cause.TimeoutException())
-        yield* Effect.sleep(quietMs - quiet)
-      }
-    })
-  )
+const timeoutWhenQuiet =
+  (limit: Duration.Duration, lastActive: () => number) => <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+    Effect.raceFirst(
+      effect,
+      Effect.gen(function*() {
+        const quietMs = Duration.toMillis(limit)
+        for (;;) {
+          const quiet = (yield* Clock.currentTimeMillis) - lastActive()
+          if (quiet >= quietMs) return yield* Effect.fail(new Cause.TimeoutException())
+          yield* Effect.sleep(quietMs - quiet)
+        }
+      })
+    )
 
 /** Secret headers (X-Design-Token, ...) redacted wherever the request is shown: HttpClient's span, the user's logging. */
 const redactSecretHeaders = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
-  Effect.flatMap(FiberRef.get(Headers.currentRedactedNames), (names) => Effect.locally(effect, Headers.currentRedactedNames, [...names, SECRET_HEADER]))
+  Effect.flatMap(
+    FiberRef.get(Headers.currentRedactedNames),
+    (names) => Effect.locally(effect, Headers.currentRedactedNames, [...names, SECRET_HEADER])
+  )
 
 /** Far deeper than any documented answer (a design document nests tens of levels), and safely within the stack. */
 export const MAX_ANSWER_DEPTH = 1_000
@@ -199,10 +218,15 @@ export const MAX_REQUEST_TARGET = 8_000
 export const tooLargeStatus = (status: number) => status === 413 || status === 414 || status === 431
 
 const targetTooLong = (spec: RequestSpec): InvalidInputError | undefined => {
-  const query = toHttpRequest(spec).urlParams.map(([k, v]) => [k, new URLSearchParams([[k, v]]).toString().length] as const)
+  const query = toHttpRequest(spec).urlParams.map(([k, v]) =>
+    [k, new URLSearchParams([[k, v]]).toString().length] as const
+  )
   const length = spec.path.length + query.reduce((n, [, l]) => n + l + 1, 0)
   if (length <= MAX_REQUEST_TARGET) return undefined
-  const [key, longest] = query.reduce<readonly [string, number]>((a, b) => (b[1] > a[1] ? b : a), ["", spec.path.length])
+  const [key, longest] = query.reduce<readonly [string, number]>((a, b) => (b[1] > a[1] ? b : a), [
+    "",
+    spec.path.length
+  ])
   return new InvalidInputError({
     message: key === ""
       ? `The request's path would be ${spec.path.length} characters long, more than the ${MAX_REQUEST_TARGET} a service accepts: an id that long cannot be one.`
@@ -216,17 +240,28 @@ const isAuthFailure = (e: unknown): boolean => e instanceof AuthError
 const isWrite = (method: HttpMethod) => method !== "GET"
 
 /** Failures that happen before a request leaves: the service cannot have acted on it. */
-const NOT_SENT: ReadonlySet<string> = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "Encode", "InvalidUrl"])
+const NOT_SENT: ReadonlySet<string> = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "Encode",
+  "InvalidUrl"
+])
 
 /** The host name did not resolve: no waiting fixes a wrong name (EAI_AGAIN is DNS itself failing for now). */
 const UNRESOLVED: ReadonlySet<string> = new Set(["ENOTFOUND", "EAI_AGAIN"])
 
 /** The request went out and no answer came back (timeout, connection cut): the service may have acted. */
-const answerLost = (failure: Failure) => failure._tag === "transport" && (failure.timedOut || !NOT_SENT.has(failure.detail))
+const answerLost = (failure: Failure) =>
+  failure._tag === "transport" && (failure.timedOut || !NOT_SENT.has(failure.detail))
 
 /** A write that failed after an earlier attempt's answer was lost is still unconfirmed (a 5xx on the retry says nothing of the first). */
 const markUnconfirmed = <X>(error: X, unconfirmed: boolean): X =>
-  unconfirmed && error instanceof ServiceError ? (new ServiceError({ ...error, message: error.message, unconfirmed }) as X) : error
+  unconfirmed && error instanceof ServiceError
+    ? (new ServiceError({ ...error, message: error.message, unconfirmed }) as X)
+    : error
 
 export const makePipeline = <Route, E>(
   config: PipelineConfig<Route, E>
@@ -269,9 +304,14 @@ export const makePipeline = <Route, E>(
           Effect.map(Clock.currentTimeMillis, (now) => void (started = lastActive = now))
         )
         const log: ReturnType<typeof debug> = (...args) => debug(observer, request, started)(...args)
-        const sent = client.execute(request).pipe(timeoutWhenQuiet(config.timeout, () => lastActive), redactSecretHeaders)
+        const sent = client.execute(request).pipe(
+          timeoutWhenQuiet(config.timeout, () => lastActive),
+          redactSecretHeaders
+        )
         const response = yield* limited(spec.method, Effect.zipRight(paced, sent)).pipe(
-          Effect.tapError((cause) => log(null, {}, cause._tag === "TimeoutException" ? "timeout" : transportDetail(cause))),
+          Effect.tapError((cause) =>
+            log(null, {}, cause._tag === "TimeoutException" ? "timeout" : transportDetail(cause))
+          ),
           Effect.mapError((cause): Failure =>
             cause._tag === "TimeoutException"
               ? { _tag: "transport", detail: "timeout", timedOut: true }
@@ -295,7 +335,9 @@ export const makePipeline = <Route, E>(
 
     const finalError = (failure: Failure, route: Route, attempts: number, unconfirmed: boolean): E | RequestError => {
       // The one point where the service's words become an error: every credential held is masked first.
-      if (failure._tag === "answer") return markUnconfirmed(config.classify(scrubDeep(failure.answer), route, attempts), unconfirmed)
+      if (failure._tag === "answer") {
+        return markUnconfirmed(config.classify(scrubDeep(failure.answer), route, attempts), unconfirmed)
+      }
       const tries = attempts > 1 ? ` (${attempts} attempts)` : ""
       const said = failure.timedOut
         ? `No answer from ${host} within ${Duration.format(config.timeout)}${tries}`
@@ -319,7 +361,10 @@ export const makePipeline = <Route, E>(
     ): Effect.Effect<A, E | RequestError | InvalidInputError> =>
       Effect.gen(function*() {
         // The span is the operation's (core/api.ts); the route is a template, so no id or secret reaches it.
-        yield* Effect.annotateCurrentSpan({ "http.request.method": spec.method, "http.route": spec.route ?? "(unnamed)" })
+        yield* Effect.annotateCurrentSpan({
+          "http.request.method": spec.method,
+          "http.route": spec.route ?? "(unnamed)"
+        })
         const tooLong = targetTooLong(spec)
         if (tooLong !== undefined) return yield* Effect.fail(tooLong)
         const observer = yield* currentObserver
@@ -333,16 +378,25 @@ export const makePipeline = <Route, E>(
           // What is sent as a credential is masked wherever the service's words are shown.
           rememberHeaderSecrets(credential)
           const attempts = yield* Ref.make(0)
-          const counted = Effect.flatMap(Ref.updateAndGet(attempts, (n) => n + 1), (n) => Effect.annotateCurrentSpan("attempts", n))
+          const counted = Effect.flatMap(
+            Ref.updateAndGet(attempts, (n) => n + 1),
+            (n) => Effect.annotateCurrentSpan("attempts", n)
+          )
           // Whether a write reached the service and its answer was lost: it may have been done.
           const lost = yield* Ref.make(false)
           const tracked = Effect.zipRight(counted, attempt(spec, route, observer, credential, onSuccess)).pipe(
-            Effect.tapError((failure) => (isWrite(spec.method) && answerLost(failure) ? Ref.set(lost, true) : Effect.void)),
+            Effect.tapError((
+              failure
+            ) => (isWrite(spec.method) && answerLost(failure) ? Ref.set(lost, true) : Effect.void)),
             Effect.mapError((failure) => ({ failure, verdict: verdictOf(failure) }))
           )
           return yield* Effect.retry(tracked, retrySchedule(policy, announceWait(observer))).pipe(
             Effect.catchAll(({ failure }) =>
-              Effect.flatMap(Effect.zip(Ref.get(attempts), Ref.get(lost)), ([n, unconfirmed]) => Effect.fail(finalError(failure, route, n, unconfirmed))))
+              Effect.flatMap(
+                Effect.zip(Ref.get(attempts), Ref.get(lost)),
+                ([n, unconfirmed]) => Effect.fail(finalError(failure, route, n, unconfirmed))
+              )
+            )
           )
         })
         return yield* once.pipe(
@@ -360,8 +414,14 @@ export const makePipeline = <Route, E>(
           Effect.mapError((cause): Failure => ({ _tag: "transport", detail: transportDetail(cause), timedOut: false }))
         )).pipe(
           // Decoding and printing recurse: an answer this deep would overflow the stack instead of being reported.
-          Effect.filterOrFail((answer) => !nestsTooDeep(answer.body, MAX_ANSWER_DEPTH), () =>
-            new UnexpectedError({ message: `The answer from ${host} is nested more than ${MAX_ANSWER_DEPTH} levels deep, deeper than any documented answer.` }))
+          Effect.filterOrFail(
+            (answer) => !nestsTooDeep(answer.body, MAX_ANSWER_DEPTH),
+            () =>
+              new UnexpectedError({
+                message:
+                  `The answer from ${host} is nested more than ${MAX_ANSWER_DEPTH} levels deep, deeper than any documented answer.`
+              })
+          )
         )
 
     const download: Pipeline<Route, E>["download"] = (spec, route) =>
@@ -369,7 +429,11 @@ export const makePipeline = <Route, E>(
         Effect.succeed({
           headers: response.headers,
           body: Stream.mapError(response.stream, (cause) =>
-            new ServiceError({ status: null, attempts: 1, message: `The download from ${host} broke off (${transportDetail(cause)}).` }))
+            new ServiceError({
+              status: null,
+              attempts: 1,
+              message: `The download from ${host} broke off (${transportDetail(cause)}).`
+            }))
         }))
 
     return { send, download }
@@ -377,7 +441,8 @@ export const makePipeline = <Route, E>(
 
 /** A success body that did not have the documented shape. */
 /** A 404's message: "found no task 12", and "found no current user" rather than "found no the current user". */
-export const foundNothing = (subject: string, quoted: string) => `The service found no ${subject.replace(/^the /, "")} (${quoted}).`
+export const foundNothing = (subject: string, quoted: string) =>
+  `The service found no ${subject.replace(/^the /, "")} (${quoted}).`
 
 export const unreadable = (subject: string, detail: string) =>
   new UnexpectedError({ message: `The answer for ${subject} did not have the documented shape: ${detail}` })

@@ -31,7 +31,12 @@ const kindOfValue = (value: unknown): string =>
     ? "a boolean"
     : typeof value
 
-const ARTICLE: Readonly<Record<string, string>> = { string: "a string", number: "a number", boolean: "a boolean", object: "an object" }
+const ARTICLE: Readonly<Record<string, string>> = {
+  string: "a string",
+  number: "a number",
+  boolean: "a boolean",
+  object: "an object"
+}
 
 /** Every string inside a value, for a last sweep of a message about it. */
 const stringsIn = (value: unknown, depth = 0): Array<string> =>
@@ -41,7 +46,9 @@ const stringsIn = (value: unknown, depth = 0): Array<string> =>
     ? [String(value)]
     : depth > 8 || typeof value !== "object" || value === null
     ? []
-    : (Array.isArray(value) ? value : [...Object.keys(value), ...Object.values(value)]).flatMap((v) => stringsIn(v, depth + 1))
+    : (Array.isArray(value) ? value : [...Object.keys(value), ...Object.values(value)]).flatMap((v) =>
+      stringsIn(v, depth + 1)
+    )
 
 /** Sweeps each of the values' strings out of a text (longest first). */
 const sweep = (text: string, values: ReadonlyArray<unknown>): string =>
@@ -111,14 +118,19 @@ const plainExpected = (message: string): string => {
 }
 
 const valueAt = (raw: unknown, path: ReadonlyArray<PropertyKey>): unknown =>
-  path.reduce<unknown>((v, key) => (typeof v === "object" && v !== null ? (v as Record<PropertyKey, unknown>)[key] : undefined), raw)
+  path.reduce<unknown>(
+    (v, key) => (typeof v === "object" && v !== null ? (v as Record<PropertyKey, unknown>)[key] : undefined),
+    raw
+  )
 
 const describe = (error: ParseResult.ParseError, fields: ReadonlyArray<Field>, raw: unknown): InvalidInputError => {
   const secrets = new Set(fields.filter((f) => f.secret).map((f) => f.name))
   const issues = ParseResult.ArrayFormatter.formatErrorSync(error)
     // An optional field is `X | undefined`: its "Expected undefined" half says nothing useful.
     .filter((issue) => !issue.message.startsWith("Expected undefined"))
-  const valueOf = (field: string) => (typeof raw === "object" && raw !== null ? (raw as Record<string, unknown>)[field] : undefined)
+  const valueOf = (
+    field: string
+  ) => (typeof raw === "object" && raw !== null ? (raw as Record<string, unknown>)[field] : undefined)
   const secretValues = [...secrets].map(valueOf).filter((v) => v !== undefined)
   const lines = issues.map((issue) => {
     const label = labelOf(issue.path)
@@ -128,7 +140,9 @@ const describe = (error: ParseResult.ParseError, fields: ReadonlyArray<Field>, r
     const allowed = allowedAt(fields, issue.path)
     // A Schema's own message (a pattern's "a gid is digits") already says it in words; Effect's default ones do not.
     if (allowed !== undefined && issue.message.startsWith("Expected ")) {
-      return `${label}: must be ${allowed}${field !== undefined && secrets.has(field) ? "" : shown(valueAt(raw, issue.path))}.`
+      return `${label}: must be ${allowed}${
+        field !== undefined && secrets.has(field) ? "" : shown(valueAt(raw, issue.path))
+      }.`
     }
     if (field !== undefined && !secrets.has(field) && issue.message.startsWith("Expected ")) {
       return `${label}: must be ${plainExpected(issue.message)}${shown(valueAt(raw, issue.path))}.`
@@ -165,7 +179,10 @@ const unknownKeys = <I, IE>(schema: Schema.Schema<I, IE>, raw: unknown): Invalid
   const extra = Object.keys(raw).filter((key) => !known.has(key))
   return extra.length === 0
     ? undefined
-    : new InvalidInputError({ message: extra.map((key) => `${key} is not a parameter of this operation.`).join("\n"), fields: extra })
+    : new InvalidInputError({
+      message: extra.map((key) => `${key} is not a parameter of this operation.`).join("\n"),
+      fields: extra
+    })
 }
 
 /**
@@ -190,12 +207,17 @@ export const nestsTooDeep = (value: unknown, limit: number = MAX_INPUT_DEPTH): b
 
 const tooDeep = (raw: unknown): InvalidInputError | undefined => {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
-    return nestsTooDeep(raw) ? new InvalidInputError({ message: `input: nested more than ${MAX_INPUT_DEPTH} levels deep.`, fields: [] }) : undefined
+    return nestsTooDeep(raw)
+      ? new InvalidInputError({ message: `input: nested more than ${MAX_INPUT_DEPTH} levels deep.`, fields: [] })
+      : undefined
   }
   const deep = Object.entries(raw).filter(([, value]) => nestsTooDeep(value)).map(([key]) => key)
   return deep.length === 0
     ? undefined
-    : new InvalidInputError({ message: deep.map((key) => `${key}: nested more than ${MAX_INPUT_DEPTH} levels deep.`).join("\n"), fields: deep })
+    : new InvalidInputError({
+      message: deep.map((key) => `${key}: nested more than ${MAX_INPUT_DEPTH} levels deep.`).join("\n"),
+      fields: deep
+    })
 }
 
 /** Raw input (command-line values, tool arguments) to the operation's typed input. */
@@ -224,5 +246,9 @@ export const cursorProblem = (cursor: string, name: string): InvalidInputError |
   cursor.trim() === ""
     ? new InvalidInputError({ message: `${name}: is empty; give the cursor a listing printed.`, fields: ["cursor"] })
     : cursor.length > MAX_CURSOR_LENGTH
-    ? new InvalidInputError({ message: `${name}: is ${cursor.length} characters long; a cursor a listing prints is at most ${MAX_CURSOR_LENGTH}.`, fields: ["cursor"] })
+    ? new InvalidInputError({
+      message:
+        `${name}: is ${cursor.length} characters long; a cursor a listing prints is at most ${MAX_CURSOR_LENGTH}.`,
+      fields: ["cursor"]
+    })
     : undefined

@@ -47,7 +47,9 @@ export const DEFAULT_JOB_TIMEOUT = Duration.seconds(60)
 
 const secondsOf = (ms: number) => Math.round(ms / 1000)
 
-export const waitForJob = <J extends JobState, E, R>(wait: JobWait<J, E, R>): Effect.Effect<J, E | JobFailedError | JobTimeoutError, R> =>
+export const waitForJob = <J extends JobState, E, R>(
+  wait: JobWait<J, E, R>
+): Effect.Effect<J, E | JobFailedError | JobTimeoutError, R> =>
   Effect.gen(function*() {
     const observer = yield* currentObserver
     const start = yield* Clock.currentTimeMillis
@@ -64,7 +66,9 @@ export const waitForJob = <J extends JobState, E, R>(wait: JobWait<J, E, R>): Ef
       const status = job.status ?? "in_progress"
       if (status === "succeeded") return job
       if (status === "failed") {
-        return yield* Effect.fail(new JobFailedError({ job: job.gid, message: `The job ${job.gid} making ${wait.what} failed.` }))
+        return yield* Effect.fail(
+          new JobFailedError({ job: job.gid, message: `The job ${job.gid} making ${wait.what} failed.` })
+        )
       }
       const now = yield* Clock.currentTimeMillis
       const left = end - now
@@ -75,7 +79,9 @@ export const waitForJob = <J extends JobState, E, R>(wait: JobWait<J, E, R>): Ef
             job: job.gid,
             status,
             waited: Duration.millis(waited),
-            message: `The job ${job.gid} making ${wait.what} was still ${status.replace("_", " ")} after ${secondsOf(waited)} s of waiting.`
+            message: `The job ${job.gid} making ${wait.what} was still ${status.replace("_", " ")} after ${
+              secondsOf(waited)
+            } s of waiting.`
           })
         )
       }
@@ -85,7 +91,9 @@ export const waitForJob = <J extends JobState, E, R>(wait: JobWait<J, E, R>): Ef
         reason: "job",
         delay: Duration.millis(delay),
         attempt: looks,
-        detail: `job ${job.gid} (${wait.what}, ${status.replace("_", " ")}, ${secondsOf(now - start)}s of ${secondsOf(Duration.toMillis(wait.timeout))}s)`
+        detail: `job ${job.gid} (${wait.what}, ${status.replace("_", " ")}, ${secondsOf(now - start)}s of ${
+          secondsOf(Duration.toMillis(wait.timeout))
+        }s)`
       })
       yield* Effect.sleep(Duration.millis(delay))
       job = yield* wait.look(job.gid)

@@ -27,12 +27,23 @@ export interface Culprit {
   readonly field: string
 }
 
-const refuse = (who: Culprit, message: string) => new InvalidInputError({ message: `${who.label}: ${message}`, fields: [who.field] })
+const refuse = (who: Culprit, message: string) =>
+  new InvalidInputError({ message: `${who.label}: ${message}`, fields: [who.field] })
 
-const errnoOf = (e: unknown) => (e as NodeJS.ErrnoException | undefined)?.code ?? (e instanceof Error ? e.message : String(e))
+const errnoOf = (e: unknown) =>
+  (e as NodeJS.ErrnoException | undefined)?.code ?? (e instanceof Error ? e.message : String(e))
 
 /** What a non-file is, in words. */
-const kindOf = (info: { isFile(): boolean; isDirectory(): boolean; isFIFO(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean; isSocket(): boolean }) =>
+const kindOf = (
+  info: {
+    isFile(): boolean
+    isDirectory(): boolean
+    isFIFO(): boolean
+    isCharacterDevice(): boolean
+    isBlockDevice(): boolean
+    isSocket(): boolean
+  }
+) =>
   info.isFile()
     ? "a file"
     : info.isDirectory()
@@ -46,7 +57,11 @@ const kindOf = (info: { isFile(): boolean; isDirectory(): boolean; isFIFO(): boo
     : "neither a file nor a directory"
 
 /** A check written as plain code that returns its value or its refusal; anything it throws is a refusal too. */
-const checked = (who: Culprit, what: string, check: () => string | InvalidInputError): Effect.Effect<string, InvalidInputError> =>
+const checked = (
+  who: Culprit,
+  what: string,
+  check: () => string | InvalidInputError
+): Effect.Effect<string, InvalidInputError> =>
   Effect.suspend(() => {
     let result: string | InvalidInputError
     try {
@@ -92,7 +107,9 @@ export const readCappedFile = (path: string): Either.Either<string, ReadRefusal>
   }
   try {
     const info = fstatSync(fd)
-    if (!info.isFile()) return Either.left({ reason: `is ${kindOf(info)}; only a regular file of at most ${MAX_INPUT_TEXT} is read` })
+    if (!info.isFile()) {
+      return Either.left({ reason: `is ${kindOf(info)}; only a regular file of at most ${MAX_INPUT_TEXT} is read` })
+    }
     if (info.size > MAX_INPUT_BYTES) return Either.left({ reason: TOO_LARGE })
     const buffer = Buffer.alloc(Math.min(info.size, MAX_INPUT_BYTES) + 1)
     let length = 0
@@ -115,10 +132,17 @@ export const readInputFile = (path: string, who: Culprit): Effect.Effect<string,
   checked(who, path, () =>
     path === ""
       ? refuse(who, "needs a path.")
-      : Either.match(readCappedFile(path), { onLeft: (no) => refuse(who, `${path} ${no.reason}.`), onRight: (text) => text }))
+      : Either.match(readCappedFile(path), {
+        onLeft: (no) => refuse(who, `${path} ${no.reason}.`),
+        onRight: (text) => text
+      }))
 
 /** A stream's text (standard input), stopping once it passes MAX_INPUT_BYTES. */
-export const readInputStream = (stream: AsyncIterable<unknown>, who: Culprit, where: string): Effect.Effect<string, InvalidInputError> =>
+export const readInputStream = (
+  stream: AsyncIterable<unknown>,
+  who: Culprit,
+  where: string
+): Effect.Effect<string, InvalidInputError> =>
   Effect.tryPromise({
     try: async () => {
       const chunks: Array<Buffer> = []
@@ -154,11 +178,22 @@ export const checkUploadFile = (path: string, who: Culprit): Effect.Effect<Uploa
       fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0))
     } catch (e) {
       const code = errnoOf(e)
-      return Effect.fail(refuse(who, code === "ENOENT" ? `${path} does not exist.` : code === "EACCES" ? `${path} cannot be read (permission denied).` : `${path} cannot be read (${code}).`))
+      return Effect.fail(
+        refuse(
+          who,
+          code === "ENOENT"
+            ? `${path} does not exist.`
+            : code === "EACCES"
+            ? `${path} cannot be read (permission denied).`
+            : `${path} cannot be read (${code}).`
+        )
+      )
     }
     try {
       const info = fstatSync(fd)
-      if (!info.isFile()) return Effect.fail(refuse(who, `${path} is ${kindOf(info)}; uploads take regular files only.`))
+      if (!info.isFile()) {
+        return Effect.fail(refuse(who, `${path} is ${kindOf(info)}; uploads take regular files only.`))
+      }
       return Effect.succeed({ path: resolve(path), size: info.size })
     } catch (e) {
       return Effect.fail(refuse(who, `${path} cannot be read (${errnoOf(e)}).`))
@@ -183,11 +218,18 @@ export const prepareOutputDirectory = (path: string, who: Culprit): Effect.Effec
       try {
         const info = statSync(existing)
         if (!info.isDirectory()) {
-          return refuse(who, existing === target ? `${path} exists and is ${kindOf(info)}, not a directory.` : `cannot create ${path}: ${existing} is not a directory.`)
+          return refuse(
+            who,
+            existing === target
+              ? `${path} exists and is ${kindOf(info)}, not a directory.`
+              : `cannot create ${path}: ${existing} is not a directory.`
+          )
         }
         break
       } catch (e) {
-        if (errnoOf(e) !== "ENOENT" || dirname(existing) === existing) return refuse(who, `cannot use ${path} (${errnoOf(e)}).`)
+        if (errnoOf(e) !== "ENOENT" || dirname(existing) === existing) {
+          return refuse(who, `cannot use ${path} (${errnoOf(e)}).`)
+        }
         missing.unshift(existing)
         existing = dirname(existing)
       }
@@ -196,12 +238,16 @@ export const prepareOutputDirectory = (path: string, who: Culprit): Effect.Effec
       try {
         mkdirSync(dir)
       } catch (e) {
-        if (errnoOf(e) !== "EEXIST" || !lstatSync(dir).isDirectory()) return refuse(who, `cannot create the directory ${dir} (${errnoOf(e)}).`)
+        if (errnoOf(e) !== "EEXIST" || !lstatSync(dir).isDirectory()) {
+          return refuse(who, `cannot create the directory ${dir} (${errnoOf(e)}).`)
+        }
       }
     }
     const probe = join(target, `.write-check-${process.pid}-${Date.now()}`)
     try {
-      closeSync(openSync(probe, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o600))
+      closeSync(
+        openSync(probe, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o600)
+      )
       rmSync(probe, { force: true })
     } catch (e) {
       return refuse(who, `cannot write into ${path} (${errnoOf(e)}).`)
@@ -243,7 +289,9 @@ export const prepareOutputFile = (path: string, who: Culprit): Effect.Effect<str
     }
     const probe = join(dir, `.write-check-${process.pid}-${Date.now()}`)
     try {
-      closeSync(openSync(probe, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o600))
+      closeSync(
+        openSync(probe, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o600)
+      )
       rmSync(probe, { force: true })
     } catch (e) {
       return refuse(who, `cannot write into ${dirname(path)} (${errnoOf(e)}).`)
@@ -252,7 +300,12 @@ export const prepareOutputFile = (path: string, who: Culprit): Effect.Effect<str
   })
 
 /** Text written whole or not at all (replace-file.ts). */
-export const writeFileAtomic = (path: string, text: string, who: Culprit, mode = 0o644): Effect.Effect<void, InvalidInputError> =>
+export const writeFileAtomic = (
+  path: string,
+  text: string,
+  who: Culprit,
+  mode = 0o644
+): Effect.Effect<void, InvalidInputError> =>
   Effect.asVoid(checked(who, path, () => {
     try {
       replaceFileSync(path, text, mode)

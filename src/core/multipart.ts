@@ -56,7 +56,9 @@ const fileBytes = (file: MultipartFile): Stream.Stream<Uint8Array, FileChangedEr
       let read = 0
       const chunks = Stream.fromAsyncIterable(
         // `end` is inclusive; a file that grew is cut at the size checked, one that shrank is caught below.
-        createReadStream(file.path, { start: 0, end: file.size - 1, highWaterMark: 64 * 1024 }) as AsyncIterable<Buffer>,
+        createReadStream(file.path, { start: 0, end: file.size - 1, highWaterMark: 64 * 1024 }) as AsyncIterable<
+          Buffer
+        >,
         (e) => (e instanceof Error ? e : new Error(String(e)))
       )
       return Stream.concat(
@@ -65,7 +67,9 @@ const fileBytes = (file: MultipartFile): Stream.Stream<Uint8Array, FileChangedEr
           return new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length)
         }),
         Stream.fromEffect(Effect.suspend(() =>
-          read === file.size ? Effect.succeed(new Uint8Array(0)) : Effect.fail(new FileChangedError(file.path, file.size, read))
+          read === file.size
+            ? Effect.succeed(new Uint8Array(0))
+            : Effect.fail(new FileChangedError(file.path, file.size, read))
         ))
       )
     })
@@ -77,8 +81,12 @@ const fileBytes = (file: MultipartFile): Stream.Stream<Uint8Array, FileChangedEr
  */
 export const multipartBody = (body: MultipartBody, sending: Effect.Effect<void> = Effect.void): HttpBody.HttpBody => {
   // Unlikely in any file is all a boundary needs (the file is never searched for it); not a secret, so no crypto to load.
-  const boundary = `----taskmgr-${Date.now().toString(36)}${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`
-  const head = encoder.encode(Object.entries(body.fields).map(([name, value]) => fieldPart(boundary, name, value)).join(""))
+  const boundary = `----taskmgr-${Date.now().toString(36)}${Math.random().toString(36).slice(2)}${
+    Math.random().toString(36).slice(2)
+  }`
+  const head = encoder.encode(
+    Object.entries(body.fields).map(([name, value]) => fieldPart(boundary, name, value)).join("")
+  )
   const file = body.file
   const fileStart = file === undefined ? new Uint8Array(0) : encoder.encode(fileHead(boundary, file))
   const tail = encoder.encode(`${file === undefined ? "" : "\r\n"}--${boundary}--\r\n`)

@@ -9,10 +9,10 @@
  * command that sends nothing (a scan for TODOs, a URL parsed, input refused)
  * never loads node:http, https, net or tls.
  */
-import * as HttpClient from "@effect/platform/HttpClient"
-import type { HttpClientError } from "@effect/platform/HttpClientError"
 import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
 import * as NodePath from "@effect/platform-node/NodePath"
+import * as HttpClient from "@effect/platform/HttpClient"
+import type { HttpClientError } from "@effect/platform/HttpClientError"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"

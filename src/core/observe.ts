@@ -49,4 +49,7 @@ export const announceWait = (observer: Option.Option<Observer>) => (event: WaitE
   Option.match(observer, { onNone: () => Effect.void, onSome: (o) => o.onWait(event) })
 
 export const announceNotice = (observer: Option.Option<Observer>) => (message: string) =>
-  Option.match(Option.flatMap(observer, (o) => Option.fromNullable(o.onNotice)), { onNone: () => Effect.void, onSome: (notice) => notice(message) })
+  Option.match(Option.flatMap(observer, (o) => Option.fromNullable(o.onNotice)), {
+    onNone: () => Effect.void,
+    onSome: (notice) => notice(message)
+  })

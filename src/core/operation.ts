@@ -69,7 +69,10 @@ export type ItemOf<Op> = Op extends Operation<infer _I, infer _IE, infer _O, inf
  */
 export type Deleted<T> = { readonly deleted: true; readonly already_absent: boolean } & T
 
-export const deletedResult = <T extends Readonly<Record<string, string>>>(target: T, alreadyAbsent: boolean): Deleted<T> => ({
+export const deletedResult = <T extends Readonly<Record<string, string>>>(
+  target: T,
+  alreadyAbsent: boolean
+): Deleted<T> => ({
   deleted: true,
   already_absent: alreadyAbsent,
   ...target

@@ -105,7 +105,11 @@ const fit = (columns: ReadonlyArray<string>, natural: ReadonlyArray<number>, wid
   return { kept, widths }
 }
 
-const table = (rows: ReadonlyArray<Readonly<Record<string, unknown>>>, columns: ReadonlyArray<string>, o: OutputOptions) => {
+const table = (
+  rows: ReadonlyArray<Readonly<Record<string, unknown>>>,
+  columns: ReadonlyArray<string>,
+  o: OutputOptions
+) => {
   const body = rows.map((row) => columns.map((c) => cell(row[c])))
   if (!o.tty) return { text: body.map((cells) => cells.join("\t")).join("\n"), dropped: [] }
   const header = columns.map((c) => c.toUpperCase())
@@ -142,7 +146,9 @@ const record = (value: Readonly<Record<string, unknown>>, o: OutputOptions) => {
   const entries = Object.entries(value).flatMap(([k, v]) => fields(k, v))
   const width = Math.max(0, ...entries.map(([k]) => visible(k).length))
   return entries
-    .map(([k, v]) => `${style(o.color).bold(`${visible(k)}:`.padEnd(width + 1))} ${truncate(cell(v), VALUE_LIMIT, o.full)}`.trimEnd())
+    .map(([k, v]) =>
+      `${style(o.color).bold(`${visible(k)}:`.padEnd(width + 1))} ${truncate(cell(v), VALUE_LIMIT, o.full)}`.trimEnd()
+    )
     .join("\n")
 }
 
@@ -150,7 +156,9 @@ const record = (value: Readonly<Record<string, unknown>>, o: OutputOptions) => {
 export const render = <S>(view: TextView<S>, shown: S, data: unknown, o: OutputOptions): Rendered => {
   if (o.format === "json" || o.format === "toon") return { stdout: machineText(data, o.format, 2) }
   if (view.kind === "document") return { stdout: visible(view.text(shown)) }
-  if (view.kind === "record") return { stdout: record((view.record?.(shown) ?? shown) as Readonly<Record<string, unknown>>, o) }
+  if (view.kind === "record") {
+    return { stdout: record((view.record?.(shown) ?? shown) as Readonly<Record<string, unknown>>, o) }
+  }
   const rows = view.rows(shown)
   // stdout holds the rows alone; what is said about them (none, a count, columns left out) goes to stderr.
   const footer = (view.footer?.(shown) ?? []).map(visible)
@@ -161,7 +169,11 @@ export const render = <S>(view: TextView<S>, shown: S, data: unknown, o: OutputO
   const shownTable = table(rows, view.columns, o)
   const dropped = shownTable.dropped.length === 0
     ? []
-    : [`Not shown at ${o.width} columns: ${shownTable.dropped.join(", ")} (a wider terminal, COLUMNS or --json shows them).`]
+    : [
+      `Not shown at ${o.width} columns: ${
+        shownTable.dropped.join(", ")
+      } (a wider terminal, COLUMNS or --json shows them).`
+    ]
   const notes = [...footer, ...dropped]
   return { stdout: shownTable.text, notice: notes.length === 0 ? undefined : notes.join("\n") }
 }

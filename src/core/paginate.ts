@@ -32,10 +32,17 @@ export interface PaginationModel {
 }
 
 const get = (value: unknown, ...path: ReadonlyArray<string>): unknown =>
-  path.reduce<unknown>((v, key) => (typeof v === "object" && v !== null ? (v as Record<string, unknown>)[key] : undefined), value)
+  path.reduce<unknown>(
+    (v, key) => (typeof v === "object" && v !== null ? (v as Record<string, unknown>)[key] : undefined),
+    value
+  )
 
 const text = (value: unknown): Option.Option<string> =>
-  typeof value === "string" && value !== "" ? Option.some(value) : typeof value === "number" ? Option.some(String(value)) : Option.none()
+  typeof value === "string" && value !== ""
+    ? Option.some(value)
+    : typeof value === "number"
+    ? Option.some(String(value))
+    : Option.none()
 
 /** A parameter read out of a full next-page URL. */
 const fromUrl = (url: unknown, param: string): Option.Option<string> =>
@@ -113,7 +120,9 @@ interface WindowCursor {
 
 const readWindow = (cursor: string | undefined): WindowCursor | undefined => {
   const m = cursor === undefined ? null : /^(asc|desc):(\d{1,11}):([^:]*)$/.exec(cursor)
-  return m === null ? undefined : { order: m[1] as "asc" | "desc", second: Number(m[2]), shown: m[3] === "" ? [] : m[3]!.split(",") }
+  return m === null
+    ? undefined
+    : { order: m[1] as "asc" | "desc", second: Number(m[2]), shown: m[3] === "" ? [] : m[3]!.split(",") }
 }
 
 /** Whether `cursor` is one this model printed. */
@@ -133,7 +142,10 @@ export const timeWindow: PaginationModel = {
     const second = Number(get(last, "timestamp"))
     const before = readWindow(current)
     const earlier = before !== undefined && before.second === second ? before.shown : []
-    const shown = [...earlier, ...rows.filter((e) => Number(get(e, "timestamp")) === second).map((e) => String(get(e, "id")))]
+    const shown = [
+      ...earlier,
+      ...rows.filter((e) => Number(get(e, "timestamp")) === second).map((e) => String(get(e, "id")))
+    ]
     return Option.some(`${order}:${second}:${shown.join(",")}`)
   },
   apply: (spec, cursor) => {
@@ -191,14 +203,26 @@ export const noPaging: PaginationModel = {
   next: () => Option.none()
 }
 
-export const paginationModels = { noPaging, urlCursor, urlPage, idCursor, rowCursor, nextCursor, metaCursor, timeWindow, offsetCursor } as const
+export const paginationModels = {
+  noPaging,
+  urlCursor,
+  urlPage,
+  idCursor,
+  rowCursor,
+  nextCursor,
+  metaCursor,
+  timeWindow,
+  offsetCursor
+} as const
 
 /** The request with the model's cursor parameter set, in the query or the JSON body. */
 export const applyCursor = (model: PaginationModel, spec: RequestSpec, cursor: string | undefined): RequestSpec => {
   if (cursor === undefined || model.param === "") return spec
   if (model.apply !== undefined) return model.apply(spec, cursor)
   if (model.location === "query") return { ...spec, query: { ...spec.query, [model.param]: cursor } }
-  const body = spec.body?._tag === "json" && typeof spec.body.value === "object" && spec.body.value !== null ? spec.body.value : {}
+  const body = spec.body?._tag === "json" && typeof spec.body.value === "object" && spec.body.value !== null
+    ? spec.body.value
+    : {}
   return { ...spec, body: { _tag: "json", value: { ...body, [model.param]: cursor } } }
 }
 
@@ -245,11 +269,18 @@ export const pages = <P, E, R>(
     const fetched = Effect.map(fetch(state.current), (body) => ({ body, cursor: state.current }))
     const walk = state.first || state.restarted || model.expired === undefined
       ? fetched
-      : Effect.catchIf(fetched, (e) => model.expired!(e), () => Effect.map(fetch(undefined), (body) => ({ body, cursor: undefined as string | undefined })))
+      : Effect.catchIf(
+        fetched,
+        (e) => model.expired!(e),
+        () => Effect.map(fetch(undefined), (body) => ({ body, cursor: undefined as string | undefined }))
+      )
     return Effect.map(walk, ({ body, cursor: used }) => {
       const next = model.next(body, used)
       const restarted = state.restarted || used !== state.current
-      return [{ body, cursor: used, next }, Option.map(next, (c) => ({ current: c as string | undefined, restarted, first: false }))] as const
+      return [
+        { body, cursor: used, next },
+        Option.map(next, (c) => ({ current: c as string | undefined, restarted, first: false }))
+      ] as const
     })
   })
 
@@ -279,20 +310,23 @@ export const collect = <P, I, E, R>(
   key?: ((item: I) => string) | undefined,
   expired?: ((error: unknown) => boolean) | undefined
 ): Effect.Effect<Collected<I, E>, E, R> =>
-  Effect.flatMap(Stream.runCollect(Stream.either(Stream.take(stream, options.all ? Math.max(1, options.maxPages) : 1))), (chunk) => {
-    const results = Chunk.toReadonlyArray(chunk)
-    const fetched = results.flatMap((r) => (r._tag === "Right" ? [r.right] : []))
-    const failed = results.find((r) => r._tag === "Left")
-    const failure = failed?._tag === "Left" ? failed.left : undefined
-    if (failure !== undefined && fetched.length === 0) return Effect.fail(failure)
-    const all = fetched.flatMap((page) => items(page.body)).filter(uniqueBy(key))
-    const next = fetched.at(-1)?.next ?? Option.none()
-    const resumable = failure === undefined || expired === undefined || !expired(failure)
-    return Effect.succeed({
-      items: all,
-      pages: fetched.length,
-      next_cursor: resumable ? Option.getOrNull(next) : null,
-      complete: failure === undefined && Option.isNone(next),
-      ...(failure === undefined ? {} : { failure })
-    })
-  })
+  Effect.flatMap(
+    Stream.runCollect(Stream.either(Stream.take(stream, options.all ? Math.max(1, options.maxPages) : 1))),
+    (chunk) => {
+      const results = Chunk.toReadonlyArray(chunk)
+      const fetched = results.flatMap((r) => (r._tag === "Right" ? [r.right] : []))
+      const failed = results.find((r) => r._tag === "Left")
+      const failure = failed?._tag === "Left" ? failed.left : undefined
+      if (failure !== undefined && fetched.length === 0) return Effect.fail(failure)
+      const all = fetched.flatMap((page) => items(page.body)).filter(uniqueBy(key))
+      const next = fetched.at(-1)?.next ?? Option.none()
+      const resumable = failure === undefined || expired === undefined || !expired(failure)
+      return Effect.succeed({
+        items: all,
+        pages: fetched.length,
+        next_cursor: resumable ? Option.getOrNull(next) : null,
+        complete: failure === undefined && Option.isNone(next),
+        ...(failure === undefined ? {} : { failure })
+      })
+    }
+  )

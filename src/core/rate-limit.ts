@@ -11,8 +11,8 @@
  * (tests), `RateLimiter.layerStore(url)` (or the `rateStore` option) one on
  * Redis, shared by every process that uses it, and `RateLimiter.unpaced` none.
  */
-import * as Context from "effect/Context"
 import * as Clock from "effect/Clock"
+import * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import { globalValue } from "effect/GlobalValue"
@@ -166,7 +166,8 @@ export class RateLimiter extends Context.Tag("design-taskmgr/RateLimiter")<RateL
   /** A private in-process store, for tests and for callers that want their own budget. */
   static readonly layer: Layer.Layer<RateLimiter> = Layer.sync(RateLimiter, () => makeLimiter(memoryStore()))
   /** One budget shared through Redis (redis://HOST:PORT/DB) by every process that uses it. */
-  static readonly layerStore = (url: string): Layer.Layer<RateLimiter> => Layer.sync(RateLimiter, () => makeLimiter(redisStore(url)))
+  static readonly layerStore = (url: string): Layer.Layer<RateLimiter> =>
+    Layer.sync(RateLimiter, () => makeLimiter(redisStore(url)))
   /** No pacing at all. */
   static readonly unpaced: Layer.Layer<RateLimiter> = Layer.succeed(RateLimiter, {
     acquire: () => Effect.void,
@@ -179,5 +180,8 @@ export class RateLimiter extends Context.Tag("design-taskmgr/RateLimiter")<RateL
   )
   /** For a client: the store its options name, else the one in scope. */
   static readonly forClient = (rateStore: Option.Option<string>): Effect.Effect<RateLimiterService> =>
-    Option.match(rateStore, { onNone: () => RateLimiter.current, onSome: (url) => Effect.sync(() => makeLimiter(redisStore(url))) })
+    Option.match(rateStore, {
+      onNone: () => RateLimiter.current,
+      onSome: (url) => Effect.sync(() => makeLimiter(redisStore(url)))
+    })
 }

@@ -104,11 +104,13 @@ export const connectRedisStore = async (url: string): Promise<RedisRateStore> =>
       if (--pending === 0) socket()?.unref?.()
     }
   }
-  const paceArgs = (pace: Pace | undefined) => pace === undefined ? ["", ""] as const : [String(pace.perMinute), String(pace.burst)] as const
+  const paceArgs = (pace: Pace | undefined) =>
+    pace === undefined ? ["", ""] as const : [String(pace.perMinute), String(pace.burst)] as const
   return {
     reserve: (key, pace) => held(() => redis.paceReserve(PREFIX + key, ...paceArgs(pace))).then(Number),
     pausedFor: (key) => held(() => redis.pacePausedFor(PREFIX + key)).then(Number),
-    pause: (key, ms, learned) => held(() => redis.pacePause(PREFIX + key, String(Math.ceil(ms)), ...paceArgs(learned))).then(() => undefined),
+    pause: (key, ms, learned) =>
+      held(() => redis.pacePause(PREFIX + key, String(Math.ceil(ms)), ...paceArgs(learned))).then(() => undefined),
     close: () => redis.quit().then(() => undefined, () => redis.disconnect())
   }
 }

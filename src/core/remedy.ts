@@ -35,7 +35,9 @@ const unconfirmedRemedy = (check: string | undefined, say: Vocabulary, timedOut:
 /** A refusal no role or token lifts: say who can change it, and what the caller can do instead. */
 const forbiddenToAll = (who: "service" | "author" | "service_or_author", say: Vocabulary): string => {
   const comment = say.operation?.("commentCreate")
-  const instead = comment === undefined ? "add a comment of your own instead" : `add a comment of your own instead (${comment})`
+  const instead = comment === undefined
+    ? "add a comment of your own instead"
+    : `add a comment of your own instead (${comment})`
   switch (who) {
     case "service":
       return `Leave it as it is: the service writes it and no one can change it; ${instead}.`
@@ -53,7 +55,9 @@ export const remedy = (error: WrapperError, say: Vocabulary): string => {
     case "InvalidSettingsError":
       return `Correct ${say.setting(error.setting)}.`
     case "AuthModeError":
-      return `Use a token of the kind it needs (${error.allowed.map((mode) => say.authMode?.(mode) ?? mode).join(" or ")}).`
+      return `Use a token of the kind it needs (${
+        error.allowed.map((mode) => say.authMode?.(mode) ?? mode).join(" or ")
+      }).`
     case "InvalidRequestError":
       return error.cursorExpired === true
         ? "List again from the first page, without a cursor: the service forgets a list's position after a while, so follow fewer pages at a time if it keeps happening."
@@ -65,7 +69,9 @@ export const remedy = (error: WrapperError, say: Vocabulary): string => {
         ? `${say.signIn} again, or ${say.supplyToken.charAt(0).toLowerCase()}${say.supplyToken.slice(1)}.`
         : say.authMode === undefined
         ? `Create a new token and supply it (${say.supplyToken}).`
-        : `Create a new token and supply it (${say.supplyToken}); check that ${say.setting("authMode")} matches the kind of token.`
+        : `Create a new token and supply it (${say.supplyToken}); check that ${
+          say.setting("authMode")
+        } matches the kind of token.`
     case "ForbiddenError":
       return error.changedOnlyBy !== undefined
         ? forbiddenToAll(error.changedOnlyBy, say)
@@ -74,20 +80,28 @@ export const remedy = (error: WrapperError, say: Vocabulary): string => {
         : `Use a token that has the ${error.scope} scope.`
     case "NotFoundError":
       return error.unknownPath === true
-        ? `Check ${say.setting("baseUrl")}: the service knows no such address, so the base URL likely lacks the API's path (such as /api/1.0) or points at another server.`
+        ? `Check ${
+          say.setting("baseUrl")
+        }: the service knows no such address, so the base URL likely lacks the API's path (such as /api/1.0) or points at another server.`
         : "Check the id, key or URL, and that your token can see it."
     case "RateLimitError": {
       const wait = error.retryAfter === null ? "" : ` (Retry-After ${Duration.format(error.retryAfter)})`
       const link = error.upgradeLink === null ? "" : `; for higher limits see ${error.upgradeLink}`
-      return `Wait for the budget to refill${wait} and try again, or allow longer waits with ${say.setting("maxWait")}${link}.`
+      return `Wait for the budget to refill${wait} and try again, or allow longer waits with ${
+        say.setting("maxWait")
+      }${link}.`
     }
     case "PlanRequiredError":
-      return `Use a token from a plan that has ${error.plan}, or ask an admin to enable it${error.upgradeLink === null ? "" : ` (${error.upgradeLink})`}.`
+      return `Use a token from a plan that has ${error.plan}, or ask an admin to enable it${
+        error.upgradeLink === null ? "" : ` (${error.upgradeLink})`
+      }.`
     case "ServiceError":
       return error.unconfirmed === true
         ? unconfirmedRemedy(error.check, say, error.status === null && /within/.test(error.message))
         : error.hostUnresolved === true
-        ? `Check the host name in ${say.setting("baseUrl")} (it did not resolve), and that this machine can look up names (DNS, network, proxy).`
+        ? `Check the host name in ${
+          say.setting("baseUrl")
+        } (it did not resolve), and that this machine can look up names (DNS, network, proxy).`
         : error.status === null && /within/.test(error.message)
         ? `Try again later, or allow slower answers with ${say.setting("timeout")}.`
         : error.status === 501
@@ -105,7 +119,9 @@ export const remedy = (error: WrapperError, say: Vocabulary): string => {
         case "exchange":
           return `${signIn}: a code is exchanged once and expires within seconds, so complete the login in one go.`
         case "client_rejected":
-          return `Check the app's client id and client secret (${say.setting("clientId")}, ${say.setting("clientSecret")}).`
+          return `Check the app's client id and client secret (${say.setting("clientId")}, ${
+            say.setting("clientSecret")
+          }).`
         case "refresh_refused":
           return `${signIn}: the stored refresh token is no longer accepted.`
         case "revoke_refused":
@@ -115,21 +131,31 @@ export const remedy = (error: WrapperError, say: Vocabulary): string => {
         case "not_signed_in":
           return `${signIn}, or ${say.supplyToken.charAt(0).toLowerCase()}${say.supplyToken.slice(1)}.`
         case "insecure_store":
-          return `Run 'chmod 600 ${error.path ?? "the credential file"}' so that only you can read it, or delete it and sign in again.`
+          return `Run 'chmod 600 ${
+            error.path ?? "the credential file"
+          }' so that only you can read it, or delete it and sign in again.`
         case "store_unusable":
           return `Delete ${error.path ?? "the credential file"} and sign in again.`
         case "settings_unusable":
           // Deleting it would lose the app's client id and secret: the file is mended, not removed.
-          return `Correct ${error.path ?? "the settings file"}: it must be one JSON object of strings, such as {"client_id": "…", "client_secret": "…"}; or give the values as ${say.setting("clientId")} and ${say.setting("clientSecret")}.`
+          return `Correct ${
+            error.path ?? "the settings file"
+          }: it must be one JSON object of strings, such as {"client_id": "…", "client_secret": "…"}; or give the values as ${
+            say.setting("clientId")
+          } and ${say.setting("clientSecret")}.`
       }
     }
     case "JobFailedError": {
       const look = say.operation?.("jobGet")
-      return `Check the template and what it needs (dates, roles, a team), then instantiate again${look === undefined ? "" : `; ${look} for job ${error.job} shows it`}.`
+      return `Check the template and what it needs (dates, roles, a team), then instantiate again${
+        look === undefined ? "" : `; ${look} for job ${error.job} shows it`
+      }.`
     }
     case "JobTimeoutError": {
       const look = say.operation?.("jobGet")
-      return `The job goes on at the service: check on it later${look === undefined ? "" : ` with ${look} for job ${error.job}`}, or wait longer with ${say.field("timeout_seconds")}.`
+      return `The job goes on at the service: check on it later${
+        look === undefined ? "" : ` with ${look} for job ${error.job}`
+      }, or wait longer with ${say.field("timeout_seconds")}.`
     }
     case "UnexpectedError":
       return `Check that ${say.setting("baseUrl")} points at the service; report this if it does.`

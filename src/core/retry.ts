@@ -60,12 +60,17 @@ export const retrySchedule = <In extends { readonly verdict: Verdict }>(
     policy.deadline === undefined || now + Duration.toMillis(wait) <= policy.deadline
   const stop = (state: Counts) => Effect.succeed([state, state, ScheduleDecision.done] as const)
   const wait = (now: number, state: Counts, delay: Duration.Duration, event: WaitEvent) =>
-    Effect.as(announce(event), [state, state, ScheduleDecision.continueWith(Interval.after(now + Duration.toMillis(delay)))] as const)
+    Effect.as(
+      announce(event),
+      [state, state, ScheduleDecision.continueWith(Interval.after(now + Duration.toMillis(delay)))] as const
+    )
 
   return Schedule.makeWithState<Counts, In, Counts>({ rateLimited: 0, transient: 0 }, (now, { verdict }, state) => {
     if (verdict.kind === "rate-limited") {
       const delay = verdict.retryAfter ?? DEFAULT_RETRY_AFTER
-      if (state.rateLimited >= maxRateLimited || Duration.greaterThan(delay, policy.maxWait) || !fitsDeadline(now, delay)) {
+      if (
+        state.rateLimited >= maxRateLimited || Duration.greaterThan(delay, policy.maxWait) || !fitsDeadline(now, delay)
+      ) {
         return stop(state)
       }
       const next = { ...state, rateLimited: state.rateLimited + 1 }
@@ -75,7 +80,12 @@ export const retrySchedule = <In extends { readonly verdict: Verdict }>(
       return Effect.flatMap(backoff(state.transient), (delay) => {
         if (!fitsDeadline(now, delay)) return stop(state)
         const next = { ...state, transient: state.transient + 1 }
-        return wait(now, next, delay, { reason: "retry", delay, attempt: next.rateLimited + next.transient + 1, detail: verdict.reason })
+        return wait(now, next, delay, {
+          reason: "retry",
+          delay,
+          attempt: next.rateLimited + next.transient + 1,
+          detail: verdict.reason
+        })
       })
     }
     return stop(state)

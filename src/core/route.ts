@@ -8,7 +8,9 @@ export const routeTemplate = (path: string, input: unknown): string => {
   const fields = new Map<string, string>()
   if (typeof input === "object" && input !== null) {
     for (const [field, value] of Object.entries(input)) {
-      if ((typeof value === "string" && value !== "") || typeof value === "number") fields.set(encodeURIComponent(String(value)), field)
+      if ((typeof value === "string" && value !== "") || typeof value === "number") {
+        fields.set(encodeURIComponent(String(value)), field)
+      }
     }
   }
   return path.split("/").map((segment) => {

@@ -8,7 +8,8 @@ import { InvalidSettingsError } from "./errors.js"
 
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i
 
-export const invalidSetting = (setting: string, message: string) => Effect.fail(new InvalidSettingsError({ setting, message }))
+export const invalidSetting = (setting: string, message: string) =>
+  Effect.fail(new InvalidSettingsError({ setting, message }))
 
 /** HTTPS only (the services refuse plain HTTP), http:// on loopback alone (a sandbox); never credentials in the URL. */
 export const checkServiceUrl = (setting: string, raw: string): Effect.Effect<string, InvalidSettingsError> => {
@@ -50,15 +51,23 @@ export const duration = (setting: string, value: Duration.DurationInput | undefi
 
 /** The per-request limit: a finite, positive duration. */
 export const requestTimeout = (value: Duration.DurationInput | undefined) =>
-  Effect.flatMap(duration("timeout", value, Duration.seconds(30)), (timeout) =>
-    Duration.greaterThan(timeout, Duration.zero) ? Effect.succeed(timeout) : invalidSetting("timeout", "timeout must be more than zero."))
+  Effect.flatMap(
+    duration("timeout", value, Duration.seconds(30)),
+    (timeout) =>
+      Duration.greaterThan(timeout, Duration.zero)
+        ? Effect.succeed(timeout)
+        : invalidSetting("timeout", "timeout must be more than zero.")
+  )
 
 /** A shared rate store: redis://HOST[:PORT][/DB] (rediss:// for TLS); a password, if any, is never repeated in a message. */
 export const checkRateStore = (raw: string | undefined): Effect.Effect<Option.Option<string>, InvalidSettingsError> => {
   if (raw === undefined || raw.trim() === "") return Effect.succeed(Option.none())
   const shown = raw.trim().replace(/\/\/[^/@]*@/, "//***@")
   const refuse = (why: string) =>
-    invalidSetting("rateStore", `The rate store "${shown}" ${why}; expected redis://HOST:PORT/DB, e.g. redis://127.0.0.1:6379/0.`)
+    invalidSetting(
+      "rateStore",
+      `The rate store "${shown}" ${why}; expected redis://HOST:PORT/DB, e.g. redis://127.0.0.1:6379/0.`
+    )
   let url: URL
   try {
     url = new URL(raw.trim())
@@ -67,7 +76,9 @@ export const checkRateStore = (raw: string | undefined): Effect.Effect<Option.Op
   }
   if (url.protocol !== "redis:" && url.protocol !== "rediss:") return refuse(`is not a Redis URL (${url.protocol})`)
   if (url.hostname === "") return refuse("names no host")
-  if (!/^(\/\d{0,5})?$/.test(url.pathname) || url.search !== "" || url.hash !== "") return refuse("has a database that is not a number")
+  if (!/^(\/\d{0,5})?$/.test(url.pathname) || url.search !== "" || url.hash !== "") {
+    return refuse("has a database that is not a number")
+  }
   return Effect.succeed(Option.some(url.href))
 }
 
@@ -93,7 +104,10 @@ export const tokenFault = (token: string): string | undefined =>
 const TOKEN_RULE = "a token is printable ASCII without spaces, as a request header needs"
 
 /** The token setting, checked; `source` names where it came from (--token, DESIGN_ACCESS_TOKEN) when the caller knows. */
-export const checkToken = (token: Redacted.Redacted<string>, source?: string): Effect.Effect<Redacted.Redacted<string>, InvalidSettingsError> => {
+export const checkToken = (
+  token: Redacted.Redacted<string>,
+  source?: string
+): Effect.Effect<Redacted.Redacted<string>, InvalidSettingsError> => {
   const fault = tokenFault(Redacted.value(token))
   if (fault === undefined) return Effect.succeed(token)
   // A named source is the setting itself, so every front end shows it as it is.

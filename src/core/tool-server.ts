@@ -4,18 +4,18 @@
  * --list-toolsets, TOON results (<PREFIX>_MCP_FORMAT=toon) and the waiting
  * budget (<PREFIX>_MCP_BUDGET) and the largest result (<PREFIX>_MCP_MAX_BYTES). Nothing but protocol goes to stdout.
  */
+import type { HttpClient } from "@effect/platform/HttpClient"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import { CliIO, type Env, sayOn, writeOut } from "./cli-io.js"
 import type { Invocation, Leaf } from "./cli-runtime.js"
-import { hasTool, type ToolOptions, toolEntry } from "./derive-tool.js"
+import { hasTool, toolEntry, type ToolOptions } from "./derive-tool.js"
 import { invalidInput, type WrapperError } from "./errors.js"
 import { toolBudget, toolVocabulary } from "./mcp/remedy.js"
 import { toolMaxBytes } from "./mcp/result-bound.js"
 import { sayOnce } from "./mcp/said-once.js"
 import { serveStdio } from "./mcp/stdio.js"
 import { selectTools, toolsetSummary } from "./mcp/toolsets.js"
-import type { HttpClient } from "@effect/platform/HttpClient"
 import type { AnyOperation } from "./operation.js"
 import type { AnyView } from "./view.js"
 
@@ -61,7 +61,11 @@ export const runToolServer = <C>(server: ToolServer<C>, invocation: Invocation) 
     })
     if (Either.isLeft(selected)) return yield* Effect.fail(invalidInput(selected.left.message, "toolsets"))
     if (invocation.options["--list-toolsets"] === true) {
-      const lines = toolsetSummary(selected.right).map((t) => `${t.name}\t${t.tools.length} tool${t.tools.length === 1 ? "" : "s"} (${t.readOnlyTools.length} read-only)\t${t.tools.join(", ")}`)
+      const lines = toolsetSummary(selected.right).map((t) =>
+        `${t.name}\t${t.tools.length} tool${t.tools.length === 1 ? "" : "s"} (${t.readOnlyTools.length} read-only)\t${
+          t.tools.join(", ")
+        }`
+      )
       return yield* writeOut(lines.join("\n"))
     }
     const { instructions, tools: listed } = sayOnce(selected.right)
@@ -81,9 +85,26 @@ export const toolServerLeaf = <C>(server: ToolServerInfo, load: () => Promise<To
     name: "mcp",
     summary: `Serve the ${server.name} tools over stdio (Model Context Protocol).`,
     options: [
-      { flag: "--toolsets", takesValue: true, valueName: "LIST", description: `Only these toolsets ($${server.prefix}_TOOLSETS)`, required: false, repeatable: true },
-      { flag: "--read-only", takesValue: false, description: `Only tools that change nothing ($${server.prefix}_READ_ONLY=1)`, required: false },
-      { flag: "--list-toolsets", takesValue: false, description: "Print the toolsets and their tools, then exit", required: false }
+      {
+        flag: "--toolsets",
+        takesValue: true,
+        valueName: "LIST",
+        description: `Only these toolsets ($${server.prefix}_TOOLSETS)`,
+        required: false,
+        repeatable: true
+      },
+      {
+        flag: "--read-only",
+        takesValue: false,
+        description: `Only tools that change nothing ($${server.prefix}_READ_ONLY=1)`,
+        required: false
+      },
+      {
+        flag: "--list-toolsets",
+        takesValue: false,
+        description: "Print the toolsets and their tools, then exit",
+        required: false
+      }
     ],
     positionals: [],
     examples: [`${server.name} mcp --read-only`, `${server.name} mcp --list-toolsets`],

@@ -54,7 +54,11 @@ export type ClientOf<Op> = Op extends Operation<infer _I, infer _IE, infer _O, i
 export interface RawView<Op> {
   readonly bytes: (client: ClientOf<Op>, input: InputOf<Op>) => Stream.Stream<Uint8Array, WrapperError>
   /** The text record, read from the bytes as they arrive, instead of the decoded result. */
-  readonly text?: ((bytes: Stream.Stream<Uint8Array, WrapperError>) => Effect.Effect<Readonly<Record<string, unknown>>, WrapperError>) | undefined
+  readonly text?:
+    | ((
+      bytes: Stream.Stream<Uint8Array, WrapperError>
+    ) => Effect.Effect<Readonly<Record<string, unknown>>, WrapperError>)
+    | undefined
 }
 
 /**

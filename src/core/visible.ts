@@ -10,5 +10,9 @@
 export const visible = (text: string): string =>
   text.replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/g, (c) => {
     const code = c.charCodeAt(0)
-    return code === 0x7f ? "^?" : code < 0x20 ? `^${String.fromCharCode(code + 0x40)}` : `^[${String.fromCharCode(code - 0x40)}`
+    return code === 0x7f
+      ? "^?"
+      : code < 0x20
+      ? `^${String.fromCharCode(code + 0x40)}`
+      : `^[${String.fromCharCode(code - 0x40)}`
   })

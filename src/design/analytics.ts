@@ -5,11 +5,11 @@
  * visible`; they are separate rows and are never merged (no item key).
  */
 import * as Schema from "effect/Schema"
+import { CalendarDate } from "../core/calendar.js"
 import { pathOf } from "../core/http.js"
 import { rowCursor } from "../core/paginate.js"
 import { view } from "../core/view.js"
 import { designOperation } from "./define.js"
-import { CalendarDate } from "../core/calendar.js"
 import { FileKey, ordered } from "./params.js"
 import { fileKeyOf } from "./refs.js"
 
@@ -20,7 +20,10 @@ type Asset = "component" | "style" | "variable"
 type Kind = "actions" | "usages"
 
 /** A row as the service sends it: names, keys and counts. */
-export const AnalyticsRow = Schema.Record({ key: Schema.String, value: Schema.Union(Schema.String, Schema.Number, Schema.Boolean, Schema.Null) })
+export const AnalyticsRow = Schema.Record({
+  key: Schema.String,
+  value: Schema.Union(Schema.String, Schema.Number, Schema.Boolean, Schema.Null)
+})
 export type AnalyticsRow = typeof AnalyticsRow.Type
 
 const Page = Schema.Struct({
@@ -60,7 +63,11 @@ const actions = <G extends string>(asset: Asset, groups: readonly [G, G]) => {
       start_date: Schema.optional(CalendarDate.annotations({ description: "First day (YYYY-MM-DD)" })),
       end_date: Schema.optional(CalendarDate.annotations({ description: "Last day (YYYY-MM-DD)" }))
     }).pipe(Schema.filter(ordered("start_date", "end_date"))),
-    request: (i) => ({ method: "GET", path: path(fileKeyOf(i.file_key)), query: { group_by: i.group_by, start_date: i.start_date, end_date: i.end_date } })
+    request: (i) => ({
+      method: "GET",
+      path: path(fileKeyOf(i.file_key)),
+      query: { group_by: i.group_by, start_date: i.start_date, end_date: i.end_date }
+    })
   })
 }
 
@@ -68,7 +75,10 @@ const usages = <G extends string>(asset: Asset, groups: readonly [G, G]) => {
   const { base, path } = analytics(asset, "usages")
   return designOperation({
     ...base,
-    input: Schema.Struct({ file_key: FileKey, group_by: Schema.Literal(...groups).annotations({ description: "What to group the counts by" }) }),
+    input: Schema.Struct({
+      file_key: FileKey,
+      group_by: Schema.Literal(...groups).annotations({ description: "What to group the counts by" })
+    }),
     request: (i) => ({ method: "GET", path: path(fileKeyOf(i.file_key)), query: { group_by: i.group_by } })
   })
 }
@@ -86,7 +96,13 @@ export const analyticsVariableUsages = usages("variable", ["variable", "file"])
 const nameOf = (row: AnalyticsRow) =>
   row.component_name ?? row.style_name ?? row.variable_name ?? row.file_name ?? row.team_name ?? null
 
-const actionRow = (row: AnalyticsRow) => ({ week: row.week, name: nameOf(row), team: row.team_name, insertions: row.insertions, detachments: row.detachments })
+const actionRow = (row: AnalyticsRow) => ({
+  week: row.week,
+  name: nameOf(row),
+  team: row.team_name,
+  insertions: row.insertions,
+  detachments: row.detachments
+})
 const usageRow = (row: AnalyticsRow) => ({
   name: nameOf(row),
   team: row.file_name === undefined ? undefined : row.team_name,
@@ -102,7 +118,12 @@ const actionsView = <G extends string>(op: ReturnType<typeof actions<G>>, asset:
     command: ["analytics", `${asset}-actions`],
     tool: `design_analytics_${asset}_actions`,
     positional: ["file_key"],
-    text: { kind: "table", rows: (o) => o.items.map(actionRow), columns: ["week", "name", "insertions", "detachments"], noun: "rows" },
+    text: {
+      kind: "table",
+      rows: (o) => o.items.map(actionRow),
+      columns: ["week", "name", "insertions", "detachments"],
+      noun: "rows"
+    },
     examples: [`design analytics ${asset}-actions ${LIB} --group-by team --start-date 2026-01-01 --end-date 2026-01-31`]
   })
 
@@ -111,7 +132,12 @@ const usagesView = <G extends string>(op: ReturnType<typeof usages<G>>, asset: A
     command: ["analytics", `${asset}-usages`],
     tool: `design_analytics_${asset}_usages`,
     positional: ["file_key"],
-    text: { kind: "table", rows: (o) => o.items.map(usageRow), columns: ["name", "team", "usages", "teams_using", "files_using"], noun: "rows" },
+    text: {
+      kind: "table",
+      rows: (o) => o.items.map(usageRow),
+      columns: ["name", "team", "usages", "teams_using", "files_using"],
+      noun: "rows"
+    },
     examples: [`design analytics ${asset}-usages ${LIB} --group-by file --all`]
   })
 

@@ -17,8 +17,8 @@ import * as Stream from "effect/Stream"
 import { type ApiOf, makeApi } from "../core/api.js"
 import type { InvalidInputError, InvalidSettingsError, PlanRequiredError, RequestError } from "../core/errors.js"
 import { validateInput } from "../core/input.js"
-import { fileGet, fileGetBytes, type FileGetInput } from "./files.js"
 import { type DesignClient, makeDesignClient } from "./client.js"
+import { fileGet, fileGetBytes, type FileGetInput } from "./files.js"
 import { type DesignOperations, designOperations } from "./operations.js"
 import { designConfig, type DesignOptions } from "./options.js"
 
@@ -29,19 +29,26 @@ export type DesignApiService = ApiOf<DesignOperations> & {
    * `fileGet`'s answer as the service's bytes, unparsed, for documents too
    * large to decode: pipe them to a file or a streaming parser.
    */
-  readonly fileGetBytes: (input: FileGetInput) => Stream.Stream<Uint8Array, RequestError | PlanRequiredError | InvalidInputError>
+  readonly fileGetBytes: (
+    input: FileGetInput
+  ) => Stream.Stream<Uint8Array, RequestError | PlanRequiredError | InvalidInputError>
 }
 
 export class DesignApi extends Context.Tag("design-taskmgr/DesignApi")<DesignApi, DesignApiService>() {
-  static readonly make = (options: DesignOptions): Effect.Effect<DesignApiService, InvalidSettingsError, HttpClient.HttpClient> =>
+  static readonly make = (
+    options: DesignOptions
+  ): Effect.Effect<DesignApiService, InvalidSettingsError, HttpClient.HttpClient> =>
     Effect.map(makeDesignClient(options), (client) => ({
       ...makeApi("DesignApi", designOperations, client),
       settings: client.settings,
-      fileGetBytes: (input) => Stream.unwrap(Effect.map(validateInput(fileGet.input, input), (valid) => fileGetBytes(client, valid)))
+      fileGetBytes: (input) =>
+        Stream.unwrap(Effect.map(validateInput(fileGet.input, input), (valid) => fileGetBytes(client, valid)))
     }))
 
   /** From options in code; every layer built is independent (its own credential and settings). */
-  static readonly layer = (options: DesignOptions): Layer.Layer<DesignApi, InvalidSettingsError, HttpClient.HttpClient> =>
+  static readonly layer = (
+    options: DesignOptions
+  ): Layer.Layer<DesignApi, InvalidSettingsError, HttpClient.HttpClient> =>
     Layer.effect(DesignApi, DesignApi.make(options))
 
   /** From configuration: DESIGN_* variables by default, or any `Config` of the options. */

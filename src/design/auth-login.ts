@@ -6,26 +6,26 @@
  */
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import { flagOrEnv, option, secondsSetting, wholeNumber } from "../core/cli-options.js"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import { createServer } from "node:net"
+import { cliEnv, CliIO, type Env, sayOn, terminalWidth, writeErr, writeOut, writeText } from "../core/cli-io.js"
 import { formatOf } from "../core/cli-leaf.js"
-import { CliIO, cliEnv, type Env, sayOn, terminalWidth, writeErr, writeOut, writeText } from "../core/cli-io.js"
+import { flagOrEnv, option, secondsSetting, wholeNumber } from "../core/cli-options.js"
 import type { Invocation, Leaf } from "../core/cli-runtime.js"
-import { readLine } from "../core/oauth/stdin.js"
 import type { OptionValue } from "../core/derive-cli.js"
 import { invalidInput } from "../core/errors.js"
 import { signInError } from "../core/oauth/redirect.js"
+import { readLine } from "../core/oauth/stdin.js"
 import { render, useColor } from "../core/output.js"
 import { cliSettings } from "./cli-options.js"
 import {
   DEFAULT_DESIGN_SCOPES,
   defaultAuthUrl,
-  type DesignCredential,
-  designAuthorizeUrl,
-  designCredentialStore,
   DESIGN_SCOPES,
+  designAuthorizeUrl,
+  type DesignCredential,
+  designCredentialStore,
   exchangeDesignCode,
   refreshDesignCredential
 } from "./oauth.js"
@@ -49,7 +49,13 @@ const freePort = Effect.async<number>((resume) => {
 const scopesOf = (value: OptionValue | undefined) => {
   const asked = value === undefined || value === true
     ? DEFAULT_DESIGN_SCOPES
-    : [...new Set((typeof value === "string" ? [value] : value).flatMap((v) => v.split(",")).map((s) => s.trim()).filter((s) => s !== ""))]
+    : [
+      ...new Set(
+        (typeof value === "string" ? [value] : value).flatMap((v) => v.split(",")).map((s) => s.trim()).filter((s) =>
+          s !== ""
+        )
+      )
+    ]
   const known: ReadonlySet<string> = new Set(DESIGN_SCOPES)
   const bad = asked.find((s) => !known.has(s))
   if (bad === undefined) return Effect.succeed(asked)
@@ -68,7 +74,9 @@ const baseUrlOf = (shared: Invocation["shared"], env: Env) =>
     const { "--auth-mode": _mode, ...rest } = shared
     const { DESIGN_AUTH_MODE: _env, ...otherEnv } = env
     const settings = yield* cliSettings(rest, otherEnv)
-    return yield* checkBaseUrl(settings.options.baseUrl ?? (settings.options.edition === "gov" ? DEFAULT_GOV_BASE_URL : DEFAULT_BASE_URL))
+    return yield* checkBaseUrl(
+      settings.options.baseUrl ?? (settings.options.edition === "gov" ? DEFAULT_GOV_BASE_URL : DEFAULT_BASE_URL)
+    )
   })
 
 const output = (shared: Invocation["shared"], text: string, data: Record<string, unknown>) =>
@@ -101,22 +109,44 @@ export const authLoginLeaf: Leaf = {
   spec: {
     name: "login",
     summary: "Sign in with OAuth in the browser (PKCE); the credential is stored for --auth-mode oauth.",
-    description: "Opens the authorize page in the browser ($BROWSER when set) and waits on 127.0.0.1 for the redirect; " +
+    description:
+      "Opens the authorize page in the browser ($BROWSER when set) and waits on 127.0.0.1 for the redirect; " +
       "--manual prints the address and reads the code pasted on stdin instead. The code is exchanged at once with the " +
       "app's client credentials, and the credential is stored with mode 0600 in $DESIGN_CONFIG_DIR " +
       "(else $XDG_CONFIG_HOME/design, else ~/.config/design).",
     options: [
       option("--client-id", "The OAuth app's client id ($DESIGN_CLIENT_ID)", { valueName: "ID" }),
-      option("--client-secret", "The app's client secret; prefer $DESIGN_CLIENT_SECRET, which no process list shows", { valueName: "SECRET" }),
-      option("--scope", "Scopes to ask for, comma-separated", { valueName: "LIST", repeatable: true, defaultText: "the scopes every plan grants" }),
-      option("--port", "Port on 127.0.0.1 for the redirect (0: any free port)", { valueName: "PORT", defaultText: "0" }),
-      option("--redirect-uri", "Redirect URI registered for the app: a loopback http URL to listen on, or any with --manual", { valueName: "URL" }),
-      option("--manual", "Print the address and read the pasted code (or the whole redirect address) from stdin", { takesValue: false }),
-      option("--auth-url", "Host of the authorize page ($DESIGN_AUTH_URL; default from the base URL)", { valueName: "URL" }),
-      option("--login-timeout", "Give up when nobody completes the sign-in within this many seconds ($DESIGN_LOGIN_TIMEOUT)", {
-        valueName: "SECONDS",
-        defaultText: String(DEFAULT_LOGIN_TIMEOUT_S)
-      })
+      option("--client-secret", "The app's client secret; prefer $DESIGN_CLIENT_SECRET, which no process list shows", {
+        valueName: "SECRET"
+      }),
+      option("--scope", "Scopes to ask for, comma-separated", {
+        valueName: "LIST",
+        repeatable: true,
+        defaultText: "the scopes every plan grants"
+      }),
+      option("--port", "Port on 127.0.0.1 for the redirect (0: any free port)", {
+        valueName: "PORT",
+        defaultText: "0"
+      }),
+      option(
+        "--redirect-uri",
+        "Redirect URI registered for the app: a loopback http URL to listen on, or any with --manual",
+        { valueName: "URL" }
+      ),
+      option("--manual", "Print the address and read the pasted code (or the whole redirect address) from stdin", {
+        takesValue: false
+      }),
+      option("--auth-url", "Host of the authorize page ($DESIGN_AUTH_URL; default from the base URL)", {
+        valueName: "URL"
+      }),
+      option(
+        "--login-timeout",
+        "Give up when nobody completes the sign-in within this many seconds ($DESIGN_LOGIN_TIMEOUT)",
+        {
+          valueName: "SECONDS",
+          defaultText: String(DEFAULT_LOGIN_TIMEOUT_S)
+        }
+      )
     ],
     positionals: [],
     examples: [
@@ -134,33 +164,53 @@ export const authLoginLeaf: Leaf = {
       const baseUrl = yield* baseUrlOf(shared, env)
       const clientId = flagOrEnv(options, "--client-id", env, "DESIGN_CLIENT_ID")
       if (clientId === undefined) {
-        return yield* Effect.fail(invalidInput("The OAuth app's client id is needed: pass --client-id or set DESIGN_CLIENT_ID.", "client_id"))
+        return yield* Effect.fail(
+          invalidInput("The OAuth app's client id is needed: pass --client-id or set DESIGN_CLIENT_ID.", "client_id")
+        )
       }
       const secret = flagOrEnv(options, "--client-secret", env, "DESIGN_CLIENT_SECRET")
       if (secret === undefined) {
-        return yield* Effect.fail(invalidInput("The OAuth app's client secret is needed: set DESIGN_CLIENT_SECRET (or pass --client-secret).", "client_secret"))
+        return yield* Effect.fail(
+          invalidInput(
+            "The OAuth app's client secret is needed: set DESIGN_CLIENT_SECRET (or pass --client-secret).",
+            "client_secret"
+          )
+        )
       }
       const scopes = yield* scopesOf(options["--scope"])
       const portRaw = flagOrEnv(options, "--port", env)
       const port = portRaw === undefined ? undefined : yield* wholeNumber("port", "--port", portRaw, 0, 65_535)
       const redirectUri = flagOrEnv(options, "--redirect-uri", env)
       if (port !== undefined && redirectUri !== undefined) {
-        return yield* Effect.fail(invalidInput("Give --port or --redirect-uri, not both: the redirect URI names its port.", "port", "redirect_uri"))
+        return yield* Effect.fail(
+          invalidInput(
+            "Give --port or --redirect-uri, not both: the redirect URI names its port.",
+            "port",
+            "redirect_uri"
+          )
+        )
       }
       const timeoutRaw = flagOrEnv(options, "--login-timeout", env, "DESIGN_LOGIN_TIMEOUT")
-      const timeout = timeoutRaw === undefined ? DEFAULT_LOGIN_TIMEOUT_S : yield* wholeNumber("login_timeout", "--login-timeout", timeoutRaw, 1, 86_400)
+      const timeout = timeoutRaw === undefined
+        ? DEFAULT_LOGIN_TIMEOUT_S
+        : yield* wholeNumber("login_timeout", "--login-timeout", timeoutRaw, 1, 86_400)
       const authUrlRaw = flagOrEnv(options, "--auth-url", env, "DESIGN_AUTH_URL")
       const authUrl = authUrlRaw === undefined
         ? defaultAuthUrl(baseUrl)
-        : yield* Effect.mapError(checkBaseUrl(authUrlRaw), (e) => invalidInput(e.message.replace(/base URL/g, "authorize URL"), "auth_url"))
+        : yield* Effect.mapError(checkBaseUrl(authUrlRaw), (e) =>
+          invalidInput(e.message.replace(/base URL/g, "authorize URL"), "auth_url"))
       const manual = options["--manual"] === true
       if (typeof options["--client-secret"] === "string") {
-        yield* writeErr("Note: a secret on the command line shows in the process list and shell history; DESIGN_CLIENT_SECRET is preferred.")
+        yield* writeErr(
+          "Note: a secret on the command line shows in the process list and shell history; DESIGN_CLIENT_SECRET is preferred."
+        )
       }
       const client = { id: clientId, secret: Redacted.make(secret) }
       const store = designCredentialStore(env)
       // The sign-in flow (a loopback listener, a browser launcher) loads only for a sign-in.
-      const { runLogin } = yield* Effect.promise(() => import("../core/oauth/login.js"))
+      const { runLogin } = yield* Effect.promise(() =>
+        import("../core/oauth/login.js")
+      )
       const credential = yield* runLogin({
         authorizeUrl: designAuthorizeUrl(authUrl, clientId, scopes),
         redirect: manual
@@ -179,7 +229,9 @@ export const authLoginLeaf: Leaf = {
         shared,
         [
           `Signed in to ${host}${credential.user_id === null ? "" : ` as user ${credential.user_id}`}.`,
-          `Credential stored in ${store.path} (mode 0600)${credential.expires_at === null ? "" : `; the access token expires ${credential.expires_at}`}.`,
+          `Credential stored in ${store.path} (mode 0600)${
+            credential.expires_at === null ? "" : `; the access token expires ${credential.expires_at}`
+          }.`,
           "Use it with --auth-mode oauth (or DESIGN_AUTH_MODE=oauth)."
         ].join("\n"),
         { signed_in: true, ...summary(credential, store.path) }
@@ -187,8 +239,7 @@ export const authLoginLeaf: Leaf = {
     })
 }
 
-const notSignedIn = (path: string) =>
-  signInError("not_signed_in", `No sign-in is stored (${path}).`, { path })
+const notSignedIn = (path: string) => signInError("not_signed_in", `No sign-in is stored (${path}).`, { path })
 
 export const authRefreshLeaf: Leaf = {
   path: ["auth", "refresh"],
@@ -215,7 +266,9 @@ export const authRefreshLeaf: Leaf = {
       yield* store.write(refreshed)
       yield* output(
         shared,
-        `Refreshed the access token${refreshed.expires_at === null ? "" : `; it expires ${refreshed.expires_at}`} (${store.path}).`,
+        `Refreshed the access token${
+          refreshed.expires_at === null ? "" : `; it expires ${refreshed.expires_at}`
+        } (${store.path}).`,
         { refreshed: true, ...summary(refreshed, store.path) }
       )
     })

@@ -9,14 +9,14 @@
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { formatOf } from "../core/cli-leaf.js"
 import { CliIO, terminalWidth, writeOut } from "../core/cli-io.js"
+import { formatOf } from "../core/cli-leaf.js"
 import type { Leaf } from "../core/cli-runtime.js"
 import { invalidInput } from "../core/errors.js"
 import { render, useColor } from "../core/output.js"
 import { maskToken, maskUrl } from "../core/secrets.js"
-import { makeDesignClient } from "./client.js"
 import { cliSettings, requireToken } from "./cli-options.js"
+import { makeDesignClient } from "./client.js"
 import { designCredentialStore } from "./oauth.js"
 import { DEFAULT_BASE_URL, DEFAULT_GOV_BASE_URL, resolveDesignOptions } from "./options.js"
 
@@ -26,11 +26,26 @@ export const authStatusLeaf: Leaf = {
     name: "status",
     summary: "Which token is in use and where it came from (masked); --check proves it works.",
     options: [
-      { flag: "--check", takesValue: false, description: "Also make one request to prove the token works", required: false },
-      { flag: "--file", takesValue: true, valueName: "KEY", description: "File whose metadata a plan-token check reads ($DESIGN_FILE_KEY)", required: false }
+      {
+        flag: "--check",
+        takesValue: false,
+        description: "Also make one request to prove the token works",
+        required: false
+      },
+      {
+        flag: "--file",
+        takesValue: true,
+        valueName: "KEY",
+        description: "File whose metadata a plan-token check reads ($DESIGN_FILE_KEY)",
+        required: false
+      }
     ],
     positionals: [],
-    examples: ["design auth status", "design auth status --check", "design auth status --check --auth-mode plan --file KEY"],
+    examples: [
+      "design auth status",
+      "design auth status --check",
+      "design auth status --check --auth-mode plan --file KEY"
+    ],
     subcommands: []
   },
   run: ({ options, shared }) =>
@@ -38,7 +53,10 @@ export const authStatusLeaf: Leaf = {
       const io = yield* CliIO
       const env = io.env
       const format = yield* formatOf(shared)
-      const settings = yield* cliSettings({ ...shared, ...(typeof options["--file"] === "string" ? { "--file": options["--file"] } : {}) }, env)
+      const settings = yield* cliSettings({
+        ...shared,
+        ...(typeof options["--file"] === "string" ? { "--file": options["--file"] } : {})
+      }, env)
       const o = settings.options
       const status: Record<string, unknown> = {
         authenticated: Option.isSome(settings.token),
@@ -56,9 +74,13 @@ export const authStatusLeaf: Leaf = {
         file_key: Option.getOrNull(settings.fileKey),
         // Where a token was looked for, in order; the stored sign-in is used only with --auth-mode oauth.
         sources_checked: ["--token", "DESIGN_ACCESS_TOKEN", `stored credential (${designCredentialStore(env).path})`],
-        stored_credential: Option.getOrNull(Option.orElse(Option.map(settings.signIn, (s) => s.store.path), () => settings.unusedSignIn))
+        stored_credential: Option.getOrNull(
+          Option.orElse(Option.map(settings.signIn, (s) => s.store.path), () => settings.unusedSignIn)
+        )
       }
-      if (Option.isSome(settings.unusedSignIn)) status.stored_credential_use = "pass --auth-mode oauth (or set DESIGN_AUTH_MODE=oauth)"
+      if (Option.isSome(settings.unusedSignIn)) {
+        status.stored_credential_use = "pass --auth-mode oauth (or set DESIGN_AUTH_MODE=oauth)"
+      }
       if (Option.isSome(settings.signIn)) {
         status.expires_at = settings.signIn.value.credential.expires_at
         status.credential_file = settings.signIn.value.store.path
@@ -72,16 +94,31 @@ export const authStatusLeaf: Leaf = {
         status.base_url = client.settings.baseUrl
         status.check = client.settings.authMode === "plan"
           ? yield* Option.match(settings.fileKey, {
-            onNone: () => Effect.fail(invalidInput("A plan-token check reads a file's metadata: pass --file KEY or set DESIGN_FILE_KEY.", "file_key")),
-            onSome: (key) => Effect.map(fileMeta.run(client, { file_key: key }, undefined), ({ file }) => `ok: file ${key} (${file.name}) is readable`)
+            onNone: () =>
+              Effect.fail(
+                invalidInput(
+                  "A plan-token check reads a file's metadata: pass --file KEY or set DESIGN_FILE_KEY.",
+                  "file_key"
+                )
+              ),
+            onSome: (key) =>
+              Effect.map(
+                fileMeta.run(client, { file_key: key }, undefined),
+                ({ file }) => `ok: file ${key} (${file.name}) is readable`
+              )
           })
-          : yield* Effect.map(userMe.run(client, {}, undefined), (me) => `ok: signed in as ${me.handle}${me.email === undefined ? "" : ` <${me.email}>`}`)
+          : yield* Effect.map(
+            userMe.run(client, {}, undefined),
+            (me) => `ok: signed in as ${me.handle}${me.email === undefined ? "" : ` <${me.email}>`}`
+          )
       } else if (Option.isSome(settings.token)) {
         // Settings are checked even without --check, so a bad base URL shows here first.
         yield* resolveDesignOptions({ ...o, token: settings.token.value })
       }
       const shown = format === "text"
-        ? Object.fromEntries(Object.entries(status).map(([k, v]) => [k, v === null ? "(not set)" : Array.isArray(v) ? v.join(", ") : v]))
+        ? Object.fromEntries(
+          Object.entries(status).map(([k, v]) => [k, v === null ? "(not set)" : Array.isArray(v) ? v.join(", ") : v])
+        )
         : status
       const out = render({ kind: "record" }, shown, status, {
         format,

@@ -38,6 +38,8 @@ export const requireMode = (settings: DesignSettings, allowed: ReadonlyArray<Aut
       new AuthModeError({
         mode: settings.authMode,
         allowed: [...allowed],
-        message: `${subject} cannot be called with ${MODE_NAMES[settings.authMode]}; it needs ${allowed.map((m) => MODE_NAMES[m]).join(" or ")}.`
+        message: `${subject} cannot be called with ${MODE_NAMES[settings.authMode]}; it needs ${
+          allowed.map((m) => MODE_NAMES[m]).join(" or ")
+        }.`
       })
     )

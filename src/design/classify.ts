@@ -47,7 +47,12 @@ export const serviceMessage = (body: unknown): string | undefined => {
   return undefined
 }
 
-export const RATE_LIMIT_HEADERS = ["Retry-After", "X-Design-Plan-Tier", "X-Design-Rate-Limit-Type", "X-Design-Upgrade-Link"] as const
+export const RATE_LIMIT_HEADERS = [
+  "Retry-After",
+  "X-Design-Plan-Tier",
+  "X-Design-Rate-Limit-Type",
+  "X-Design-Upgrade-Link"
+] as const
 
 const humanSeconds = (s: number) =>
   s >= 86_400 ? `${(s / 86_400).toFixed(1)} days` : s >= 3_600 ? `${(s / 3_600).toFixed(1)} hours` : `${s} s`
@@ -59,15 +64,27 @@ const explain429 = (answer: Answer, route: DesignRoute): Array<string> => {
   if (wait !== null) {
     const seconds = Math.round(Duration.toSeconds(wait))
     if (seconds >= 86_400) {
-      notes.push(`A Retry-After of ${humanSeconds(seconds)} means the monthly Tier 1 quota is used up; it is not a pause to wait out.`)
+      notes.push(
+        `A Retry-After of ${
+          humanSeconds(seconds)
+        } means the monthly Tier 1 quota is used up; it is not a pause to wait out.`
+      )
     } else if (Duration.greaterThan(wait, route.maxWait)) {
-      notes.push(`Retry-After (${humanSeconds(seconds)}) is longer than the longest wait allowed (${Duration.format(route.maxWait)}), so it was not waited out.`)
+      notes.push(
+        `Retry-After (${humanSeconds(seconds)}) is longer than the longest wait allowed (${
+          Duration.format(route.maxWait)
+        }), so it was not waited out.`
+      )
     }
   }
   const type = answer.headers["x-design-rate-limit-type"]?.toLowerCase()
   const tier = answer.headers["x-design-plan-tier"]?.toLowerCase()
-  if (type === "low") notes.push("Type low: the limits of a View or Collab seat apply, or the resource lives in a Starter context.")
-  if (tier === "starter") notes.push("Plan tier starter: the resource lives in a Starter context, whose limits are the lowest.")
+  if (type === "low") {
+    notes.push("Type low: the limits of a View or Collab seat apply, or the resource lives in a Starter context.")
+  }
+  if (tier === "starter") {
+    notes.push("Plan tier starter: the resource lives in a Starter context, whose limits are the lowest.")
+  }
   return notes
 }
 
@@ -90,7 +107,11 @@ export const designVerdict = (answer: Answer): Verdict =>
     ? { kind: "transient", reason: String(answer.status) }
     : { kind: "final" }
 
-export const classifyDesign = (answer: Answer, route: DesignRoute, attempts: number): RequestError | PlanRequiredError => {
+export const classifyDesign = (
+  answer: Answer,
+  route: DesignRoute,
+  attempts: number
+): RequestError | PlanRequiredError => {
   const { status } = answer
   const said = serviceMessage(answer.body)
   const quoted = said === undefined ? `${status}` : `${status}: ${said}`
@@ -98,7 +119,8 @@ export const classifyDesign = (answer: Answer, route: DesignRoute, attempts: num
     return new AuthError({
       status,
       reason: saysExpired(said) ? "expired" : "rejected",
-      message: `The service rejected the token (${quoted}): it is missing, revoked or expired (the service reports expiry as 403), or it is not of the configured kind.`
+      message:
+        `The service rejected the token (${quoted}): it is missing, revoked or expired (the service reports expiry as 403), or it is not of the configured kind.`
     })
   }
   const scope = status === 403 ? requiredScope(said) : null
@@ -121,15 +143,26 @@ export const classifyDesign = (answer: Answer, route: DesignRoute, attempts: num
   }
   if (status === 404) return new NotFoundError({ message: foundNothing(route.subject, quoted) })
   if (status === 429) {
-    return rateLimited(answer.headers, [`Rate limited (${quoted}) after ${attempts} attempt${attempts === 1 ? "" : "s"}.`, ...explain429(answer, route)].join("\n"), attempts, {
-      quote: RATE_LIMIT_HEADERS,
-      planTier: answer.headers["x-design-plan-tier"] ?? null,
-      rateLimitType: answer.headers["x-design-rate-limit-type"] ?? null,
-      upgradeLink: answer.headers["x-design-upgrade-link"] ?? null
-    })
+    return rateLimited(
+      answer.headers,
+      [`Rate limited (${quoted}) after ${attempts} attempt${attempts === 1 ? "" : "s"}.`, ...explain429(answer, route)]
+        .join("\n"),
+      attempts,
+      {
+        quote: RATE_LIMIT_HEADERS,
+        planTier: answer.headers["x-design-plan-tier"] ?? null,
+        rateLimitType: answer.headers["x-design-rate-limit-type"] ?? null,
+        upgradeLink: answer.headers["x-design-upgrade-link"] ?? null
+      }
+    )
   }
   if (status === 400 || tooLargeStatus(status)) {
-    return new InvalidRequestError({ status, message: `The service rejected the request for ${route.subject}${status === 400 ? "" : " as too large"} (${quoted}).` })
+    return new InvalidRequestError({
+      status,
+      message: `The service rejected the request for ${route.subject}${
+        status === 400 ? "" : " as too large"
+      } (${quoted}).`
+    })
   }
   if (status >= 500) {
     return new ServiceError({

@@ -7,8 +7,8 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
-import { CliIO, sayOn } from "../core/cli-io.js"
 import { appLink, isWebAddress } from "../core/app-url.js"
+import { CliIO, sayOn } from "../core/cli-io.js"
 import { flagOrEnv, option, secondsSetting } from "../core/cli-options.js"
 import type { Invocation } from "../core/cli-runtime.js"
 import type { OptionSpec } from "../core/cli/spec.js"
@@ -17,9 +17,17 @@ import { signInError } from "../core/oauth/redirect.js"
 import type { Vocabulary } from "../core/remedy.js"
 import { maskUrl } from "../core/secrets.js"
 import { checkToken } from "../core/settings.js"
+import { designCredentialStore, loadSignIn, storedRefresh, type StoredSignIn } from "./oauth.js"
+import {
+  AUTH_MODES,
+  DEFAULT_BASE_URL,
+  DEFAULT_GOV_BASE_URL,
+  defaultAppUrl,
+  type DesignOptions,
+  PLANS,
+  SEATS
+} from "./options.js"
 import { parseContextRef } from "./refs.js"
-import { designCredentialStore, loadSignIn, type StoredSignIn, storedRefresh } from "./oauth.js"
-import { AUTH_MODES, DEFAULT_BASE_URL, DEFAULT_GOV_BASE_URL, defaultAppUrl, type DesignOptions, PLANS, SEATS } from "./options.js"
 
 export const DESIGN_SHARED: ReadonlyArray<OptionSpec> = [
   option("--token", "Access token (default: $DESIGN_ACCESS_TOKEN)", { valueName: "TOKEN" }),
@@ -30,15 +38,30 @@ export const DESIGN_SHARED: ReadonlyArray<OptionSpec> = [
   }),
   option("--team", "Default team: an id or team URL ($DESIGN_TEAM_ID)", { valueName: "ID|URL" }),
   option("--base-url", "API base URL; https only, http only on loopback ($DESIGN_BASE_URL)", { valueName: "URL" }),
-  option("--app-url", "Web app address; file, team and project URLs must be on its host ($DESIGN_APP_URL; default from the base URL)", {
-    valueName: "URL"
-  }),
+  option(
+    "--app-url",
+    "Web app address; file, team and project URLs must be on its host ($DESIGN_APP_URL; default from the base URL)",
+    {
+      valueName: "URL"
+    }
+  ),
   option("--gov", "Use the government edition ($DESIGN_EDITION=gov, $DESIGN_GOV_BASE_URL)", { takesValue: false }),
   option("--seat", "Your seat, for pacing ($DESIGN_SEAT)", { valueName: "SEAT", choices: SEATS }),
-  option("--account-plan", "Your plan, for pacing and plan checks ($DESIGN_PLAN)", { valueName: "PLAN", choices: PLANS }),
-  option("--max-wait", "Longest Retry-After to wait out, in seconds ($DESIGN_MAX_WAIT)", { valueName: "SECONDS", defaultText: "60" }),
-  option("--rate-store", "Redis shared by processes on one token, for one budget ($DESIGN_RATE_STORE)", { valueName: "redis://HOST:PORT/DB" }),
-  option("--timeout", "Longest wait for one answer, in seconds ($DESIGN_TIMEOUT)", { valueName: "SECONDS", defaultText: "30" }),
+  option("--account-plan", "Your plan, for pacing and plan checks ($DESIGN_PLAN)", {
+    valueName: "PLAN",
+    choices: PLANS
+  }),
+  option("--max-wait", "Longest Retry-After to wait out, in seconds ($DESIGN_MAX_WAIT)", {
+    valueName: "SECONDS",
+    defaultText: "60"
+  }),
+  option("--rate-store", "Redis shared by processes on one token, for one budget ($DESIGN_RATE_STORE)", {
+    valueName: "redis://HOST:PORT/DB"
+  }),
+  option("--timeout", "Longest wait for one answer, in seconds ($DESIGN_TIMEOUT)", {
+    valueName: "SECONDS",
+    defaultText: "30"
+  }),
   option("--json", "Print JSON", { takesValue: false }),
   option("--toon", "Print TOON (compact, for agents)", { takesValue: false }),
   option("--full", "Do not truncate long text", { takesValue: false })
@@ -94,9 +117,12 @@ export const cliSettings = (
       : envToken !== undefined && envToken.trim() !== ""
       ? Option.some("DESIGN_ACCESS_TOKEN" as const)
       : Option.none()
-    const token = Option.map(tokenSource, (source) => Redacted.make(source === "--token" ? (flagToken as string) : envToken!))
+    const token = Option.map(tokenSource, (source) =>
+      Redacted.make(source === "--token" ? (flagToken as string) : envToken!))
     // Refused here, where the flag or variable it came from is known.
-    if (Option.isSome(token) && Option.isSome(tokenSource)) yield* checkToken(token.value, tokenSource.value)
+    if (Option.isSome(token) && Option.isSome(tokenSource)) {
+      yield* checkToken(token.value, tokenSource.value)
+    }
     const gov = shared["--gov"] === true || env.DESIGN_EDITION?.toLowerCase() === "gov"
     const teamRaw = flagOrEnv(shared, "--team", env, "DESIGN_TEAM_ID")
     const baseUrl = flagOrEnv(shared, "--base-url", env, gov ? "DESIGN_GOV_BASE_URL" : "DESIGN_BASE_URL")
@@ -105,21 +131,32 @@ export const cliSettings = (
     if (gov && shared["--base-url"] === undefined && (env.DESIGN_BASE_URL ?? "").trim() !== "") {
       const used = baseUrl ?? DEFAULT_GOV_BASE_URL
       yield* Effect.serviceOption(CliIO).pipe(Effect.flatMap(Option.match({
-        onNone: () => Effect.void,
-        onSome: (io) => sayOn(io)(`Note: DESIGN_BASE_URL is ignored in the government edition (--gov or DESIGN_EDITION=gov); it uses DESIGN_GOV_BASE_URL or --base-url (now ${maskUrl(used)}).`)
+        onNone: () =>
+          Effect.void,
+        onSome: (io) =>
+          sayOn(io)(
+            `Note: DESIGN_BASE_URL is ignored in the government edition (--gov or DESIGN_EDITION=gov); it uses DESIGN_GOV_BASE_URL or --base-url (now ${
+              maskUrl(used)
+            }).`
+          )
       })))
     }
     // A team URL must be on the app's host too; a base URL that is not one is refused later, on its own.
     const teamApp = appUrl ?? defaultAppUrl(baseUrl ?? (gov ? DEFAULT_GOV_BASE_URL : DEFAULT_BASE_URL))
     if (teamRaw !== undefined && isWebAddress(teamRaw) && URL.canParse(teamApp)) {
-      yield* Effect.mapError(appLink(teamRaw, "team", teamApp), (e) => new InvalidSettingsError({ setting: "teamId", message: e.message.replace(/^team: /, "") }))
+      yield* Effect.mapError(appLink(teamRaw, "team", teamApp), (e) =>
+        new InvalidSettingsError({ setting: "teamId", message: e.message.replace(/^team: /, "") }))
     }
     const teamId = teamRaw === undefined
       ? undefined
       : yield* parseContextRef(teamRaw, "team").pipe(
-        Effect.filterOrFail((ref) => ref.context === undefined || ref.context === "team", () => undefined),
+        Effect.filterOrFail((ref) =>
+          ref.context === undefined || ref.context === "team", () =>
+          undefined),
         Effect.map((ref) => ref.id),
-        Effect.mapError(() => new InvalidSettingsError({ setting: "teamId", message: `"${teamRaw}" is neither a team id nor a team URL.` }))
+        Effect.mapError(() =>
+          new InvalidSettingsError({ setting: "teamId", message: `"${teamRaw}" is neither a team id nor a team URL.` })
+        )
       )
     const options: Omit<DesignOptions, "token"> = {
       edition: gov ? "gov" : "commercial",
@@ -151,7 +188,11 @@ export const cliSettings = (
     }
   })
 
-export const missingToken = new AuthError({ reason: "missing", status: null, message: "No design-service token is configured." })
+export const missingToken = new AuthError({
+  reason: "missing",
+  status: null,
+  message: "No design-service token is configured."
+})
 
 /** No token, saying so of a stored sign-in that --auth-mode oauth would use. */
 export const missingTokenOf = (settings: DesignCliSettings): AuthError =>
@@ -161,7 +202,8 @@ export const missingTokenOf = (settings: DesignCliSettings): AuthError =>
       new AuthError({
         reason: "missing",
         status: null,
-        message: `No design-service token is configured, but an OAuth sign-in is stored (${path}): pass --auth-mode oauth (or set DESIGN_AUTH_MODE=oauth) to use it.`
+        message:
+          `No design-service token is configured, but an OAuth sign-in is stored (${path}): pass --auth-mode oauth (or set DESIGN_AUTH_MODE=oauth) to use it.`
       })
   })
 
@@ -178,6 +220,7 @@ export const requireToken = (settings: DesignCliSettings): Effect.Effect<DesignO
       Effect.succeed({
         ...settings.options,
         token,
-        refresh: Option.getOrUndefined(Option.map(settings.signIn, (s) => storedRefresh(s, { timeout: settings.options.timeout, maxWait: settings.options.maxWait })))
+        refresh: Option.getOrUndefined(Option.map(settings.signIn, (s) =>
+          storedRefresh(s, { timeout: settings.options.timeout, maxWait: settings.options.maxWait })))
       })
   })

@@ -3,15 +3,15 @@
  * plus `auth status`, `sandbox`, `mcp` and `completion`.
  */
 import * as Effect from "effect/Effect"
-import { indexedLeaves, operationsOf } from "../core/command-index.js"
-import type { Leaf, Program } from "../core/cli-runtime.js"
 import { completionLeaf, sandboxLeaf } from "../core/cli-extra.js"
+import type { Leaf, Program } from "../core/cli-runtime.js"
+import { indexedLeaves, operationsOf } from "../core/command-index.js"
 import { toolServerLeaf } from "../core/tool-server.js"
 import { VERSION } from "../version.js"
 import { authLoginLeaf, authLogoutLeaf, authRefreshLeaf } from "./auth-login.js"
 import { authStatusLeaf } from "./auth-status.js"
-import { makeDesignClient } from "./client.js"
 import { cliSettings, DESIGN_SHARED, designVocabulary, requireToken } from "./cli-options.js"
+import { makeDesignClient } from "./client.js"
 import { designCommandIndex } from "./command-index.js"
 import { designGroupModules, designGroups } from "./groups.js"
 

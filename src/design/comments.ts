@@ -14,7 +14,7 @@ import { absentOnceProbed } from "../core/operation.js"
 import { urlCursor } from "../core/paginate.js"
 import { view } from "../core/view.js"
 import { designOperation } from "./define.js"
-import { FileKeyOrUrl as FileArg, fileKeyOf, nodeIdOf } from "./refs.js"
+import { fileKeyOf, FileKeyOrUrl as FileArg, nodeIdOf } from "./refs.js"
 
 // ---- wire shapes -----------------------------------------------------------
 
@@ -37,7 +37,9 @@ export const Comment = Schema.Struct({
   resolved_at: Schema.optionalWith(Schema.NullOr(Schema.String), { default: () => null }),
   message: Schema.String,
   order_id: Schema.optionalWith(Schema.NullOr(WireId), { default: () => null }),
-  client_meta: Schema.optionalWith(Schema.NullOr(Schema.Record({ key: Schema.String, value: Schema.Unknown })), { default: () => null }),
+  client_meta: Schema.optionalWith(Schema.NullOr(Schema.Record({ key: Schema.String, value: Schema.Unknown })), {
+    default: () => null
+  }),
   reactions: Schema.optionalWith(Schema.Array(Reaction), { default: () => [] })
 })
 export type Comment = typeof Comment.Type
@@ -71,7 +73,9 @@ const Emoji = Schema.String.pipe(
   })
 ).annotations({ description: "e.g. :heart:" })
 
-const Message = Schema.String.pipe(Schema.filter((s) => s.trim() !== "" || "must not be empty", { jsonSchema: { minLength: 1 } }))
+const Message = Schema.String.pipe(
+  Schema.filter((s) => s.trim() !== "" || "must not be empty", { jsonSchema: { minLength: 1 } })
+)
   .annotations({ description: "Comment text" })
 
 const Finite = Schema.Number.pipe(Schema.finite())
@@ -97,7 +101,9 @@ export const ClientMeta = Schema.Struct({
     if (point === node) return "must be {x, y} or {node_id, node_offset}, not both or neither"
     if (point && (m.x === undefined || m.y === undefined)) return "needs both x and y"
     if (node && (m.node_id === undefined || m.node_offset === undefined)) return "needs both node_id and node_offset"
-    if ((m.region_height === undefined) !== (m.region_width === undefined)) return "needs region_height and region_width together"
+    if ((m.region_height === undefined) !== (m.region_width === undefined)) {
+      return "needs region_height and region_width together"
+    }
     if (m.comment_pin_corner !== undefined && m.region_height === undefined) return "comment_pin_corner needs a region"
     return true
   }, { jsonSchema: {} })
@@ -111,7 +117,8 @@ const TIER = 2 as const
 const WRITERS = ["personal", "oauth"] as const
 
 const json = (value: unknown) => ({ _tag: "json" as const, value })
-const commentsPath = (file: string, ...rest: Array<string>) => `/v1/files/${pathOf(fileKeyOf(file), "comments", ...rest)}`
+const commentsPath = (file: string, ...rest: Array<string>) =>
+  `/v1/files/${pathOf(fileKeyOf(file), "comments", ...rest)}`
 
 // ---- operations -----------------------------------------------------------------
 
@@ -127,7 +134,11 @@ export const commentList = designOperation({
   idempotent: true,
   tier: TIER,
   subject: (i) => `comments of file ${fileKeyOf(i.file_key)}`,
-  request: (i) => ({ method: "GET", path: commentsPath(i.file_key), query: { as_md: i.as_md === true ? "true" : undefined } }),
+  request: (i) => ({
+    method: "GET",
+    path: commentsPath(i.file_key),
+    query: { as_md: i.as_md === true ? "true" : undefined }
+  }),
   response: CommentList
 })
 
@@ -150,11 +161,15 @@ export const commentCreate = designOperation({
   idempotent: false,
   tier: TIER,
   modes: WRITERS,
-  subject: (i) => (i.reply_to === undefined ? `a comment on file ${fileKeyOf(i.file_key)}` : `a reply to comment ${i.reply_to}`),
+  subject: (
+    i
+  ) => (i.reply_to === undefined ? `a comment on file ${fileKeyOf(i.file_key)}` : `a reply to comment ${i.reply_to}`),
   request: (i) => {
     // A URL with a node-id pins a new root comment to that node.
     const pinned = i.client_meta ?? (i.reply_to === undefined
-      ? Option.getOrUndefined(Option.map(Option.fromNullable(nodeIdOf(i.file_key)), (node_id) => ({ node_id, node_offset: { x: 0, y: 0 } })))
+      ? Option.getOrUndefined(
+        Option.map(Option.fromNullable(nodeIdOf(i.file_key)), (node_id) => ({ node_id, node_offset: { x: 0, y: 0 } }))
+      )
       : undefined)
     return {
       method: "POST",
@@ -216,7 +231,11 @@ export const commentReactionAdd = designOperation({
   tier: TIER,
   modes: WRITERS,
   subject: (i) => `a reaction to comment ${i.comment_id}`,
-  request: (i) => ({ method: "POST", path: commentsPath(i.file_key, i.comment_id, "reactions"), body: json({ emoji: i.emoji }) }),
+  request: (i) => ({
+    method: "POST",
+    path: commentsPath(i.file_key, i.comment_id, "reactions"),
+    body: json({ emoji: i.emoji })
+  }),
   response: Done,
   result: (_, i) => ({ comment_id: i.comment_id, emoji: i.emoji, reacted: true })
 })
@@ -232,7 +251,11 @@ export const commentReactionDelete = absentOnceProbed(
     tier: TIER,
     modes: WRITERS,
     subject: (i) => `your ${i.emoji} reaction to comment ${i.comment_id}`,
-    request: (i) => ({ method: "DELETE", path: commentsPath(i.file_key, i.comment_id, "reactions"), query: { emoji: i.emoji } }),
+    request: (i) => ({
+      method: "DELETE",
+      path: commentsPath(i.file_key, i.comment_id, "reactions"),
+      query: { emoji: i.emoji }
+    }),
     response: Done
   }),
   (client, i) => commentReactionList.run(client, { file_key: i.file_key, comment_id: i.comment_id }, undefined),
@@ -266,7 +289,10 @@ export const commentViews = [
       columns: ["id", "thread", "user", "created_at", "resolved", "reactions", "message"],
       noun: "comments"
     },
-    examples: [`design comment list ${FILE}`, "design comment list https://www.design.example/design/KEY/Name --as-md --json"]
+    examples: [
+      `design comment list ${FILE}`,
+      "design comment list https://www.design.example/design/KEY/Name --as-md --json"
+    ]
   }),
   view(commentCreate, {
     command: ["comment", "create"],

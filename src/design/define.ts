@@ -11,8 +11,8 @@ import * as Schema from "effect/Schema"
 import { appLinkFields, checkAppLinks } from "../core/app-url.js"
 import {
   type AuthModeError,
-  type InvalidInputError,
   invalidInput,
+  type InvalidInputError,
   PlanRequiredError,
   type RequestError
 } from "../core/errors.js"
@@ -21,8 +21,8 @@ import type { Impact, Operation, Paging } from "../core/operation.js"
 import { applyCursor } from "../core/paginate.js"
 import { routeTemplate } from "../core/route.js"
 import { requireMode } from "./auth.js"
-import type { DesignClient } from "./client.js"
 import type { PlanGate } from "./classify.js"
+import type { DesignClient } from "./client.js"
 import type { Tier } from "./limits.js"
 import { type AuthMode, PLANS } from "./options.js"
 
@@ -76,7 +76,10 @@ export const designOperation = <
       const subject = def.subject(input)
       if (def.modes !== undefined) yield* requireMode(settings, def.modes, subject)
       const gate = def.planGate
-      if (gate !== undefined && Option.isSome(settings.plan) && PLANS.indexOf(settings.plan.value) < PLANS.indexOf(gate.plan)) {
+      if (
+        gate !== undefined && Option.isSome(settings.plan) &&
+        PLANS.indexOf(settings.plan.value) < PLANS.indexOf(gate.plan)
+      ) {
         return yield* Effect.fail(
           new PlanRequiredError({
             plan: gate.label,
@@ -90,10 +93,14 @@ export const designOperation = <
       if (refused !== undefined) return yield* Effect.fail(invalidInput(refused, "cursor"))
       const built = def.request(input, client)
       const spec = Effect.isEffect(built) ? yield* built : built
-      const paged = { ...(def.paging === undefined ? spec : applyCursor(def.paging.model, spec, cursor)), route: routeTemplate(spec.path, input) }
+      const paged = {
+        ...(def.paging === undefined ? spec : applyCursor(def.paging.model, spec, cursor)),
+        route: routeTemplate(spec.path, input)
+      }
       const route = { tier: def.tier, subject, planGate: gate, maxWait: settings.maxWait }
       const answer = yield* client.pipeline.send(paged, route)
-      const body = yield* Effect.mapError(decode(answer.body), (e) => unreadable(subject, ParseResult.TreeFormatter.formatErrorSync(e)))
+      const body = yield* Effect.mapError(decode(answer.body), (e) =>
+        unreadable(subject, ParseResult.TreeFormatter.formatErrorSync(e)))
       const page = def.result === undefined ? (body as unknown as O) : def.result(body, input)
       const resume = def.paging?.model.resume
       return resume === undefined || cursor === undefined ? page : (resume(page, cursor) as O)

@@ -34,7 +34,13 @@ const ResourceChange = Schema.Struct({ id: ResourceId, name: Schema.optional(Nam
 const Created = Schema.Struct({
   links_created: Schema.Array(DevResource),
   errors: Schema.optionalWith(
-    Schema.Array(Schema.Struct({ file_key: Schema.NullOr(Schema.String), node_id: Schema.NullOr(Schema.String), error: Schema.String })),
+    Schema.Array(
+      Schema.Struct({
+        file_key: Schema.NullOr(Schema.String),
+        node_id: Schema.NullOr(Schema.String),
+        error: Schema.String
+      })
+    ),
     { default: () => [] }
   )
 })
@@ -45,15 +51,16 @@ const Updated = Schema.Struct({
 })
 
 /** Exactly one of the two forms: the single item's fields, or the list. */
-const oneForm = <K extends string>(single: ReadonlyArray<K>, required: ReadonlyArray<K>) =>
-(input: Partial<Record<K | "dev_resources", unknown>>) => {
-  const given = single.filter((k) => input[k] !== undefined)
-  if (input.dev_resources !== undefined) {
-    return given.length === 0 || { path: [given[0]!], message: "give one item's fields or dev_resources, not both" }
+const oneForm =
+  <K extends string>(single: ReadonlyArray<K>, required: ReadonlyArray<K>) =>
+  (input: Partial<Record<K | "dev_resources", unknown>>) => {
+    const given = single.filter((k) => input[k] !== undefined)
+    if (input.dev_resources !== undefined) {
+      return given.length === 0 || { path: [given[0]!], message: "give one item's fields or dev_resources, not both" }
+    }
+    const missing = required.find((k) => input[k] === undefined)
+    return missing === undefined || { path: [missing], message: "is required (or give dev_resources)" }
   }
-  const missing = required.find((k) => input[k] === undefined)
-  return missing === undefined || { path: [missing], message: "is required (or give dev_resources)" }
-}
 
 // ---- operations -----------------------------------------------------------------
 
@@ -86,12 +93,18 @@ export const devResourceCreate = designOperation({
     node_id: Schema.optional(NodeId.annotations({ description: "The node the resource is attached to" })),
     name: Schema.optional(Name.annotations({ description: "The resource's display name" })),
     url: Schema.optional(Url.annotations({ description: "The resource's link (http or https)" })),
-    dev_resources: Schema.optional(Schema.Array(NewResource).pipe(Schema.minItems(1)).annotations({ description: "Or many" }))
+    dev_resources: Schema.optional(
+      Schema.Array(NewResource).pipe(Schema.minItems(1)).annotations({ description: "Or many" })
+    )
   }).pipe(Schema.filter(oneForm(["file_key", "node_id", "name", "url"], ["file_key", "node_id", "name", "url"]))),
   impact: "write",
   idempotent: false,
   tier: TIER,
-  subject: (i) => (i.dev_resources === undefined ? `a dev resource on node ${i.node_id ?? ""} of file ${i.file_key ?? ""}` : `${i.dev_resources.length} dev resources`),
+  subject: (
+    i
+  ) => (i.dev_resources === undefined
+    ? `a dev resource on node ${i.node_id ?? ""} of file ${i.file_key ?? ""}`
+    : `${i.dev_resources.length} dev resources`),
   request: (i) => ({
     method: "POST",
     path: "/v1/dev_resources",
@@ -111,16 +124,23 @@ export const devResourceUpdate = designOperation({
     id: Schema.optional(ResourceId.annotations({ description: "The dev resource's id" })),
     name: Schema.optional(Name.annotations({ description: "The resource's display name" })),
     url: Schema.optional(Url.annotations({ description: "The resource's link (http or https)" })),
-    dev_resources: Schema.optional(Schema.Array(ResourceChange).pipe(Schema.minItems(1)).annotations({ description: "Or many" }))
+    dev_resources: Schema.optional(
+      Schema.Array(ResourceChange).pipe(Schema.minItems(1)).annotations({ description: "Or many" })
+    )
   }).pipe(
     Schema.filter(oneForm(["id", "name", "url"], ["id"])),
-    Schema.filter((i) => i.dev_resources !== undefined || i.name !== undefined || i.url !== undefined || { path: ["name"], message: "give name or url to change" })
+    Schema.filter((i) =>
+      i.dev_resources !== undefined || i.name !== undefined || i.url !== undefined ||
+      { path: ["name"], message: "give name or url to change" }
+    )
   ),
   // It replaces the name or the link; the same input twice leaves the same state.
   impact: "write",
   idempotent: true,
   tier: TIER,
-  subject: (i) => (i.dev_resources === undefined ? `dev resource ${i.id ?? ""}` : `${i.dev_resources.length} dev resources`),
+  subject: (
+    i
+  ) => (i.dev_resources === undefined ? `dev resource ${i.id ?? ""}` : `${i.dev_resources.length} dev resources`),
   request: (i) => ({
     method: "PUT",
     path: "/v1/dev_resources",
@@ -129,18 +149,27 @@ export const devResourceUpdate = designOperation({
   response: Updated
 })
 
-export const devResourceDelete = absentIsDone(designOperation({
-  name: "devResourceDelete",
-  group: GROUP,
-  summary: "Delete a dev resource.",
-  input: Schema.Struct({ file_key: FileKey, dev_resource_id: ResourceId.annotations({ description: "The dev resource's id" }) }),
-  impact: "destroy",
-  idempotent: true,
-  tier: TIER,
-  subject: (i) => `dev resource ${i.dev_resource_id} of file ${fileKeyOf(i.file_key)}`,
-  request: (i) => ({ method: "DELETE", path: `/v1/files/${pathOf(fileKeyOf(i.file_key), "dev_resources", i.dev_resource_id)}` }),
-  response: Schema.Unknown
-}), (i) => ({ dev_resource_id: i.dev_resource_id }))
+export const devResourceDelete = absentIsDone(
+  designOperation({
+    name: "devResourceDelete",
+    group: GROUP,
+    summary: "Delete a dev resource.",
+    input: Schema.Struct({
+      file_key: FileKey,
+      dev_resource_id: ResourceId.annotations({ description: "The dev resource's id" })
+    }),
+    impact: "destroy",
+    idempotent: true,
+    tier: TIER,
+    subject: (i) => `dev resource ${i.dev_resource_id} of file ${fileKeyOf(i.file_key)}`,
+    request: (i) => ({
+      method: "DELETE",
+      path: `/v1/files/${pathOf(fileKeyOf(i.file_key), "dev_resources", i.dev_resource_id)}`
+    }),
+    response: Schema.Unknown
+  }),
+  (i) => ({ dev_resource_id: i.dev_resource_id })
+)
 
 // ---- views ----------------------------------------------------------------------------
 
@@ -166,7 +195,8 @@ export const devResourceViews = [
     tool: "design_dev_resource_create",
     valueNames: { file_key: "KEY", node_id: "1:2", url: "URL" },
     bodyFile: ["dev_resources"],
-    help: "Attach a link (name and URL) to a node: one from --file-key, --node-id, --name and --url, or many from --body-file {\"dev_resources\": [{file_key, node_id, name, url}]}. Items the service refuses (a node already has 10 links, a duplicate URL) are listed after the others.",
+    help:
+      "Attach a link (name and URL) to a node: one from --file-key, --node-id, --name and --url, or many from --body-file {\"dev_resources\": [{file_key, node_id, name, url}]}. Items the service refuses (a node already has 10 links, a duplicate URL) are listed after the others.",
     text: {
       kind: "table",
       rows: (o) => o.links_created,
@@ -185,7 +215,8 @@ export const devResourceViews = [
     tool: "design_dev_resource_update",
     valueNames: { id: "ID", url: "URL" },
     bodyFile: ["dev_resources"],
-    help: "Change a link's name or URL: one from --id with --name and/or --url, or many from --body-file {\"dev_resources\": [{id, name?, url?}]}. Items the service refuses are listed after the others.",
+    help:
+      "Change a link's name or URL: one from --id with --name and/or --url, or many from --body-file {\"dev_resources\": [{id, name?, url?}]}. Items the service refuses are listed after the others.",
     text: {
       kind: "table",
       rows: (o) => o.links_updated,
@@ -194,7 +225,10 @@ export const devResourceViews = [
       noun: "dev resources updated"
     },
     items: refusedItems((o) => o.links_updated.length, (o) => o.errors.length),
-    examples: ["design dev-resource update --id 3100000000000000001 --name \"Storybook: Button\"", "design dev-resource update --body-file changes.json"]
+    examples: [
+      "design dev-resource update --id 3100000000000000001 --name \"Storybook: Button\"",
+      "design dev-resource update --body-file changes.json"
+    ]
   }),
   view(devResourceDelete, {
     command: ["dev-resource", "delete"],

@@ -200,9 +200,13 @@ export class SummaryScanner {
     let role: Role = "other"
     let level = parent?.level ?? -1
     if (parent === undefined) role = array ? "other" : "root"
-    else if (!array && parent.role === "root" && parent.key === "document") role = "node", level = 0
-    else if (array && parent.role === "node" && parent.key === "children") role = "children", level = parent.level + 1
-    else if (!array && parent.role === "children") role = "node"
+    else if (!array && parent.role === "root" && parent.key === "document") {
+      role = "node"
+      level = 0
+    } else if (array && parent.role === "node" && parent.key === "children") {
+      role = "children"
+      level = parent.level + 1
+    } else if (!array && parent.role === "children") role = "node"
     if (role === "node" && level >= 1) {
       this.nodes += 1
       if (level === 1) this.pages.push({ name: "", nodes: 0 })
@@ -256,7 +260,9 @@ const childrenOf = (node: unknown): ReadonlyArray<unknown> => {
 export const summarizeDocument = (file: Readonly<Record<string, unknown>>): FileSummary => {
   const fields: Record<string, string | number | boolean | null> = {}
   for (const [key, value] of Object.entries(file)) {
-    if (value === null || typeof value === "string" || typeof value === "number" || typeof value === "boolean") fields[key] = value
+    if (value === null || typeof value === "string" || typeof value === "number" || typeof value === "boolean") {
+      fields[key] = value
+    }
   }
   const types = new Map<string, number>()
   let nodes = 0

@@ -9,11 +9,11 @@
  * bytes as a Stream instead, which the command line copies to stdout for
  * `--json` and summarizes for text, holding neither.
  */
-import { appLinkFields, checkAppLinks } from "../core/app-url.js"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
-import { type InvalidInputError, invalidInput, type PlanRequiredError, type RequestError } from "../core/errors.js"
+import { appLinkFields, checkAppLinks } from "../core/app-url.js"
+import { invalidInput, type InvalidInputError, type PlanRequiredError, type RequestError } from "../core/errors.js"
 import { pathOf, type RequestSpec } from "../core/http.js"
 import { urlPage } from "../core/paginate.js"
 import { view } from "../core/view.js"
@@ -21,7 +21,7 @@ import type { DesignClient } from "./client.js"
 import { designOperation } from "./define.js"
 import { summarizeBytes, summarizeDocument, summaryRecord } from "./file-summary.js"
 import { saveRenders } from "./image-download.js"
-import { FileKeyOrUrl, fileRefOf, NodeIds, nodeIdOf } from "./refs.js"
+import { FileKeyOrUrl, fileRefOf, nodeIdOf, NodeIds } from "./refs.js"
 
 const GROUP = "files"
 const FILE = FileKeyOrUrl.annotations({ description: "Key or URL" })
@@ -95,7 +95,9 @@ export const RenderedImages = Schema.Struct({
 })
 export type RenderedImages = typeof RenderedImages.Type
 
-const ImageFills = Schema.Struct({ meta: Schema.Struct({ images: Schema.Record({ key: Schema.String, value: Schema.String }) }) })
+const ImageFills = Schema.Struct({
+  meta: Schema.Struct({ images: Schema.Record({ key: Schema.String, value: Schema.String }) })
+})
 
 export const FileVersion = Schema.Struct({
   id: Schema.String,
@@ -109,7 +111,9 @@ export type FileVersion = typeof FileVersion.Type
 
 const FileVersions = Schema.Struct({
   versions: Schema.Array(FileVersion),
-  pagination: Schema.optional(Schema.Struct({ prev_page: Schema.optional(Schema.String), next_page: Schema.optional(Schema.String) }))
+  pagination: Schema.optional(
+    Schema.Struct({ prev_page: Schema.optional(Schema.String), next_page: Schema.optional(Schema.String) })
+  )
 })
 
 export const FileMeta = Schema.Struct({
@@ -132,13 +136,19 @@ export type FileMetadata = typeof FileMeta.Type
 // ---- inputs ------------------------------------------------------------------------
 
 const Version = Schema.String.annotations({ description: "Version id to read (default: the current version)" })
-const Depth = Schema.Int.pipe(Schema.greaterThanOrEqualTo(1)).annotations({ description: "How many levels of the tree (1: pages only; default: all)" })
+const Depth = Schema.Int.pipe(Schema.greaterThanOrEqualTo(1)).annotations({
+  description: "How many levels of the tree (1: pages only; default: all)"
+})
 const Geometry = Schema.Literal("paths").annotations({ description: "Include vector paths of each node" })
-const PluginData = Schema.String.annotations({ description: "Plugin ids (comma-separated, or shared) whose data to include" })
+const PluginData = Schema.String.annotations({
+  description: "Plugin ids (comma-separated, or shared) whose data to include"
+})
 const Ids = NodeIds.annotations({ description: "Node ids (default: the node-id of a URL given as the file)" })
 /** A whole number written as digits: version ids pass 2^53, so they stay text. */
 const VersionCursor = (description: string) =>
-  Schema.String.pipe(Schema.filter((s) => /^\d+$/.test(s) || "must be a version id (digits)")).annotations({ description })
+  Schema.String.pipe(Schema.filter((s) => /^\d+$/.test(s) || "must be a version id (digits)")).annotations({
+    description
+  })
 
 /** A yes/no option of the service, with what it does. */
 const Switch = (description: string) => Schema.Boolean.annotations({ description })
@@ -241,7 +251,13 @@ export const fileNodes = designOperation({
       return {
         method: "GET" as const,
         path: filePath(ref.key, "nodes"),
-        query: { ids, version: input.version, depth: input.depth, geometry: input.geometry, plugin_data: input.plugin_data }
+        query: {
+          ids,
+          version: input.version,
+          depth: input.depth,
+          geometry: input.geometry,
+          plugin_data: input.plugin_data
+        }
       }
     }),
   response: FileNodes
@@ -253,7 +269,9 @@ const ImagesInput = Schema.Struct({
   file_key: FILE,
   ids: Schema.optional(Ids),
   version: Schema.optional(Version),
-  scale: Schema.optional(Schema.Number.pipe(Schema.between(0.01, 4)).annotations({ description: "Image scale factor" })),
+  scale: Schema.optional(
+    Schema.Number.pipe(Schema.between(0.01, 4)).annotations({ description: "Image scale factor" })
+  ),
   format: Schema.optional(Schema.Literal(...FORMATS).annotations({ description: "Image format" })),
   svg_outline_text: Schema.optional(Switch("SVG: draw text as outlines")),
   svg_include_id: Schema.optional(Switch("SVG: give each element an id attribute")),
@@ -305,7 +323,11 @@ export const fileImageFills = designOperation({
   idempotent: true,
   tier: 2,
   subject: subjectOf,
-  request: (input) => Effect.map(fileRefOf(input.file_key, "file_key"), (ref) => ({ method: "GET" as const, path: filePath(ref.key, "images") })),
+  request: (input) =>
+    Effect.map(
+      fileRefOf(input.file_key, "file_key"),
+      (ref) => ({ method: "GET" as const, path: filePath(ref.key, "images") })
+    ),
   response: ImageFills,
   result: (body) => ({ images: body.meta.images })
 })
@@ -319,7 +341,11 @@ export const fileMeta = designOperation({
   idempotent: true,
   tier: 3,
   subject: subjectOf,
-  request: (input) => Effect.map(fileRefOf(input.file_key, "file_key"), (ref) => ({ method: "GET" as const, path: filePath(ref.key, "meta") })),
+  request: (input) =>
+    Effect.map(
+      fileRefOf(input.file_key, "file_key"),
+      (ref) => ({ method: "GET" as const, path: filePath(ref.key, "meta") })
+    ),
   response: FileMeta
 })
 
@@ -329,7 +355,9 @@ export const fileVersions = designOperation({
   summary: "A file's versions, newest first.",
   input: Schema.Struct({
     file_key: FILE,
-    page_size: Schema.optional(Schema.Int.pipe(Schema.between(1, 50)).annotations({ description: "Versions a page (default 30)" })),
+    page_size: Schema.optional(
+      Schema.Int.pipe(Schema.between(1, 50)).annotations({ description: "Versions a page (default 30)" })
+    ),
     before: Schema.optional(VersionCursor("Versions older than this version id")),
     after: Schema.optional(VersionCursor("Versions newer than this version id"))
   }),
@@ -351,7 +379,9 @@ export const fileVersions = designOperation({
     }),
   response: FileVersions,
   paging: { model: urlPage, items: (page) => page.versions, itemsKey: "versions", key: (v) => v.id },
-  cursorRefused: (i) => (i.after !== undefined ? "cursor pages towards older versions; it cannot be combined with after." : undefined)
+  cursorRefused: (
+    i
+  ) => (i.after !== undefined ? "cursor pages towards older versions; it cannot be combined with after." : undefined)
 })
 
 // ---- how the front ends show them ---------------------------------------------------------
@@ -412,7 +442,10 @@ export const fileViews = [
       noun: "images"
     },
     // A node that did not render has no error of its own: all of them failing is a partial result too (exit 9).
-    items: (o) => ({ total: Object.keys(o.images).length, failed: Object.values(o.images).flatMap((u) => (u === null ? [undefined] : [])) }),
+    items: (o) => ({
+      total: Object.keys(o.images).length,
+      failed: Object.values(o.images).flatMap((u) => (u === null ? [undefined] : []))
+    }),
     save: {
       flag: "--out",
       valueName: "DIR",
@@ -451,7 +484,10 @@ export const fileViews = [
     tool: "design_file_meta",
     positional: ["file_key"],
     valueNames: { file_key: "KEY|URL" },
-    text: { kind: "record", record: (o) => ({ ...o.file, creator: o.file.creator?.handle, last_touched_by: o.file.last_touched_by?.handle }) },
+    text: {
+      kind: "record",
+      record: (o) => ({ ...o.file, creator: o.file.creator?.handle, last_touched_by: o.file.last_touched_by?.handle })
+    },
     examples: [`design file meta ${KEY}`]
   }),
   view(fileVersions, {
@@ -461,7 +497,14 @@ export const fileViews = [
     valueNames: { file_key: "KEY|URL", before: "ID", after: "ID" },
     text: {
       kind: "table",
-      rows: (o) => o.items.map((v) => ({ id: v.id, created_at: v.created_at, user: v.user.handle, label: v.label, description: v.description })),
+      rows: (o) =>
+        o.items.map((v) => ({
+          id: v.id,
+          created_at: v.created_at,
+          user: v.user.handle,
+          label: v.label,
+          description: v.description
+        })),
       columns: ["id", "created_at", "user", "label", "description"],
       noun: "versions"
     },

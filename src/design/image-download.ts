@@ -58,11 +58,17 @@ const hostOf = (url: string) => {
 }
 
 const failed = (nodeId: string, url: string, why: string) =>
-  new ServiceError({ status: null, attempts: 1, message: `Downloading the render of node ${nodeId} from ${hostOf(url)} failed: ${why}.` })
+  new ServiceError({
+    status: null,
+    attempts: 1,
+    message: `Downloading the render of node ${nodeId} from ${hostOf(url)} failed: ${why}.`
+  })
 
 const cannotWrite = (file: string, d: unknown) =>
   new InvalidInputError({
-    message: `--out: cannot write ${file} (${(d as NodeJS.ErrnoException | undefined)?.code ?? (d instanceof Error ? d.message : String(d))}).`,
+    message: `--out: cannot write ${file} (${
+      (d as NodeJS.ErrnoException | undefined)?.code ?? (d instanceof Error ? d.message : String(d))
+    }).`,
     fields: ["out"]
   })
 
@@ -84,7 +90,9 @@ export const saveRenders = (images: Readonly<Record<string, string | null>>, opt
     const one = (nodeId: string, url: string) =>
       Effect.gen(function*() {
         const response = yield* Effect.mapError(client.get(url), (e) => failed(nodeId, url, e.reason))
-        if (response.status < 200 || response.status >= 300) return yield* Effect.fail(failed(nodeId, url, `HTTP ${response.status}`))
+        if (response.status < 200 || response.status >= 300) {
+          return yield* Effect.fail(failed(nodeId, url, `HTTP ${response.status}`))
+        }
         const file = join(options.directory, imageFileName(nodeId, options.format))
         const bytes = yield* writeBody(file, response.stream).pipe(
           Effect.mapError((e) => failed(nodeId, url, e.reason)),
@@ -97,7 +105,9 @@ export const saveRenders = (images: Readonly<Record<string, string | null>>, opt
       })
     return yield* Effect.forEach(
       entries,
-      ([nodeId, url]) => (url === null ? Effect.succeed<SavedImage>({ node_id: nodeId, file: null, bytes: null }) : one(nodeId, url)),
+      (
+        [nodeId, url]
+      ) => (url === null ? Effect.succeed<SavedImage>({ node_id: nodeId, file: null, bytes: null }) : one(nodeId, url)),
       { concurrency: options.concurrency ?? DOWNLOAD_CONCURRENCY }
     )
   })

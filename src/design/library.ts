@@ -18,7 +18,7 @@ import { idCursor } from "../core/paginate.js"
 import { view } from "../core/view.js"
 import type { DesignClient } from "./client.js"
 import { designOperation } from "./define.js"
-import { FileKeyOrUrl as FileArg, mainFileKeyOf, TeamIdOrUrl as TeamArg, teamIdOf } from "./refs.js"
+import { FileKeyOrUrl as FileArg, mainFileKeyOf, teamIdOf, TeamIdOrUrl as TeamArg } from "./refs.js"
 
 // ---- wire shapes -----------------------------------------------------------
 
@@ -61,13 +61,17 @@ export type Items<K extends string> = { readonly [P in K]: ReadonlyArray<Library
 
 /** A team list page: the items and the id cursor (`after` while more follow). */
 export type TeamPage<K extends string> = {
-  readonly meta: Items<K> & { readonly cursor?: { readonly before?: number | undefined; readonly after?: number | undefined } | undefined }
+  readonly meta: Items<K> & {
+    readonly cursor?: { readonly before?: number | undefined; readonly after?: number | undefined } | undefined
+  }
 }
 
 // ---- inputs -------------------------------------------------------------------
 
 // A refusal and the help say the range themselves (core/allowed.ts).
-const PageSize = Schema.Number.pipe(Schema.int(), Schema.between(1, 1000)).annotations({ description: "Items a page (default 30)" })
+const PageSize = Schema.Number.pipe(Schema.int(), Schema.between(1, 1000)).annotations({
+  description: "Items a page (default 30)"
+})
 
 const ItemKey = Schema.String.pipe(Schema.pattern(/^[A-Za-z0-9_-]+$/, { message: () => "must be a library item key" }))
 
@@ -97,10 +101,14 @@ interface Kind<K extends string> {
 const kindOperations = <K extends string>(kind: Kind<K>) => {
   // Computed keys defeat Struct's inference: the shapes are stated once here and checked by the Schemas below.
   const items = Schema.Array(LibraryItem)
-  const TeamPage = Schema.Struct({ meta: Schema.Struct({ [kind.key]: items, cursor: Schema.optional(Cursor) }) }) as unknown as Schema.Schema<
+  const TeamPage = Schema.Struct({
+    meta: Schema.Struct({ [kind.key]: items, cursor: Schema.optional(Cursor) })
+  }) as unknown as Schema.Schema<
     TeamPage<K>
   >
-  const FileList = Schema.Struct({ meta: Schema.Struct({ [kind.key]: items }) }) as unknown as Schema.Schema<{ readonly meta: Items<K> }>
+  const FileList = Schema.Struct({ meta: Schema.Struct({ [kind.key]: items }) }) as unknown as Schema.Schema<
+    { readonly meta: Items<K> }
+  >
   const itemsOf = (meta: Items<K>): ReadonlyArray<LibraryItem> => meta[kind.key]
 
   const teamList = designOperation({

@@ -6,8 +6,8 @@
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { type Pace, paceOf, type RateLimiterService } from "../core/rate-limit.js"
 import { type Answer, retryAfter } from "../core/http.js"
+import { type Pace, paceOf, type RateLimiterService } from "../core/rate-limit.js"
 import type { DesignSettings, Plan, Seat } from "./options.js"
 
 export type Tier = 1 | 2 | 3
@@ -53,7 +53,10 @@ export const designPacer = (settings: DesignSettings, limiter: RateLimiterServic
 
   /** The configured pace; none when unconfigured (the limiter then uses what it learned) or a monthly quota. */
   const paceFor = (tier: Tier): Option.Option<Pace> =>
-    Option.flatMap(configured, ({ plan, seat }) => Option.map(Option.fromNullable(perMinute(tier, seatClass(seat), plan)), paceOf))
+    Option.flatMap(
+      configured,
+      ({ plan, seat }) => Option.map(Option.fromNullable(perMinute(tier, seatClass(seat), plan)), paceOf)
+    )
 
   const pace = (tier: Tier | null) => {
     if (tier === null) return Effect.void
@@ -69,7 +72,9 @@ export const designPacer = (settings: DesignSettings, limiter: RateLimiterServic
     if (Duration.greaterThan(wait, settings.maxWait)) return Effect.void
     const plan = PLAN_TIER[answer.headers["x-design-plan-tier"]?.toLowerCase() ?? ""]
     const type = answer.headers["x-design-rate-limit-type"]?.toLowerCase()
-    const count = Option.isNone(configured) && plan !== undefined && (type === "low" || type === "high") ? perMinute(tier, type, plan) : null
+    const count = Option.isNone(configured) && plan !== undefined && (type === "low" || type === "high")
+      ? perMinute(tier, type, plan)
+      : null
     return limiter.rateLimited(key(tier), wait, count === null ? undefined : paceOf(count))
   }
 

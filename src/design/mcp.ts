@@ -2,8 +2,8 @@
 import * as Effect from "effect/Effect"
 import type { ToolServer } from "../core/tool-server.js"
 import { VERSION } from "../version.js"
-import { type DesignClient, makeDesignClient } from "./client.js"
 import { cliSettings, requireToken } from "./cli-options.js"
+import { type DesignClient, makeDesignClient } from "./client.js"
 import { designViews } from "./operations.js"
 
 export const designToolServer: ToolServer<DesignClient> = {
@@ -13,5 +13,6 @@ export const designToolServer: ToolServer<DesignClient> = {
   tokenVariable: "DESIGN_ACCESS_TOKEN",
   authModes: true,
   views: designViews,
-  client: (invocation, env) => cliSettings(invocation.shared, env).pipe(Effect.flatMap(requireToken), Effect.flatMap(makeDesignClient))
+  client: (invocation, env) =>
+    cliSettings(invocation.shared, env).pipe(Effect.flatMap(requireToken), Effect.flatMap(makeDesignClient))
 }

@@ -19,7 +19,13 @@ import type { AuthorizeParams, Grant } from "../core/oauth/login.js"
 import { signInError } from "../core/oauth/redirect.js"
 import { refreshStored } from "../core/oauth/refresh.js"
 import { configDir, type CredentialStore, fileCredentialStore } from "../core/oauth/store.js"
-import { type ClientCredentials, postTokenForm, type TokenEndpointError, tokenFields, type TokenLimits } from "../core/oauth/token-endpoint.js"
+import {
+  type ClientCredentials,
+  postTokenForm,
+  type TokenEndpointError,
+  tokenFields,
+  type TokenLimits
+} from "../core/oauth/token-endpoint.js"
 import { TokenText } from "../core/settings.js"
 
 /** The granular scopes (spec section 5); `files:read` is deprecated and the wrapper asks for granular scopes only. */
@@ -107,17 +113,18 @@ export const defaultAuthUrl = (baseUrl: string): string => {
   return `${url.protocol}//${url.host.replace(/^api\./, "www.")}`
 }
 
-export const designAuthorizeUrl = (authUrl: string, clientId: string, scopes: ReadonlyArray<string>) => (p: AuthorizeParams) => {
-  const url = new URL(`${authUrl.replace(/\/+$/, "")}/oauth`)
-  url.searchParams.set("client_id", clientId)
-  url.searchParams.set("redirect_uri", p.redirectUri)
-  url.searchParams.set("scope", scopes.join(","))
-  url.searchParams.set("state", p.state)
-  url.searchParams.set("response_type", "code")
-  url.searchParams.set("code_challenge", p.codeChallenge)
-  url.searchParams.set("code_challenge_method", p.codeChallengeMethod)
-  return url.href
-}
+export const designAuthorizeUrl =
+  (authUrl: string, clientId: string, scopes: ReadonlyArray<string>) => (p: AuthorizeParams) => {
+    const url = new URL(`${authUrl.replace(/\/+$/, "")}/oauth`)
+    url.searchParams.set("client_id", clientId)
+    url.searchParams.set("redirect_uri", p.redirectUri)
+    url.searchParams.set("scope", scopes.join(","))
+    url.searchParams.set("state", p.state)
+    url.searchParams.set("response_type", "code")
+    url.searchParams.set("code_challenge", p.codeChallenge)
+    url.searchParams.set("code_challenge_method", p.codeChallengeMethod)
+    return url.href
+  }
 
 const isoAfter = (nowMs: number, seconds: number | undefined) =>
   seconds === undefined ? null : new Date(nowMs + seconds * 1000).toISOString()
@@ -167,7 +174,9 @@ export const refreshDesignCredential = (
 ): Effect.Effect<DesignCredential, TokenEndpointError, HttpClient.HttpClient> =>
   Effect.gen(function*() {
     if (credential.refresh_token === null) {
-      return yield* Effect.fail(signInError("not_signed_in", "The stored sign-in has no refresh token, so it cannot be renewed."))
+      return yield* Effect.fail(
+        signInError("not_signed_in", "The stored sign-in has no refresh token, so it cannot be renewed.")
+      )
     }
     const answer = yield* postTokenForm(DesignTokenAnswer, {
       url: `${credential.base_url}/v1/oauth/refresh`,
@@ -216,7 +225,9 @@ export const loadSignIn = (env: Env, baseUrl: string): Effect.Effect<Option.Opti
     if (!sameApi(stored.value.base_url, baseUrl)) {
       return yield* Effect.fail(signInError(
         "not_signed_in",
-        `The stored sign-in (${store.path}) is for ${new URL(stored.value.base_url).host}, not ${new URL(baseUrl).host}; it was not used.`,
+        `The stored sign-in (${store.path}) is for ${new URL(stored.value.base_url).host}, not ${
+          new URL(baseUrl).host
+        }; it was not used.`,
         { path: store.path }
       ))
     }

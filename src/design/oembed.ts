@@ -3,8 +3,8 @@
  * oEmbed 1.0 format. Not for plan tokens; the one endpoint that may answer 501
  * (a URL kind it cannot embed), which surfaces as a ServiceError.
  */
-import { AppLinkId } from "../core/app-url.js"
 import * as Schema from "effect/Schema"
+import { AppLinkId } from "../core/app-url.js"
 import { view } from "../core/view.js"
 import { designOperation } from "./define.js"
 import { idLike } from "./params.js"
@@ -32,7 +32,10 @@ export const oembedGet = designOperation({
   group: "oembed",
   summary: "The oEmbed of a file URL.",
   input: Schema.Struct({
-    url: idLike(/^https:\/\/\S+$/, "must be an https:// URL of a file").annotations({ description: "File URL", [AppLinkId]: true }),
+    url: idLike(/^https:\/\/\S+$/, "must be an https:// URL of a file").annotations({
+      description: "File URL",
+      [AppLinkId]: true
+    }),
     maxwidth: Schema.optional(Size.annotations({ description: "Largest width in pixels (default 800)" })),
     maxheight: Schema.optional(Size.annotations({ description: "Largest height in pixels (default 450)" }))
   }),
@@ -41,7 +44,11 @@ export const oembedGet = designOperation({
   tier: null,
   modes: ["personal", "oauth"],
   subject: (i) => `the embed of ${i.url}`,
-  request: (i) => ({ method: "GET", path: "/v1/oembed", query: { url: i.url, maxwidth: i.maxwidth, maxheight: i.maxheight } }),
+  request: (i) => ({
+    method: "GET",
+    path: "/v1/oembed",
+    query: { url: i.url, maxwidth: i.maxwidth, maxheight: i.maxheight }
+  }),
   response: OEmbed
 })
 
@@ -52,7 +59,13 @@ export const oembedViews = [
     positional: ["url"],
     text: {
       kind: "record",
-      record: (o) => ({ title: o.title, url: o.url, size: `${o.width}x${o.height}`, thumbnail_url: o.thumbnail_url, html: o.html })
+      record: (o) => ({
+        title: o.title,
+        url: o.url,
+        size: `${o.width}x${o.height}`,
+        thumbnail_url: o.thumbnail_url,
+        html: o.html
+      })
     },
     examples: ["design oembed get https://www.design.example/design/SbxF1leKey0000Sandbox01/Sandbox --maxwidth 640"]
   })

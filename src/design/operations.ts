@@ -5,6 +5,15 @@
  */
 import type { AnyView } from "../core/view.js"
 import {
+  analyticsComponentActions,
+  analyticsComponentUsages,
+  analyticsStyleActions,
+  analyticsStyleUsages,
+  analyticsVariableActions,
+  analyticsVariableUsages,
+  analyticsViews
+} from "./analytics.js"
+import {
   commentCreate,
   commentDelete,
   commentList,
@@ -13,6 +22,14 @@ import {
   commentReactionList,
   commentViews
 } from "./comments.js"
+import {
+  devResourceCreate,
+  devResourceDelete,
+  devResourceList,
+  devResourceUpdate,
+  devResourceViews
+} from "./dev-resources.js"
+import { fileGet, fileImageFills, fileImages, fileMeta, fileNodes, fileVersions, fileViews } from "./files.js"
 import {
   componentFileList,
   componentGet,
@@ -25,24 +42,22 @@ import {
   styleGet,
   styleTeamList
 } from "./library.js"
-import { fileGet, fileImageFills, fileImages, fileMeta, fileNodes, fileVersions, fileViews } from "./files.js"
-import { projectFiles, projectGet, projectList, projectViews } from "./projects.js"
-import {
-  analyticsComponentActions,
-  analyticsComponentUsages,
-  analyticsStyleActions,
-  analyticsStyleUsages,
-  analyticsVariableActions,
-  analyticsVariableUsages,
-  analyticsViews
-} from "./analytics.js"
-import { devResourceCreate, devResourceDelete, devResourceList, devResourceUpdate, devResourceViews } from "./dev-resources.js"
 import { oembedGet, oembedViews } from "./oembed.js"
 import { activityLogList, aiUsageDaily, developerLogList, discoveryTextEvents, orgViews } from "./org.js"
 import { paymentGet, paymentViews } from "./payments.js"
+import { projectFiles, projectGet, projectList, projectViews } from "./projects.js"
 import { userMe, userViews } from "./users.js"
 import { variableApply, variableLocal, variablePublished, variableViews } from "./variables.js"
-import { webhookCreate, webhookDelete, webhookGet, webhookList, webhookListTeam, webhookRequests, webhookUpdate, webhookViews } from "./webhooks.js"
+import {
+  webhookCreate,
+  webhookDelete,
+  webhookGet,
+  webhookList,
+  webhookListTeam,
+  webhookRequests,
+  webhookUpdate,
+  webhookViews
+} from "./webhooks.js"
 
 export const designOperations = {
   webhookList,

@@ -3,15 +3,23 @@
  * run whether the options come from code (`DesignApi.layer`), from DESIGN_*
  * variables (`DesignApi.layerConfig`) or from the command line.
  */
+import type * as HttpClient from "@effect/platform/HttpClient"
 import * as Config from "effect/Config"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
-import type * as HttpClient from "@effect/platform/HttpClient"
 import type { InvalidSettingsError, RequestError } from "../core/errors.js"
 import type { ExpiryInput } from "../core/expiry.js"
-import { checkRateStore, checkServiceUrl, checkToken, duration, invalidSetting, oneOf, requestTimeout } from "../core/settings.js"
+import {
+  checkRateStore,
+  checkServiceUrl,
+  checkToken,
+  duration,
+  invalidSetting,
+  oneOf,
+  requestTimeout
+} from "../core/settings.js"
 
 export const AUTH_MODES = ["personal", "plan", "oauth"] as const
 export const SEATS = ["view", "collab", "dev", "full"] as const
@@ -111,7 +119,9 @@ export const resolveDesignOptions = (options: DesignOptions): Effect.Effect<Desi
     const token = typeof options.token === "string" ? Redacted.make(options.token) : options.token
     yield* checkToken(token)
     const edition = options.edition ?? "commercial"
-    const baseUrl = yield* checkBaseUrl(options.baseUrl ?? (edition === "gov" ? DEFAULT_GOV_BASE_URL : DEFAULT_BASE_URL))
+    const baseUrl = yield* checkBaseUrl(
+      options.baseUrl ?? (edition === "gov" ? DEFAULT_GOV_BASE_URL : DEFAULT_BASE_URL)
+    )
     const appUrl = yield* checkServiceUrl("appUrl", options.appUrl ?? defaultAppUrl(baseUrl))
     const authMode = Option.getOrElse(yield* oneOf("authMode", AUTH_MODES, options.authMode), () => "personal" as const)
     const seat = yield* oneOf("seat", SEATS, options.seat)
@@ -147,4 +157,9 @@ export const designConfig: Config.Config<DesignOptions> = Config.all({
   maxWait: optional(Config.map(Config.integer("DESIGN_MAX_WAIT"), Duration.seconds)),
   timeout: optional(Config.map(Config.integer("DESIGN_TIMEOUT"), Duration.seconds)),
   rateStore: optional(Config.string("DESIGN_RATE_STORE"))
-}).pipe(Config.map(({ baseUrl, govBaseUrl, ...rest }) => ({ ...rest, baseUrl: rest.edition === "gov" ? govBaseUrl : baseUrl })))
+}).pipe(
+  Config.map(({ baseUrl, govBaseUrl, ...rest }) => ({
+    ...rest,
+    baseUrl: rest.edition === "gov" ? govBaseUrl : baseUrl
+  }))
+)

@@ -7,10 +7,10 @@
  * discovery (OAuth only, Governance+).
  */
 import * as Schema from "effect/Schema"
+import { CalendarDate, UtcDateTime } from "../core/calendar.js"
 import { metaCursor, nextCursor, timeWindow } from "../core/paginate.js"
 import { view } from "../core/view.js"
 import { designOperation } from "./define.js"
-import { CalendarDate, UtcDateTime } from "../core/calendar.js"
 import { idLike, json, ordered, WireId } from "./params.js"
 
 const ENTERPRISE = { label: "Enterprise", plan: "enterprise" } as const
@@ -23,8 +23,18 @@ const UnixSeconds = Schema.Int.pipe(Schema.nonNegative())
 export const ActivityEvent = Schema.Struct({
   id: WireId,
   timestamp: Schema.Number,
-  actor: Schema.NullOr(Schema.Struct({ type: Schema.String, id: Schema.optional(Schema.NullOr(WireId)), name: Schema.optional(Schema.NullOr(Schema.String)), email: Schema.optional(Schema.NullOr(Schema.String)) })),
-  action: Schema.Struct({ type: Schema.String, details: Schema.NullOr(Schema.Record({ key: Schema.String, value: Schema.Unknown })) }),
+  actor: Schema.NullOr(
+    Schema.Struct({
+      type: Schema.String,
+      id: Schema.optional(Schema.NullOr(WireId)),
+      name: Schema.optional(Schema.NullOr(Schema.String)),
+      email: Schema.optional(Schema.NullOr(Schema.String))
+    })
+  ),
+  action: Schema.Struct({
+    type: Schema.String,
+    details: Schema.NullOr(Schema.Record({ key: Schema.String, value: Schema.Unknown }))
+  }),
   entity: Schema.Record({ key: Schema.String, value: Schema.Unknown }),
   context: Schema.Record({ key: Schema.String, value: Schema.Unknown })
 })
@@ -45,11 +55,17 @@ export const activityLogList = designOperation({
   group: "activity_logs",
   summary: "The organisation's activity log.",
   input: Schema.Struct({
-    events: Schema.optional(Schema.Array(idLike(/^[a-z_]+$/, "must be an event type such as file_export")).annotations({ description: "Only these event types (such as file_export)" })),
+    events: Schema.optional(
+      Schema.Array(idLike(/^[a-z_]+$/, "must be an event type such as file_export")).annotations({
+        description: "Only these event types (such as file_export)"
+      })
+    ),
     start_time: Schema.optional(UnixSeconds.annotations({ description: "From, Unix s" })),
     end_time: Schema.optional(UnixSeconds.annotations({ description: "Events before this time (Unix seconds)" })),
     limit: Schema.optional(Schema.Int.pipe(Schema.between(1, 1000)).annotations({ description: "Records a page" })),
-    order: Schema.optional(Schema.Literal("asc", "desc").annotations({ description: "Oldest (asc) or newest (desc) first (default desc)" }))
+    order: Schema.optional(
+      Schema.Literal("asc", "desc").annotations({ description: "Oldest (asc) or newest (desc) first (default desc)" })
+    )
   }).pipe(Schema.filter(ordered("start_time", "end_time"))),
   impact: "read",
   idempotent: true,
@@ -77,7 +93,8 @@ export const activityLogList = designOperation({
 // ---- developer logs -------------------------------------------------------------------
 
 /** A nullable field the service describes as always present; kept when it is left out, as null. */
-const Nullable = <S extends Schema.Schema.Any>(schema: S) => Schema.optionalWith(Schema.NullOr(schema), { default: () => null })
+const Nullable = <S extends Schema.Schema.Any>(schema: S) =>
+  Schema.optionalWith(Schema.NullOr(schema), { default: () => null })
 
 /** One logged call, as the service describes it (reference/design-wire.md, section 5). */
 export const DeveloperLogItem = Schema.Struct({
@@ -91,7 +108,12 @@ export const DeveloperLogItem = Schema.Struct({
     token_name: Schema.String,
     token_type: Schema.String
   }),
-  resource: Schema.Struct({ id_or_key: Nullable(Schema.String), name: Nullable(Schema.String), type: Nullable(Schema.String), org_id: WireId }),
+  resource: Schema.Struct({
+    id_or_key: Nullable(Schema.String),
+    name: Nullable(Schema.String),
+    type: Nullable(Schema.String),
+    org_id: WireId
+  }),
   context: Schema.Struct({
     ip_address: Schema.String,
     city: Nullable(Schema.String),
@@ -102,23 +124,46 @@ export const DeveloperLogItem = Schema.Struct({
 export type DeveloperLogItem = typeof DeveloperLogItem.Type
 
 const DeveloperPage = Schema.Struct({
-  meta: Schema.Struct({ items: Schema.Array(DeveloperLogItem), cursor: Schema.NullOr(Schema.String), has_more: Schema.Boolean })
+  meta: Schema.Struct({
+    items: Schema.Array(DeveloperLogItem),
+    cursor: Schema.NullOr(Schema.String),
+    has_more: Schema.Boolean
+  })
 })
 
-const DEVELOPER_FILTERS = ["token_type", "token", "token_name", "user_email", "ip_address", "event_source", "date_range", "limit"] as const
+const DEVELOPER_FILTERS = [
+  "token_type",
+  "token",
+  "token_name",
+  "user_email",
+  "ip_address",
+  "event_source",
+  "date_range",
+  "limit"
+] as const
 
 export const developerLogList = designOperation({
   name: "developerLogList",
   group: "developer_logs",
   summary: "The organisation's API and MCP call log.",
   input: Schema.Struct({
-    token_type: Schema.optional(Schema.Literal("developer_token", "plan_access_token", "oauth_token").annotations({ description: "Only calls made with this kind of token" })),
+    token_type: Schema.optional(
+      Schema.Literal("developer_token", "plan_access_token", "oauth_token").annotations({
+        description: "Only calls made with this kind of token"
+      })
+    ),
     token: Schema.optional(Schema.String.annotations({ description: "Only calls made with this token (its id)" })),
-    token_name: Schema.optional(Schema.String.annotations({ description: "Only calls made with the token of this name" })),
+    token_name: Schema.optional(
+      Schema.String.annotations({ description: "Only calls made with the token of this name" })
+    ),
     user_email: Schema.optional(Schema.String.annotations({ description: "Only this user (email address)" })),
     ip_address: Schema.optional(Schema.String.annotations({ description: "Only calls from this IP address" })),
-    event_source: Schema.optional(Schema.Literal("rest_api", "mcp_server").annotations({ description: "Only calls from this source" })),
-    date_range: Schema.optional(Schema.Literal("last_24h", "last_7d", "last_30d").annotations({ description: "How far back to look" })),
+    event_source: Schema.optional(
+      Schema.Literal("rest_api", "mcp_server").annotations({ description: "Only calls from this source" })
+    ),
+    date_range: Schema.optional(
+      Schema.Literal("last_24h", "last_7d", "last_30d").annotations({ description: "How far back to look" })
+    ),
     limit: Schema.optional(Schema.Int.pipe(Schema.between(1, 100)).annotations({ description: "Records a page" }))
   }),
   impact: "read",
@@ -159,7 +204,11 @@ export const AiUsageRow = Schema.Struct({
   metering_period_end: Schema.optional(Schema.String)
 })
 
-const AiUsagePage = Schema.Struct({ rows: Schema.Array(AiUsageRow), next_cursor: Schema.String, has_next_page: Schema.Boolean })
+const AiUsagePage = Schema.Struct({
+  rows: Schema.Array(AiUsageRow),
+  next_cursor: Schema.String,
+  has_next_page: Schema.Boolean
+})
 
 export const aiUsageDaily = designOperation({
   name: "aiUsageDaily",
@@ -199,7 +248,9 @@ export const discoveryTextEvents = designOperation({
     start_date: UtcDateTime.annotations({ description: "≥1 h ago" }),
     // Left out, the service answers the hour from start_date.
     end_date: Schema.optional(UtcDateTime.annotations({ description: "≤24 h after start; default start + 1 h" })),
-    file_ttl_in_seconds: Schema.optional(Schema.Int.pipe(Schema.between(60, 86_400)).annotations({ description: "Link life" }))
+    file_ttl_in_seconds: Schema.optional(
+      Schema.Int.pipe(Schema.between(60, 86_400)).annotations({ description: "Link life" })
+    )
   }).pipe(Schema.filter((i) => {
     if (i.end_date === undefined) return true
     const span = Date.parse(i.end_date) - Date.parse(i.start_date)
@@ -220,14 +271,17 @@ export const discoveryTextEvents = designOperation({
     path: "/v1/discovery",
     query: { start_date: i.start_date, end_date: i.end_date, file_ttl_in_seconds: i.file_ttl_in_seconds }
   }),
-  response: Schema.Struct({ meta: Schema.Struct({ urls: Schema.Record({ key: Schema.String, value: Schema.Array(Schema.String) }) }) }),
+  response: Schema.Struct({
+    meta: Schema.Struct({ urls: Schema.Record({ key: Schema.String, value: Schema.Array(Schema.String) }) })
+  }),
   result: (b) => ({ urls: b.meta.urls })
 })
 
 // ---- views ------------------------------------------------------------------------------------
 
 const isoOf = (seconds: number) => new Date(seconds * 1000).toISOString().replace(".000Z", "Z")
-const entityName = (e: ActivityEvent["entity"]) => [e.type, e.name ?? e.email ?? e.id].filter((x) => x !== undefined && x !== null).join(" ")
+const entityName = (e: ActivityEvent["entity"]) =>
+  [e.type, e.name ?? e.email ?? e.id].filter((x) => x !== undefined && x !== null).join(" ")
 
 /** A developer-log item as one table row: who called what, on which resource, from where. */
 const developerLogRow = (e: DeveloperLogItem) => ({
@@ -236,7 +290,9 @@ const developerLogRow = (e: DeveloperLogItem) => ({
   event_source: e.action.event_source,
   token_name: `${e.actor.token_name} (${e.actor.token_type})`,
   user: e.actor.user_email ?? e.actor.user_name ?? e.actor.user_id ?? "",
-  resource: e.resource.type === null ? "" : [e.resource.type, e.resource.name ?? e.resource.id_or_key].filter((x) => x !== null).join(" "),
+  resource: e.resource.type === null
+    ? ""
+    : [e.resource.type, e.resource.name ?? e.resource.id_or_key].filter((x) => x !== null).join(" "),
   ip_address: e.context.ip_address
 })
 
@@ -257,7 +313,10 @@ export const orgViews = [
       columns: ["time", "action", "actor", "entity"],
       noun: "activity log events"
     },
-    examples: ["design activity-log list --events file_export,login --limit 50", "design activity-log list --start-time 1767225600 --all --max-pages 5"]
+    examples: [
+      "design activity-log list --events file_export,login --limit 50",
+      "design activity-log list --start-time 1767225600 --all --max-pages 5"
+    ]
   }),
   view(developerLogList, {
     command: ["developer-log", "list"],
@@ -271,7 +330,10 @@ export const orgViews = [
       columns: ["timestamp", "event_name", "event_source", "token_name", "user", "resource", "ip_address"],
       noun: "developer log entries"
     },
-    examples: ["design developer-log list --date-range last_7d --event-source mcp_server", "design developer-log list --user-email someone@example.com --all"]
+    examples: [
+      "design developer-log list --date-range last_7d --event-source mcp_server",
+      "design developer-log list --user-email someone@example.com --all"
+    ]
   }),
   view(aiUsageDaily, {
     command: ["ai-usage", "daily"],
@@ -282,7 +344,10 @@ export const orgViews = [
       columns: ["day", "user_email", "editor_type", "seat_credits_sum", "plan_credits_sum"],
       noun: "AI usage rows"
     },
-    examples: ["design ai-usage daily --start-date 2026-01-01 --end-date 2026-01-31", "design ai-usage daily --start-date 2026-01-01 --end-date 2026-01-07 --user-email someone@example.com"]
+    examples: [
+      "design ai-usage daily --start-date 2026-01-01 --end-date 2026-01-31",
+      "design ai-usage daily --start-date 2026-01-01 --end-date 2026-01-07 --user-email someone@example.com"
+    ]
   }),
   view(discoveryTextEvents, {
     command: ["discovery", "text-events"],

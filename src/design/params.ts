@@ -11,7 +11,8 @@
 import * as Schema from "effect/Schema"
 
 /** A string matching `pattern`, checked before sending but not spelled out in the tool's JSON Schema. */
-export const idLike = (pattern: RegExp, message: string) => Schema.String.pipe(Schema.filter((s) => pattern.test(s) || message))
+export const idLike = (pattern: RegExp, message: string) =>
+  Schema.String.pipe(Schema.filter((s) => pattern.test(s) || message))
 
 /** A file key or file URL, and a node id (refs.ts: the one place that reads them). */
 export { FileKeyOrUrl as FileKey, NodeId } from "./refs.js"
@@ -19,14 +20,14 @@ export { FileKeyOrUrl as FileKey, NodeId } from "./refs.js"
 /** A numeric id, kept as a string. */
 export const NumericId = idLike(/^\d+$/, "must be a numeric id")
 
-
 /** A Struct check that `from` is not after `to` when both are given. */
-export const ordered = <K extends string>(from: K, to: K) => (input: Partial<Record<K, string | number | undefined>>) => {
-  const a = input[from]
-  const b = input[to]
-  if (a === undefined || b === undefined) return true
-  return a <= b || { path: [to], message: `must not be before ${from} (${String(a)})` }
-}
+export const ordered =
+  <K extends string>(from: K, to: K) => (input: Partial<Record<K, string | number | undefined>>) => {
+    const a = input[from]
+    const b = input[to]
+    if (a === undefined || b === undefined) return true
+    return a <= b || { path: [to], message: `must not be before ${from} (${String(a)})` }
+  }
 
 export const json = (value: unknown) => ({ _tag: "json" as const, value })
 

@@ -38,13 +38,18 @@ export const paymentGet = designOperation({
       return extra.length === 0 || { path: [extra[0]!], message: "cannot be combined with plugin_payment_token" }
     }
     if (i.user_id === undefined) return { path: ["user_id"], message: "is required (or give plugin_payment_token)" }
-    return resources.length === 1 || { path: [resources[1] ?? "plugin_id"], message: `give exactly one of ${RESOURCES.join(", ")}` }
+    return resources.length === 1 ||
+      { path: [resources[1] ?? "plugin_id"], message: `give exactly one of ${RESOURCES.join(", ")}` }
   })),
   impact: "read",
   idempotent: true,
   tier: 3,
   modes: ["personal"],
-  subject: (i) => (i.plugin_payment_token !== undefined ? "the payment of a plugin payment token" : `the payment of user ${i.user_id ?? ""}`),
+  subject: (
+    i
+  ) => (i.plugin_payment_token !== undefined
+    ? "the payment of a plugin payment token"
+    : `the payment of user ${i.user_id ?? ""}`),
   request: (i) => ({
     method: "GET",
     path: "/v1/payments",
@@ -64,7 +69,13 @@ export const paymentViews = [
   view(paymentGet, {
     command: ["payment", "get"],
     tool: "design_payment_get",
-    valueNames: { plugin_payment_token: "TOKEN", user_id: "ID", community_file_id: "ID", plugin_id: "ID", widget_id: "ID" },
+    valueNames: {
+      plugin_payment_token: "TOKEN",
+      user_id: "ID",
+      community_file_id: "ID",
+      plugin_id: "ID",
+      widget_id: "ID"
+    },
     text: {
       kind: "record",
       record: (o) => ({
@@ -74,6 +85,9 @@ export const paymentViews = [
         date_of_purchase: o.date_of_purchase ?? undefined
       })
     },
-    examples: ["design payment get --user-id 1000000000000000003 --plugin-id 1510000000000000001", "design payment get --plugin-payment-token TOKEN"]
+    examples: [
+      "design payment get --user-id 1000000000000000003 --plugin-id 1510000000000000001",
+      "design payment get --plugin-payment-token TOKEN"
+    ]
   })
 ] as const

@@ -61,7 +61,9 @@ export const projectList = designOperation({
   name: "projectList",
   group: GROUP,
   summary: "A team's projects.",
-  input: Schema.Struct({ team_id: Schema.optional(TeamIdOrUrl.annotations({ description: "Id or URL; default: configured" })) }),
+  input: Schema.Struct({
+    team_id: Schema.optional(TeamIdOrUrl.annotations({ description: "Id or URL; default: configured" }))
+  }),
   impact: "read",
   idempotent: true,
   tier: 2,
@@ -89,7 +91,10 @@ export const projectGet = designOperation({
   tier: 3,
   subject: (i) => `project ${i.project_id}`,
   request: (input) =>
-    Effect.map(idOf("project", input.project_id, "project_id"), (id) => ({ method: "GET" as const, path: `/v1/projects/${pathOf(id)}/meta` })),
+    Effect.map(
+      idOf("project", input.project_id, "project_id"),
+      (id) => ({ method: "GET" as const, path: `/v1/projects/${pathOf(id)}/meta` })
+    ),
   response: ProjectMeta
 })
 
@@ -150,7 +155,12 @@ export const projectViews = [
       rows: (o) =>
         o.files.flatMap((f) => [
           { key: f.key, name: f.name, last_modified: f.last_modified, branch_of: null },
-          ...(f.branches ?? []).map((b) => ({ key: b.key, name: b.name, last_modified: b.last_modified, branch_of: f.key }))
+          ...(f.branches ?? []).map((b) => ({
+            key: b.key,
+            name: b.name,
+            last_modified: b.last_modified,
+            branch_of: f.key
+          }))
         ]),
       columns: ["key", "name", "last_modified", "branch_of"],
       noun: "files"

@@ -13,13 +13,18 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
 import { AppLinkId } from "../core/app-url.js"
-import { type InvalidInputError, invalidInput } from "../core/errors.js"
+import { invalidInput, type InvalidInputError } from "../core/errors.js"
 
 /** A node id as the service writes it: 1:2, or an instance's sublayer I5:10;1:2. */
 export const NODE_ID = /^I?\d+:\d+(;\d+:\d+)*$/
 
 export const NodeId = Schema.String.pipe(
-  Schema.filter((s) => NODE_ID.test(s) || `"${s}" is not a node id like 1:2${/^\d+-\d+$/.test(s) ? ` (URLs write ${s}; here it is ${s.replace("-", ":")})` : ""}`)
+  Schema.filter((s) =>
+    NODE_ID.test(s) ||
+    `"${s}" is not a node id like 1:2${
+      /^\d+-\d+$/.test(s) ? ` (URLs write ${s}; here it is ${s.replace("-", ":")})` : ""
+    }`
+  )
 )
 
 /** A comma list on the command line, an array in a tool call; at least one id, each in 1:2 form. */
@@ -74,7 +79,9 @@ export const parseFileRef = (raw: string): Either.Either<FileRef, string> => {
   const node = url.searchParams.get("node-id")
   if (node === null || node === "") return Either.right({ key, main, nodeId: undefined })
   const nodeId = node.replace(/-/g, ":")
-  return NODE_ID.test(nodeId) ? Either.right({ key, main, nodeId }) : Either.left(`the URL's node-id "${node}" is not a node id like 1-2`)
+  return NODE_ID.test(nodeId)
+    ? Either.right({ key, main, nodeId })
+    : Either.left(`the URL's node-id "${node}" is not a node id like 1-2`)
 }
 
 /** The id a team or project argument names: the id itself, or the one after /team/ or /project/ in a URL. */
@@ -118,12 +125,18 @@ export const parseContextRef = (value: string, field: string): Effect.Effect<Con
   }
   return Either.match(parseFileRef(value), {
     onLeft: () =>
-      Effect.fail(invalidInput(`${field}: no team, project or file id in the URL ${value} (expected /team/ID, /project/ID or /file/KEY).`, field)),
+      Effect.fail(
+        invalidInput(
+          `${field}: no team, project or file id in the URL ${value} (expected /team/ID, /project/ID or /file/KEY).`,
+          field
+        )
+      ),
     onRight: (ref) => Effect.succeed({ context: "file", id: ref.main })
   })
 }
 
-const checked = (parse: (s: string) => Either.Either<unknown, string>) => (s: string) => Either.match(parse(s), { onLeft: (why) => why, onRight: () => true })
+const checked = (parse: (s: string) => Either.Either<unknown, string>) => (s: string) =>
+  Either.match(parse(s), { onLeft: (why) => why, onRight: () => true })
 
 // An empty jsonSchema annotation keeps the refinement (and its description) in a tool's JSON Schema.
 // AppLink: a URL given here must be on the app's host (checked when the operation runs, with the client's app URL).
@@ -131,21 +144,36 @@ export const FileKeyOrUrl = Schema.String.pipe(Schema.filter(checked(parseFileRe
   .annotations({ description: "File key or URL", [AppLinkId]: true })
 export const TeamIdOrUrl = Schema.String.pipe(Schema.filter(checked((s) => parseIdRef("team", s)), { jsonSchema: {} }))
   .annotations({ description: "Id or URL; default: configured", [AppLinkId]: true })
-export const ProjectIdOrUrl = Schema.String.pipe(Schema.filter(checked((s) => parseIdRef("project", s)), { jsonSchema: {} }))
+export const ProjectIdOrUrl = Schema.String.pipe(
+  Schema.filter(checked((s) => parseIdRef("project", s)), { jsonSchema: {} })
+)
   .annotations({ [AppLinkId]: true })
 /** A webhook context: an id, or a team, project or file URL (parseContextRef reads it when the request is built). */
 export const ContextIdOrUrl = Schema.String.annotations({ description: "Id or URL", [AppLinkId]: true })
 
 /** The key (and node id) of a file argument. */
 export const fileRefOf = (value: string, field: string): Effect.Effect<FileRef, InvalidInputError> =>
-  Either.match(parseFileRef(value), { onLeft: (why) => Effect.fail(invalidInput(`${field}: ${why}.`, field)), onRight: Effect.succeed })
+  Either.match(parseFileRef(value), {
+    onLeft: (why) => Effect.fail(invalidInput(`${field}: ${why}.`, field)),
+    onRight: Effect.succeed
+  })
 
 /** The id of a team or project argument. */
-export const idOf = (kind: "team" | "project", value: string, field: string): Effect.Effect<string, InvalidInputError> =>
-  Either.match(parseIdRef(kind, value), { onLeft: (why) => Effect.fail(invalidInput(`${field}: ${why}.`, field)), onRight: Effect.succeed })
+export const idOf = (
+  kind: "team" | "project",
+  value: string,
+  field: string
+): Effect.Effect<string, InvalidInputError> =>
+  Either.match(parseIdRef(kind, value), {
+    onLeft: (why) => Effect.fail(invalidInput(`${field}: ${why}.`, field)),
+    onRight: Effect.succeed
+  })
 
 /** For values the input Schema has already checked: the key requests use, the main key, the node id. */
-export const fileKeyOf = (value: string): string => Either.match(parseFileRef(value), { onLeft: () => value, onRight: (r) => r.key })
-export const mainFileKeyOf = (value: string): string => Either.match(parseFileRef(value), { onLeft: () => value, onRight: (r) => r.main })
-export const nodeIdOf = (value: string): string | undefined => Either.getOrUndefined(Either.map(parseFileRef(value), (r) => r.nodeId))
+export const fileKeyOf = (value: string): string =>
+  Either.match(parseFileRef(value), { onLeft: () => value, onRight: (r) => r.key })
+export const mainFileKeyOf = (value: string): string =>
+  Either.match(parseFileRef(value), { onLeft: () => value, onRight: (r) => r.main })
+export const nodeIdOf = (value: string): string | undefined =>
+  Either.getOrUndefined(Either.map(parseFileRef(value), (r) => r.nodeId))
 export const teamIdOf = (value: string): string => Either.getOrElse(parseIdRef("team", value), () => value)

@@ -4,7 +4,9 @@ import { view } from "../core/view.js"
 import { designOperation } from "./define.js"
 
 export const Me = Schema.Struct({
-  id: Schema.Union(Schema.String, Schema.Number).pipe(Schema.transform(Schema.String, { decode: String, encode: (s) => s })),
+  id: Schema.Union(Schema.String, Schema.Number).pipe(
+    Schema.transform(Schema.String, { decode: String, encode: (s) => s })
+  ),
   handle: Schema.String,
   email: Schema.optional(Schema.String),
   img_url: Schema.optional(Schema.String)
@@ -25,5 +27,10 @@ export const userMe = designOperation({
 })
 
 export const userViews = [
-  view(userMe, { command: ["user", "me"], tool: "design_user_me", text: { kind: "record" }, examples: ["design user me"] })
+  view(userMe, {
+    command: ["user", "me"],
+    tool: "design_user_me",
+    text: { kind: "record" },
+    examples: ["design user me"]
+  })
 ] as const

@@ -69,12 +69,20 @@ const Published = Schema.Struct({
     variables: Schema.Record({ key: Schema.String, value: PublishedVariable }),
     variableCollections: Schema.Record({
       key: Schema.String,
-      value: Schema.Struct({ id: Schema.String, subscribed_id: Schema.String, name: Schema.String, key: Schema.String, updatedAt: Schema.String })
+      value: Schema.Struct({
+        id: Schema.String,
+        subscribed_id: Schema.String,
+        name: Schema.String,
+        key: Schema.String,
+        updatedAt: Schema.String
+      })
     })
   })
 })
 
-const Applied = Schema.Struct({ meta: Schema.Struct({ tempIdToRealId: Schema.Record({ key: Schema.String, value: Schema.String }) }) })
+const Applied = Schema.Struct({
+  meta: Schema.Struct({ tempIdToRealId: Schema.Record({ key: Schema.String, value: Schema.String }) })
+})
 
 // ---- the bulk body -----------------------------------------------------------
 
@@ -102,12 +110,20 @@ interface ActionRule {
 
 /** What each action needs and allows, as the service checks it (it refuses the whole body otherwise). */
 const actionRule = (rule: ActionRule) => (c: Change & Record<string, unknown>) => {
-  if (c.action !== "CREATE" && c.id === undefined) return { path: ["id"], message: `is required to ${c.action.toLowerCase()}` }
+  if (c.action !== "CREATE" && c.id === undefined) {
+    return { path: ["id"], message: `is required to ${c.action.toLowerCase()}` }
+  }
   const needed = c.action === "CREATE" ? rule.create : c.action === "UPDATE" ? rule.update ?? [] : []
   const missing = needed.find((k) => c[k] === undefined)
   if (missing !== undefined) return { path: [missing], message: `is required to ${c.action.toLowerCase()}` }
-  const allowed = c.action === "UPDATE" ? ["action", "id", ...rule.updatable] : c.action === "DELETE" ? ["action", "id"] : undefined
-  const stray = allowed === undefined ? undefined : Object.keys(c).find((k) => c[k] !== undefined && !allowed.includes(k))
+  const allowed = c.action === "UPDATE"
+    ? ["action", "id", ...rule.updatable]
+    : c.action === "DELETE"
+    ? ["action", "id"]
+    : undefined
+  const stray = allowed === undefined
+    ? undefined
+    : Object.keys(c).find((k) => c[k] !== undefined && !allowed.includes(k))
   return stray === undefined || { path: [stray], message: `is not allowed with ${c.action}` }
 }
 
@@ -122,9 +138,19 @@ const CollectionChange = Schema.Struct({
 const ModeChange = Schema.Struct({
   action: Action,
   id: Schema.optional(Id),
-  name: Schema.optional(Name.pipe(Schema.maxLength(MAX_MODE_NAME, { message: () => `mode names are at most ${MAX_MODE_NAME} characters` }))),
+  name: Schema.optional(
+    Name.pipe(Schema.maxLength(MAX_MODE_NAME, { message: () => `mode names are at most ${MAX_MODE_NAME} characters` }))
+  ),
   variableCollectionId: Schema.optional(Id)
-}).pipe(Schema.filter(actionRule({ create: ["name", "variableCollectionId"], update: ["variableCollectionId"], updatable: ["name", "variableCollectionId"] })))
+}).pipe(
+  Schema.filter(
+    actionRule({
+      create: ["name", "variableCollectionId"],
+      update: ["variableCollectionId"],
+      updatable: ["name", "variableCollectionId"]
+    })
+  )
+)
 
 const VariableChange = Schema.Struct({
   action: Action,
@@ -136,7 +162,11 @@ const VariableChange = Schema.Struct({
   hiddenFromPublishing: Schema.optional(Schema.Boolean),
   scopes: Schema.optional(Schema.Array(Schema.String)),
   codeSyntax: Schema.optional(
-    Schema.Struct({ WEB: Schema.optional(Schema.String), ANDROID: Schema.optional(Schema.String), iOS: Schema.optional(Schema.String) })
+    Schema.Struct({
+      WEB: Schema.optional(Schema.String),
+      ANDROID: Schema.optional(Schema.String),
+      iOS: Schema.optional(Schema.String)
+    })
       .annotations({ jsonSchema: { type: "object", description: "WEB, ANDROID, iOS" } })
   )
 }).pipe(Schema.filter(actionRule({
@@ -159,7 +189,9 @@ const ModeValue = Schema.Struct({
   variableId: Id,
   modeId: Id,
   // Said in a line rather than as five schemas in the tool's listing, which every agent pays for.
-  value: Schema.Unknown.pipe(Schema.filter((u): u is typeof InputValue.Type => isInputValue(u), { message: () => `must be a ${VALUE_FORMS}` }))
+  value: Schema.Unknown.pipe(
+    Schema.filter((u): u is typeof InputValue.Type => isInputValue(u), { message: () => `must be a ${VALUE_FORMS}` })
+  )
     .annotations({ description: VALUE_FORMS })
 })
 
@@ -193,29 +225,59 @@ const checkBulk = (input: Bulk) => {
   if (changes === 0) return { path: ["variables"], message: `give at least one change (${BODY_KEYS.join(", ")})` }
   // A collection created in this body starts with one mode of its own.
   const created = new Set((input.variableCollections ?? []).filter((c) => c.action === "CREATE").map((c) => c.id))
-  for (const [collection, n] of countBy((input.variableModes ?? []).filter((m) => m.action === "CREATE"), (m) => m.variableCollectionId)) {
+  for (
+    const [collection, n] of countBy(
+      (input.variableModes ?? []).filter((m) => m.action === "CREATE"),
+      (m) => m.variableCollectionId
+    )
+  ) {
     const total = n + (created.has(collection) ? 1 : 0)
-    if (total > MAX_MODES) return { path: ["variableModes"], message: `collection ${collection} would have ${total} modes; at most ${MAX_MODES}` }
+    if (total > MAX_MODES) {
+      return {
+        path: ["variableModes"],
+        message: `collection ${collection} would have ${total} modes; at most ${MAX_MODES}`
+      }
+    }
   }
-  for (const [collection, n] of countBy((input.variables ?? []).filter((v) => v.action === "CREATE"), (v) => v.variableCollectionId)) {
-    if (n > MAX_VARIABLES) return { path: ["variables"], message: `${n} variables created in collection ${collection}; at most ${MAX_VARIABLES}` }
+  for (
+    const [collection, n] of countBy(
+      (input.variables ?? []).filter((v) => v.action === "CREATE"),
+      (v) => v.variableCollectionId
+    )
+  ) {
+    if (n > MAX_VARIABLES) {
+      return {
+        path: ["variables"],
+        message: `${n} variables created in collection ${collection}; at most ${MAX_VARIABLES}`
+      }
+    }
   }
   const bytes = Buffer.byteLength(JSON.stringify(bodyOf(input)))
-  return bytes <= MAX_BODY_BYTES || { path: ["variables"], message: `the body is ${bytes} bytes; at most 4 MB (${MAX_BODY_BYTES})` }
+  return bytes <= MAX_BODY_BYTES ||
+    { path: ["variables"], message: `the body is ${bytes} bytes; at most 4 MB (${MAX_BODY_BYTES})` }
 }
 
 export const VariableApplyInput = Schema.Struct({
   file_key: FileKey,
-  variableCollections: Schema.optional(Schema.Array(CollectionChange).annotations({ description: "Collections to create, update or delete" })),
-  variableModes: Schema.optional(Schema.Array(ModeChange).annotations({ description: "Modes to create, update or delete" })),
-  variables: Schema.optional(Schema.Array(VariableChange).annotations({ description: "Variables to create, update or delete" })),
-  variableModeValues: Schema.optional(Schema.Array(ModeValue).annotations({ description: "Values to set, per variable and mode" }))
+  variableCollections: Schema.optional(
+    Schema.Array(CollectionChange).annotations({ description: "Collections to create, update or delete" })
+  ),
+  variableModes: Schema.optional(
+    Schema.Array(ModeChange).annotations({ description: "Modes to create, update or delete" })
+  ),
+  variables: Schema.optional(
+    Schema.Array(VariableChange).annotations({ description: "Variables to create, update or delete" })
+  ),
+  variableModeValues: Schema.optional(
+    Schema.Array(ModeValue).annotations({ description: "Values to set, per variable and mode" })
+  )
 }).pipe(Schema.filter(checkBulk))
 
 // ---- operations --------------------------------------------------------------
 
 const ByFile = Schema.Struct({ file_key: FileKey })
-const variablesPath = (key: string, ...rest: Array<string>) => `/v1/files/${pathOf(key)}/variables${rest.map((r) => `/${r}`).join("")}`
+const variablesPath = (key: string, ...rest: Array<string>) =>
+  `/v1/files/${pathOf(key)}/variables${rest.map((r) => `/${r}`).join("")}`
 
 export const variableLocal = designOperation({
   name: "variableLocal",
@@ -286,7 +348,12 @@ export const variableViews = [
     command: ["variable", "local"],
     tool: "design_variable_local",
     positional: ["file_key"],
-    text: { kind: "table", rows: localRows, columns: ["id", "name", "type", "collection", "modes"], noun: "local variables" },
+    text: {
+      kind: "table",
+      rows: localRows,
+      columns: ["id", "name", "type", "collection", "modes"],
+      noun: "local variables"
+    },
     examples: ["design variable local SbxF1leKey0000Enterpr03", "design variable local SbxF1leKey0000Enterpr03 --json"]
   }),
   view(variablePublished, {

@@ -13,8 +13,8 @@ import { absentIsDone } from "../core/operation.js"
 import { urlCursor } from "../core/paginate.js"
 import { view } from "../core/view.js"
 import type { DesignClient } from "./client.js"
-import { type ContextKind, ContextIdOrUrl, parseContextRef } from "./refs.js"
 import { designOperation } from "./define.js"
+import { ContextIdOrUrl, type ContextKind, parseContextRef } from "./refs.js"
 
 // ---- wire shapes -----------------------------------------------------------
 
@@ -23,7 +23,15 @@ const WireId = Schema.Union(Schema.String, Schema.Number).pipe(
   Schema.transform(Schema.String, { decode: String, encode: (s) => s })
 )
 
-const EVENTS = ["PING", "FILE_UPDATE", "FILE_VERSION_UPDATE", "FILE_DELETE", "LIBRARY_PUBLISH", "FILE_COMMENT", "DEV_MODE_STATUS_UPDATE"] as const
+const EVENTS = [
+  "PING",
+  "FILE_UPDATE",
+  "FILE_VERSION_UPDATE",
+  "FILE_DELETE",
+  "LIBRARY_PUBLISH",
+  "FILE_COMMENT",
+  "DEV_MODE_STATUS_UPDATE"
+] as const
 const CONTEXTS = ["team", "project", "file"] as const
 const Status = Schema.Literal("ACTIVE", "PAUSED")
 
@@ -59,13 +67,14 @@ const DeliveryRequest = Schema.Struct({
     // The payload echoes the passcode: only the event type is ever read from it.
     payload: Schema.optional(Schema.Struct({ event_type: Schema.optional(Schema.String) }))
   }),
-  response_info: Schema.NullOr(Schema.Struct({ status: Schema.Union(Schema.String, Schema.Number), received_at: Schema.optional(Schema.String) })),
+  response_info: Schema.NullOr(
+    Schema.Struct({ status: Schema.Union(Schema.String, Schema.Number), received_at: Schema.optional(Schema.String) })
+  ),
   error_msg: Schema.NullOr(Schema.String)
 })
 const DeliveryList = Schema.Struct({ requests: Schema.Array(DeliveryRequest) })
 
 // ---- inputs -------------------------------------------------------------------
-
 
 const WebhookId = Schema.String.pipe(Schema.pattern(/^\d+$/, { message: () => "must be a numeric webhook id" }))
   .annotations({ description: "The webhook's id" })
@@ -75,7 +84,9 @@ const ContextId = ContextIdOrUrl
 
 const Endpoint = Schema.String.pipe(
   Schema.pattern(/^https:\/\//, { message: () => "must be an https:// URL" }),
-  Schema.maxLength(2048, { message: (issue) => `must be at most 2048 characters (got ${String(issue.actual).length})` }),
+  Schema.maxLength(2048, {
+    message: (issue) => `must be at most 2048 characters (got ${String(issue.actual).length})`
+  }),
   Schema.filter((s) => {
     try {
       return new URL(s).protocol === "https:" || "must be an https:// URL"
@@ -102,16 +113,25 @@ const resolveContext = (client: DesignClient, context: ContextKind | undefined, 
   Effect.gen(function*() {
     if (contextId === undefined) {
       if (context !== undefined && context !== "team") {
-        return yield* Effect.fail(invalidInput(`context ${context} needs a context_id (an id or a ${context} URL).`, "context_id"))
+        return yield* Effect.fail(
+          invalidInput(`context ${context} needs a context_id (an id or a ${context} URL).`, "context_id")
+        )
       }
       return yield* Option.match(client.settings.teamId, {
-        onNone: () => Effect.fail(invalidInput("No team is configured for the team context: give a context_id.", "context_id")),
+        onNone: () =>
+          Effect.fail(invalidInput("No team is configured for the team context: give a context_id.", "context_id")),
         onSome: (id) => Effect.succeed({ context: "team" as ContextKind, id })
       })
     }
     const ref = yield* parseContextRef(contextId, "context_id")
     if (context !== undefined && ref.context !== undefined && ref.context !== context) {
-      return yield* Effect.fail(invalidInput(`context ${context} does not match the ${ref.context} URL given as context_id.`, "context", "context_id"))
+      return yield* Effect.fail(
+        invalidInput(
+          `context ${context} does not match the ${ref.context} URL given as context_id.`,
+          "context",
+          "context_id"
+        )
+      )
     }
     const resolved = context ?? ref.context
     if (resolved === undefined) {
@@ -158,7 +178,9 @@ const listRows = (o: { readonly webhooks: ReadonlyArray<Webhook> }) => o.webhook
 // ---- operations -----------------------------------------------------------------
 
 const ListInput = Schema.Struct({
-  context: Schema.optional(ContextKindSchema.annotations({ description: "What the webhooks are attached to (default team)" })),
+  context: Schema.optional(
+    ContextKindSchema.annotations({ description: "What the webhooks are attached to (default team)" })
+  ),
   context_id: Schema.optional(ContextId),
   plan_api_id: Schema.optional(Schema.String.annotations({ description: "Plan id (paged)" }))
 })
@@ -171,12 +193,18 @@ export const webhookList = designOperation({
   impact: "read",
   idempotent: true,
   tier: TIER,
-  subject: (i) => (i.plan_api_id !== undefined ? `webhooks of plan ${i.plan_api_id}` : `webhooks of ${i.context ?? "team"} ${i.context_id ?? ""}`.trim()),
+  subject: (
+    i
+  ) => (i.plan_api_id !== undefined
+    ? `webhooks of plan ${i.plan_api_id}`
+    : `webhooks of ${i.context ?? "team"} ${i.context_id ?? ""}`.trim()),
   request: (input, client) =>
     Effect.gen(function*() {
       if (input.plan_api_id !== undefined) {
         if (input.context_id !== undefined || input.context !== undefined) {
-          return yield* Effect.fail(invalidInput("context_id (or context) and plan_api_id are mutually exclusive.", "context_id", "plan_api_id"))
+          return yield* Effect.fail(
+            invalidInput("context_id (or context) and plan_api_id are mutually exclusive.", "context_id", "plan_api_id")
+          )
         }
         return { method: "GET" as const, path: "/v2/webhooks", query: { plan_api_id: input.plan_api_id } }
       }
@@ -185,7 +213,11 @@ export const webhookList = designOperation({
     }),
   response: WebhookList,
   paging: { model: urlCursor, items: (page) => page.webhooks, itemsKey: "webhooks", key: (w) => w.id },
-  cursorRefused: (i) => (i.plan_api_id === undefined ? "cursor applies to a plan_api_id listing only; a context listing returns everything at once." : undefined)
+  cursorRefused: (
+    i
+  ) => (i.plan_api_id === undefined
+    ? "cursor applies to a plan_api_id listing only; a context listing returns everything at once."
+    : undefined)
 })
 
 const ById = Schema.Struct({ webhook_id: WebhookId })
@@ -213,7 +245,9 @@ export const webhookCreate = designOperation({
     context_id: Schema.optional(ContextId),
     endpoint: Endpoint,
     passcode: Passcode,
-    status: Schema.optional(Status.annotations({ description: "ACTIVE delivers events, PAUSED does not (default ACTIVE)" })),
+    status: Schema.optional(
+      Status.annotations({ description: "ACTIVE delivers events, PAUSED does not (default ACTIVE)" })
+    ),
     description: Schema.optional(Description)
   }),
   impact: "write",
@@ -250,18 +284,21 @@ export const webhookUpdate = designOperation({
   response: Webhook
 })
 
-export const webhookDelete = absentIsDone(designOperation({
-  name: "webhookDelete",
-  group: GROUP,
-  summary: "Delete a webhook.",
-  input: ById,
-  impact: "destroy",
-  idempotent: true,
-  tier: TIER,
-  subject: (i) => `webhook ${i.webhook_id}`,
-  request: (i) => ({ method: "DELETE", path: webhookPath(i.webhook_id) }),
-  response: Webhook
-}), (i) => ({ webhook_id: i.webhook_id }))
+export const webhookDelete = absentIsDone(
+  designOperation({
+    name: "webhookDelete",
+    group: GROUP,
+    summary: "Delete a webhook.",
+    input: ById,
+    impact: "destroy",
+    idempotent: true,
+    tier: TIER,
+    subject: (i) => `webhook ${i.webhook_id}`,
+    request: (i) => ({ method: "DELETE", path: webhookPath(i.webhook_id) }),
+    response: Webhook
+  }),
+  (i) => ({ webhook_id: i.webhook_id })
+)
 
 const delivered = (r: typeof DeliveryRequest.Type) =>
   r.error_msg === null && r.response_info !== null && String(r.response_info.status) === "200"
@@ -298,21 +335,27 @@ export const webhookRequests = designOperation({
 })
 
 /** Fewer rows than attempts counted: --failed-only left the delivered ones out. */
-const deliveriesFiltered = (o: { readonly requests: ReadonlyArray<unknown>; readonly delivered: number; readonly failed: number }) =>
-  o.requests.length < o.delivered + o.failed
+const deliveriesFiltered = (
+  o: { readonly requests: ReadonlyArray<unknown>; readonly delivered: number; readonly failed: number }
+) => o.requests.length < o.delivered + o.failed
 
 export const webhookListTeam = designOperation({
   name: "webhookListTeam",
   group: GROUP,
   summary: "List a team's webhooks with the old team endpoint.",
   deprecated: "use webhookList with context team",
-  input: Schema.Struct({ team: Schema.optional(ContextIdOrUrl.annotations({ description: "Team id or URL (default: the configured team)" })) }),
+  input: Schema.Struct({
+    team: Schema.optional(ContextIdOrUrl.annotations({ description: "Team id or URL (default: the configured team)" }))
+  }),
   impact: "read",
   idempotent: true,
   tier: TIER,
   subject: (i) => `webhooks of team ${i.team ?? ""}`.trim(),
   request: (input, client) =>
-    Effect.map(resolveContext(client, "team", input.team), ({ id }) => ({ method: "GET" as const, path: `/v2/teams/${pathOf(id)}/webhooks` })),
+    Effect.map(
+      resolveContext(client, "team", input.team),
+      ({ id }) => ({ method: "GET" as const, path: `/v2/teams/${pathOf(id)}/webhooks` })
+    ),
   response: Schema.Struct({ webhooks: Schema.Array(Webhook) })
 })
 
@@ -356,7 +399,9 @@ export const webhookViews = [
     fromEnv: ["passcode"],
     valueNames: { endpoint: "URL" },
     text: { kind: "record", record: describeWebhook },
-    examples: ["design webhook update 42 --event FILE_UPDATE --endpoint https://hooks.example.com/new --passcode-env HOOK_SECRET --status PAUSED"]
+    examples: [
+      "design webhook update 42 --event FILE_UPDATE --endpoint https://hooks.example.com/new --passcode-env HOOK_SECRET --status PAUSED"
+    ]
   }),
   view(webhookDelete, {
     command: ["webhook", "delete"],

@@ -16,9 +16,9 @@ import type { InvalidInputError, InvalidSettingsError } from "../core/errors.js"
 import { makeTaskmgrClient, type TaskmgrClient } from "./client.js"
 import type { TaskmgrError } from "./define.js"
 import { followEvents, type FollowOptions } from "./events.js"
-import type { Event } from "./typed-records.js"
 import { type TaskmgrOperations, taskmgrOperations } from "./operations.js"
 import { taskmgrConfig, type TaskmgrOptions } from "./options.js"
+import type { Event } from "./typed-records.js"
 
 type Methods = ApiOf<TaskmgrOperations>
 
@@ -31,21 +31,31 @@ export type TaskmgrApiService = Methods & {
      * polled until the stream is interrupted, the sync token carried across
      * reads and resets (events.ts `followEvents`).
      */
-    readonly events: (resource: string, options?: FollowOptions) => Stream.Stream<Event, TaskmgrError | InvalidInputError>
+    readonly events: (
+      resource: string,
+      options?: FollowOptions
+    ) => Stream.Stream<Event, TaskmgrError | InvalidInputError>
   }
 }
 
 export class TaskmgrApi extends Context.Tag("design-taskmgr/TaskmgrApi")<TaskmgrApi, TaskmgrApiService>() {
-  static readonly make = (options: TaskmgrOptions): Effect.Effect<TaskmgrApiService, InvalidSettingsError, HttpClient.HttpClient> =>
+  static readonly make = (
+    options: TaskmgrOptions
+  ): Effect.Effect<TaskmgrApiService, InvalidSettingsError, HttpClient.HttpClient> =>
     Effect.map(makeTaskmgrClient(options), (client): TaskmgrApiService => {
       const api = makeApi("TaskmgrApi", taskmgrOperations, client)
       const events = (resource: string, follow?: FollowOptions) =>
-        followEvents((sync) => api.eventList(sync === undefined ? { resource_gid: resource } : { resource_gid: resource, sync }), follow)
+        followEvents(
+          (sync) => api.eventList(sync === undefined ? { resource_gid: resource } : { resource_gid: resource, sync }),
+          follow
+        )
       return { ...api, streams: { ...api.streams, events }, settings: client.settings }
     })
 
   /** From options in code; every layer built is independent. */
-  static readonly layer = (options: TaskmgrOptions): Layer.Layer<TaskmgrApi, InvalidSettingsError, HttpClient.HttpClient> =>
+  static readonly layer = (
+    options: TaskmgrOptions
+  ): Layer.Layer<TaskmgrApi, InvalidSettingsError, HttpClient.HttpClient> =>
     Layer.effect(TaskmgrApi, TaskmgrApi.make(options))
 
   /** From configuration: TASKMGR_* variables by default, or any `Config` of the options. */

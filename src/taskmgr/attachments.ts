@@ -7,16 +7,16 @@
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
+import { basename } from "node:path"
 import { invalidInput } from "../core/errors.js"
 import { pathOf } from "../core/http.js"
 import { checkUploadFile } from "../core/local-files.js"
 import { absentIsDone } from "../core/operation.js"
 import { view } from "../core/view.js"
 import { listFields, taskmgrList, taskmgrOperation } from "./define.js"
+import { AttachmentCompact } from "./record-schemas.js"
 import { Gid, GidOrUrl, NonBlank } from "./records.js"
 import { Attachment } from "./typed-records.js"
-import { AttachmentCompact } from "./record-schemas.js"
-import { basename } from "node:path"
 
 const AttachmentGid = Gid.annotations({ description: "The attachment's gid" })
 const Parent = GidOrUrl.annotations({ description: "Task (or project): gid or URL" })
@@ -67,16 +67,25 @@ export const attachmentCreate = taskmgrOperation({
   subject: (i) => `attachment on ${i.parent}`,
   request: (i) =>
     Effect.gen(function*() {
-      if (i.file !== undefined && i.url !== undefined) return yield* Effect.fail(invalidInput("Give file or url, not both.", "file", "url"))
+      if (i.file !== undefined && i.url !== undefined) {
+        return yield* Effect.fail(invalidInput("Give file or url, not both.", "file", "url"))
+      }
       if (i.url !== undefined) {
-        if (i.name === undefined) return yield* Effect.fail(invalidInput("url: an external link also needs name.", "name"))
+        if (i.name === undefined) {
+          return yield* Effect.fail(invalidInput("url: an external link also needs name.", "name"))
+        }
         return {
           method: "POST" as const,
           path: "/attachments",
-          body: { _tag: "multipart" as const, fields: { parent: i.parent, resource_subtype: "external", url: i.url, name: i.name } }
+          body: {
+            _tag: "multipart" as const,
+            fields: { parent: i.parent, resource_subtype: "external", url: i.url, name: i.name }
+          }
         }
       }
-      if (i.file === undefined) return yield* Effect.fail(invalidInput("Give file (a path to upload) or url (with name).", "file", "url"))
+      if (i.file === undefined) {
+        return yield* Effect.fail(invalidInput("Give file (a path to upload) or url (with name).", "file", "url"))
+      }
       const file = yield* checkUploadFile(i.file, { label: "file", field: "file" })
       const name = i.name ?? basename(file.path)
       return {
@@ -92,17 +101,20 @@ export const attachmentCreate = taskmgrOperation({
   data: Attachment
 })
 
-export const attachmentDelete = absentIsDone(taskmgrOperation({
-  name: "attachmentDelete",
-  group: "attachments",
-  summary: "Delete an attachment.",
-  input: Schema.Struct({ attachment_gid: AttachmentGid }),
-  impact: "destroy",
-  idempotent: true,
-  subject: (i) => `attachment ${i.attachment_gid}`,
-  request: (i) => ({ method: "DELETE", path: `/attachments/${pathOf(i.attachment_gid)}` }),
-  data: Schema.Struct({})
-}), (i) => ({ attachment_gid: i.attachment_gid }))
+export const attachmentDelete = absentIsDone(
+  taskmgrOperation({
+    name: "attachmentDelete",
+    group: "attachments",
+    summary: "Delete an attachment.",
+    input: Schema.Struct({ attachment_gid: AttachmentGid }),
+    impact: "destroy",
+    idempotent: true,
+    subject: (i) => `attachment ${i.attachment_gid}`,
+    request: (i) => ({ method: "DELETE", path: `/attachments/${pathOf(i.attachment_gid)}` }),
+    data: Schema.Struct({})
+  }),
+  (i) => ({ attachment_gid: i.attachment_gid })
+)
 
 const COLUMNS = ["gid", "name", "resource_subtype", "size"] as const
 

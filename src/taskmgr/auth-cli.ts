@@ -8,20 +8,20 @@
 import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import { flagOrEnv, option, secondsSetting, wholeNumber } from "../core/cli-options.js"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
-import { formatOf } from "../core/cli-leaf.js"
 import { CliIO, type Env, sayOn, terminalWidth, writeErr, writeOut, writeText } from "../core/cli-io.js"
+import { formatOf } from "../core/cli-leaf.js"
+import { flagOrEnv, option, secondsSetting, wholeNumber } from "../core/cli-options.js"
 import type { Invocation, Leaf } from "../core/cli-runtime.js"
-import { readLine } from "../core/oauth/stdin.js"
 import type { OptionSpec } from "../core/cli/spec.js"
 import type { OptionValue } from "../core/derive-cli.js"
 import { invalidInput } from "../core/errors.js"
 import { signInError } from "../core/oauth/redirect.js"
+import { readLine } from "../core/oauth/stdin.js"
 import { render, useColor } from "../core/output.js"
-import { checkServiceUrl } from "../core/settings.js"
 import { maskToken } from "../core/secrets.js"
+import { checkServiceUrl } from "../core/settings.js"
 import { cliSettings, missingToken } from "./cli-options.js"
 import {
   type AppRegistration,
@@ -34,8 +34,8 @@ import {
   resolveAppRegistration,
   revokeTaskmgrGrant,
   type TaskmgrAccount,
-  type TaskmgrCredential,
   taskmgrAuthorizeUrl,
+  type TaskmgrCredential,
   taskmgrCredentialStore
 } from "./oauth.js"
 import { DEFAULT_APP_URL, DEFAULT_BASE_URL } from "./options.js"
@@ -46,12 +46,21 @@ const DEFAULT_LOGIN_TIMEOUT_S = 300
 const REFRESH_MARGIN_MS = 5 * 60 * 1000
 
 const CLIENT_OPTIONS: ReadonlyArray<OptionSpec> = [
-  option("--client-id", "The OAuth app's client id ($TASKMGR_API_CLIENT_ID, $TASKMGR_CLIENT_ID, settings.json)", { valueName: "ID" }),
-  option("--client-secret", "The app's client secret; prefer $TASKMGR_API_CLIENT_SECRET, which shell history does not keep", { valueName: "SECRET" })
+  option("--client-id", "The OAuth app's client id ($TASKMGR_API_CLIENT_ID, $TASKMGR_CLIENT_ID, settings.json)", {
+    valueName: "ID"
+  }),
+  option(
+    "--client-secret",
+    "The app's client secret; prefer $TASKMGR_API_CLIENT_SECRET, which shell history does not keep",
+    { valueName: "SECRET" }
+  )
 ]
 
 const appOf = (options: Invocation["options"], env: Env) =>
-  resolveAppRegistration({ clientId: flagOrEnv(options, "--client-id", env), clientSecret: flagOrEnv(options, "--client-secret", env) }, env)
+  resolveAppRegistration({
+    clientId: flagOrEnv(options, "--client-id", env),
+    clientSecret: flagOrEnv(options, "--client-secret", env)
+  }, env)
 
 /** --timeout and --max-wait, which a refresh or a revocation keeps like every request. */
 const limitsOf = (shared: Invocation["shared"], env: Env) =>
@@ -70,11 +79,22 @@ const urlsOf = (shared: Invocation["shared"], env: Env) =>
 /** --scope: a comma list (repeatable); none asks for full access. */
 const scopesOf = (value: OptionValue | undefined) => {
   if (value === undefined || value === true) return Effect.succeed<ReadonlyArray<string>>([])
-  const asked = [...new Set((typeof value === "string" ? [value] : value).flatMap((v) => v.split(",")).map((s) => s.trim()).filter((s) => s !== ""))]
+  const asked = [
+    ...new Set(
+      (typeof value === "string" ? [value] : value).flatMap((v) => v.split(",")).map((s) => s.trim()).filter((s) =>
+        s !== ""
+      )
+    )
+  ]
   const bad = asked.find((s) => !/^[A-Za-z0-9_.:/-]+$/.test(s))
   return bad === undefined
     ? Effect.succeed<ReadonlyArray<string>>(asked)
-    : Effect.fail(invalidInput(`--scope: "${bad}" is not a scope name (letters, digits and _ . : / - only; separate scopes with commas).`, "scope"))
+    : Effect.fail(
+      invalidInput(
+        `--scope: "${bad}" is not a scope name (letters, digits and _ . : / - only; separate scopes with commas).`,
+        "scope"
+      )
+    )
 }
 
 const print = (shared: Invocation["shared"], text: string, data: unknown) =>
@@ -98,7 +118,9 @@ const accountText = (a: TaskmgrAccount | null) =>
 const expiryText = (expiresAt: string | null, nowMs: number) => {
   if (expiresAt === null) return "no expiry given"
   const left = Date.parse(expiresAt) - nowMs
-  return left <= 0 ? `${expiresAt} (expired; refreshed on next use)` : `${expiresAt} (in ${Math.round(left / 60_000)} min)`
+  return left <= 0
+    ? `${expiresAt} (expired; refreshed on next use)`
+    : `${expiresAt} (in ${Math.round(left / 60_000)} min)`
 }
 
 const notSignedIn = (path: string) => signInError("not_signed_in", `No sign-in is stored (${path}).`, { path })
@@ -121,7 +143,8 @@ export const authStatusLeaf: Leaf = {
   path: ["auth", "status"],
   spec: {
     name: "status",
-    summary: "Which token would be used and where it comes from (masked), and the app registration login would use; no API call.",
+    summary:
+      "Which token would be used and where it comes from (masked), and the app registration login would use; no API call.",
     options: [...CLIENT_OPTIONS],
     positionals: [],
     examples: ["taskmgr auth status", "taskmgr auth status --json"],
@@ -184,7 +207,9 @@ export const authStatusLeaf: Leaf = {
           ? `App registration: none (set TASKMGR_API_CLIENT_ID and TASKMGR_API_CLIENT_SECRET, or client_id and client_secret in ${app.settingsPath}).`
           : `App registration: client id ${status.app.client_id_masked} from ${status.app.source}` +
             (status.app.shadowed.length > 0 ? `; shadowed: ${status.app.shadowed.join(", ")}` : "") +
-            (status.app.secret_source === null ? "; no client secret configured" : `; client secret from ${status.app.secret_source}`)
+            (status.app.secret_source === null
+              ? "; no client secret configured"
+              : `; client secret from ${status.app.secret_source}`)
       )
       yield* writeText(lines.join("\n"))
       yield* unauthenticated
@@ -218,25 +243,46 @@ export const authLoginLeaf: Leaf = {
   spec: {
     name: "login",
     summary: "Sign in with OAuth in the browser (PKCE) and store the credential for every later command.",
-    description: "Opens the authorize page with $BROWSER when set (else the system's opener, else prints the address) and waits " +
+    description:
+      "Opens the authorize page with $BROWSER when set (else the system's opener, else prints the address) and waits " +
       "on 127.0.0.1 for the redirect; --manual prints the address and reads the pasted code instead. The app must be " +
       "registered as an API app. The credential is stored with mode 0600 in $TASKMGR_CONFIG_DIR (else " +
       "$XDG_CONFIG_HOME/taskmgr, else ~/.config/taskmgr)/credentials.json.",
     options: [
       ...CLIENT_OPTIONS,
-      option("--scope", "Scopes to ask for, comma-separated (default: full access)", { valueName: "LIST", repeatable: true }),
-      option("--port", "Port on 127.0.0.1 for the redirect (0: any free port)", { valueName: "PORT", defaultText: "0" }),
-      option("--redirect-uri", "Redirect URL registered for the app: a loopback http URL to listen on, or any with --manual", { valueName: "URL" }),
-      option("--manual", "Print the address and read the pasted code from stdin (the oob form, for machines without a browser)", {
+      option("--scope", "Scopes to ask for, comma-separated (default: full access)", {
+        valueName: "LIST",
+        repeatable: true
+      }),
+      option("--port", "Port on 127.0.0.1 for the redirect (0: any free port)", {
+        valueName: "PORT",
+        defaultText: "0"
+      }),
+      option(
+        "--redirect-uri",
+        "Redirect URL registered for the app: a loopback http URL to listen on, or any with --manual",
+        { valueName: "URL" }
+      ),
+      option(
+        "--manual",
+        "Print the address and read the pasted code from stdin (the oob form, for machines without a browser)",
+        {
+          takesValue: false
+        }
+      ),
+      option("--no-store", "Print the token instead of saving it", { takesValue: false }),
+      option("--include-refresh-token", "Also print the long-lived refresh token (implies --no-store)", {
         takesValue: false
       }),
-      option("--no-store", "Print the token instead of saving it", { takesValue: false }),
-      option("--include-refresh-token", "Also print the long-lived refresh token (implies --no-store)", { takesValue: false }),
       option("--raw", "Print only the token", { takesValue: false }),
-      option("--login-timeout", "Give up when nobody completes the sign-in within this many seconds ($TASKMGR_LOGIN_TIMEOUT)", {
-        valueName: "SECONDS",
-        defaultText: String(DEFAULT_LOGIN_TIMEOUT_S)
-      })
+      option(
+        "--login-timeout",
+        "Give up when nobody completes the sign-in within this many seconds ($TASKMGR_LOGIN_TIMEOUT)",
+        {
+          valueName: "SECONDS",
+          defaultText: String(DEFAULT_LOGIN_TIMEOUT_S)
+        }
+      )
     ],
     positionals: [],
     examples: [
@@ -262,27 +308,43 @@ export const authLoginLeaf: Leaf = {
       const port = portRaw === undefined ? undefined : yield* wholeNumber("port", "--port", portRaw, 0, 65_535)
       const redirectUri = flagOrEnv(options, "--redirect-uri", env)
       if (port !== undefined && redirectUri !== undefined) {
-        return yield* Effect.fail(invalidInput("Give --port or --redirect-uri, not both: the redirect URI names its port.", "port", "redirect_uri"))
+        return yield* Effect.fail(
+          invalidInput(
+            "Give --port or --redirect-uri, not both: the redirect URI names its port.",
+            "port",
+            "redirect_uri"
+          )
+        )
       }
       const manual = options["--manual"] === true
       if (manual && port !== undefined) {
-        return yield* Effect.fail(invalidInput("--port is for the loopback listener; --manual uses the oob form (or --redirect-uri).", "port"))
+        return yield* Effect.fail(
+          invalidInput("--port is for the loopback listener; --manual uses the oob form (or --redirect-uri).", "port")
+        )
       }
       const timeoutRaw = flagOrEnv(options, "--login-timeout", env, "TASKMGR_LOGIN_TIMEOUT")
-      const timeout = timeoutRaw === undefined ? DEFAULT_LOGIN_TIMEOUT_S : yield* wholeNumber("login_timeout", "--login-timeout", timeoutRaw, 1, 86_400)
+      const timeout = timeoutRaw === undefined
+        ? DEFAULT_LOGIN_TIMEOUT_S
+        : yield* wholeNumber("login_timeout", "--login-timeout", timeoutRaw, 1, 86_400)
       const withRefresh = options["--include-refresh-token"] === true
       const store = options["--no-store"] !== true && !withRefresh
       const raw = options["--raw"] === true
       if (typeof options["--client-secret"] === "string") {
-        yield* writeErr("Note: a secret on the command line shows in the process list and shell history; TASKMGR_API_CLIENT_SECRET is preferred.")
+        yield* writeErr(
+          "Note: a secret on the command line shows in the process list and shell history; TASKMGR_API_CLIENT_SECRET is preferred."
+        )
       }
       const manualUri = redirectUri ?? OOB_REDIRECT
       // The sign-in flow (a loopback listener, a browser launcher) loads only for a sign-in.
       const { runLogin } = yield* Effect.promise(() => import("../core/oauth/login.js"))
       const credential = yield* runLogin({
         authorizeUrl: taskmgrAuthorizeUrl(appUrl, client.id, scopes),
-        redirect: manual ? { _tag: "manual", redirectUri: manualUri } : { _tag: "loopback", port: port ?? 0, redirectUri },
-        manualPrompt: manualUri === OOB_REDIRECT ? "After you approve, the page shows a code: copy it and paste it here:" : undefined,
+        redirect: manual
+          ? { _tag: "manual", redirectUri: manualUri }
+          : { _tag: "loopback", port: port ?? 0, redirectUri },
+        manualPrompt: manualUri === OOB_REDIRECT
+          ? "After you approve, the page shows a code: copy it and paste it here:"
+          : undefined,
         timeout: Duration.seconds(timeout),
         appName: "taskmgr",
         env,
@@ -293,7 +355,9 @@ export const authLoginLeaf: Leaf = {
       const fileStore = taskmgrCredentialStore(env)
       if (store) yield* fileStore.write(credential)
       const access = Redacted.value(credential.access_token)
-      const refresh = withRefresh && credential.refresh_token !== null ? Redacted.value(credential.refresh_token) : undefined
+      const refresh = withRefresh && credential.refresh_token !== null
+        ? Redacted.value(credential.refresh_token)
+        : undefined
       if (raw) return yield* writeOut(refresh === undefined ? access : `${access}\n${refresh}`)
       const host = new URL(appUrl).host
       const summary = loginSummary(credential, store ? fileStore.path : null)
@@ -302,7 +366,9 @@ export const authLoginLeaf: Leaf = {
           shared,
           [
             `Signed in to ${host} as ${accountText(credential.account)}.`,
-            `Credential stored in ${fileStore.path} (mode 0600)${credential.expires_at === null ? "" : `; the access token expires ${credential.expires_at}`}` +
+            `Credential stored in ${fileStore.path} (mode 0600)${
+              credential.expires_at === null ? "" : `; the access token expires ${credential.expires_at}`
+            }` +
             `${credential.refresh_token === null ? "" : " and is refreshed with the stored refresh token"}.`
           ].join("\n"),
           summary
@@ -311,7 +377,11 @@ export const authLoginLeaf: Leaf = {
       yield* writeErr(`Signed in to ${host} as ${accountText(credential.account)}; nothing was stored (--no-store).`)
       yield* print(
         shared,
-        [`access_token: ${access}`, `expires_at: ${credential.expires_at ?? "(not given)"}`, ...(refresh === undefined ? [] : [`refresh_token: ${refresh}`])]
+        [
+          `access_token: ${access}`,
+          `expires_at: ${credential.expires_at ?? "(not given)"}`,
+          ...(refresh === undefined ? [] : [`refresh_token: ${refresh}`])
+        ]
           .join("\n"),
         { ...summary, access_token: access, ...(refresh === undefined ? {} : { refresh_token: refresh }) }
       )
@@ -342,7 +412,11 @@ export const authTokenLeaf: Leaf = {
       const now = yield* Clock.currentTimeMillis
       if (expiresWithin(credential, now, REFRESH_MARGIN_MS)) {
         const app = Option.getOrUndefined(Option.getRight(yield* Effect.either(appOf(options, env))))
-        credential = yield* refreshTaskmgrCredential(credential, grantClient(credential, app), yield* limitsOf(shared, env))
+        credential = yield* refreshTaskmgrCredential(
+          credential,
+          grantClient(credential, app),
+          yield* limitsOf(shared, env)
+        )
         yield* signIn.value.store.write(credential)
       }
       const token = Redacted.value(credential.access_token)
@@ -382,12 +456,20 @@ export const authLogoutLeaf: Leaf = {
       }
       const stored = yield* store.read
       if (Option.isNone(stored)) {
-        return yield* print(shared, `No sign-in was stored (${store.path}).`, { removed: false, revoked: false, credential_file: store.path })
+        return yield* print(shared, `No sign-in was stored (${store.path}).`, {
+          removed: false,
+          revoked: false,
+          credential_file: store.path
+        })
       }
       const app = Option.getOrUndefined(Option.getRight(yield* Effect.either(appOf(options, env))))
       const limits = yield* limitsOf(shared, env)
       const revoked = yield* revokeTaskmgrGrant(stored.value, grantClient(stored.value, app), limits).pipe(
-        Effect.tapError(() => writeErr(`The local credential was not deleted (${store.path}); 'taskmgr auth logout --local' deletes it without revoking.`))
+        Effect.tapError(() =>
+          writeErr(
+            `The local credential was not deleted (${store.path}); 'taskmgr auth logout --local' deletes it without revoking.`
+          )
+        )
       )
       yield* store.remove
       yield* print(

@@ -39,7 +39,9 @@ export interface TaskmgrPlanGate {
 export const PREMIUM: TaskmgrPlanGate = { label: "a paid (premium) workspace" }
 
 /** The service's own message (the first error's), with its help line apart. */
-export const serviceError = (body: unknown): { readonly message: string | undefined; readonly help: string | undefined } => {
+export const serviceError = (
+  body: unknown
+): { readonly message: string | undefined; readonly help: string | undefined } => {
   const first = typeof body === "object" && body !== null && Array.isArray((body as { errors?: unknown }).errors)
     ? ((body as { errors: Array<unknown> }).errors[0] as { message?: unknown; help?: unknown } | undefined)
     : undefined
@@ -66,7 +68,11 @@ export const taskmgrVerdict = (answer: Answer): Verdict =>
  */
 const unknownPath = (said: string | undefined) => said === undefined || /^\s*(not found|no matching route)/i.test(said)
 
-export const classifyTaskmgr = (answer: Answer, route: TaskmgrRoute, attempts: number): RequestError | PlanRequiredError => {
+export const classifyTaskmgr = (
+  answer: Answer,
+  route: TaskmgrRoute,
+  attempts: number
+): RequestError | PlanRequiredError => {
   const { status } = answer
   const said = serviceError(answer.body).message
   const quoted = said === undefined ? `${status}` : `${status}: ${said}`
@@ -74,40 +80,72 @@ export const classifyTaskmgr = (answer: Answer, route: TaskmgrRoute, attempts: n
     case status === 401:
       return saysExpired(said)
         ? new AuthError({ status, reason: "expired", message: `The token has expired (${quoted}).` })
-        : new AuthError({ status, reason: "rejected", message: `The service rejected the token (${quoted}): it is invalid, revoked or expired, or the workspace disabled the app.` })
+        : new AuthError({
+          status,
+          reason: "rejected",
+          message:
+            `The service rejected the token (${quoted}): it is invalid, revoked or expired, or the workspace disabled the app.`
+        })
     case status === 402 && route.planGate !== undefined:
-      return new PlanRequiredError({ status, plan: route.planGate.label, upgradeLink: null, message: `${route.subject} needs ${route.planGate.label} (${quoted}).` })
+      return new PlanRequiredError({
+        status,
+        plan: route.planGate.label,
+        upgradeLink: null,
+        message: `${route.subject} needs ${route.planGate.label} (${quoted}).`
+      })
     case status === 403:
       return new ForbiddenError({
         status,
         scope: null,
-        message: `Access to ${route.subject} was refused (${quoted}).${route.forbiddenHint === undefined ? "" : ` ${route.forbiddenHint}`}`,
+        message: `Access to ${route.subject} was refused (${quoted}).${
+          route.forbiddenHint === undefined ? "" : ` ${route.forbiddenHint}`
+        }`,
         ...(route.changedOnlyBy === undefined ? {} : { changedOnlyBy: route.changedOnlyBy })
       })
     case status === 404:
       return unknownPath(said)
-        ? new NotFoundError({ unknownPath: true, message: `The service has no address for ${route.subject} (${quoted}): the base URL is likely wrong.` })
+        ? new NotFoundError({
+          unknownPath: true,
+          message: `The service has no address for ${route.subject} (${quoted}): the base URL is likely wrong.`
+        })
         : new NotFoundError({ message: foundNothing(route.subject, quoted) })
     case status === 429:
-      return rateLimited(answer.headers, `Rate limited (${quoted}) after ${attempts} attempt${attempts === 1 ? "" : "s"}.`, attempts)
+      return rateLimited(
+        answer.headers,
+        `Rate limited (${quoted}) after ${attempts} attempt${attempts === 1 ? "" : "s"}.`,
+        attempts
+      )
     case status === 400 && said !== undefined && OFFSET_EXPIRED.test(said):
       return new InvalidRequestError({
         status,
         cursorExpired: true,
-        message: `The service no longer knows where the listing of ${route.subject} had got to: its position (offset) expired (${quoted}).`
+        message:
+          `The service no longer knows where the listing of ${route.subject} had got to: its position (offset) expired (${quoted}).`
       })
     case status === 412:
       // An event feed's sync token missing or too old: the body carries a fresh one to start from.
       return new InvalidRequestError({
         status,
         cursorExpired: true,
-        ...(typeof (answer.body as { sync?: unknown } | null)?.sync === "string" ? { freshCursor: (answer.body as { sync: string }).sync } : {}),
-        message: `The service no longer knows the position in ${route.subject}: its sync token is missing or too old (${quoted}).`
+        ...(typeof (answer.body as { sync?: unknown } | null)?.sync === "string"
+          ? { freshCursor: (answer.body as { sync: string }).sync }
+          : {}),
+        message:
+          `The service no longer knows the position in ${route.subject}: its sync token is missing or too old (${quoted}).`
       })
     case status === 400 || tooLargeStatus(status):
-      return new InvalidRequestError({ status, message: `The service rejected the request for ${route.subject}${status === 400 ? "" : " as too large"} (${quoted}).` })
+      return new InvalidRequestError({
+        status,
+        message: `The service rejected the request for ${route.subject}${
+          status === 400 ? "" : " as too large"
+        } (${quoted}).`
+      })
     case status >= 500:
-      return new ServiceError({ status, attempts, message: `The service failed (${quoted})${attempts > 1 ? ` on all ${attempts} attempts` : ""}.` })
+      return new ServiceError({
+        status,
+        attempts,
+        message: `The service failed (${quoted})${attempts > 1 ? ` on all ${attempts} attempts` : ""}.`
+      })
     default:
       return new UnexpectedError({ message: `Unexpected answer ${quoted} for ${route.subject}.` })
   }

@@ -12,21 +12,33 @@ import * as Redacted from "effect/Redacted"
 import { flagOrEnv, option, secondsSetting } from "../core/cli-options.js"
 import type { Invocation } from "../core/cli-runtime.js"
 import type { OptionSpec } from "../core/cli/spec.js"
-import { AuthError, InvalidSettingsError, type RequestError, type SignInError } from "../core/errors.js"
+import { AuthError, type InvalidSettingsError, type RequestError, type SignInError } from "../core/errors.js"
 import type { Vocabulary } from "../core/remedy.js"
 import { checkToken } from "../core/settings.js"
-import { loadSignIn, resolveAppRegistration, type StoredSignIn, storedRefresh } from "./oauth.js"
+import { loadSignIn, resolveAppRegistration, storedRefresh, type StoredSignIn } from "./oauth.js"
 import { DEFAULT_APP_URL, DEFAULT_BASE_URL, PLANS, type TaskmgrOptions } from "./options.js"
 import { loadRepo } from "./repo-file.js"
 
 export const TASKMGR_SHARED: ReadonlyArray<OptionSpec> = [
-  option("--token", "Access token (default: $TASKMGR_ACCESS_TOKEN, $TASKMGR_TOKEN, then the 'auth login' credential)", { valueName: "TOKEN" }),
-  option("--base-url", "API base URL with /api/1.0; https only, http only on loopback ($TASKMGR_BASE_URL)", { valueName: "URL" }),
+  option("--token", "Access token (default: $TASKMGR_ACCESS_TOKEN, $TASKMGR_TOKEN, then the 'auth login' credential)", {
+    valueName: "TOKEN"
+  }),
+  option("--base-url", "API base URL with /api/1.0; https only, http only on loopback ($TASKMGR_BASE_URL)", {
+    valueName: "URL"
+  }),
   option("--app-url", "Host of the OAuth pages and of task and project URLs ($TASKMGR_APP_URL)", { valueName: "URL" }),
   option("--plan", "Your workspace's plan, for pacing ($TASKMGR_PLAN)", { valueName: "PLAN", choices: PLANS }),
-  option("--max-wait", "Longest Retry-After to wait out, in seconds ($TASKMGR_MAX_WAIT)", { valueName: "SECONDS", defaultText: "60" }),
-  option("--rate-store", "Redis shared by processes on one token, for one budget ($TASKMGR_RATE_STORE)", { valueName: "redis://HOST:PORT/DB" }),
-  option("--timeout", "Longest wait for one answer, in seconds ($TASKMGR_TIMEOUT)", { valueName: "SECONDS", defaultText: "30" }),
+  option("--max-wait", "Longest Retry-After to wait out, in seconds ($TASKMGR_MAX_WAIT)", {
+    valueName: "SECONDS",
+    defaultText: "60"
+  }),
+  option("--rate-store", "Redis shared by processes on one token, for one budget ($TASKMGR_RATE_STORE)", {
+    valueName: "redis://HOST:PORT/DB"
+  }),
+  option("--timeout", "Longest wait for one answer, in seconds ($TASKMGR_TIMEOUT)", {
+    valueName: "SECONDS",
+    defaultText: "30"
+  }),
   option("--json", "Print JSON", { takesValue: false }),
   option("--toon", "Print TOON (compact, for agents)", { takesValue: false }),
   option("--full", "Do not truncate long text", { takesValue: false })
@@ -101,7 +113,8 @@ export const cliSettings = (
         baseUrl,
         appUrl,
         // The layers: a command's --workspace-gid (its own input), the variable, then the repository's file.
-        workspace: flagOrEnv({}, "", env, "TASKMGR_WORKSPACE") ?? Option.getOrUndefined(Option.flatMap(repo, (r) => Option.flatMapNullable(r.file, (f) => f.workspace_gid))),
+        workspace: flagOrEnv({}, "", env, "TASKMGR_WORKSPACE") ??
+          Option.getOrUndefined(Option.flatMap(repo, (r) => Option.flatMapNullable(r.file, (f) => f.workspace_gid))),
         plan: flagOrEnv(shared, "--plan", env, "TASKMGR_PLAN") as TaskmgrOptions["plan"],
         maxWait: maxWaitMs,
         rateStore: flagOrEnv(shared, "--rate-store", env, "TASKMGR_RATE_STORE"),
@@ -121,12 +134,18 @@ export const cliSettings = (
         // A rotated secret in the variables or settings.json is used for the grant's own client id.
         resolveAppRegistration({}, env).pipe(
           Effect.option,
-          Effect.flatMap((app) => storedRefresh(stored, Option.getOrUndefined(app), { timeout: timeoutMs, maxWait: maxWaitMs }))
+          Effect.flatMap((app) =>
+            storedRefresh(stored, Option.getOrUndefined(app), { timeout: timeoutMs, maxWait: maxWaitMs })
+          )
         ))
     }
   })
 
-export const missingToken = new AuthError({ reason: "missing", status: null, message: "No task-management token is configured." })
+export const missingToken = new AuthError({
+  reason: "missing",
+  status: null,
+  message: "No task-management token is configured."
+})
 
 /** The client's options; a stored sign-in's token refreshes itself once when the service rejects it. */
 export const requireToken = (settings: TaskmgrCliSettings): Effect.Effect<TaskmgrOptions, AuthError> =>

@@ -4,14 +4,14 @@
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { indexedLeaves, operationsOf } from "../core/command-index.js"
-import type { Leaf, Program } from "../core/cli-runtime.js"
 import { completionLeaf, sandboxLeaf } from "../core/cli-extra.js"
+import type { Leaf, Program } from "../core/cli-runtime.js"
+import { indexedLeaves, operationsOf } from "../core/command-index.js"
 import { toolServerLeaf } from "../core/tool-server.js"
 import { VERSION } from "../version.js"
-import { makeTaskmgrClient } from "./client.js"
 import { authLeaves } from "./auth-cli.js"
 import { cliSettings, requireToken, TASKMGR_SHARED, taskmgrVocabulary } from "./cli-options.js"
+import { makeTaskmgrClient } from "./client.js"
 import { taskmgrCommandIndex } from "./command-index.js"
 import { taskmgrGroupModules, taskmgrGroups } from "./groups.js"
 import { repoLeaves } from "./repo-cli.js"
@@ -22,12 +22,16 @@ const operationLeaves: ReadonlyArray<Leaf> = indexedLeaves(taskmgrCommandIndex, 
   debugVariable: "TASKMGR_DEBUG",
   // Inside a git repository with a .taskmgr.json, a registered project's name stands for its gid.
   aliases: (gids, raw) =>
-    Effect.flatMap(loadRepo(process.cwd()), (repo) =>
-      Option.match(Option.flatMap(repo, (r) => Option.map(r.file, (file) => ({ file, path: r.path }))), {
-        onNone: () => Effect.succeed(raw),
-        onSome: ({ file, path }) => projectAliases(file, path, gids, raw)
-      })),
-  client: (invocation, env) => cliSettings(invocation.shared, env).pipe(Effect.flatMap(requireToken), Effect.flatMap(makeTaskmgrClient))
+    Effect.flatMap(
+      loadRepo(process.cwd()),
+      (repo) =>
+        Option.match(Option.flatMap(repo, (r) => Option.map(r.file, (file) => ({ file, path: r.path }))), {
+          onNone: () => Effect.succeed(raw),
+          onSome: ({ file, path }) => projectAliases(file, path, gids, raw)
+        })
+    ),
+  client: (invocation, env) =>
+    cliSettings(invocation.shared, env).pipe(Effect.flatMap(requireToken), Effect.flatMap(makeTaskmgrClient))
 })
 
 export const taskmgrProgram: Program = {
@@ -35,7 +39,11 @@ export const taskmgrProgram: Program = {
   version: VERSION,
   summary: "Script the task-management service: tasks, projects, sections, tags and comments, from the terminal.",
   shared: TASKMGR_SHARED,
-  groups: { auth: "Sign-in: status, login, token, logout", repo: "This git repository's default workspace and projects (.taskmgr.json)", ...taskmgrGroups },
+  groups: {
+    auth: "Sign-in: status, login, token, logout",
+    repo: "This git repository's default workspace and projects (.taskmgr.json)",
+    ...taskmgrGroups
+  },
   leaves: [
     ...authLeaves,
     ...operationLeaves,

@@ -6,7 +6,7 @@
  * never reaches a task's feed.
  */
 import * as Effect from "effect/Effect"
-import { type InvalidInputError, invalidInput } from "../core/errors.js"
+import { invalidInput, type InvalidInputError } from "../core/errors.js"
 
 export const TEMPLATE_PLACEHOLDERS = ["task.name", "task.assignee", "task.due_on", "task.notes"] as const
 export type TemplatePlaceholder = (typeof TEMPLATE_PLACEHOLDERS)[number]
@@ -14,7 +14,8 @@ export type TemplateValues = Readonly<Record<TemplatePlaceholder, string>>
 
 const TOKEN = /\{\{|\}\}|\{([A-Za-z_][\w.]*)\}/g
 
-const isKnown = (name: string): name is TemplatePlaceholder => (TEMPLATE_PLACEHOLDERS as ReadonlyArray<string>).includes(name)
+const isKnown = (name: string): name is TemplatePlaceholder =>
+  (TEMPLATE_PLACEHOLDERS as ReadonlyArray<string>).includes(name)
 
 /** The placeholders a template uses that are not known, each once, in order. */
 export const unknownPlaceholders = (template: string): Array<string> => {
@@ -33,15 +34,24 @@ export const checkTemplate = (template: string | undefined, field: string): Effe
   if (unknown.length === 0) return Effect.void
   const names = unknown.map((n) => `{${n}}`).join(", ")
   return Effect.fail(invalidInput(
-    `${field}: unknown placeholder${unknown.length === 1 ? "" : "s"} ${names}; a template may use ${TEMPLATE_PLACEHOLDERS.map((p) => `{${p}}`).join(", ")} (write {{ and }} for braces).`,
+    `${field}: unknown placeholder${unknown.length === 1 ? "" : "s"} ${names}; a template may use ${
+      TEMPLATE_PLACEHOLDERS.map((p) => `{${p}}`).join(", ")
+    } (write {{ and }} for braces).`,
     field
   ))
 }
 
 /** The template with each placeholder replaced by `escape(value)`; `{{` and `}}` become single braces. */
-export const fillTemplate = (template: string, values: TemplateValues, escape: (value: string) => string = (v) => v): string =>
-  template.replace(TOKEN, (whole, name: string | undefined) =>
-    whole === "{{" ? "{" : whole === "}}" ? "}" : name !== undefined && isKnown(name) ? escape(values[name]) : whole)
+export const fillTemplate = (
+  template: string,
+  values: TemplateValues,
+  escape: (value: string) => string = (v) => v
+): string =>
+  template.replace(
+    TOKEN,
+    (whole, name: string | undefined) =>
+      whole === "{{" ? "{" : whole === "}}" ? "}" : name !== undefined && isKnown(name) ? escape(values[name]) : whole
+  )
 
 /** For html_text: a value is text, never markup. */
 export const escapeHtml = (value: string): string =>

@@ -21,7 +21,10 @@ export const customFieldList = taskmgrList({
   input: Schema.Struct({ workspace_gid: Workspace, ...listFields }),
   subject: (i) => `custom fields of workspace ${i.workspace_gid ?? ""}`.trim(),
   request: (i, client) =>
-    Effect.map(workspaceOf(client, i.workspace_gid), (w) => ({ method: "GET" as const, path: `/workspaces/${pathOf(w)}/custom_fields` })),
+    Effect.map(
+      workspaceOf(client, i.workspace_gid),
+      (w) => ({ method: "GET" as const, path: `/workspaces/${pathOf(w)}/custom_fields` })
+    ),
   item: CustomField,
   defaultFields: ["name", "resource_subtype", "enum_options"],
   itemsKey: "custom_fields"
@@ -101,7 +104,12 @@ const settingRows = (o: { readonly items: ReadonlyArray<CustomFieldSetting> }) =
   }))
 
 const settingsText = (kind: string) =>
-  ({ kind: "table", rows: settingRows, columns: ["gid", "name", "type", "options", "important"], noun: `custom fields on the ${kind}` }) as const
+  ({
+    kind: "table",
+    rows: settingRows,
+    columns: ["gid", "name", "type", "options", "important"],
+    noun: `custom fields on the ${kind}`
+  }) as const
 
 export const customFieldViews = [
   view(customFieldList, {

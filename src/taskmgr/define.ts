@@ -17,20 +17,33 @@ import type { TaskmgrClient } from "./client.js"
 import { type GidKind, gidOf } from "./refs.js"
 
 /** What a task-manager operation can fail with: PlanRequiredError only where it declares a plan gate. */
-export type TaskmgrError<G = undefined> = RequestError | InvalidInputError | (G extends TaskmgrPlanGate ? PlanRequiredError : never)
+export type TaskmgrError<G = undefined> =
+  | RequestError
+  | InvalidInputError
+  | (G extends TaskmgrPlanGate ? PlanRequiredError : never)
 
-const NextPage = Schema.NullOr(Schema.Struct({ offset: Schema.String, path: Schema.optional(Schema.String), uri: Schema.optional(Schema.String) }))
+const NextPage = Schema.NullOr(
+  Schema.Struct({ offset: Schema.String, path: Schema.optional(Schema.String), uri: Schema.optional(Schema.String) })
+)
 
 /** The page of a list: its records and where the next page starts. */
 export interface ListPage<A> {
   readonly data: ReadonlyArray<A>
-  readonly next_page: { readonly offset: string; readonly path?: string | undefined; readonly uri?: string | undefined } | null
+  readonly next_page:
+    | { readonly offset: string; readonly path?: string | undefined; readonly uri?: string | undefined }
+    | null
 }
 
 /** Fields every list accepts: how many a page, and which fields to ask for. */
 export const listFields = {
-  limit: Schema.optional(Schema.Int.pipe(Schema.between(1, 100)).annotations({ description: "Records a page (default 50)" })),
-  fields: Schema.optional(Schema.Array(Schema.String.pipe(Schema.pattern(/^[a-z_.]+$/)).annotations({ jsonSchema: {} })).annotations({ description: "opt_fields" }))
+  limit: Schema.optional(
+    Schema.Int.pipe(Schema.between(1, 100)).annotations({ description: "Records a page (default 50)" })
+  ),
+  fields: Schema.optional(
+    Schema.Array(Schema.String.pipe(Schema.pattern(/^[a-z_.]+$/)).annotations({ jsonSchema: {} })).annotations({
+      description: "opt_fields"
+    })
+  )
 }
 
 const DEFAULT_LIMIT = 50
@@ -63,12 +76,21 @@ const resolveGids = <I>(input: I, gids: Partial<Record<string, GidKind>> | undef
     for (const [field, kind] of Object.entries(gids)) {
       const value = resolved[field]
       if (typeof value === "string") resolved[field] = yield* gidOf(value, kind!, field, client.settings.appUrl)
-      else if (Array.isArray(value)) resolved[field] = yield* Effect.forEach(value as Array<string>, (v) => gidOf(v, kind!, field, client.settings.appUrl))
+      else if (Array.isArray(value)) {
+        resolved[field] = yield* Effect.forEach(
+          value as Array<string>,
+          (v) => gidOf(v, kind!, field, client.settings.appUrl)
+        )
+      }
     }
     return resolved as I
   })
 
-const send = <I, IE, G, B, BE>(def: Omit<Common<I, IE, G>, "impact" | "idempotent">, response: Schema.Schema<B, BE>, shape: (spec: RequestSpec, input: I) => RequestSpec) =>
+const send = <I, IE, G, B, BE>(
+  def: Omit<Common<I, IE, G>, "impact" | "idempotent">,
+  response: Schema.Schema<B, BE>,
+  shape: (spec: RequestSpec, input: I) => RequestSpec
+) =>
 (client: TaskmgrClient, raw: I): Effect.Effect<B, TaskmgrError<G>> =>
   Effect.gen(function*() {
     const input = yield* resolveGids(raw, def.gids, client)
@@ -77,8 +99,15 @@ const send = <I, IE, G, B, BE>(def: Omit<Common<I, IE, G>, "impact" | "idempoten
     const shaped = shape(Effect.isEffect(built) ? yield* built : built, input)
     const spec = { ...shaped, route: routeTemplate(shaped.path, input) }
     const planGate = def.planGate as TaskmgrPlanGate | undefined
-    const answer = yield* client.pipeline.send(spec, { subject, search: def.search === true, forbiddenHint: def.forbiddenHint, changedOnlyBy: def.changedOnlyBy, planGate })
-    return yield* Effect.mapError(Schema.decodeUnknown(response)(answer.body), (e) => unreadable(subject, ParseResult.TreeFormatter.formatErrorSync(e)))
+    const answer = yield* client.pipeline.send(spec, {
+      subject,
+      search: def.search === true,
+      forbiddenHint: def.forbiddenHint,
+      changedOnlyBy: def.changedOnlyBy,
+      planGate
+    })
+    return yield* Effect.mapError(Schema.decodeUnknown(response)(answer.body), (e) =>
+      unreadable(subject, ParseResult.TreeFormatter.formatErrorSync(e)))
   }) as Effect.Effect<B, TaskmgrError<G>> // the classifier gives PlanRequiredError only when planGate is declared
 
 /** A call whose answer is more than `{data}` (an event feed's `sync` and `has_more`): the whole body decoded. */
@@ -96,7 +125,10 @@ export const taskmgrAnswer = <I, IE, B, BE, O, G extends TaskmgrPlanGate | undef
     gids: def.gids as Readonly<Record<string, string>> | undefined,
     // `result` sees gids as sent, not the URLs they were given as.
     run: (client, input) =>
-      Effect.flatMap(resolveGids(input, def.gids, client), (resolved) => Effect.map(run(client, resolved), (body) => def.result(body, resolved)))
+      Effect.flatMap(
+        resolveGids(input, def.gids, client),
+        (resolved) => Effect.map(run(client, resolved), (body) => def.result(body, resolved))
+      )
   }
 }
 
@@ -109,7 +141,6 @@ export const taskmgrOperation = <I, IE, D, DE, O = D, G extends TaskmgrPlanGate 
     body: Schema.Struct({ data: def.data }),
     result: ({ data }, input) => (def.result === undefined ? (data as unknown as O) : def.result(data, input))
   })
-
 
 /** A list: pages of records by `next_page.offset`, with `limit` and a minimal `opt_fields` set. */
 /** What a list's input carries besides its own fields (spread `listFields` into it). */
@@ -128,7 +159,10 @@ export const taskmgrList = <I, IE, A, AE, G extends TaskmgrPlanGate | undefined 
     readonly itemsKey: string
   }
 ): Operation<I, IE, ListPage<A>, TaskmgrError<G>, TaskmgrClient, A> => {
-  const response = Schema.Struct({ data: Schema.Array(def.item), next_page: Schema.optionalWith(NextPage, { default: () => null }) })
+  const response = Schema.Struct({
+    data: Schema.Array(def.item),
+    next_page: Schema.optionalWith(NextPage, { default: () => null })
+  })
   const fetch = (cursor: string | undefined) =>
     send(def, response, (spec, input) =>
       applyCursor(offsetCursor, {
@@ -147,7 +181,12 @@ export const taskmgrList = <I, IE, A, AE, G extends TaskmgrPlanGate | undefined 
     impact: "read",
     idempotent: true,
     gids: def.gids as Readonly<Record<string, string>> | undefined,
-    paging: { model: offsetCursor, items: (page) => page.data, itemsKey: def.itemsKey, key: (item) => String((item as { gid?: unknown }).gid) },
+    paging: {
+      model: offsetCursor,
+      items: (page) => page.data,
+      itemsKey: def.itemsKey,
+      key: (item) => String((item as { gid?: unknown }).gid)
+    },
     run: (client, input, cursor) => fetch(cursor)(client, input)
   }
 }

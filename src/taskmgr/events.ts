@@ -22,7 +22,9 @@ import { taskmgrAnswer, type TaskmgrError } from "./define.js"
 import { GidOrUrl } from "./records.js"
 import { Event as EventRecord } from "./typed-records.js"
 
-const SyncToken = Schema.String.pipe(Schema.pattern(/^[\x21-\x7e]{1,1000}$/, { message: () => "must be a sync token as the feed gave it" }))
+const SyncToken = Schema.String.pipe(
+  Schema.pattern(/^[\x21-\x7e]{1,1000}$/, { message: () => "must be a sync token as the feed gave it" })
+)
   .annotations({ jsonSchema: {}, description: "Token from the last call (none: get one)" })
 
 const Feed = Schema.Struct({
@@ -72,8 +74,11 @@ const isReset = (e: unknown): e is InvalidRequestError & { readonly freshCursor:
 export const eventList: Operation<EventListInput, EventListInput, EventFeed, TaskmgrError, TaskmgrClient> = {
   ...read,
   run: (client, input, cursor) =>
-    Effect.catchIf(read.run(client, input, cursor), isReset, (e) =>
-      Effect.succeed<EventFeed>({ events: [], sync: e.freshCursor, has_more: false, sync_reset: true }))
+    Effect.catchIf(
+      read.run(client, input, cursor),
+      isReset,
+      (e) => Effect.succeed<EventFeed>({ events: [], sync: e.freshCursor, has_more: false, sync_reset: true })
+    )
 }
 
 export const DEFAULT_EVENT_INTERVAL = Duration.seconds(5)
@@ -96,14 +101,23 @@ export const followEvents = <E, R>(
   options: FollowOptions = {}
 ): Stream.Stream<Event, E, R> => {
   const interval = Duration.decode(options.interval ?? DEFAULT_EVENT_INTERVAL)
-  return Stream.unfoldChunkEffect({ sync: options.sync, wait: false, known: options.sync !== undefined }, (state) =>
-    Effect.gen(function*() {
-      if (state.wait) yield* Effect.sleep(interval)
-      const feed = yield* read(state.sync)
-      // A reset of a token we had (given, or carried from an earlier read) may have skipped events: say so.
-      if (feed.sync_reset && state.known && options.onReset !== undefined) yield* options.onReset(feed.sync)
-      return Option.some([Chunk.fromIterable(feed.events), { sync: feed.sync as string | undefined, wait: !feed.has_more, known: true }] as const)
-    }))
+  return Stream.unfoldChunkEffect(
+    { sync: options.sync, wait: false, known: options.sync !== undefined },
+    (state) =>
+      Effect.gen(function*() {
+        if (state.wait) yield* Effect.sleep(interval)
+        const feed = yield* read(state.sync)
+        // A reset of a token we had (given, or carried from an earlier read) may have skipped events: say so.
+        if (feed.sync_reset && state.known && options.onReset !== undefined) yield* options.onReset(feed.sync)
+        return Option.some(
+          [Chunk.fromIterable(feed.events), {
+            sync: feed.sync as string | undefined,
+            wait: !feed.has_more,
+            known: true
+          }] as const
+        )
+      })
+  )
 }
 
 const text = (e: Event) => ({
@@ -128,14 +142,30 @@ export const eventViews = [
       rows: (o) => o.events.map(text),
       columns: COLUMNS,
       noun: "events",
-      footer: (o) => [o.sync_reset ? `New sync token (the feed starts now): --sync ${o.sync}` : `Next: --sync ${o.sync}${o.has_more ? " (more waiting)" : ""}`]
+      footer: (
+        o
+      ) => [
+        o.sync_reset
+          ? `New sync token (the feed starts now): --sync ${o.sync}`
+          : `Next: --sync ${o.sync}${o.has_more ? " (more waiting)" : ""}`
+      ]
     },
     follow: {
       line: (e: Event) => Object.values(text(e)).map((v) => v ?? "").join("\t"),
-      run: (client: TaskmgrClient, input: EventListInput, interval: Duration.Duration, onReset: (sync: string) => Effect.Effect<void>) =>
-        followEvents((sync) => eventList.run(client, { ...input, sync }, undefined), { sync: input.sync, interval, onReset })
+      run: (
+        client: TaskmgrClient,
+        input: EventListInput,
+        interval: Duration.Duration,
+        onReset: (sync: string) => Effect.Effect<void>
+      ) =>
+        followEvents((sync) => eventList.run(client, { ...input, sync }, undefined), {
+          sync: input.sync,
+          interval,
+          onReset
+        })
     },
-    help: "Changes to a task or project since --sync TOKEN. Without a token (or with one too old) it answers a fresh token and no events: " +
+    help:
+      "Changes to a task or project since --sync TOKEN. Without a token (or with one too old) it answers a fresh token and no events: " +
       "keep it and pass it next time. --follow polls until interrupted (Ctrl-C), one event a line (JSON with --json).",
     examples: [
       "taskmgr event list 1200000000000601",

@@ -12,8 +12,8 @@ import { dataBody, listFields, taskmgrList, taskmgrOperation } from "./define.js
 import { notAfter, notBoth, rules, someOf } from "./input-rules.js"
 import { workspaceOf } from "./people.js"
 import { Gid, GidOrUrl, NonBlank, Toggle, UserGid } from "./records.js"
-import { Goal } from "./typed-records.js"
 import { RichText } from "./rich-text.js"
+import { Goal } from "./typed-records.js"
 
 const GoalGid = Gid.annotations({ description: "The goal's gid" })
 const WorkspaceGid = Gid.annotations({ description: "The workspace (default: the configured one)" })
@@ -25,7 +25,10 @@ export const GOAL_STATUSES = ["green", "yellow", "red", "achieved", "partial", "
 const teamOrWorkspaceLevel = (input: object): Schema.FilterIssue | undefined => {
   const i = input as { readonly team?: string; readonly is_workspace_level?: boolean }
   return i.team !== undefined && i.is_workspace_level === true
-    ? { path: ["is_workspace_level"], message: "a goal with a team is not workspace-level: give team or is_workspace_level true, not both" }
+    ? {
+      path: ["is_workspace_level"],
+      message: "a goal with a team is not workspace-level: give team or is_workspace_level true, not both"
+    }
     : undefined
 }
 
@@ -64,7 +67,9 @@ export const goalList = taskmgrList({
     portfolio: Schema.optional(Gid.annotations({ description: "Supporting portfolio gid" })),
     project: Schema.optional(GidOrUrl.annotations({ description: "Supporting project: gid or URL" })),
     task: Schema.optional(GidOrUrl.annotations({ description: "Supporting task: gid or URL" })),
-    is_workspace_level: Schema.optional(Toggle.annotations({ description: "Only workspace-level (true) or team (false) goals" })),
+    is_workspace_level: Schema.optional(
+      Toggle.annotations({ description: "Only workspace-level (true) or team (false) goals" })
+    ),
     time_periods: Schema.optional(Schema.Array(Gid).annotations({ description: "Time period gids" })),
     ...listFields
   }),
@@ -82,8 +87,11 @@ export const goalList = taskmgrList({
   request: (i, client) =>
     Effect.gen(function*() {
       // A team, portfolio, project or task scopes the list alone; workspace level is a workspace's filter.
-      const scoped = i.team !== undefined || i.portfolio !== undefined || i.project !== undefined || i.task !== undefined
-      const workspace = scoped && i.is_workspace_level === undefined ? i.workspace_gid : yield* workspaceOf(client, i.workspace_gid)
+      const scoped = i.team !== undefined || i.portfolio !== undefined || i.project !== undefined ||
+        i.task !== undefined
+      const workspace = scoped && i.is_workspace_level === undefined
+        ? i.workspace_gid
+        : yield* workspaceOf(client, i.workspace_gid)
       return {
         method: "GET" as const,
         path: "/goals",
@@ -147,12 +155,23 @@ export const goalUpdate = taskmgrOperation({
     ...writable,
     status: Schema.optional(Schema.Literal(...GOAL_STATUSES).annotations({ description: "New status" }))
   }).pipe(
-    Schema.filter(rules(someOf(["name", ...Object.keys(writable), "status"], "nothing to update"), notBoth("notes", "html_notes"), teamOrWorkspaceLevel, notAfter("start_on", "due_on")))
+    Schema.filter(
+      rules(
+        someOf(["name", ...Object.keys(writable), "status"], "nothing to update"),
+        notBoth("notes", "html_notes"),
+        teamOrWorkspaceLevel,
+        notAfter("start_on", "due_on")
+      )
+    )
   ),
   impact: "write",
   idempotent: true,
   subject: (i) => `goal ${i.goal_gid}`,
-  request: (i) => ({ method: "PUT", path: `/goals/${pathOf(i.goal_gid)}`, body: dataBody({ ...bodyOf(i), status: i.status }) }),
+  request: (i) => ({
+    method: "PUT",
+    path: `/goals/${pathOf(i.goal_gid)}`,
+    body: dataBody({ ...bodyOf(i), status: i.status })
+  }),
   data: Goal
 })
 
@@ -186,23 +205,45 @@ export const goalViews = [
   view(goalList, {
     command: ["goal", "list"],
     tool: "taskmgr_goal_list",
-    valueNames: { workspace_gid: "GID", team: "GID", portfolio: "GID", project: "GID|URL", task: "GID|URL", is_workspace_level: "true|false", time_periods: "GID" },
+    valueNames: {
+      workspace_gid: "GID",
+      team: "GID",
+      portfolio: "GID",
+      project: "GID|URL",
+      task: "GID|URL",
+      is_workspace_level: "true|false",
+      time_periods: "GID"
+    },
     text: {
       kind: "table",
-      rows: (o) => o.items.map((g) => ({ gid: g.gid, name: g.name, owner: nameOf(g.owner), due_on: g.due_on, status: g.status })),
+      rows: (o) =>
+        o.items.map((g) => ({ gid: g.gid, name: g.name, owner: nameOf(g.owner), due_on: g.due_on, status: g.status })),
       columns: ["gid", "name", "owner", "due_on", "status"],
       noun: "goals"
     },
-    examples: ["taskmgr goal list", "taskmgr goal list --team 1200000000000201", "taskmgr goal list --project 1200000000000301"]
+    examples: [
+      "taskmgr goal list",
+      "taskmgr goal list --team 1200000000000201",
+      "taskmgr goal list --project 1200000000000301"
+    ]
   }),
-  view(goalGet, { command: ["goal", "get"], tool: "taskmgr_goal_get", positional: ["goal_gid"], text: { kind: "record" }, examples: ["taskmgr goal get 1200000000001101"] }),
+  view(goalGet, {
+    command: ["goal", "get"],
+    tool: "taskmgr_goal_get",
+    positional: ["goal_gid"],
+    text: { kind: "record" },
+    examples: ["taskmgr goal get 1200000000001101"]
+  }),
   view(goalCreate, {
     command: ["goal", "create"],
     tool: "taskmgr_goal_create",
     positional: ["name"],
     valueNames: { ...valueNames, workspace_gid: "GID", followers: "GID|me" },
     text: { kind: "record" },
-    examples: ["taskmgr goal create 'Ship v2' --team 1200000000000201 --due-on 2024-09-30", "taskmgr goal create 'Grow revenue' --is-workspace-level true"]
+    examples: [
+      "taskmgr goal create 'Ship v2' --team 1200000000000201 --due-on 2024-09-30",
+      "taskmgr goal create 'Grow revenue' --is-workspace-level true"
+    ]
   }),
   view(goalUpdate, {
     command: ["goal", "update"],
@@ -210,7 +251,16 @@ export const goalViews = [
     positional: ["goal_gid"],
     valueNames,
     text: { kind: "record" },
-    examples: ["taskmgr goal update 1200000000001101 --status yellow", "taskmgr goal update 1200000000001101 --due-on 2024-07-15"]
+    examples: [
+      "taskmgr goal update 1200000000001101 --status yellow",
+      "taskmgr goal update 1200000000001101 --due-on 2024-07-15"
+    ]
   }),
-  view(goalDelete, { command: ["goal", "delete"], tool: "taskmgr_goal_delete", positional: ["goal_gid"], text: { kind: "record" }, examples: ["taskmgr goal delete 1200000000001101"] })
+  view(goalDelete, {
+    command: ["goal", "delete"],
+    tool: "taskmgr_goal_delete",
+    positional: ["goal_gid"],
+    text: { kind: "record" },
+    examples: ["taskmgr goal delete 1200000000001101"]
+  })
 ] as const

@@ -16,7 +16,9 @@ export const notBoth = (a: string, b: string): Rule => (input) =>
 
 /** At least one of these fields (an update that changes nothing, a move that says not where). */
 export const someOf = (fields: ReadonlyArray<string>, why: string): Rule => (input) =>
-  fields.some((f) => given(input, f)) ? undefined : { path: [fields[0]!], message: `${why}: give ${fields.join(" or ")}` }
+  fields.some((f) => given(input, f))
+    ? undefined
+    : { path: [fields[0]!], message: `${why}: give ${fields.join(" or ")}` }
 
 /** Every broken rule, or true: a Schema.filter predicate. */
 export const rules = (...all: ReadonlyArray<Rule>) => (input: object): true | ReadonlyArray<Schema.FilterIssue> => {
@@ -28,5 +30,7 @@ export const rules = (...all: ReadonlyArray<Rule>) => (input: object): true | Re
 export const notAfter = (a: string, b: string): Rule => (input) => {
   const first = (input as Readonly<Record<string, unknown>>)[a]
   const second = (input as Readonly<Record<string, unknown>>)[b]
-  return typeof first === "string" && typeof second === "string" && first > second ? { path: [a], message: `must be on or before ${b} (${second})` } : undefined
+  return typeof first === "string" && typeof second === "string" && first > second
+    ? { path: [a], message: `must be on or before ${b} (${second})` }
+    : undefined
 }

@@ -2,8 +2,8 @@
 import * as Effect from "effect/Effect"
 import type { ToolServer } from "../core/tool-server.js"
 import { VERSION } from "../version.js"
-import { makeTaskmgrClient, type TaskmgrClient } from "./client.js"
 import { cliSettings, requireToken } from "./cli-options.js"
+import { makeTaskmgrClient, type TaskmgrClient } from "./client.js"
 import { taskmgrViews } from "./operations.js"
 
 export const taskmgrToolServer: ToolServer<TaskmgrClient> = {
@@ -13,5 +13,6 @@ export const taskmgrToolServer: ToolServer<TaskmgrClient> = {
   tokenVariable: "TASKMGR_ACCESS_TOKEN",
   authModes: false,
   views: taskmgrViews,
-  client: (invocation, env) => cliSettings(invocation.shared, env).pipe(Effect.flatMap(requireToken), Effect.flatMap(makeTaskmgrClient))
+  client: (invocation, env) =>
+    cliSettings(invocation.shared, env).pipe(Effect.flatMap(requireToken), Effect.flatMap(makeTaskmgrClient))
 }

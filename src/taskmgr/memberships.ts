@@ -19,7 +19,9 @@ const Parent = GidOrUrl.annotations({ description: "Project, portfolio or goal (
 const Member = Schema.String.pipe(Schema.pattern(/^(\d+|me)$/, { message: () => "must be a gid (all digits) or me" }))
   .annotations({ description: "User or team gid, or me" })
 /** The levels the service knows; a portfolio has no commenters (the service refuses one). */
-const AccessLevel = Schema.Literal("admin", "editor", "commenter", "viewer").annotations({ description: "admin, editor, commenter or viewer" })
+const AccessLevel = Schema.Literal("admin", "editor", "commenter", "viewer").annotations({
+  description: "admin, editor, commenter or viewer"
+})
 
 const ListFields = Schema.Struct({ parent: Schema.optional(Parent), member: Schema.optional(Member), ...listFields })
 type ListInput = typeof ListFields.Type
@@ -38,7 +40,13 @@ export const membershipList = taskmgrList({
   subject: (i) => (i.parent !== undefined ? `members of ${i.parent}` : `memberships of ${i.member ?? ""}`),
   request: (i) =>
     (i.parent === undefined) === (i.member === undefined)
-      ? Effect.fail(invalidInput("Give exactly one of parent (a project, portfolio or goal) and member (a user or team).", "parent", "member"))
+      ? Effect.fail(
+        invalidInput(
+          "Give exactly one of parent (a project, portfolio or goal) and member (a user or team).",
+          "parent",
+          "member"
+        )
+      )
       : Effect.succeed({ method: "GET" as const, path: "/memberships", query: { parent: i.parent, member: i.member } }),
   item: MembershipCompact,
   defaultFields: ["parent.name", "member.name", "access_level"],
@@ -66,7 +74,11 @@ export const membershipCreate = taskmgrOperation({
   idempotent: false,
   gids: { parent: "project" },
   subject: (i) => `membership of ${i.member} in ${i.parent}`,
-  request: (i) => ({ method: "POST", path: "/memberships", body: dataBody({ parent: i.parent, member: i.member, access_level: i.access_level }) }),
+  request: (i) => ({
+    method: "POST",
+    path: "/memberships",
+    body: dataBody({ parent: i.parent, member: i.member, access_level: i.access_level })
+  }),
   data: Membership
 })
 
@@ -78,21 +90,28 @@ export const membershipUpdate = taskmgrOperation({
   impact: "write",
   idempotent: true,
   subject: (i) => `membership ${i.membership_gid}`,
-  request: (i) => ({ method: "PUT", path: `/memberships/${pathOf(i.membership_gid)}`, body: dataBody({ access_level: i.access_level }) }),
+  request: (i) => ({
+    method: "PUT",
+    path: `/memberships/${pathOf(i.membership_gid)}`,
+    body: dataBody({ access_level: i.access_level })
+  }),
   data: Membership
 })
 
-export const membershipDelete = absentIsDone(taskmgrOperation({
-  name: "membershipDelete",
-  group: "memberships",
-  summary: "End a membership.",
-  input: Schema.Struct({ membership_gid: MembershipGid }),
-  impact: "destroy",
-  idempotent: true,
-  subject: (i) => `membership ${i.membership_gid}`,
-  request: (i) => ({ method: "DELETE", path: `/memberships/${pathOf(i.membership_gid)}` }),
-  data: Schema.Struct({})
-}), (i) => ({ membership_gid: i.membership_gid }))
+export const membershipDelete = absentIsDone(
+  taskmgrOperation({
+    name: "membershipDelete",
+    group: "memberships",
+    summary: "End a membership.",
+    input: Schema.Struct({ membership_gid: MembershipGid }),
+    impact: "destroy",
+    idempotent: true,
+    subject: (i) => `membership ${i.membership_gid}`,
+    request: (i) => ({ method: "DELETE", path: `/memberships/${pathOf(i.membership_gid)}` }),
+    data: Schema.Struct({})
+  }),
+  (i) => ({ membership_gid: i.membership_gid })
+)
 
 const COLUMNS = ["gid", "parent", "member", "access_level"]
 const rows = (o: { readonly items: ReadonlyArray<MembershipCompact> }) =>

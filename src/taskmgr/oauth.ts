@@ -20,7 +20,13 @@ import { signInError } from "../core/oauth/redirect.js"
 import { refreshStored } from "../core/oauth/refresh.js"
 import { readSettingsFile } from "../core/oauth/settings-file.js"
 import { configDir, type CredentialStore, fileCredentialStore } from "../core/oauth/store.js"
-import { type ClientCredentials, postTokenForm, type TokenEndpointError, tokenFields, type TokenLimits } from "../core/oauth/token-endpoint.js"
+import {
+  type ClientCredentials,
+  postTokenForm,
+  type TokenEndpointError,
+  tokenFields,
+  type TokenLimits
+} from "../core/oauth/token-endpoint.js"
 import { TokenText } from "../core/settings.js"
 
 /** The paste-the-code redirect for machines without a browser. */
@@ -72,7 +78,11 @@ export const taskmgrCredentialStore = (env: Env): CredentialStore<TaskmgrCredent
 // ---- the app registration ---------------------------------------------------
 
 export type ClientIdSource = "--client-id" | "TASKMGR_API_CLIENT_ID" | "TASKMGR_CLIENT_ID" | "settings.json"
-export type ClientSecretSource = "--client-secret" | "TASKMGR_API_CLIENT_SECRET" | "TASKMGR_CLIENT_SECRET" | "settings.json"
+export type ClientSecretSource =
+  | "--client-secret"
+  | "TASKMGR_API_CLIENT_SECRET"
+  | "TASKMGR_CLIENT_SECRET"
+  | "settings.json"
 
 /** One value resolved from ordered sources: the winner and the ones it shadows. */
 export interface Resolved<A, S extends string> {
@@ -88,7 +98,9 @@ export interface AppRegistration {
 }
 
 /** First found wins; the others that were set are shadowed. */
-export const firstOf = <A, S extends string>(candidates: ReadonlyArray<readonly [S, A | undefined]>): Resolved<A, S> => {
+export const firstOf = <A, S extends string>(
+  candidates: ReadonlyArray<readonly [S, A | undefined]>
+): Resolved<A, S> => {
   const present = candidates.filter((c): c is readonly [S, A] => c[1] !== undefined)
   const [winner, ...rest] = present
   return {
@@ -140,7 +152,8 @@ export const resolveAppRegistration = (
  * stored one (a rotated secret); another client id cannot use the grant.
  */
 export const grantClient = (credential: TaskmgrCredential, app?: AppRegistration): ClientCredentials =>
-  app !== undefined && Option.contains(app.clientId.value, credential.client_id) && Option.isSome(app.clientSecret.value)
+  app !== undefined && Option.contains(app.clientId.value, credential.client_id) &&
+    Option.isSome(app.clientSecret.value)
     ? { id: credential.client_id, secret: app.clientSecret.value.value }
     : { id: credential.client_id, secret: credential.client_secret }
 
@@ -149,28 +162,33 @@ export const grantClient = (credential: TaskmgrCredential, app?: AppRegistration
 const trimmed = (url: string) => url.replace(/\/+$/, "")
 
 /** GET {app_url}/-/oauth_authorize; scopes space-separated, none for full access. */
-export const taskmgrAuthorizeUrl = (appUrl: string, clientId: string, scopes: ReadonlyArray<string>) => (p: AuthorizeParams) => {
-  const url = new URL(`${trimmed(appUrl)}/-/oauth_authorize`)
-  url.searchParams.set("client_id", clientId)
-  url.searchParams.set("redirect_uri", p.redirectUri)
-  url.searchParams.set("response_type", "code")
-  url.searchParams.set("state", p.state)
-  url.searchParams.set("code_challenge", p.codeChallenge)
-  url.searchParams.set("code_challenge_method", p.codeChallengeMethod)
-  if (scopes.length > 0) url.searchParams.set("scope", scopes.join(" "))
-  return url.href
-}
+export const taskmgrAuthorizeUrl =
+  (appUrl: string, clientId: string, scopes: ReadonlyArray<string>) => (p: AuthorizeParams) => {
+    const url = new URL(`${trimmed(appUrl)}/-/oauth_authorize`)
+    url.searchParams.set("client_id", clientId)
+    url.searchParams.set("redirect_uri", p.redirectUri)
+    url.searchParams.set("response_type", "code")
+    url.searchParams.set("state", p.state)
+    url.searchParams.set("code_challenge", p.codeChallenge)
+    url.searchParams.set("code_challenge_method", p.codeChallengeMethod)
+    if (scopes.length > 0) url.searchParams.set("scope", scopes.join(" "))
+    return url.href
+  }
 
 /** What the service's invalid_client means here: the two kinds of app registration. */
-export const APP_KIND_HINT = "The service has two kinds of app registration: an API app, whose tokens work on the REST API, " +
+export const APP_KIND_HINT =
+  "The service has two kinds of app registration: an API app, whose tokens work on the REST API, " +
   "and an app made for the service's hosted tool server, whose tokens do not; sign-in needs the client id and secret of an API app."
 
 /** Adds the app-kind hint to the service's own invalid_client message. */
 export const withAppKindHint = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
-  Effect.mapError(effect, (e) =>
-    e instanceof SignInError && e.reason === "client_rejected" && /invalid_client/.test(e.message)
-      ? (new SignInError({ ...e, message: `${e.message} ${APP_KIND_HINT}` }) as E)
-      : e)
+  Effect.mapError(
+    effect,
+    (e) =>
+      e instanceof SignInError && e.reason === "client_rejected" && /invalid_client/.test(e.message)
+        ? (new SignInError({ ...e, message: `${e.message} ${APP_KIND_HINT}` }) as E)
+        : e
+  )
 
 const isoAfter = (nowMs: number, seconds: number | undefined) =>
   seconds === undefined ? null : new Date(nowMs + seconds * 1000).toISOString()
@@ -178,7 +196,11 @@ const isoAfter = (nowMs: number, seconds: number | undefined) =>
 const accountOf = (data: typeof TaskmgrTokenAnswer.Type["data"]): TaskmgrAccount | null =>
   data === undefined
     ? null
-    : { gid: data.gid, ...(data.name === undefined ? {} : { name: data.name }), ...(data.email === undefined ? {} : { email: data.email }) }
+    : {
+      gid: data.gid,
+      ...(data.name === undefined ? {} : { name: data.name }),
+      ...(data.email === undefined ? {} : { email: data.email })
+    }
 
 export interface TaskmgrExchange {
   readonly appUrl: string
@@ -191,7 +213,9 @@ export interface TaskmgrExchange {
 }
 
 /** The code exchange (POST {app_url}/-/oauth_token): a new credential. */
-export const exchangeTaskmgrCode = (options: TaskmgrExchange): Effect.Effect<TaskmgrCredential, TokenEndpointError, HttpClient.HttpClient> =>
+export const exchangeTaskmgrCode = (
+  options: TaskmgrExchange
+): Effect.Effect<TaskmgrCredential, TokenEndpointError, HttpClient.HttpClient> =>
   Effect.gen(function*() {
     const answer = yield* withAppKindHint(postTokenForm(TaskmgrTokenAnswer, {
       url: `${trimmed(options.appUrl)}/-/oauth_token`,
@@ -230,7 +254,9 @@ export const refreshTaskmgrCredential = (
 ): Effect.Effect<TaskmgrCredential, TokenEndpointError, HttpClient.HttpClient> =>
   Effect.gen(function*() {
     if (credential.refresh_token === null) {
-      return yield* Effect.fail(signInError("not_signed_in", "The stored sign-in has no refresh token, so it cannot be renewed."))
+      return yield* Effect.fail(
+        signInError("not_signed_in", "The stored sign-in has no refresh token, so it cannot be renewed.")
+      )
     }
     const answer = yield* withAppKindHint(postTokenForm(TaskmgrTokenAnswer, {
       url: `${credential.app_url}/-/oauth_token`,

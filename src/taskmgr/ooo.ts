@@ -22,7 +22,10 @@ const Start = CalendarDate.annotations({ description: "First day away (YYYY-MM-D
 const End = CalendarDate.annotations({ description: "Last day away (YYYY-MM-DD)" })
 
 /** Refuses an end before the start, when both are known, before anything is sent. */
-const inOrder = <A>(dates: { readonly start_date?: string | undefined; readonly end_date?: string | undefined }, then: () => A) =>
+const inOrder = <A>(
+  dates: { readonly start_date?: string | undefined; readonly end_date?: string | undefined },
+  then: () => A
+) =>
   dates.start_date !== undefined && dates.end_date !== undefined && dates.end_date < dates.start_date
     ? Effect.fail(invalidInput(`end_date ${dates.end_date} is before start_date ${dates.start_date}.`, "end_date"))
     : Effect.sync(then)
@@ -100,17 +103,20 @@ export const oooUpdate = taskmgrOperation({
   data: OutOfOffice
 })
 
-export const oooDelete = absentIsDone(taskmgrOperation({
-  name: "oooDelete",
-  group: "ooo",
-  summary: "Delete an out-of-office entry.",
-  input: Schema.Struct({ ooo_entry_gid: EntryGid }),
-  impact: "destroy",
-  idempotent: true,
-  subject: (i) => `out-of-office entry ${i.ooo_entry_gid}`,
-  request: (i) => ({ method: "DELETE", path: `/ooo_entries/${pathOf(i.ooo_entry_gid)}` }),
-  data: Schema.Struct({})
-}), (i) => ({ ooo_entry_gid: i.ooo_entry_gid }))
+export const oooDelete = absentIsDone(
+  taskmgrOperation({
+    name: "oooDelete",
+    group: "ooo",
+    summary: "Delete an out-of-office entry.",
+    input: Schema.Struct({ ooo_entry_gid: EntryGid }),
+    impact: "destroy",
+    idempotent: true,
+    subject: (i) => `out-of-office entry ${i.ooo_entry_gid}`,
+    request: (i) => ({ method: "DELETE", path: `/ooo_entries/${pathOf(i.ooo_entry_gid)}` }),
+    data: Schema.Struct({})
+  }),
+  (i) => ({ ooo_entry_gid: i.ooo_entry_gid })
+)
 
 const COLUMNS = ["gid", "start_date", "end_date", "user"]
 const rows = (o: { readonly items: ReadonlyArray<OutOfOffice> }) =>
@@ -124,7 +130,13 @@ export const oooViews = [
     text: { kind: "table", rows, columns: COLUMNS, noun: "out-of-office entries" },
     examples: ["taskmgr ooo list", "taskmgr ooo list --user 1200000000000002 --start-date 2024-06-01"]
   }),
-  view(oooGet, { command: ["ooo", "get"], tool: "taskmgr_ooo_get", positional: ["ooo_entry_gid"], text: { kind: "record" }, examples: ["taskmgr ooo get 1200000000003401"] }),
+  view(oooGet, {
+    command: ["ooo", "get"],
+    tool: "taskmgr_ooo_get",
+    positional: ["ooo_entry_gid"],
+    text: { kind: "record" },
+    examples: ["taskmgr ooo get 1200000000003401"]
+  }),
   view(oooCreate, {
     command: ["ooo", "create"],
     tool: "taskmgr_ooo_create",
@@ -139,5 +151,11 @@ export const oooViews = [
     text: { kind: "record" },
     examples: ["taskmgr ooo update 1200000000003401 --end-date 2024-07-21"]
   }),
-  view(oooDelete, { command: ["ooo", "delete"], tool: "taskmgr_ooo_delete", positional: ["ooo_entry_gid"], text: { kind: "record" }, examples: ["taskmgr ooo delete 1200000000003401"] })
+  view(oooDelete, {
+    command: ["ooo", "delete"],
+    tool: "taskmgr_ooo_delete",
+    positional: ["ooo_entry_gid"],
+    text: { kind: "record" },
+    examples: ["taskmgr ooo delete 1200000000003401"]
+  })
 ] as const

@@ -5,8 +5,45 @@
  */
 import type { AnyView } from "../core/view.js"
 import { attachmentCreate, attachmentDelete, attachmentGet, attachmentList, attachmentViews } from "./attachments.js"
+import * as customFields from "./custom-fields.js"
 import { eventList, eventViews } from "./events.js"
+import { goalCreate, goalDelete, goalGet, goalList, goalUpdate, goalViews } from "./goals.js"
+import * as memberships from "./memberships.js"
+import * as ooo from "./ooo.js"
 import { peopleViews, teamGet, teamList, userGet, userList, userMe, workspaceGet, workspaceList } from "./people.js"
+import {
+  portfolioCreate,
+  portfolioDelete,
+  portfolioGet,
+  portfolioItemList,
+  portfolioList,
+  portfolioUpdate,
+  portfolioViews
+} from "./portfolios.js"
+import { projectExport, projectExportView } from "./project-export.js"
+import {
+  projectCounts,
+  projectCreate,
+  projectDelete,
+  projectGet,
+  projectList,
+  projectSearch,
+  projectUpdate,
+  projectViews
+} from "./projects.js"
+import { ruleTrigger, ruleViews } from "./rules.js"
+import { scanTodosView, taskScanTodos } from "./scan-todos.js"
+import {
+  sectionCreate,
+  sectionDelete,
+  sectionGet,
+  sectionList,
+  sectionMove,
+  sectionTaskAdd,
+  sectionUpdate,
+  sectionViews
+} from "./sections.js"
+import { statusCreate, statusDelete, statusGet, statusList, statusOverview, statusViews } from "./status-updates.js"
 import {
   commentCreate,
   commentDelete,
@@ -20,23 +57,23 @@ import {
   storyUpdate,
   storyViews
 } from "./stories.js"
-import { tagCreate, tagDelete, tagGet, tagList, tagTaskAdd, tagTaskList, tagTaskRemove, tagTasks, tagUpdate, tagViews } from "./tags.js"
+import {
+  tagCreate,
+  tagDelete,
+  tagGet,
+  tagList,
+  tagTaskAdd,
+  tagTaskList,
+  tagTaskRemove,
+  tagTasks,
+  tagUpdate,
+  tagViews
+} from "./tags.js"
 import * as taskLinks from "./task-links.js"
 import * as tasks from "./tasks.js"
-import { projectCounts, projectCreate, projectDelete, projectGet, projectList, projectSearch, projectUpdate, projectViews } from "./projects.js"
-import { goalCreate, goalDelete, goalGet, goalList, goalUpdate, goalViews } from "./goals.js"
-import { portfolioCreate, portfolioDelete, portfolioGet, portfolioItemList, portfolioList, portfolioUpdate, portfolioViews } from "./portfolios.js"
-import { statusCreate, statusDelete, statusGet, statusList, statusOverview, statusViews } from "./status-updates.js"
-import * as customFields from "./custom-fields.js"
-import * as memberships from "./memberships.js"
-import * as ooo from "./ooo.js"
-import { projectExport, projectExportView } from "./project-export.js"
-import { scanTodosView, taskScanTodos } from "./scan-todos.js"
-import { ruleTrigger, ruleViews } from "./rules.js"
 import * as templates from "./templates.js"
 import { searchObjects, typeaheadViews } from "./typeahead.js"
 import { urlParse, urlViews } from "./urls.js"
-import { sectionCreate, sectionDelete, sectionGet, sectionList, sectionMove, sectionTaskAdd, sectionUpdate, sectionViews } from "./sections.js"
 
 export const taskmgrOperations = {
   userMe,

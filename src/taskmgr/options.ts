@@ -5,13 +5,21 @@
  */
 import type * as HttpClient from "@effect/platform/HttpClient"
 import * as Config from "effect/Config"
+import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import type { InvalidSettingsError, RequestError } from "../core/errors.js"
 import type { ExpiryInput } from "../core/expiry.js"
-import { checkRateStore, checkServiceUrl, checkToken, duration, invalidSetting, oneOf, requestTimeout } from "../core/settings.js"
-import * as Duration from "effect/Duration"
+import {
+  checkRateStore,
+  checkServiceUrl,
+  checkToken,
+  duration,
+  invalidSetting,
+  oneOf,
+  requestTimeout
+} from "../core/settings.js"
 
 export const PLANS = ["free", "paid"] as const
 export type Plan = (typeof PLANS)[number]

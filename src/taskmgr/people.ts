@@ -7,7 +7,7 @@ import { pathOf } from "../core/http.js"
 import { view } from "../core/view.js"
 import type { TaskmgrClient } from "./client.js"
 import { listFields, taskmgrList, taskmgrOperation } from "./define.js"
-import { Gid, Record, UserGid } from "./records.js"
+import { Gid, type Record, UserGid } from "./records.js"
 import { Team, User, Workspace } from "./typed-records.js"
 
 /** The workspace to use: the one given, else the configured one. */
@@ -15,7 +15,8 @@ export const workspaceOf = (client: TaskmgrClient, given: string | undefined) =>
   given !== undefined
     ? Effect.succeed(given)
     : Option.match(client.settings.workspace, {
-      onNone: () => Effect.fail(invalidInput("No workspace_gid is given or configured (TASKMGR_WORKSPACE).", "workspace_gid")),
+      onNone: () =>
+        Effect.fail(invalidInput("No workspace_gid is given or configured (TASKMGR_WORKSPACE).", "workspace_gid")),
       onSome: Effect.succeed
     })
 
@@ -51,7 +52,11 @@ export const userList = taskmgrList({
   summary: "Users of a workspace.",
   input: Schema.Struct({ workspace_gid: WorkspaceGid, ...listFields }),
   subject: (i) => `users of workspace ${i.workspace_gid ?? ""}`.trim(),
-  request: (i, client) => Effect.map(workspaceOf(client, i.workspace_gid), (w) => ({ method: "GET" as const, path: `/workspaces/${pathOf(w)}/users` })),
+  request: (i, client) =>
+    Effect.map(
+      workspaceOf(client, i.workspace_gid),
+      (w) => ({ method: "GET" as const, path: `/workspaces/${pathOf(w)}/users` })
+    ),
   item: User,
   defaultFields: ["name", "email"],
   itemsKey: "users"
@@ -63,7 +68,11 @@ export const teamList = taskmgrList({
   summary: "Teams of a workspace.",
   input: Schema.Struct({ workspace_gid: WorkspaceGid, ...listFields }),
   subject: (i) => `teams of workspace ${i.workspace_gid ?? ""}`.trim(),
-  request: (i, client) => Effect.map(workspaceOf(client, i.workspace_gid), (w) => ({ method: "GET" as const, path: `/workspaces/${pathOf(w)}/teams` })),
+  request: (i, client) =>
+    Effect.map(
+      workspaceOf(client, i.workspace_gid),
+      (w) => ({ method: "GET" as const, path: `/workspaces/${pathOf(w)}/teams` })
+    ),
   item: Team,
   defaultFields: ["name", "description"],
   itemsKey: "teams"
@@ -109,8 +118,19 @@ const rows = (columns: ReadonlyArray<string>) => (o: { readonly items: ReadonlyA
   o.items.map((item) => Object.fromEntries(columns.map((c) => [c, item[c]])))
 
 export const peopleViews = [
-  view(userMe, { command: ["user", "me"], tool: "taskmgr_user_me", text: { kind: "record" }, examples: ["taskmgr user me"] }),
-  view(userGet, { command: ["user", "get"], tool: "taskmgr_user_get", positional: ["user_gid"], text: { kind: "record" }, examples: ["taskmgr user get me"] }),
+  view(userMe, {
+    command: ["user", "me"],
+    tool: "taskmgr_user_me",
+    text: { kind: "record" },
+    examples: ["taskmgr user me"]
+  }),
+  view(userGet, {
+    command: ["user", "get"],
+    tool: "taskmgr_user_get",
+    positional: ["user_gid"],
+    text: { kind: "record" },
+    examples: ["taskmgr user get me"]
+  }),
   view(userList, {
     command: ["user", "list"],
     tool: "taskmgr_user_list",
@@ -123,11 +143,22 @@ export const peopleViews = [
     text: { kind: "table", rows: rows(["gid", "name"]), columns: ["gid", "name"], noun: "teams" },
     examples: ["taskmgr team list"]
   }),
-  view(teamGet, { command: ["team", "get"], tool: "taskmgr_team_get", positional: ["team_gid"], text: { kind: "record" }, examples: ["taskmgr team get 1200000000000201"] }),
+  view(teamGet, {
+    command: ["team", "get"],
+    tool: "taskmgr_team_get",
+    positional: ["team_gid"],
+    text: { kind: "record" },
+    examples: ["taskmgr team get 1200000000000201"]
+  }),
   view(workspaceList, {
     command: ["workspace", "list"],
     tool: "taskmgr_workspace_list",
-    text: { kind: "table", rows: rows(["gid", "name", "is_organization"]), columns: ["gid", "name", "is_organization"], noun: "workspaces" },
+    text: {
+      kind: "table",
+      rows: rows(["gid", "name", "is_organization"]),
+      columns: ["gid", "name", "is_organization"],
+      noun: "workspaces"
+    },
     examples: ["taskmgr workspace list"]
   }),
   view(workspaceGet, {

@@ -24,12 +24,17 @@ export const PORTFOLIO_COLORS = [...HUES.map((h) => `dark-${h}` as const), ...HU
 const writable = {
   // The 18 names are checked here but said in words: an agent pays for every byte of the tool listing.
   color: Schema.optional(
-    Schema.Literal(...PORTFOLIO_COLORS).annotations({ jsonSchema: { type: "string" }, description: `dark- or light- + ${HUES.join(", ")}` })
+    Schema.Literal(...PORTFOLIO_COLORS).annotations({
+      jsonSchema: { type: "string" },
+      description: `dark- or light- + ${HUES.join(", ")}`
+    })
   ),
   public: Schema.optional(Toggle.annotations({ description: "Public to the workspace (true or false)" })),
   start_on: Schema.optional(CalendarDate.annotations({ description: "Start date" })),
   due_on: Schema.optional(CalendarDate.annotations({ description: "Due date" })),
-  default_access_level: Schema.optional(Schema.Literal("admin", "editor", "viewer").annotations({ description: "Access given to members added later" }))
+  default_access_level: Schema.optional(
+    Schema.Literal("admin", "editor", "viewer").annotations({ description: "Access given to members added later" })
+  )
 }
 
 type Writable = { readonly [K in keyof typeof writable]?: Schema.Schema.Type<(typeof writable)[K]> }
@@ -119,7 +124,11 @@ export const portfolioUpdate = taskmgrOperation({
     name: Schema.optional(NonBlank.annotations({ description: "New name" })),
     archived: Schema.optional(Toggle.annotations({ description: "Archived (true or false)" })),
     ...writable
-  }).pipe(Schema.filter(rules(someOf(["name", "archived", ...Object.keys(writable)], "nothing to update"), notAfter("start_on", "due_on")))),
+  }).pipe(
+    Schema.filter(
+      rules(someOf(["name", "archived", ...Object.keys(writable)], "nothing to update"), notAfter("start_on", "due_on"))
+    )
+  ),
   impact: "write",
   idempotent: true,
   subject: (i) => `portfolio ${i.portfolio_gid}`,

@@ -12,16 +12,25 @@ import { view } from "../core/view.js"
 import type { TaskmgrClient } from "./client.js"
 import type { TaskmgrError } from "./define.js"
 import { everyItem } from "./every-item.js"
-import { projectGet } from "./projects.js"
 import { type ExportTask, projectMarkdown } from "./project-markdown.js"
+import { projectGet } from "./projects.js"
 import { GidOrUrl } from "./records.js"
-import { type Task } from "./typed-records.js"
 import { gidOf } from "./refs.js"
 import { sectionList } from "./sections.js"
 import { taskSubtaskList } from "./task-links.js"
 import { taskList } from "./tasks.js"
+import { type Task } from "./typed-records.js"
 
-const FIELDS = ["name", "completed", "assignee.name", "due_on", "notes", "num_subtasks", "memberships.project.gid", "memberships.section.gid"]
+const FIELDS = [
+  "name",
+  "completed",
+  "assignee.name",
+  "due_on",
+  "notes",
+  "num_subtasks",
+  "memberships.project.gid",
+  "memberships.section.gid"
+]
 
 /** Subtasks nest; a cycle the service should never answer stops here rather than looping. */
 const MAX_DEPTH = 8
@@ -39,8 +48,10 @@ const nameOf = (value: unknown): string | null =>
 const exported = (client: TaskmgrClient, task: Task, depth: number): Effect.Effect<ExportTask, TaskmgrError> =>
   Effect.map(
     (task.num_subtasks ?? 0) > 0 && depth < MAX_DEPTH
-      ? Effect.flatMap(everyItem(taskSubtaskList, client, { task_gid: task.gid, fields: FIELDS, limit: 100 }), (subtasks) =>
-        Effect.forEach(subtasks, (s) => exported(client, s, depth + 1)))
+      ? Effect.flatMap(
+        everyItem(taskSubtaskList, client, { task_gid: task.gid, fields: FIELDS, limit: 100 }),
+        (subtasks) => Effect.forEach(subtasks, (s) => exported(client, s, depth + 1))
+      )
       : Effect.succeed([]),
     (subtasks) => ({
       name: task.name ?? "",
@@ -55,7 +66,13 @@ const exported = (client: TaskmgrClient, task: Task, depth: number): Effect.Effe
 const sectionOf = (task: Task, project: string): string | undefined =>
   task.memberships?.find((m) => m.project?.gid === project)?.section?.gid
 
-export const projectExport: Operation<typeof Input.Type, typeof Input.Encoded, ProjectExport, TaskmgrError, TaskmgrClient> = {
+export const projectExport: Operation<
+  typeof Input.Type,
+  typeof Input.Encoded,
+  ProjectExport,
+  TaskmgrError,
+  TaskmgrClient
+> = {
   name: "projectExport",
   group: "projects",
   summary: "A project as Markdown: sections, tasks as a checklist, notes, subtasks.",
@@ -68,9 +85,16 @@ export const projectExport: Operation<typeof Input.Type, typeof Input.Encoded, P
       const gid = yield* gidOf(input.project_gid, "project", "project_gid", client.settings.appUrl)
       const project = yield* projectGet.run(client, { project_gid: gid }, undefined)
       const sections = yield* everyItem(sectionList, client, { project_gid: gid, fields: ["name"], limit: 100 })
-      const tasks = yield* everyItem(taskList, client, { project: gid, fields: FIELDS, limit: 100 } as typeof taskList.input.Type)
-      const full = yield* Effect.forEach(tasks, (t) => Effect.map(exported(client, t, 0), (e) => [sectionOf(t, gid), e] as const))
-      const known = new Set(sections.map((s) => s.gid))
+      const tasks = yield* everyItem(
+        taskList,
+        client,
+        { project: gid, fields: FIELDS, limit: 100 } as typeof taskList.input.Type
+      )
+      const full = yield* Effect.forEach(tasks, (t) =>
+        Effect.map(exported(client, t, 0), (e) => [sectionOf(t, gid), e] as const))
+      const known = new Set(sections.map((s) =>
+        s.gid
+      ))
       const unplaced = full.filter(([section]) => section === undefined || !known.has(section)).map(([, t]) => t)
       const markdown = projectMarkdown({
         name: project.name ?? "",
@@ -78,7 +102,10 @@ export const projectExport: Operation<typeof Input.Type, typeof Input.Encoded, P
         due_on: project.due_on ?? null,
         notes: project.notes ?? "",
         sections: [
-          ...sections.map((s) => ({ name: s.name ?? "", tasks: full.filter(([section]) => section === s.gid).map(([, t]) => t) })),
+          ...sections.map((s) => ({
+            name: s.name ?? "",
+            tasks: full.filter(([section]) => section === s.gid).map(([, t]) => t)
+          })),
           ...(unplaced.length === 0 ? [] : [{ name: "No section", tasks: unplaced }])
         ]
       })

@@ -54,7 +54,9 @@ export const notesLine = (line: string): string => {
 
 /** Notes under a list item, `indent` spaces in: paragraphs kept, each line a hard line break. */
 const notesBlock = (notes: string, indent: string): Array<string> => {
-  const paragraphs = notes.replace(/\r\n?/g, "\n").split(/\n\s*\n/).map((p) => p.split("\n").map(notesLine).filter((l) => l !== ""))
+  const paragraphs = notes.replace(/\r\n?/g, "\n").split(/\n\s*\n/).map((p) =>
+    p.split("\n").map(notesLine).filter((l) => l !== "")
+  )
     .filter((p) => p.length > 0)
   return paragraphs.flatMap((lines) => ["", ...lines.map((l, i) => `${indent}${l}${i < lines.length - 1 ? "\\" : ""}`)])
 }
@@ -66,7 +68,9 @@ const taskLines = (task: ExportTask, depth: number): Array<string> => {
     task.due_on === null ? undefined : `due ${inlineText(task.due_on)}`
   ].filter((d) => d !== undefined)
   const name = inlineText(task.name) || "(untitled)"
-  const head = `${indent}- [${task.completed ? "x" : " "}] ${name}${details.length === 0 ? "" : ` (${details.join(", ")})`}`
+  const head = `${indent}- [${task.completed ? "x" : " "}] ${name}${
+    details.length === 0 ? "" : ` (${details.join(", ")})`
+  }`
   return [
     head,
     ...notesBlock(task.notes, `${indent}  `),
@@ -86,5 +90,7 @@ export const projectMarkdown = (project: ExportProject): string => {
     "",
     ...(section.tasks.length === 0 ? ["No tasks."] : section.tasks.flatMap((t) => taskLines(t, 0)))
   ])
-  return [`# ${inlineText(project.name) || "(untitled project)"}`, "", ...facts, ...description, ...sections, ""].join("\n")
+  return [`# ${inlineText(project.name) || "(untitled project)"}`, "", ...facts, ...description, ...sections, ""].join(
+    "\n"
+  )
 }

@@ -5,18 +5,18 @@
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
+import { CalendarDate } from "../core/calendar.js"
 import { pathOf } from "../core/http.js"
 import { absentIsDone } from "../core/operation.js"
 import { view } from "../core/view.js"
-import { notBoth, rules, someOf } from "./input-rules.js"
 import { PREMIUM } from "./classify.js"
-import { gidNamed } from "./refs.js"
 import { dataBody, listFields, taskmgrList, taskmgrOperation } from "./define.js"
+import { notBoth, rules, someOf } from "./input-rules.js"
 import { workspaceOf } from "./people.js"
-import { CalendarDate } from "../core/calendar.js"
-import { Gid, GidOrUrl, NonBlank, Record, Toggle, UserGid } from "./records.js"
-import { Project } from "./typed-records.js"
+import { Gid, GidOrUrl, NonBlank, type Record, Toggle, UserGid } from "./records.js"
+import { gidNamed } from "./refs.js"
 import { RichText } from "./rich-text.js"
+import { Project } from "./typed-records.js"
 
 const ProjectGid = GidOrUrl.annotations({ description: "Gid or URL" })
 const WorkspaceGid = Gid.annotations({ description: "The workspace (default: the configured one)" })
@@ -27,15 +27,21 @@ const writable = {
   notes: Schema.optional(Schema.String.annotations({ description: "Description, plain text" })),
   html_notes: Schema.optional(RichText.annotations({ description: "Description as rich text, wrapped in <body>" })),
   color: Schema.optional(
-    Schema.String.pipe(Schema.pattern(/^[a-z-]+$/, { message: () => "must be a colour name such as light-green or none" }))
+    Schema.String.pipe(
+      Schema.pattern(/^[a-z-]+$/, { message: () => "must be a colour name such as light-green or none" })
+    )
       .annotations({ description: "light-green, dark-red, none, ..." })
   ),
   privacy_setting: Schema.optional(
-    Schema.Literal("public_to_workspace", "private_to_team", "private").annotations({ description: "Who can see the project" })
+    Schema.Literal("public_to_workspace", "private_to_team", "private").annotations({
+      description: "Who can see the project"
+    })
   ),
   public: Schema.optional(Toggle.annotations({ description: "Public to the workspace (true or false)" })),
   archived: Schema.optional(Toggle.annotations({ description: "Archived (true or false)" })),
-  default_view: Schema.optional(Schema.Literal("list", "board", "calendar", "timeline").annotations({ description: "The view it opens in" })),
+  default_view: Schema.optional(
+    Schema.Literal("list", "board", "calendar", "timeline").annotations({ description: "The view it opens in" })
+  ),
   due_on: Schema.optional(CalendarDate.annotations({ description: "Due date, YYYY-MM-DD" })),
   start_on: Schema.optional(CalendarDate.annotations({ description: "Start date (needs due_on)" })),
   owner: Schema.optional(UserGid.annotations({ description: "Owner: a user gid, or me" })),
@@ -68,10 +74,14 @@ export const projectList = taskmgrList({
   input: Schema.Struct({
     workspace_gid: Schema.optional(WorkspaceGid),
     team: Schema.optional(TeamGid.annotations({ description: "Team gid: list this team's projects instead" })),
-    archived: Schema.optional(Toggle.annotations({ description: "Only archived (true) or only active (false) projects" })),
+    archived: Schema.optional(
+      Toggle.annotations({ description: "Only archived (true) or only active (false) projects" })
+    ),
     ...listFields
   }),
-  subject: (i) => (i.team !== undefined ? `projects of team ${i.team}` : `projects of workspace ${i.workspace_gid ?? ""}`.trim()),
+  subject: (
+    i
+  ) => (i.team !== undefined ? `projects of team ${i.team}` : `projects of workspace ${i.workspace_gid ?? ""}`.trim()),
   request: (i, client) =>
     i.team !== undefined
       // A team belongs to one workspace: it alone scopes the list.
@@ -120,7 +130,9 @@ export const projectCounts = taskmgrOperation({
   summary: "Task and milestone counts of a project.",
   input: Schema.Struct({
     project_gid: ProjectGid,
-    fields: Schema.optional(Schema.Array(Schema.Literal(...COUNT_FIELDS)).annotations({ description: "Counts to return (default: all)" }))
+    fields: Schema.optional(
+      Schema.Array(Schema.Literal(...COUNT_FIELDS)).annotations({ description: "Counts to return (default: all)" })
+    )
   }),
   impact: "read",
   idempotent: true,
@@ -142,9 +154,13 @@ export const projectSearch = taskmgrOperation({
   input: Schema.Struct({
     text: Schema.optional(Schema.String.annotations({ description: "Words in the name or description" })),
     workspace_gid: Schema.optional(WorkspaceGid),
-    completed: Schema.optional(Toggle.annotations({ description: "Only completed (true) or incomplete (false) projects" })),
+    completed: Schema.optional(
+      Toggle.annotations({ description: "Only completed (true) or incomplete (false) projects" })
+    ),
     sort_by: Schema.optional(
-      Schema.Literal("due_date", "created_at", "completed_at", "modified_at").annotations({ description: "Order of the results" })
+      Schema.Literal("due_date", "created_at", "completed_at", "modified_at").annotations({
+        description: "Order of the results"
+      })
     ),
     sort_ascending: Schema.optional(Schema.Boolean.annotations({ description: "Oldest first" })),
     fields: listFields.fields
@@ -200,12 +216,18 @@ export const projectUpdate = taskmgrOperation({
     name: Schema.optional(NonBlank.annotations({ description: "New name" })),
     team: Schema.optional(TeamGid.annotations({ description: "Move to this team" })),
     ...writable
-  }).pipe(Schema.filter(rules(someOf(["name", "team", ...UPDATABLE], "nothing to update"), notBoth("notes", "html_notes")))),
+  }).pipe(
+    Schema.filter(rules(someOf(["name", "team", ...UPDATABLE], "nothing to update"), notBoth("notes", "html_notes")))
+  ),
   impact: "write",
   idempotent: true,
   gids: { project_gid: "project" },
   subject: (i) => `project ${i.project_gid}`,
-  request: (i) => ({ method: "PUT", path: `/projects/${pathOf(i.project_gid)}`, body: dataBody({ ...bodyOf(i), team: i.team }) }),
+  request: (i) => ({
+    method: "PUT",
+    path: `/projects/${pathOf(i.project_gid)}`,
+    body: dataBody({ ...bodyOf(i), team: i.team })
+  }),
   data: Project
 })
 
@@ -245,7 +267,12 @@ export const projectViews = [
     command: ["project", "list"],
     tool: "taskmgr_project_list",
     valueNames: { workspace_gid: "GID", team: "GID", archived: "true|false" },
-    text: { kind: "table", rows: (o) => projectRows(o.items), columns: ["gid", "name", "archived", "team"], noun: "projects" },
+    text: {
+      kind: "table",
+      rows: (o) => projectRows(o.items),
+      columns: ["gid", "name", "archived", "team"],
+      noun: "projects"
+    },
     examples: ["taskmgr project list", "taskmgr project list --team 1200000000000201 --archived false --all"]
   }),
   view(projectGet, {
@@ -253,7 +280,10 @@ export const projectViews = [
     tool: "taskmgr_project_get",
     positional: ["project_gid"],
     text: { kind: "record" },
-    examples: ["taskmgr project get 1200000000000301", "taskmgr project get https://app.example.com/0/1200000000000301/list"]
+    examples: [
+      "taskmgr project get 1200000000000301",
+      "taskmgr project get https://app.example.com/0/1200000000000301/list"
+    ]
   }),
   view(projectCounts, {
     command: ["project", "counts"],
@@ -287,7 +317,10 @@ export const projectViews = [
     positional: ["project_gid"],
     valueNames: { ...writableNames, team: "GID" },
     text: { kind: "record" },
-    examples: ["taskmgr project update 1200000000000301 --name 'Launch plan v2'", "taskmgr project update 1200000000000301 --archived true"]
+    examples: [
+      "taskmgr project update 1200000000000301 --name 'Launch plan v2'",
+      "taskmgr project update 1200000000000301 --archived true"
+    ]
   }),
   view(projectDelete, {
     command: ["project", "delete"],

@@ -15,18 +15,26 @@ const inWords = { jsonSchema: {} }
 const gidOrUrl = /^(\d+|https?:\/\/\S+)$/
 
 /** A gid: all digits, kept a string. */
-export const Gid = Schema.String.pipe(Schema.pattern(gid, { message: () => "must be a gid (all digits)" })).annotations(inWords)
+export const Gid = Schema.String.pipe(Schema.pattern(gid, { message: () => "must be a gid (all digits)" })).annotations(
+  inWords
+)
 
 /** A gid, or a task or project URL (the operation resolves it before sending; declare the field in `gids`). */
-export const GidOrUrl = Schema.String.pipe(Schema.pattern(gidOrUrl, { message: () => "must be a gid (all digits) or a task or project URL" }))
+export const GidOrUrl = Schema.String.pipe(
+  Schema.pattern(gidOrUrl, { message: () => "must be a gid (all digits) or a task or project URL" })
+)
   .annotations({ ...inWords, description: "Gid or URL" })
 
 /** A user: a gid, or "me". */
-export const UserGid = Schema.String.pipe(Schema.pattern(/^(\d+|me)$/, { message: () => "must be a gid (all digits) or me" }))
+export const UserGid = Schema.String.pipe(
+  Schema.pattern(/^(\d+|me)$/, { message: () => "must be a gid (all digits) or me" })
+)
   .annotations({ ...inWords, description: "Gid, or me" })
 
 /** Text that is not blank. */
-export const NonBlank = Schema.String.pipe(Schema.filter((s) => s.trim() !== "" || "must not be blank", { jsonSchema: { minLength: 1 } }))
+export const NonBlank = Schema.String.pipe(
+  Schema.filter((s) => s.trim() !== "" || "must not be blank", { jsonSchema: { minLength: 1 } })
+)
 
 /** Any record: what code that handles records of every kind (tables, ids) may rely on. */
 export const Record = Schema.Struct(

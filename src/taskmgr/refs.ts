@@ -8,7 +8,7 @@
  */
 import * as Effect from "effect/Effect"
 import { appLink, isWebAddress } from "../core/app-url.js"
-import { type InvalidInputError, invalidInput } from "../core/errors.js"
+import { invalidInput, type InvalidInputError } from "../core/errors.js"
 
 export type GidKind = "task" | "project" | "workspace" | "any"
 
@@ -28,10 +28,28 @@ export interface AppTarget {
 }
 
 /** Pages of one record that are neither a task nor a project: /0/team/GID, /1/WS/portfolio/GID/... */
-const OTHER_KINDS: Readonly<Record<string, AppTarget["kind"]>> = { team: "team", tag: "tag", portfolio: "portfolio", goal: "goal", goals: "goal" }
+const OTHER_KINDS: Readonly<Record<string, AppTarget["kind"]>> = {
+  team: "team",
+  tag: "tag",
+  portfolio: "portfolio",
+  goal: "goal",
+  goals: "goal"
+}
 
-const project = (gid: string, view?: string, workspace?: string): AppTarget => ({ kind: "project", gid, project: gid, workspace, view })
-const task = (gid: string, projectGid?: string, workspace?: string): AppTarget => ({ kind: "task", gid, task: gid, project: projectGid, workspace })
+const project = (gid: string, view?: string, workspace?: string): AppTarget => ({
+  kind: "project",
+  gid,
+  project: gid,
+  workspace,
+  view
+})
+const task = (gid: string, projectGid?: string, workspace?: string): AppTarget => ({
+  kind: "task",
+  gid,
+  task: gid,
+  project: projectGid,
+  workspace
+})
 
 /** The one reading of app URL paths, for gids (gidOf) and for `url parse`. */
 export const targetOfPath = (segments: ReadonlyArray<string>): AppTarget | undefined => {
@@ -45,7 +63,11 @@ export const targetOfPath = (segments: ReadonlyArray<string>): AppTarget | undef
   }
   if (version === "1" && rest[0] !== undefined && rest[1] !== undefined && rest[2] !== undefined) {
     const [workspace, kind, gid, next, taskGid] = rest
-    if (kind === "project") return next === "task" && taskGid !== undefined ? task(taskGid, gid, workspace) : project(gid!, next, workspace)
+    if (kind === "project") {
+      return next === "task" && taskGid !== undefined
+        ? task(taskGid, gid, workspace)
+        : project(gid!, next, workspace)
+    }
     if (kind === "task") return task(gid!, undefined, workspace)
     const other = OTHER_KINDS[kind!]
     if (other !== undefined) return { kind: other, gid: gid!, workspace }
@@ -54,10 +76,19 @@ export const targetOfPath = (segments: ReadonlyArray<string>): AppTarget | undef
 }
 
 /** The gid of `kind` in `value`, a gid or a task or project URL of the app's host. */
-export const gidOf = (value: string, kind: GidKind, field: string, appUrl: string): Effect.Effect<string, InvalidInputError> => {
+export const gidOf = (
+  value: string,
+  kind: GidKind,
+  field: string,
+  appUrl: string
+): Effect.Effect<string, InvalidInputError> => {
   const text = value.trim()
   if (DIGITS.test(text)) return Effect.succeed(text)
-  if (!isWebAddress(text)) return Effect.fail(invalidInput(`${field}: "${value}" is neither a gid (all digits) nor a task or project URL.`, field))
+  if (!isWebAddress(text)) {
+    return Effect.fail(
+      invalidInput(`${field}: "${value}" is neither a gid (all digits) nor a task or project URL.`, field)
+    )
+  }
   return Effect.flatMap(appLink(text, field, appUrl), (url) => gidInPath(url, kind, field))
 }
 
@@ -66,8 +97,12 @@ const segmentsOf = (url: URL) => url.pathname.split("/").filter((s) => s !== "")
 const gidInPath = (url: URL, kind: GidKind, field: string): Effect.Effect<string, InvalidInputError> => {
   const named = targetOfPath(segmentsOf(url))
   const gid = named === undefined ? undefined : kind === "any" ? named.task ?? named.project : named[kind]
-  if (gid === undefined) return Effect.fail(invalidInput(`${field}: the URL names no ${kind === "any" ? "task or project" : kind}.`, field))
-  return DIGITS.test(gid) ? Effect.succeed(gid) : Effect.fail(invalidInput(`${field}: "${gid}" in the URL is not a gid (all digits).`, field))
+  if (gid === undefined) {
+    return Effect.fail(invalidInput(`${field}: the URL names no ${kind === "any" ? "task or project" : kind}.`, field))
+  }
+  return DIGITS.test(gid)
+    ? Effect.succeed(gid)
+    : Effect.fail(invalidInput(`${field}: "${gid}" in the URL is not a gid (all digits).`, field))
 }
 
 /**
@@ -85,11 +120,19 @@ export const gidNamed = (value: string, kind: GidKind): string => {
 }
 
 /** What an app URL names (`url parse`): refused, naming `field`, when it is another host's or names no record. */
-export const appTargetOf = (value: string, field: string, appUrl: string): Effect.Effect<AppTarget, InvalidInputError> =>
+export const appTargetOf = (
+  value: string,
+  field: string,
+  appUrl: string
+): Effect.Effect<AppTarget, InvalidInputError> =>
   Effect.flatMap(appLink(value, field, appUrl), (url) => {
     const target = targetOfPath(segmentsOf(url))
-    if (target === undefined) return Effect.fail(invalidInput(`${field}: the URL names no task, project, team, tag, portfolio or goal.`, field))
+    if (target === undefined) {
+      return Effect.fail(invalidInput(`${field}: the URL names no task, project, team, tag, portfolio or goal.`, field))
+    }
     const gids = [target.gid, target.task, target.project, target.workspace].filter((g): g is string => g !== undefined)
     const bad = gids.find((g) => !DIGITS.test(g))
-    return bad === undefined ? Effect.succeed(target) : Effect.fail(invalidInput(`${field}: "${bad}" in the URL is not a gid (all digits).`, field))
+    return bad === undefined
+      ? Effect.succeed(target)
+      : Effect.fail(invalidInput(`${field}: "${bad}" in the URL is not a gid (all digits).`, field))
   })

@@ -14,8 +14,8 @@ import type { Invocation, Leaf } from "../core/cli-runtime.js"
 import type { CommandSpec } from "../core/cli/spec.js"
 import { invalidInput } from "../core/errors.js"
 import type { AnyView } from "../core/view.js"
-import { makeTaskmgrClient } from "./client.js"
 import { cliSettings, requireToken } from "./cli-options.js"
+import { makeTaskmgrClient } from "./client.js"
 import { gidOf } from "./refs.js"
 import { loadRepo, projectNamed, type Repo, type RepoFile, writeRepoFile } from "./repo-file.js"
 
@@ -34,16 +34,29 @@ const spec = (name: string, summary: string, more: Partial<CommandSpec>): Comman
 /** The repository around the working directory; outside one, a usage error. */
 const currentRepo = Effect.flatMap(loadRepo(process.cwd()), (repo) =>
   Option.match(repo, {
-    onNone: () => Effect.fail(invalidInput(`${process.cwd()} is not inside a git repository: run 'git init' there first, or cd into one.`, "repo")),
+    onNone: () =>
+      Effect.fail(
+        invalidInput(
+          `${process.cwd()} is not inside a git repository: run 'git init' there first, or cd into one.`,
+          "repo"
+        )
+      ),
     onSome: Effect.succeed
   }))
 
 const fileOf = (repo: Repo): RepoFile => Option.getOrElse(repo.file, () => ({ projects: [] }))
 
-const shown = (repo: Repo, file: RepoFile) => ({ path: repo.path, workspace_gid: file.workspace_gid ?? null, projects: file.projects })
+const shown = (repo: Repo, file: RepoFile) => ({
+  path: repo.path,
+  workspace_gid: file.workspace_gid ?? null,
+  projects: file.projects
+})
 
 const print = (invocation: Invocation, value: Readonly<Record<string, unknown>>) =>
-  Effect.flatMap(formatOf(invocation.shared), (format) => printResult(RECORD, value, value, format, invocation.shared["--full"] === true))
+  Effect.flatMap(
+    formatOf(invocation.shared),
+    (format) => printResult(RECORD, value, value, format, invocation.shared["--full"] === true)
+  )
 
 /** The project's gid and name, read once from the service (a gid or a project URL). */
 const readProject = (invocation: Invocation, given: string, field: string) =>
@@ -72,13 +85,19 @@ const checkedWorkspace = (value: string | undefined) =>
 
 const init: Leaf = {
   path: ["repo", "init"],
-  spec: spec("init", "Register this git repository: its default workspace and projects, in .taskmgr.json at its root.", {
-    options: [
-      option("--workspace-gid", "Default workspace (default: the project's, else TASKMGR_WORKSPACE)", { valueName: "GID" }),
-      option("--project", "A project to register (gid or URL)", { valueName: "GID|URL" })
-    ],
-    examples: ["taskmgr repo init --project 1200000000000301", "taskmgr repo init --workspace-gid 1200000000000101"]
-  }),
+  spec: spec(
+    "init",
+    "Register this git repository: its default workspace and projects, in .taskmgr.json at its root.",
+    {
+      options: [
+        option("--workspace-gid", "Default workspace (default: the project's, else TASKMGR_WORKSPACE)", {
+          valueName: "GID"
+        }),
+        option("--project", "A project to register (gid or URL)", { valueName: "GID|URL" })
+      ],
+      examples: ["taskmgr repo init --project 1200000000000301", "taskmgr repo init --workspace-gid 1200000000000101"]
+    }
+  ),
   run: (invocation) =>
     Effect.gen(function*() {
       const io = yield* CliIO
@@ -88,7 +107,9 @@ const init: Leaf = {
       const repo = yield* currentRepo
       const project = typeof given === "string" ? yield* readProject(invocation, given, "--project") : undefined
       const base = fileOf(repo)
-      const env = io.env.TASKMGR_WORKSPACE !== undefined && io.env.TASKMGR_WORKSPACE.trim() !== "" ? io.env.TASKMGR_WORKSPACE : undefined
+      const env = io.env.TASKMGR_WORKSPACE !== undefined && io.env.TASKMGR_WORKSPACE.trim() !== ""
+        ? io.env.TASKMGR_WORKSPACE
+        : undefined
       const chosen = workspace ?? project?.workspace ?? base.workspace_gid ?? (yield* checkedWorkspace(env))
       const file: RepoFile = project === undefined ? base : withProject(base, project)
       const next: RepoFile = chosen === undefined ? file : { ...file, workspace_gid: chosen }
@@ -99,12 +120,16 @@ const init: Leaf = {
 
 const show: Leaf = {
   path: ["repo", "show"],
-  spec: spec("show", "This repository's .taskmgr.json: its default workspace and registered projects.", { examples: ["taskmgr repo show --json"] }),
+  spec: spec("show", "This repository's .taskmgr.json: its default workspace and registered projects.", {
+    examples: ["taskmgr repo show --json"]
+  }),
   run: (invocation) =>
     Effect.gen(function*() {
       const repo = yield* currentRepo
       if (Option.isNone(repo.file)) {
-        return yield* Effect.fail(invalidInput(`${repo.root} has no .taskmgr.json yet: run 'taskmgr repo init' there.`, "repo"))
+        return yield* Effect.fail(
+          invalidInput(`${repo.root} has no .taskmgr.json yet: run 'taskmgr repo init' there.`, "repo")
+        )
       }
       yield* print(invocation, shown(repo, repo.file.value))
     })
@@ -139,7 +164,12 @@ const remove: Leaf = {
       const given = invocation.positionals[0] ?? ""
       const base = fileOf(repo)
       const target = base.projects.find((p) => p.gid === given.trim()) ?? projectNamed(base, given)
-      if (target !== undefined) yield* writeRepoFile(repo, { ...base, projects: base.projects.filter((p) => p.gid !== target.gid) })
+      if (target !== undefined) {
+        yield* writeRepoFile(repo, {
+          ...base,
+          projects: base.projects.filter((p) => p.gid !== target.gid)
+        })
+      }
       yield* print(invocation, { removed: true, already_absent: target === undefined, project: target?.gid ?? given })
     })
 }

@@ -14,7 +14,7 @@ import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { existsSync, readFileSync } from "node:fs"
 import { dirname, join } from "node:path"
-import { InvalidInputError, InvalidSettingsError, invalidInput } from "../core/errors.js"
+import { invalidInput, type InvalidInputError, InvalidSettingsError } from "../core/errors.js"
 import { writeFileAtomic } from "../core/local-files.js"
 import { Gid, NonBlank } from "./records.js"
 
@@ -44,7 +44,8 @@ export const findRepoRoot = (cwd: string): string | undefined => {
   }
 }
 
-const malformed = (path: string, message: string) => new InvalidSettingsError({ setting: REPO_FILE, message: `${path}: ${message}` })
+const malformed = (path: string, message: string) =>
+  new InvalidSettingsError({ setting: REPO_FILE, message: `${path}: ${message}` })
 
 /** The file's content checked: each problem names its field (`projects.1.gid`). */
 export const parseRepoFile = (path: string, text: string): Effect.Effect<RepoFile, InvalidSettingsError> =>
@@ -58,12 +59,21 @@ export const parseRepoFile = (path: string, text: string): Effect.Effect<RepoFil
       (e) => {
         const [first] = ParseResult.ArrayFormatter.formatErrorSync(e)
         const field = first === undefined || first.path.length === 0 ? "the file" : `field ${first.path.join(".")}`
-        return malformed(path, `${field}: ${first?.message ?? "does not match"} (expected {"workspace_gid": "GID", "projects": [{"gid": "GID", "name": "NAME"}]}).`)
+        return malformed(
+          path,
+          `${field}: ${
+            first?.message ?? "does not match"
+          } (expected {"workspace_gid": "GID", "projects": [{"gid": "GID", "name": "NAME"}]}).`
+        )
       }
     )
     const names = file.projects.map((p) => p.name)
     const twice = names.findIndex((name, i) => names.indexOf(name) !== i)
-    if (twice >= 0) return yield* Effect.fail(malformed(path, `field projects.${twice}.name: "${names[twice]}" is registered twice; names must be unique.`))
+    if (twice >= 0) {
+      return yield* Effect.fail(
+        malformed(path, `field projects.${twice}.name: "${names[twice]}" is registered twice; names must be unique.`)
+      )
+    }
     return file
   })
 
@@ -116,13 +126,25 @@ export const projectAliases = (
       const project = projectNamed(file, value)
       if (project !== undefined) return Effect.succeed(project.gid)
       const known = file.projects.map((p) => `"${p.name}"`).join(", ")
-      return Effect.fail(invalidInput(`${field}: "${value}" is not a gid, a URL or a project registered in ${path}${known === "" ? "" : ` (${known})`}.`, field))
+      return Effect.fail(
+        invalidInput(
+          `${field}: "${value}" is not a gid, a URL or a project registered in ${path}${
+            known === "" ? "" : ` (${known})`
+          }.`,
+          field
+        )
+      )
     }
     for (const [field, kind] of Object.entries(gids)) {
       if (kind !== "project") continue
       const value = out[field]
       if (typeof value === "string") out[field] = yield* resolve(field, value)
-      else if (Array.isArray(value)) out[field] = yield* Effect.forEach(value, (v) => (typeof v === "string" ? resolve(field, v) : Effect.succeed(v)))
+      else if (Array.isArray(value)) {
+        out[field] = yield* Effect.forEach(
+          value,
+          (v) => (typeof v === "string" ? resolve(field, v) : Effect.succeed(v))
+        )
+      }
     }
     return out
   })

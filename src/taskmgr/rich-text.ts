@@ -4,7 +4,24 @@
  */
 import * as Schema from "effect/Schema"
 
-const ACCEPTED = new Set(["body", "strong", "em", "u", "s", "code", "ol", "ul", "li", "a", "blockquote", "pre", "h1", "h2", "h3", "hr"])
+const ACCEPTED = new Set([
+  "body",
+  "strong",
+  "em",
+  "u",
+  "s",
+  "code",
+  "ol",
+  "ul",
+  "li",
+  "a",
+  "blockquote",
+  "pre",
+  "h1",
+  "h2",
+  "h3",
+  "hr"
+])
 const VOID = new Set(["hr"])
 
 /** Why the text would be refused, or undefined when it is acceptable. */
@@ -15,7 +32,11 @@ export const richTextProblem = (html: string): string | undefined => {
   for (const match of trimmed.matchAll(/<(\/?)([a-zA-Z][a-zA-Z0-9]*)([^>]*?)(\/?)>/g)) {
     const [, closing, rawName, , selfClosing] = match
     const name = rawName!.toLowerCase()
-    if (!ACCEPTED.has(name)) return `<${name}> is not accepted (accepted: ${[...ACCEPTED].filter((t) => t !== "body").map((t) => `<${t}>`).join(" ")})`
+    if (!ACCEPTED.has(name)) {
+      return `<${name}> is not accepted (accepted: ${
+        [...ACCEPTED].filter((t) => t !== "body").map((t) => `<${t}>`).join(" ")
+      })`
+    }
     if (VOID.has(name) || selfClosing === "/") continue
     if (closing === "") open.push(name)
     else if (open.pop() !== name) return `</${name}> does not close the element opened before it`

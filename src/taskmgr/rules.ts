@@ -8,8 +8,8 @@ import { pathOf } from "../core/http.js"
 import { view } from "../core/view.js"
 import { PREMIUM } from "./classify.js"
 import { dataBody, taskmgrOperation } from "./define.js"
-import { Gid, GidOrUrl } from "./records.js"
 import { RuleTriggerResponse } from "./record-schemas.js"
+import { Gid, GidOrUrl } from "./records.js"
 
 export const ruleTrigger = taskmgrOperation({
   name: "ruleTrigger",
@@ -19,7 +19,10 @@ export const ruleTrigger = taskmgrOperation({
     rule_trigger_gid: Gid.annotations({ description: "From the rule, in the app" }),
     resource: GidOrUrl.annotations({ description: "The task: gid or URL" }),
     action_data: Schema.optional(
-      Schema.Record({ key: Schema.String, value: Schema.Unknown }).annotations({ jsonSchema: { type: "object" }, description: "Values the rule's actions read" })
+      Schema.Record({ key: Schema.String, value: Schema.Unknown }).annotations({
+        jsonSchema: { type: "object" },
+        description: "Values the rule's actions read"
+      })
     )
   }),
   impact: "write",
@@ -43,6 +46,8 @@ export const ruleViews = [
     positional: ["rule_trigger_gid"],
     valueNames: { resource: "GID|URL" },
     text: { kind: "record" },
-    examples: ["taskmgr rule trigger 1200000000030201 --resource 1200000000000601 --action-data '{\"reason\": \"blocked\"}'"]
+    examples: [
+      "taskmgr rule trigger 1200000000030201 --resource 1200000000000601 --action-data '{\"reason\": \"blocked\"}'"
+    ]
   })
 ] as const

@@ -159,7 +159,14 @@ export const scanTree = (root: string): ScannedTree => {
     if (todos === undefined) return
     files++
     for (const { line, kind, text, source } of todos) {
-      drafts.push({ path, line, kind, name: nameOf(text), notes: `${markerOf({ path, line })}\n${source}`, status: "draft" })
+      drafts.push({
+        path,
+        line,
+        kind,
+        name: nameOf(text),
+        notes: `${markerOf({ path, line })}\n${source}`,
+        status: "draft"
+      })
     }
   })
   drafts.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line))
@@ -170,7 +177,9 @@ export const scanTree = (root: string): ScannedTree => {
 
 const Input = Schema.Struct({
   dir: Schema.optional(Schema.String.annotations({ description: "Directory to scan (default: the current one)" })),
-  create: Schema.optional(Schema.Boolean.annotations({ description: "Create the drafts as tasks in project (skips ones already there)" })),
+  create: Schema.optional(
+    Schema.Boolean.annotations({ description: "Create the drafts as tasks in project (skips ones already there)" })
+  ),
   project: Schema.optional(GidOrUrl.annotations({ description: "Project for create (gid or URL)" }))
 })
 type Input = typeof Input.Type
@@ -198,7 +207,8 @@ const taskOperations = Effect.promise(() => import("./tasks.js"))
 const markersIn = (client: TaskmgrClient, project: string, taskList: typeof TaskList) =>
   Effect.map(
     everyItem(taskList, client, { project, fields: ["notes"], limit: 100 } as typeof taskList.input.Type),
-    (tasks) => new Set(tasks.flatMap((t) => (typeof t.notes === "string" ? t.notes.split("\n").map((l) => l.trim()) : [])))
+    (tasks) =>
+      new Set(tasks.flatMap((t) => (typeof t.notes === "string" ? t.notes.split("\n").map((l) => l.trim()) : [])))
   )
 
 export const taskScanTodos: Operation<Input, typeof Input.Encoded, ScanResult, TaskmgrError, TaskmgrClient> = {
@@ -212,9 +222,15 @@ export const taskScanTodos: Operation<Input, typeof Input.Encoded, ScanResult, T
   gids: { project: "project" },
   run: (client, input) =>
     Effect.gen(function*() {
-      if (input.create === true && input.project === undefined) return yield* Effect.fail(invalidInput("create needs project: the project to add the tasks to.", "project"))
-      if (input.create !== true && input.project !== undefined) return yield* Effect.fail(invalidInput("project only applies with create.", "project"))
-      const project = input.project === undefined ? undefined : yield* gidOf(input.project, "project", "project", client.settings.appUrl)
+      if (input.create === true && input.project === undefined) {
+        return yield* Effect.fail(invalidInput("create needs project: the project to add the tasks to.", "project"))
+      }
+      if (input.create !== true && input.project !== undefined) {
+        return yield* Effect.fail(invalidInput("project only applies with create.", "project"))
+      }
+      const project = input.project === undefined
+        ? undefined
+        : yield* gidOf(input.project, "project", "project", client.settings.appUrl)
       const directory = yield* directoryOf(input.dir)
       const tree = scanTree(directory)
       if (project === undefined) {
@@ -228,7 +244,11 @@ export const taskScanTodos: Operation<Input, typeof Input.Encoded, ScanResult, T
           drafts.push({ ...draft, status: "exists" })
           continue
         }
-        const task = yield* taskCreate.run(client, { name: draft.name, notes: draft.notes, projects: [project] }, undefined)
+        const task = yield* taskCreate.run(
+          client,
+          { name: draft.name, notes: draft.notes, projects: [project] },
+          undefined
+        )
         drafts.push({ ...draft, status: "created", task_gid: task.gid })
       }
       return { directory, files_scanned: tree.files, drafts }
@@ -242,13 +262,25 @@ export const scanTodosView = view(taskScanTodos, {
   valueNames: { project: "GID|URL|NAME" },
   text: {
     kind: "table",
-    rows: (r) => r.drafts.map((d) => ({ path: d.path, line: d.line, kind: d.kind, name: d.name, status: d.status, task_gid: d.task_gid })),
+    rows: (r) =>
+      r.drafts.map((d) => ({
+        path: d.path,
+        line: d.line,
+        kind: d.kind,
+        name: d.name,
+        status: d.status,
+        task_gid: d.task_gid
+      })),
     columns: ["path", "line", "kind", "name", "status", "task_gid"],
     noun: "TODO or FIXME comments",
     footer: (r) => {
       const created = r.drafts.filter((d) => d.status === "created").length
       const existing = r.drafts.filter((d) => d.status === "exists").length
-      return [`${r.drafts.length} comments in ${r.files_scanned} files${created + existing > 0 ? `: ${created} created, ${existing} already tasks` : ""}.`]
+      return [
+        `${r.drafts.length} comments in ${r.files_scanned} files${
+          created + existing > 0 ? `: ${created} created, ${existing} already tasks` : ""
+        }.`
+      ]
     }
   },
   examples: ["taskmgr task scan-todos src", "taskmgr task scan-todos . --create --project 1200000000000301"]

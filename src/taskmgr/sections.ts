@@ -10,7 +10,7 @@ import { absentIsDone } from "../core/operation.js"
 import { view } from "../core/view.js"
 import { dataBody, listFields, taskmgrList, taskmgrOperation } from "./define.js"
 import { notBoth, rules, someOf } from "./input-rules.js"
-import { Gid, GidOrUrl, NonBlank, Record } from "./records.js"
+import { Gid, GidOrUrl, NonBlank, type Record } from "./records.js"
 import { Section } from "./typed-records.js"
 
 const ProjectGid = GidOrUrl.annotations({ description: "Gid or URL" })
@@ -74,7 +74,14 @@ export const sectionUpdate = taskmgrOperation({
     name: Schema.optional(Name.annotations({ description: "New name" })),
     insert_before: Schema.optional(SectionGid.annotations({ description: "Place it before this section" })),
     insert_after: Schema.optional(SectionGid.annotations({ description: "Place it after this section" }))
-  }).pipe(Schema.filter(rules(someOf(["name", "insert_before", "insert_after"], "nothing to update"), notBoth("insert_before", "insert_after")))),
+  }).pipe(
+    Schema.filter(
+      rules(
+        someOf(["name", "insert_before", "insert_after"], "nothing to update"),
+        notBoth("insert_before", "insert_after")
+      )
+    )
+  ),
   impact: "write",
   idempotent: true,
   subject: (i) => `section ${i.section_gid}`,
@@ -100,7 +107,9 @@ export const sectionMove = taskmgrOperation({
     notBoth("before_section", "after_section"),
     (input) => {
       const i = input as { readonly section: string; readonly before_section?: string; readonly after_section?: string }
-      return i.section === (i.before_section ?? i.after_section) ? { path: ["section"], message: "a section cannot be placed next to itself" } : undefined
+      return i.section === (i.before_section ?? i.after_section)
+        ? { path: ["section"], message: "a section cannot be placed next to itself" }
+        : undefined
     }
   ))),
   impact: "write",
@@ -167,7 +176,10 @@ export const sectionViews = [
     tool: "taskmgr_section_list",
     positional: ["project_gid"],
     text: { kind: "table", rows: (o) => sectionRows(o.items), columns: ["gid", "name"], noun: "sections" },
-    examples: ["taskmgr section list 1200000000000301", "taskmgr section list https://app.example.com/0/1200000000000301/board"]
+    examples: [
+      "taskmgr section list 1200000000000301",
+      "taskmgr section list https://app.example.com/0/1200000000000301/board"
+    ]
   }),
   view(sectionGet, {
     command: ["section", "get"],
@@ -182,7 +194,10 @@ export const sectionViews = [
     positional: ["project_gid", "name"],
     valueNames: { insert_before: "GID", insert_after: "GID" },
     text: { kind: "record" },
-    examples: ["taskmgr section create 1200000000000301 Review", "taskmgr section create 1200000000000301 Blocked --insert-after 1200000000000402"]
+    examples: [
+      "taskmgr section create 1200000000000301 Review",
+      "taskmgr section create 1200000000000301 Blocked --insert-after 1200000000000402"
+    ]
   }),
   view(sectionUpdate, {
     command: ["section", "update"],
@@ -210,7 +225,8 @@ export const sectionViews = [
   view(sectionTaskAdd, {
     command: ["section", "task", "add"],
     tool: "taskmgr_section_task_add",
-    help: "Put a task into a section (adding it to the section's project if needed), at the top or before or after a task.",
+    help:
+      "Put a task into a section (adding it to the section's project if needed), at the top or before or after a task.",
     positional: ["section_gid", "task"],
     valueNames: { insert_before: "GID|URL", insert_after: "GID|URL" },
     text: { kind: "record" },

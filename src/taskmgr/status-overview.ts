@@ -26,14 +26,14 @@ import { pathOf } from "../core/http.js"
 import type { Operation } from "../core/operation.js"
 import { offsetCursor, pages } from "../core/paginate.js"
 import type { TaskmgrClient } from "./client.js"
-import { taskmgrOperation, type TaskmgrError } from "./define.js"
+import { type TaskmgrError, taskmgrOperation } from "./define.js"
 import { goalList } from "./goals.js"
-import { projectList } from "./projects.js"
 import { portfolioItemList } from "./portfolios.js"
+import { projectList } from "./projects.js"
 import { Gid, GidOrUrl } from "./records.js"
-import { StatusUpdate } from "./typed-records.js"
 import { gidOf } from "./refs.js"
 import { taskList } from "./tasks.js"
+import { StatusUpdate } from "./typed-records.js"
 
 export type OverviewKind = "project" | "portfolio" | "goal"
 
@@ -114,11 +114,20 @@ const statusOf = (head: Headed): LatestStatus | null => {
   const s = head.current_status_update
   return s === null || s === undefined
     ? null
-    : { type: textOf(field(s, "status_type")), title: textOf(field(s, "title")), author: textOf(field(field(s, "author"), "name")), date: textOf(field(s, "created_at")) }
+    : {
+      type: textOf(field(s, "status_type")),
+      title: textOf(field(s, "title")),
+      author: textOf(field(field(s, "author"), "name")),
+      date: textOf(field(s, "created_at"))
+    }
 }
 
 /** Every item of a list operation, following every page. */
-const every = <I, IE, A, E>(op: Operation<I, IE, { readonly data: ReadonlyArray<A> }, E, TaskmgrClient, A>, client: TaskmgrClient, input: I) =>
+const every = <I, IE, A, E>(
+  op: Operation<I, IE, { readonly data: ReadonlyArray<A> }, E, TaskmgrClient, A>,
+  client: TaskmgrClient,
+  input: I
+) =>
   Stream.runCollect(pages(offsetCursor, (cursor) => op.run(client, input, cursor))).pipe(
     Effect.map((chunk) => [...chunk].flatMap((page) => page.body.data))
   )
@@ -148,12 +157,20 @@ const countTasks = (client: TaskmgrClient, project: string) =>
 
 const sum = (items: ReadonlyArray<Rollup>): TaskTally =>
   items.reduce(
-    (a, { tasks: b }) => ({ total: a.total + b.total, completed: a.completed + b.completed, incomplete: a.incomplete + b.incomplete, overdue: a.overdue + b.overdue }),
+    (a, { tasks: b }) => ({
+      total: a.total + b.total,
+      completed: a.completed + b.completed,
+      incomplete: a.incomplete + b.incomplete,
+      overdue: a.overdue + b.overdue
+    }),
     { total: 0, completed: 0, incomplete: 0, overdue: 0 }
   )
 
 const projectRollup = (client: TaskmgrClient, head: Headed) =>
-  Effect.map(countTasks(client, head.gid), (tasks): Rollup => ({ kind: "project", gid: head.gid, name: head.name ?? null, status: statusOf(head), tasks }))
+  Effect.map(
+    countTasks(client, head.gid),
+    (tasks): Rollup => ({ kind: "project", gid: head.gid, name: head.name ?? null, status: statusOf(head), tasks })
+  )
 
 /** The projects of the goal's team (or workspace) that say they support it. */
 const supportingProjects = (client: TaskmgrClient, goal: Head) =>
@@ -165,8 +182,13 @@ const supportingProjects = (client: TaskmgrClient, goal: Head) =>
       fields: HEAD_FIELDS
     })
     const supports = yield* Effect.forEach(candidates, (project) =>
-      Effect.map(every(goalList, client, { project: project.gid, limit: 100, fields: ["name"] }), (goals) => goals.some((g) => g.gid === goal.gid)), { concurrency: 4 })
-    return candidates.filter((_, i) => supports[i])
+      Effect.map(every(goalList, client, { project: project.gid, limit: 100, fields: ["name"] }), (goals) =>
+        goals.some((g) =>
+          g.gid === goal.gid
+        )), { concurrency: 4 })
+    return candidates.filter((_, i) =>
+      supports[i]
+    )
   })
 
 /** Which kind the gid is: the first of project, portfolio, goal that the service has. */
@@ -196,7 +218,11 @@ export const statusOverview: Operation<
   summary: "Latest status and task counts of a project, goal or portfolio.",
   input: Schema.Struct({
     gid: GidOrUrl.annotations({ description: "Project, portfolio or goal" }),
-    kind: Schema.optional(Schema.Literal("project", "portfolio", "goal").annotations({ description: "What gid is (default: found by reading)" }))
+    kind: Schema.optional(
+      Schema.Literal("project", "portfolio", "goal").annotations({
+        description: "What gid is (default: found by reading)"
+      })
+    )
   }),
   impact: "read",
   idempotent: true,

@@ -9,17 +9,27 @@ import { pathOf } from "../core/http.js"
 import { absentIsDone } from "../core/operation.js"
 import { view } from "../core/view.js"
 import { dataBody, listFields, taskmgrList, taskmgrOperation } from "./define.js"
-import { Gid, GidOrUrl, NonBlank } from "./records.js"
-import { StatusUpdate } from "./typed-records.js"
-import { RichText } from "./rich-text.js"
 import { notBoth, rules } from "./input-rules.js"
+import { Gid, GidOrUrl, NonBlank } from "./records.js"
+import { RichText } from "./rich-text.js"
 import { overviewRows, statusOverview } from "./status-overview.js"
+import { StatusUpdate } from "./typed-records.js"
 
 const Parent = GidOrUrl.annotations({ description: "Project, portfolio or goal" })
 const StatusGid = Gid.annotations({ description: "The status update's gid" })
 
 /** Every status type; a project or portfolio takes the first five, a goal on_track, at_risk, off_track and the last four. */
-export const STATUS_TYPES = ["on_track", "at_risk", "off_track", "on_hold", "complete", "achieved", "partial", "missed", "dropped"] as const
+export const STATUS_TYPES = [
+  "on_track",
+  "at_risk",
+  "off_track",
+  "on_hold",
+  "complete",
+  "achieved",
+  "partial",
+  "missed",
+  "dropped"
+] as const
 
 export const statusList = taskmgrList({
   name: "statusList",
@@ -32,7 +42,11 @@ export const statusList = taskmgrList({
   }),
   gids: { parent: "project" },
   subject: (i) => `status updates of ${i.parent}`,
-  request: (i) => ({ method: "GET", path: "/status_updates", query: { parent: i.parent, created_since: i.created_since } }),
+  request: (i) => ({
+    method: "GET",
+    path: "/status_updates",
+    query: { parent: i.parent, created_since: i.created_since }
+  }),
   item: StatusUpdate,
   defaultFields: ["title", "status_type", "author.name", "created_at"],
   itemsKey: "status_updates"
@@ -56,14 +70,23 @@ export const statusCreate = taskmgrOperation({
   summary: "Post a status update on a project, portfolio or goal.",
   input: Schema.Struct({
     parent: Parent,
-    status_type: Schema.Literal(...STATUS_TYPES).annotations({ description: "Goal-only: achieved, partial, missed, dropped" }),
+    status_type: Schema.Literal(...STATUS_TYPES).annotations({
+      description: "Goal-only: achieved, partial, missed, dropped"
+    }),
     text: Schema.optional(NonBlank.annotations({ description: "Plain text" })),
     html_text: Schema.optional(RichText.annotations({ description: "Rich text in <body>" })),
     title: Schema.optional(Schema.String.annotations({ description: "Headline" }))
-  }).pipe(Schema.filter(rules(notBoth("text", "html_text"), (i) =>
-    (i as { text?: string }).text === undefined && (i as { html_text?: string }).html_text === undefined
-      ? { path: ["text"], message: "a status update needs its text: give text or html_text" }
-      : undefined))),
+  }).pipe(
+    Schema.filter(
+      rules(
+        notBoth("text", "html_text"),
+        (i) =>
+          (i as { text?: string }).text === undefined && (i as { html_text?: string }).html_text === undefined
+            ? { path: ["text"], message: "a status update needs its text: give text or html_text" }
+            : undefined
+      )
+    )
+  ),
   impact: "write",
   idempotent: false,
   gids: { parent: "project" },
@@ -71,7 +94,13 @@ export const statusCreate = taskmgrOperation({
   request: (i) => ({
     method: "POST",
     path: "/status_updates",
-    body: dataBody({ parent: i.parent, status_type: i.status_type, text: i.text, html_text: i.html_text, title: i.title })
+    body: dataBody({
+      parent: i.parent,
+      status_type: i.status_type,
+      text: i.text,
+      html_text: i.html_text,
+      title: i.title
+    })
   }),
   data: StatusUpdate
 })
@@ -103,11 +132,21 @@ export const statusViews = [
     valueNames: { parent: "GID|URL", created_since: "DATE-TIME" },
     text: {
       kind: "table",
-      rows: (o) => o.items.map((s) => ({ gid: s.gid, status_type: s.status_type, title: s.title, author: nameOf(s.author), created_at: s.created_at })),
+      rows: (o) =>
+        o.items.map((s) => ({
+          gid: s.gid,
+          status_type: s.status_type,
+          title: s.title,
+          author: nameOf(s.author),
+          created_at: s.created_at
+        })),
       columns: ["gid", "status_type", "title", "author", "created_at"],
       noun: "status updates"
     },
-    examples: ["taskmgr status list 1200000000000301", "taskmgr status list 1200000000001101 --created-since 2024-05-01T00:00:00Z"]
+    examples: [
+      "taskmgr status list 1200000000000301",
+      "taskmgr status list 1200000000001101 --created-since 2024-05-01T00:00:00Z"
+    ]
   }),
   view(statusGet, {
     command: ["status", "get"],
@@ -141,7 +180,27 @@ export const statusViews = [
     tool: "taskmgr_status_overview",
     positional: ["gid"],
     valueNames: { gid: "GID|URL" },
-    text: { kind: "table", rows: overviewRows, columns: ["kind", "gid", "name", "status", "title", "author", "date", "total", "completed", "incomplete", "overdue"], noun: "items" },
-    examples: ["taskmgr status overview 1200000000000301", "taskmgr status overview 1200000000001201 --kind portfolio --json"]
+    text: {
+      kind: "table",
+      rows: overviewRows,
+      columns: [
+        "kind",
+        "gid",
+        "name",
+        "status",
+        "title",
+        "author",
+        "date",
+        "total",
+        "completed",
+        "incomplete",
+        "overdue"
+      ],
+      noun: "items"
+    },
+    examples: [
+      "taskmgr status overview 1200000000000301",
+      "taskmgr status overview 1200000000001201 --kind portfolio --json"
+    ]
   })
 ] as const

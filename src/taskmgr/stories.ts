@@ -19,12 +19,12 @@ import { pathOf } from "../core/http.js"
 import { absentIsDone, type InputOf, type Operation } from "../core/operation.js"
 import { view } from "../core/view.js"
 import type { TaskmgrClient } from "./client.js"
-import { dataBody, listFields, type ListPage, taskmgrList, taskmgrOperation, type TaskmgrError } from "./define.js"
 import { checkTemplate, escapeHtml, fillTemplate, type TemplateValues } from "./comment-template.js"
-import { Gid, GidOrUrl, Record } from "./records.js"
-import { Story, Task } from "./typed-records.js"
+import { dataBody, listFields, type ListPage, type TaskmgrError, taskmgrList, taskmgrOperation } from "./define.js"
+import { Gid, GidOrUrl, type Record } from "./records.js"
 import type { GidKind } from "./refs.js"
 import { RichText } from "./rich-text.js"
+import { Story, Task } from "./typed-records.js"
 
 export const COMMENT_SUBTYPE = "comment_added"
 
@@ -55,7 +55,9 @@ const contentBody = (i: Content, creating: boolean) => {
     return Effect.fail(invalidInput("Give the comment's text (text or html_text).", "text", "html_text"))
   }
   if (!creating && i.text === undefined && i.html_text === undefined && i.is_pinned === undefined) {
-    return Effect.fail(invalidInput("Nothing to change: give text, html_text or is_pinned.", "text", "html_text", "is_pinned"))
+    return Effect.fail(
+      invalidInput("Nothing to change: give text, html_text or is_pinned.", "text", "html_text", "is_pinned")
+    )
   }
   return Effect.succeed(dataBody({ text: i.text, html_text: i.html_text, is_pinned: i.is_pinned }))
 }
@@ -110,10 +112,17 @@ const getOf = (name: string, group: string, summary: string, gid: typeof StoryGi
 
 const commentCreateInput = Schema.Struct({
   ...createInput.fields,
-  template: Schema.optional(Schema.Boolean.annotations({ description: "Fill {task.name}, {task.assignee}, {task.due_on}, {task.notes}" }))
+  template: Schema.optional(
+    Schema.Boolean.annotations({ description: "Fill {task.name}, {task.assignee}, {task.due_on}, {task.notes}" })
+  )
 })
 
-const createOf = <I extends typeof createInput.Type, IE>(name: string, group: string, summary: string, input: Schema.Schema<I, IE>) =>
+const createOf = <I extends typeof createInput.Type, IE>(
+  name: string,
+  group: string,
+  summary: string,
+  input: Schema.Schema<I, IE>
+) =>
   taskmgrOperation({
     name,
     group,
@@ -123,7 +132,11 @@ const createOf = <I extends typeof createInput.Type, IE>(name: string, group: st
     idempotent: false,
     gids: { task_gid: "task" } as { readonly [K in Extract<keyof I, string>]?: GidKind },
     subject: (i) => `a comment on task ${i.task_gid}`,
-    request: (i) => Effect.map(contentBody(i, true), (body) => ({ method: "POST" as const, path: `/tasks/${pathOf(i.task_gid)}/stories`, body })),
+    request: (i) =>
+      Effect.map(
+        contentBody(i, true),
+        (body) => ({ method: "POST" as const, path: `/tasks/${pathOf(i.task_gid)}/stories`, body })
+      ),
     data: Story
   })
 
@@ -136,7 +149,11 @@ const updateOf = (name: string, group: string, summary: string, gid: typeof Stor
     impact: "write",
     idempotent: true,
     subject: (i) => `story ${i.story_gid}`,
-    request: (i) => Effect.map(contentBody(i, false), (body) => ({ method: "PUT" as const, path: `/stories/${pathOf(i.story_gid)}`, body })),
+    request: (i) =>
+      Effect.map(
+        contentBody(i, false),
+        (body) => ({ method: "PUT" as const, path: `/stories/${pathOf(i.story_gid)}`, body })
+      ),
     data: Story,
     forbiddenHint: STORY_FORBIDDEN_HINT,
     changedOnlyBy: "service_or_author"
@@ -159,14 +176,32 @@ const deleteOf = (name: string, group: string, summary: string, gid: typeof Stor
 
 // ---- stories: the service's calls as they are ----------------------------------
 
-export const storyList = listOf("storyList", "stories", "A task's feed: comments and system stories, oldest first.", "stories")
+export const storyList = listOf(
+  "storyList",
+  "stories",
+  "A task's feed: comments and system stories, oldest first.",
+  "stories"
+)
 export const storyGet = getOf("storyGet", "stories", "One story.", StoryGid)
-export const storyCreate = createOf("storyCreate", "stories", "Add a comment story to a task (text or html_text).", createInput)
-export const storyUpdate = updateOf("storyUpdate", "stories", "Change a story: only your own comments can be changed.", StoryGid)
+export const storyCreate = createOf(
+  "storyCreate",
+  "stories",
+  "Add a comment story to a task (text or html_text).",
+  createInput
+)
+export const storyUpdate = updateOf(
+  "storyUpdate",
+  "stories",
+  "Change a story: only your own comments can be changed.",
+  StoryGid
+)
 /** Deletes are idempotent (core/operation.ts): a story already gone is `already_absent`. */
 const gone = (i: { readonly story_gid: string }) => ({ story_gid: i.story_gid })
 
-export const storyDelete = absentIsDone(deleteOf("storyDelete", "stories", "Delete a story: only your own comments can be deleted.", StoryGid), gone)
+export const storyDelete = absentIsDone(
+  deleteOf("storyDelete", "stories", "Delete a story: only your own comments can be deleted.", StoryGid),
+  gone
+)
 
 // ---- comments: the comment stories only ----------------------------------------
 
@@ -182,7 +217,12 @@ const authorOf = (story: Record): string => {
 
 type ListInput = InputOf<typeof storyList>
 
-const baseCommentList = listOf("commentList", "comments", "The comments on a task (its comment stories), oldest first.", "comments")
+const baseCommentList = listOf(
+  "commentList",
+  "comments",
+  "The comments on a task (its comment stories), oldest first.",
+  "comments"
+)
 
 /**
  * Only comments, page by page: a page keeps its `next_page`, so paging goes on
@@ -199,7 +239,9 @@ export const commentList: typeof baseCommentList = {
 }
 
 const withSubtype = (input: ListInput): ListInput =>
-  input.fields === undefined || input.fields.includes("resource_subtype") ? input : { ...input, fields: [...input.fields, "resource_subtype"] }
+  input.fields === undefined || input.fields.includes("resource_subtype")
+    ? input
+    : { ...input, fields: [...input.fields, "resource_subtype"] }
 
 const baseCommentGet = getOf("commentGet", "comments", "One comment.", CommentGid)
 
@@ -209,11 +251,22 @@ export const commentGet: typeof baseCommentGet = {
     Effect.filterOrFail(
       baseCommentGet.run(client, input, cursor),
       isComment,
-      (story) => invalidInput(`Story ${input.story_gid} is a system story (${subtypeOf(story)}), not a comment: use \`story get\` to read it.`, "story_gid")
+      (story) =>
+        invalidInput(
+          `Story ${input.story_gid} is a system story (${
+            subtypeOf(story)
+          }), not a comment: use \`story get\` to read it.`,
+          "story_gid"
+        )
     )
 }
 
-const baseCommentCreate = createOf("commentCreate", "comments", "Comment on a task (text or html_text); template fills task fields.", commentCreateInput)
+const baseCommentCreate = createOf(
+  "commentCreate",
+  "comments",
+  "Comment on a task (text or html_text); template fills task fields.",
+  commentCreateInput
+)
 
 /** The task's fields a template reads. */
 const templateTask = taskmgrOperation({
@@ -225,7 +278,11 @@ const templateTask = taskmgrOperation({
   idempotent: true,
   gids: { task_gid: "task" },
   subject: (i) => `task ${i.task_gid}`,
-  request: (i) => ({ method: "GET", path: `/tasks/${pathOf(i.task_gid)}`, query: { opt_fields: ["name", "assignee.name", "due_on", "notes"] } }),
+  request: (i) => ({
+    method: "GET",
+    path: `/tasks/${pathOf(i.task_gid)}`,
+    query: { opt_fields: ["name", "assignee.name", "due_on", "notes"] }
+  }),
   data: Task
 })
 
@@ -267,7 +324,11 @@ const probe = taskmgrOperation({
   impact: "read",
   idempotent: true,
   subject: (i) => `story ${i.story_gid}`,
-  request: (i) => ({ method: "GET", path: `/stories/${pathOf(i.story_gid)}`, query: { opt_fields: ["resource_subtype", "is_editable", "created_by.name"] } }),
+  request: (i) => ({
+    method: "GET",
+    path: `/stories/${pathOf(i.story_gid)}`,
+    query: { opt_fields: ["resource_subtype", "is_editable", "created_by.name"] }
+  }),
   data: Story
 })
 
@@ -281,9 +342,19 @@ const ownComment = (client: TaskmgrClient, gid: string): Effect.Effect<void, Tas
     const refuse = (message: string, changedOnlyBy: "service" | "author") =>
       Effect.fail(new ForbiddenError({ status: 403, scope: null, message, changedOnlyBy }))
     if (!isComment(story)) {
-      return refuse(`Story ${gid} is a system story (${subtypeOf(story)}), not a comment: the service records it and it cannot be changed.`, "service")
+      return refuse(
+        `Story ${gid} is a system story (${
+          subtypeOf(story)
+        }), not a comment: the service records it and it cannot be changed.`,
+        "service"
+      )
     }
-    if (story.is_editable === false) return refuse(`Comment ${gid} was written by ${authorOf(story)}, not by you: only its author can change it.`, "author")
+    if (story.is_editable === false) {
+      return refuse(
+        `Comment ${gid} was written by ${authorOf(story)}, not by you: only its author can change it.`,
+        "author"
+      )
+    }
     return Effect.void
   })
 
@@ -294,8 +365,13 @@ const guarded = <I extends { readonly story_gid: string }, IE, O>(
   run: (client, input, cursor) => Effect.zipRight(ownComment(client, input.story_gid), op.run(client, input, cursor))
 })
 
-export const commentUpdate = guarded(updateOf("commentUpdate", "comments", "Change one of your comments (text, html_text, is_pinned).", CommentGid))
-export const commentDelete = absentIsDone(guarded(deleteOf("commentDelete", "comments", "Delete one of your comments.", CommentGid)), gone)
+export const commentUpdate = guarded(
+  updateOf("commentUpdate", "comments", "Change one of your comments (text, html_text, is_pinned).", CommentGid)
+)
+export const commentDelete = absentIsDone(
+  guarded(deleteOf("commentDelete", "comments", "Delete one of your comments.", CommentGid)),
+  gone
+)
 
 // ---- how the front ends show them -----------------------------------------------
 
@@ -303,7 +379,13 @@ const nameOf = (value: unknown) =>
   typeof value === "object" && value !== null && "name" in value ? (value as { readonly name: unknown }).name : value
 
 const feedRows = (o: { readonly items: ReadonlyArray<Record> }) =>
-  o.items.map((s) => ({ gid: s.gid, created_at: s.created_at, created_by: nameOf(s.created_by), resource_subtype: s.resource_subtype, text: s.text }))
+  o.items.map((s) => ({
+    gid: s.gid,
+    created_at: s.created_at,
+    created_by: nameOf(s.created_by),
+    resource_subtype: s.resource_subtype,
+    text: s.text
+  }))
 
 const FEED_COLUMNS = ["gid", "created_at", "created_by", "resource_subtype", "text"]
 const TASK = "GID|URL"
@@ -318,14 +400,23 @@ export const storyViews = [
     text: { kind: "table", rows: feedRows, columns: FEED_COLUMNS, noun: "stories" },
     examples: [`taskmgr story list ${T}`, `taskmgr story list ${T} --all --json`]
   }),
-  view(storyGet, { command: ["story", "get"], tool: "taskmgr_story_get", positional: ["story_gid"], text: { kind: "record" }, examples: ["taskmgr story get 1200000000000703"] }),
+  view(storyGet, {
+    command: ["story", "get"],
+    tool: "taskmgr_story_get",
+    positional: ["story_gid"],
+    text: { kind: "record" },
+    examples: ["taskmgr story get 1200000000000703"]
+  }),
   view(storyCreate, {
     command: ["story", "create"],
     tool: "taskmgr_story_create",
     positional: ["task_gid"],
     valueNames: { task_gid: TASK },
     text: { kind: "record" },
-    examples: [`taskmgr story create ${T} --text 'Draft is ready'`, `taskmgr story create ${T} --html-text '<body><strong>Done</strong></body>'`]
+    examples: [
+      `taskmgr story create ${T} --text 'Draft is ready'`,
+      `taskmgr story create ${T} --html-text '<body><strong>Done</strong></body>'`
+    ]
   }),
   view(storyUpdate, {
     command: ["story", "update"],
@@ -334,7 +425,13 @@ export const storyViews = [
     text: { kind: "record" },
     examples: ["taskmgr story update 1200000000000701 --text 'Second draft is in the doc.'"]
   }),
-  view(storyDelete, { command: ["story", "delete"], tool: "taskmgr_story_delete", positional: ["story_gid"], text: { kind: "record" }, examples: ["taskmgr story delete 1200000000000701"] }),
+  view(storyDelete, {
+    command: ["story", "delete"],
+    tool: "taskmgr_story_delete",
+    positional: ["story_gid"],
+    text: { kind: "record" },
+    examples: ["taskmgr story delete 1200000000000701"]
+  }),
   view(commentList, {
     command: ["comment", "list"],
     tool: "taskmgr_comment_list",
@@ -343,14 +440,23 @@ export const storyViews = [
     text: { kind: "table", rows: feedRows, columns: FEED_COLUMNS, noun: "comments" },
     examples: [`taskmgr comment list ${T}`]
   }),
-  view(commentGet, { command: ["comment", "get"], tool: "taskmgr_comment_get", positional: ["story_gid"], text: { kind: "record" }, examples: ["taskmgr comment get 1200000000000701"] }),
+  view(commentGet, {
+    command: ["comment", "get"],
+    tool: "taskmgr_comment_get",
+    positional: ["story_gid"],
+    text: { kind: "record" },
+    examples: ["taskmgr comment get 1200000000000701"]
+  }),
   view(commentCreate, {
     command: ["comment", "create"],
     tool: "taskmgr_comment_create",
     positional: ["task_gid"],
     valueNames: { task_gid: TASK },
     text: { kind: "record" },
-    examples: [`taskmgr comment create ${T} --text 'Looks good'`, `taskmgr comment create ${T} --template --text '{task.assignee}: {task.name} is due {task.due_on}'`]
+    examples: [
+      `taskmgr comment create ${T} --text 'Looks good'`,
+      `taskmgr comment create ${T} --template --text '{task.assignee}: {task.name} is due {task.due_on}'`
+    ]
   }),
   view(commentUpdate, {
     command: ["comment", "update"],
@@ -359,5 +465,11 @@ export const storyViews = [
     text: { kind: "record" },
     examples: ["taskmgr comment update 1200000000000701 --html-text '<body>Final draft is <em>in</em>.</body>'"]
   }),
-  view(commentDelete, { command: ["comment", "delete"], tool: "taskmgr_comment_delete", positional: ["story_gid"], text: { kind: "record" }, examples: ["taskmgr comment delete 1200000000000701"] })
+  view(commentDelete, {
+    command: ["comment", "delete"],
+    tool: "taskmgr_comment_delete",
+    positional: ["story_gid"],
+    text: { kind: "record" },
+    examples: ["taskmgr comment delete 1200000000000701"]
+  })
 ] as const

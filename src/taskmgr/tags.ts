@@ -9,17 +9,19 @@ import { pathOf } from "../core/http.js"
 import { absentIsDone, type Operation } from "../core/operation.js"
 import { view } from "../core/view.js"
 import type { TaskmgrClient } from "./client.js"
-import { dataBody, listFields, taskmgrList, taskmgrOperation, type TaskmgrError } from "./define.js"
+import { dataBody, listFields, type TaskmgrError, taskmgrList, taskmgrOperation } from "./define.js"
 import { workspaceOf } from "./people.js"
-import { Gid, GidOrUrl, Record } from "./records.js"
-import { Tag, Task } from "./typed-records.js"
+import { Gid, GidOrUrl, type Record } from "./records.js"
 import { gidOf } from "./refs.js"
+import { Tag, Task } from "./typed-records.js"
 
 const Workspace = Schema.optional(Gid.annotations({ description: "The workspace (default: the configured one)" }))
 const TagGid = Gid.annotations({ description: "The tag's gid" })
 const TaskRef = GidOrUrl.annotations({ description: "Gid or URL" })
 const Name = Schema.String.pipe(Schema.filter((s) => s.trim() !== "" || "must not be empty"))
-const Color = Schema.String.pipe(Schema.pattern(/^[a-z]+(-[a-z]+)*$/, { message: () => "must be a colour name such as dark-red or light-blue" }))
+const Color = Schema.String.pipe(
+  Schema.pattern(/^[a-z]+(-[a-z]+)*$/, { message: () => "must be a colour name such as dark-red or light-blue" })
+)
   .annotations({ description: "dark-red, light-blue, ..." })
 
 /** What a write answering `{data: {}}` reports instead. */
@@ -31,7 +33,11 @@ export const tagList = taskmgrList({
   summary: "Tags of a workspace.",
   input: Schema.Struct({ workspace_gid: Workspace, ...listFields }),
   subject: (i) => `tags of workspace ${i.workspace_gid ?? ""}`.trim(),
-  request: (i, client) => Effect.map(workspaceOf(client, i.workspace_gid), (w) => ({ method: "GET" as const, path: `/workspaces/${pathOf(w)}/tags` })),
+  request: (i, client) =>
+    Effect.map(
+      workspaceOf(client, i.workspace_gid),
+      (w) => ({ method: "GET" as const, path: `/workspaces/${pathOf(w)}/tags` })
+    ),
   item: Tag,
   defaultFields: ["name", "color"],
   itemsKey: "tags"
@@ -87,21 +93,28 @@ export const tagUpdate = taskmgrOperation({
   request: (i) =>
     i.name === undefined && i.color === undefined && i.notes === undefined
       ? Effect.fail(invalidInput("Nothing to change: give a name, color or notes.", "name", "color", "notes"))
-      : Effect.succeed({ method: "PUT" as const, path: `/tags/${pathOf(i.tag_gid)}`, body: dataBody({ name: i.name, color: i.color, notes: i.notes }) }),
+      : Effect.succeed({
+        method: "PUT" as const,
+        path: `/tags/${pathOf(i.tag_gid)}`,
+        body: dataBody({ name: i.name, color: i.color, notes: i.notes })
+      }),
   data: Tag
 })
 
-export const tagDelete = absentIsDone(taskmgrOperation({
-  name: "tagDelete",
-  group: "tags",
-  summary: "Delete a tag (it is removed from every task.",
-  input: Schema.Struct({ tag_gid: TagGid }),
-  impact: "destroy",
-  idempotent: true,
-  subject: (i) => `tag ${i.tag_gid}`,
-  request: (i) => ({ method: "DELETE", path: `/tags/${pathOf(i.tag_gid)}` }),
-  data: Empty
-}), (i) => ({ tag_gid: i.tag_gid }))
+export const tagDelete = absentIsDone(
+  taskmgrOperation({
+    name: "tagDelete",
+    group: "tags",
+    summary: "Delete a tag (it is removed from every task.",
+    input: Schema.Struct({ tag_gid: TagGid }),
+    impact: "destroy",
+    idempotent: true,
+    subject: (i) => `tag ${i.tag_gid}`,
+    request: (i) => ({ method: "DELETE", path: `/tags/${pathOf(i.tag_gid)}` }),
+    data: Empty
+  }),
+  (i) => ({ tag_gid: i.tag_gid })
+)
 
 export const tagTaskList = taskmgrList({
   name: "tagTaskList",
@@ -127,7 +140,11 @@ export interface Tagging {
   readonly tagged: boolean
 }
 
-const link = (name: string, summary: string, verb: "addTag" | "removeTag"): Operation<Link, Link, Tagging, TaskmgrError, TaskmgrClient> => {
+const link = (
+  name: string,
+  summary: string,
+  verb: "addTag" | "removeTag"
+): Operation<Link, Link, Tagging, TaskmgrError, TaskmgrClient> => {
   const op = taskmgrOperation({
     name,
     group: "tags",
@@ -144,8 +161,15 @@ const link = (name: string, summary: string, verb: "addTag" | "removeTag"): Oper
   return {
     ...op,
     run: (client, input, cursor) =>
-      Effect.flatMap(gidOf(input.task_gid, "task", "task_gid", client.settings.appUrl), (task) =>
-        Effect.as(op.run(client, { ...input, task_gid: task }, cursor), { task, tag: input.tag, tagged: verb === "addTag" }))
+      Effect.flatMap(
+        gidOf(input.task_gid, "task", "task_gid", client.settings.appUrl),
+        (task) =>
+          Effect.as(op.run(client, { ...input, task_gid: task }, cursor), {
+            task,
+            tag: input.tag,
+            tagged: verb === "addTag"
+          })
+      )
   }
 }
 
@@ -177,7 +201,13 @@ export const tagViews = [
     text: { kind: "table", rows: rows(["gid", "name", "color"]), columns: ["gid", "name", "color"], noun: "tags" },
     examples: ["taskmgr tag list", "taskmgr tag list --workspace-gid 1200000000000101 --all"]
   }),
-  view(tagGet, { command: ["tag", "get"], tool: "taskmgr_tag_get", positional: ["tag_gid"], text: { kind: "record" }, examples: ["taskmgr tag get 1200000000000501"] }),
+  view(tagGet, {
+    command: ["tag", "get"],
+    tool: "taskmgr_tag_get",
+    positional: ["tag_gid"],
+    text: { kind: "record" },
+    examples: ["taskmgr tag get 1200000000000501"]
+  }),
   view(tagCreate, {
     command: ["tag", "create"],
     tool: "taskmgr_tag_create",
@@ -192,12 +222,23 @@ export const tagViews = [
     text: { kind: "record" },
     examples: ["taskmgr tag update 1200000000000501 --name urgent! --color light-red"]
   }),
-  view(tagDelete, { command: ["tag", "delete"], tool: "taskmgr_tag_delete", positional: ["tag_gid"], text: { kind: "record" }, examples: ["taskmgr tag delete 1200000000000502"] }),
+  view(tagDelete, {
+    command: ["tag", "delete"],
+    tool: "taskmgr_tag_delete",
+    positional: ["tag_gid"],
+    text: { kind: "record" },
+    examples: ["taskmgr tag delete 1200000000000502"]
+  }),
   view(tagTaskList, {
     command: ["tag", "task", "list"],
     tool: "taskmgr_tag_task_list",
     positional: ["tag_gid"],
-    text: { kind: "table", rows: rows(["gid", "name", "completed", "due_on"]), columns: ["gid", "name", "completed", "due_on"], noun: "tasks" },
+    text: {
+      kind: "table",
+      rows: rows(["gid", "name", "completed", "due_on"]),
+      columns: ["gid", "name", "completed", "due_on"],
+      noun: "tasks"
+    },
     examples: ["taskmgr tag task list 1200000000000501"]
   }),
   view(tagTaskAdd, {
@@ -214,7 +255,9 @@ export const tagViews = [
     positional: ["task_gid"],
     valueNames: { task_gid: TASK },
     text: { kind: "record" },
-    examples: ["taskmgr tag task remove https://app.example.com/0/1200000000000301/1200000000000601 --tag 1200000000000501"]
+    examples: [
+      "taskmgr tag task remove https://app.example.com/0/1200000000000301/1200000000000601 --tag 1200000000000501"
+    ]
   }),
   view(tagTasks, {
     command: ["tag", "tasks"],

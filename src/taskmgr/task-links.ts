@@ -8,8 +8,8 @@ import { pathOf, type RequestSpec } from "../core/http.js"
 import { view } from "../core/view.js"
 import { dataBody, listFields, taskmgrList, taskmgrOperation } from "./define.js"
 import { Gid, NonBlank, UserGid } from "./records.js"
+import { checked, ProjectRef, TASK_FIELDS, TaskRef, taskTable, writableFields } from "./tasks.js"
 import { Task } from "./typed-records.js"
-import { checked, ProjectRef, TASK_FIELDS, taskTable, TaskRef, writableFields } from "./tasks.js"
 
 const Empty = Schema.Struct({})
 
@@ -72,7 +72,12 @@ export const taskProjectAdd = taskmgrOperation({
   request: (i) => ({
     method: "POST",
     path: `/tasks/${pathOf(i.task_gid)}/addProject`,
-    body: dataBody({ project: i.project, section: i.section, insert_before: i.insert_before, insert_after: i.insert_after })
+    body: dataBody({
+      project: i.project,
+      section: i.section,
+      insert_before: i.insert_before,
+      insert_after: i.insert_after
+    })
   }),
   data: Empty,
   result: (_data, i) => ({ task: i.task_gid, added_to_project: i.project })
@@ -87,7 +92,11 @@ export const taskProjectRemove = taskmgrOperation({
   idempotent: true,
   gids: { task_gid: "task", project: "project" },
   subject: (i) => `task ${i.task_gid} in project ${i.project}`,
-  request: (i) => ({ method: "POST", path: `/tasks/${pathOf(i.task_gid)}/removeProject`, body: dataBody({ project: i.project }) }),
+  request: (i) => ({
+    method: "POST",
+    path: `/tasks/${pathOf(i.task_gid)}/removeProject`,
+    body: dataBody({ project: i.project })
+  }),
   data: Empty,
   result: (_data, i) => ({ task: i.task_gid, removed_from_project: i.project })
 })
@@ -106,7 +115,11 @@ export const taskFollowerAdd = taskmgrOperation({
   idempotent: true,
   gids: { task_gid: "task" },
   subject: (i) => `followers of task ${i.task_gid}`,
-  request: (i) => ({ method: "POST", path: `/tasks/${pathOf(i.task_gid)}/addFollowers`, body: dataBody({ followers: i.followers }) }),
+  request: (i) => ({
+    method: "POST",
+    path: `/tasks/${pathOf(i.task_gid)}/addFollowers`,
+    body: dataBody({ followers: i.followers })
+  }),
   data: Task
 })
 
@@ -119,14 +132,20 @@ export const taskFollowerRemove = taskmgrOperation({
   idempotent: true,
   gids: { task_gid: "task" },
   subject: (i) => `followers of task ${i.task_gid}`,
-  request: (i) => ({ method: "POST", path: `/tasks/${pathOf(i.task_gid)}/removeFollowers`, body: dataBody({ followers: i.followers }) }),
+  request: (i) => ({
+    method: "POST",
+    path: `/tasks/${pathOf(i.task_gid)}/removeFollowers`,
+    body: dataBody({ followers: i.followers })
+  }),
   data: Task
 })
 
 // ---- dependencies and dependents -----------------------------------------------------
 
 const Tasks = (what: string) =>
-  Schema.Array(TaskRef).pipe(Schema.minItems(1, { message: () => `give at least one task` })).annotations({ description: `${what} (gid or URL)` })
+  Schema.Array(TaskRef).pipe(Schema.minItems(1, { message: () => `give at least one task` })).annotations({
+    description: `${what} (gid or URL)`
+  })
 
 /** The tasks of one kind of link of a task: dependencies (what it waits on) or dependents (what waits on it). */
 const linkList = (kind: "dependencies" | "dependents", name: string, what: string) =>
@@ -146,7 +165,11 @@ const linkList = (kind: "dependencies" | "dependents", name: string, what: strin
 const Dependencies = Schema.Struct({ task_gid: TaskRef, dependencies: Tasks("Tasks it waits on") })
 const Dependents = Schema.Struct({ task_gid: TaskRef, dependents: Tasks("Tasks that wait on it") })
 
-const linkChange = (task: string, endpoint: string, body: { readonly [field: string]: ReadonlyArray<string> }): RequestSpec => ({
+const linkChange = (
+  task: string,
+  endpoint: string,
+  body: { readonly [field: string]: ReadonlyArray<string> }
+): RequestSpec => ({
   method: "POST",
   path: `/tasks/${pathOf(task)}/${endpoint}`,
   body: dataBody(body)

@@ -7,7 +7,8 @@
 import * as Effect from "effect/Effect"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
-import { type InvalidInputError, invalidInput, type RequestError } from "../core/errors.js"
+import { CalendarDate, CalendarDateTime } from "../core/calendar.js"
+import { invalidInput, type InvalidInputError, type RequestError } from "../core/errors.js"
 import { exitCodeOfTag } from "../core/exit-codes.js"
 import { type Answer, pathOf, type QueryValue, type RequestSpec, unreadable } from "../core/http.js"
 import { absentIsDone, type Operation } from "../core/operation.js"
@@ -16,14 +17,13 @@ import { routeTemplate } from "../core/route.js"
 import { view } from "../core/view.js"
 import { classifyTaskmgr, PREMIUM, type TaskmgrPlanGate } from "./classify.js"
 import type { TaskmgrClient } from "./client.js"
-import { dataBody, type ListPage, listFields, type TaskmgrError, taskmgrList, taskmgrOperation } from "./define.js"
+import { dataBody, listFields, type ListPage, type TaskmgrError, taskmgrList, taskmgrOperation } from "./define.js"
 import { CONCURRENCY } from "./limits.js"
 import { workspaceOf } from "./people.js"
-import { CalendarDate, CalendarDateTime } from "../core/calendar.js"
 import { Gid, GidOrUrl, NonBlank, Toggle, UserGid } from "./records.js"
-import { Task, UserTaskList } from "./typed-records.js"
 import { gidNamed, gidOf } from "./refs.js"
 import { RichText } from "./rich-text.js"
+import { Task, UserTaskList } from "./typed-records.js"
 
 // ---- shared fields ------------------------------------------------------------
 
@@ -34,9 +34,13 @@ const Fields = listFields.fields
 
 /** Fields a create and an update both write (taskmgr-operations.tsv). */
 export const writableFields = {
-  resource_subtype: Schema.optional(Schema.Literal("default_task", "milestone", "approval").annotations({ description: "Kind of task" })),
+  resource_subtype: Schema.optional(
+    Schema.Literal("default_task", "milestone", "approval").annotations({ description: "Kind of task" })
+  ),
   approval_status: Schema.optional(
-    Schema.Literal("pending", "approved", "rejected", "changes_requested").annotations({ description: "For approval tasks" })
+    Schema.Literal("pending", "approved", "rejected", "changes_requested").annotations({
+      description: "For approval tasks"
+    })
   ),
   assignee: Schema.optional(UserGid.annotations({ description: "Assignee: user gid, or me" })),
   assignee_section: Schema.optional(Gid.annotations({ description: "Section of My Tasks" })),
@@ -46,10 +50,15 @@ export const writableFields = {
   start_on: Schema.optional(CalendarDate.annotations({ description: "Start date" })),
   start_at: Schema.optional(CalendarDateTime.annotations({ description: "Start date-time" })),
   notes: Schema.optional(Schema.String.annotations({ description: "Plain text; not with html_notes" })),
-  html_notes: Schema.optional(RichText.annotations({ description: "Rich-text notes wrapped in <body>; not with notes" })),
+  html_notes: Schema.optional(
+    RichText.annotations({ description: "Rich-text notes wrapped in <body>; not with notes" })
+  ),
   liked: Schema.optional(Toggle.annotations({ description: "Liked by you: true or false" })),
   custom_fields: Schema.optional(
-    Schema.Record({ key: Gid, value: Schema.Unknown }).annotations({ jsonSchema: { type: "object" }, description: "Custom field gid to value" })
+    Schema.Record({ key: Gid, value: Schema.Unknown }).annotations({
+      jsonSchema: { type: "object" },
+      description: "Custom field gid to value"
+    })
   )
 }
 
@@ -85,31 +94,48 @@ const DataTask = Schema.Struct({ data: Task })
 /** One request whose `{data}` is a record; for operations that need more than one. */
 export const sendForRecord = (client: TaskmgrClient, spec: RequestSpec, subject: string) =>
   // No plan gate declared, so the classifier gives no PlanRequiredError.
-  Effect.flatMap(client.pipeline.send({ ...spec, route: routeTemplate(spec.path, {}) }, { subject, search: false }) as Effect.Effect<Answer, RequestError>, (answer) =>
-    Effect.map(
-      Effect.mapError(Schema.decodeUnknown(DataTask)(answer.body), (e) => unreadable(subject, ParseResult.TreeFormatter.formatErrorSync(e))),
-      (body) => body.data
-    ))
+  Effect.flatMap(
+    client.pipeline.send({ ...spec, route: routeTemplate(spec.path, {}) }, { subject, search: false }) as Effect.Effect<
+      Answer,
+      RequestError
+    >,
+    (answer) =>
+      Effect.map(
+        Effect.mapError(
+          Schema.decodeUnknown(DataTask)(answer.body),
+          (e) => unreadable(subject, ParseResult.TreeFormatter.formatErrorSync(e))
+        ),
+        (body) => body.data
+      )
+  )
 
 // ---- list ---------------------------------------------------------------------
 
 const Since = Schema.Union(Schema.Literal("now"), CalendarDateTime)
 
 const TaskListFields = Schema.Struct({
-    project: Schema.optional(ProjectRef),
-    section: Schema.optional(Gid.annotations({ description: "Only the tasks of this section" })),
-    tag: Schema.optional(Gid.annotations({ description: "Only the tasks with this tag" })),
-    assignee: Schema.optional(UserGid.annotations({ description: "Assignee: user gid, or me (with the workspace)" })),
-    workspace_gid: Schema.optional(Gid.annotations({ description: "Workspace of the assignee's tasks (default: the configured one)" })),
-    completed_since: Schema.optional(Since.annotations({ description: "Incomplete tasks and those completed since: now, or a date-time" })),
-    modified_since: Schema.optional(CalendarDateTime.annotations({ description: "Only tasks modified since this date-time" })),
-    ...listFields
+  project: Schema.optional(ProjectRef),
+  section: Schema.optional(Gid.annotations({ description: "Only the tasks of this section" })),
+  tag: Schema.optional(Gid.annotations({ description: "Only the tasks with this tag" })),
+  assignee: Schema.optional(UserGid.annotations({ description: "Assignee: user gid, or me (with the workspace)" })),
+  workspace_gid: Schema.optional(
+    Gid.annotations({ description: "Workspace of the assignee's tasks (default: the configured one)" })
+  ),
+  completed_since: Schema.optional(
+    Since.annotations({ description: "Incomplete tasks and those completed since: now, or a date-time" })
+  ),
+  modified_since: Schema.optional(
+    CalendarDateTime.annotations({ description: "Only tasks modified since this date-time" })
+  ),
+  ...listFields
 })
 
 type ListTarget = "project" | "section" | "tag" | "assignee"
 type Fields = typeof TaskListFields.Type
 /** Exactly one of the targets present, the others absent. */
-type OneOf<T, K extends keyof T> = { [P in K]: { readonly [Q in P]-?: Exclude<T[Q], undefined> } & { readonly [Q in Exclude<K, P>]?: never } }[K]
+type OneOf<T, K extends keyof T> = {
+  [P in K]: { readonly [Q in P]-?: Exclude<T[Q], undefined> } & { readonly [Q in Exclude<K, P>]?: never }
+}[K]
 /**
  * taskList's input: exactly one of project, section, tag or assignee, as a union the compiler checks. The
  * command line and the tool server cannot say it in their types, so `request` checks it again before sending.
@@ -136,7 +162,13 @@ export const taskList = taskmgrList({
       const given = [i.project, i.section, i.tag, i.assignee].filter((v) => v !== undefined).length
       if (given !== 1) {
         return yield* Effect.fail(
-          invalidInput("Give exactly one of project, section, tag or assignee (with the workspace).", "project", "section", "tag", "assignee")
+          invalidInput(
+            "Give exactly one of project, section, tag or assignee (with the workspace).",
+            "project",
+            "section",
+            "tag",
+            "assignee"
+          )
         )
       }
       if (i.workspace_gid !== undefined && i.assignee === undefined) {
@@ -145,7 +177,13 @@ export const taskList = taskmgrList({
       if (i.tag !== undefined) {
         // The wire lists a tag's tasks at their own path, with no filters.
         if (i.completed_since !== undefined || i.modified_since !== undefined) {
-          return yield* Effect.fail(invalidInput("completed_since and modified_since do not apply to a tag's tasks.", "completed_since", "modified_since"))
+          return yield* Effect.fail(
+            invalidInput(
+              "completed_since and modified_since do not apply to a tag's tasks.",
+              "completed_since",
+              "modified_since"
+            )
+          )
         }
         return { method: "GET", path: `/tags/${pathOf(i.tag)}/tasks` } satisfies RequestSpec
       }
@@ -215,7 +253,10 @@ const taskBatch = taskmgrOperation({
 /** A gid of a get-many with its task, or what went wrong for it alone. */
 export type TaskOutcome =
   | { readonly gid: string; readonly task: Task }
-  | { readonly gid: string; readonly error: { readonly type: string; readonly status: number; readonly message: string } }
+  | {
+    readonly gid: string
+    readonly error: { readonly type: string; readonly status: number; readonly message: string }
+  }
 
 export interface ManyTasks {
   /** In the order asked. */
@@ -225,13 +266,23 @@ export interface ManyTasks {
 }
 
 const outcomeOf = (gid: string, answer: typeof BatchAnswer.Type | undefined): TaskOutcome => {
-  if (answer === undefined) return { gid, error: { type: "UnexpectedError", status: 0, message: `The batch answer had no result for task ${gid}.` } }
-  const data = typeof answer.body === "object" && answer.body !== null ? (answer.body as { data?: unknown }).data : undefined
+  if (answer === undefined) {
+    return {
+      gid,
+      error: { type: "UnexpectedError", status: 0, message: `The batch answer had no result for task ${gid}.` }
+    }
+  }
+  const data = typeof answer.body === "object" && answer.body !== null
+    ? (answer.body as { data?: unknown }).data
+    : undefined
   if (answer.status_code >= 200 && answer.status_code < 300) {
     const decoded = Schema.decodeUnknownEither(Task)(data)
     if (decoded._tag === "Right") return { gid, task: decoded.right }
   }
-  const error = classifyTaskmgr({ status: answer.status_code, headers: {}, body: answer.body }, { subject: `task ${gid}`, search: false }, 1)
+  const error = classifyTaskmgr({ status: answer.status_code, headers: {}, body: answer.body }, {
+    subject: `task ${gid}`,
+    search: false
+  }, 1)
   return { gid, error: { type: error._tag, status: answer.status_code, message: error.message } }
 }
 
@@ -243,7 +294,13 @@ const GetManyInput = Schema.Struct({
   fields: Fields
 })
 
-export const taskGetMany: Operation<typeof GetManyInput.Type, typeof GetManyInput.Encoded, ManyTasks, TaskmgrError, TaskmgrClient> = {
+export const taskGetMany: Operation<
+  typeof GetManyInput.Type,
+  typeof GetManyInput.Encoded,
+  ManyTasks,
+  TaskmgrError,
+  TaskmgrClient
+> = {
   name: "taskGetMany",
   group: "tasks",
   summary: "Several tasks at once (batched); each gid has its task or its error.",
@@ -256,10 +313,15 @@ export const taskGetMany: Operation<typeof GetManyInput.Type, typeof GetManyInpu
       const gids = yield* Effect.forEach(input.gids, (gid) => gidOf(gid, "task", "gids", client.settings.appUrl))
       const chunks: Array<Array<string>> = []
       for (let at = 0; at < gids.length; at += BATCH_SIZE) chunks.push(gids.slice(at, at + BATCH_SIZE))
-      const answers = yield* Effect.forEach(chunks, (chunk) => taskBatch.run(client, { gids: chunk, fields: input.fields }, undefined), {
+      const answers = yield* Effect.forEach(chunks, (chunk) =>
+        taskBatch.run(client, { gids: chunk, fields: input.fields }, undefined), {
         concurrency: CONCURRENCY.write
       })
-      const tasks = chunks.flatMap((chunk, c) => chunk.map((gid, i) => outcomeOf(gid, answers[c]?.[i])))
+      const tasks = chunks.flatMap((chunk, c) =>
+        chunk.map((gid, i) =>
+          outcomeOf(gid, answers[c]?.[i])
+        )
+      )
       return { tasks, failed: tasks.filter((t) => "error" in t).length }
     })
 }
@@ -273,18 +335,28 @@ const searchModel = handBound("created_at.before")
 const searchFields = {
   text: Schema.optional(Schema.String.annotations({ description: "Words in the name or notes" })),
   workspace_gid: Schema.optional(Gid.annotations({ description: "The workspace (default: the configured one)" })),
-  assignee_any: Schema.optional(Schema.Array(UserGid).annotations({ description: "Assigned to any of these users (gid or me)" })),
-  projects_any: Schema.optional(Schema.Array(ProjectRef).annotations({ description: "In any of these projects (gid or URL)" })),
+  assignee_any: Schema.optional(
+    Schema.Array(UserGid).annotations({ description: "Assigned to any of these users (gid or me)" })
+  ),
+  projects_any: Schema.optional(
+    Schema.Array(ProjectRef).annotations({ description: "In any of these projects (gid or URL)" })
+  ),
   sections_any: Schema.optional(Schema.Array(Gid).annotations({ description: "In any of these sections" })),
   tags_any: Schema.optional(Schema.Array(Gid).annotations({ description: "With any of these tags" })),
-  resource_subtype: Schema.optional(Schema.Literal("default_task", "milestone", "approval").annotations({ description: "Kind of task" })),
+  resource_subtype: Schema.optional(
+    Schema.Literal("default_task", "milestone", "approval").annotations({ description: "Kind of task" })
+  ),
   completed: Schema.optional(Toggle.annotations({ description: "Completed (true) or not (false)" })),
   is_subtask: Schema.optional(Toggle.annotations({ description: "Subtasks only (true) or none (false)" })),
   created_at_after: Schema.optional(CalendarDateTime.annotations({ description: "Created after this date-time" })),
   created_at_before: Schema.optional(CalendarDateTime.annotations({ description: "Created before this date-time" })),
   modified_at_after: Schema.optional(CalendarDateTime.annotations({ description: "Modified after this date-time" })),
   modified_at_before: Schema.optional(CalendarDateTime.annotations({ description: "Modified before this date-time" })),
-  limit: Schema.optional(Schema.Int.pipe(Schema.between(1, SEARCH_MAX)).annotations({ description: "Results (default 100, the service's most for a search)" })),
+  limit: Schema.optional(
+    Schema.Int.pipe(Schema.between(1, SEARCH_MAX)).annotations({
+      description: "Results (default 100, the service's most for a search)"
+    })
+  ),
   fields: listFields.fields
 }
 
@@ -347,7 +419,14 @@ const nextBound = (data: ReadonlyArray<Task>, limit: number): string | null => {
   return oldest?.text ?? null
 }
 
-export const taskSearch: Operation<typeof SearchInput.Type, typeof SearchInput.Encoded, SearchPage, TaskmgrError<TaskmgrPlanGate>, TaskmgrClient, Task> = {
+export const taskSearch: Operation<
+  typeof SearchInput.Type,
+  typeof SearchInput.Encoded,
+  SearchPage,
+  TaskmgrError<TaskmgrPlanGate>,
+  TaskmgrClient,
+  Task
+> = {
   name: "taskSearch",
   group: "tasks",
   summary: "Search a workspace's tasks (paid workspaces only), newest first.",
@@ -372,7 +451,11 @@ const userTaskList = taskmgrOperation({
   impact: "read",
   idempotent: true,
   subject: (i) => `task list of user ${i.user_gid}`,
-  request: (i) => ({ method: "GET", path: `/users/${pathOf(i.user_gid)}/user_task_list`, query: { workspace: i.workspace_gid, opt_fields: ["name"] } }),
+  request: (i) => ({
+    method: "GET",
+    path: `/users/${pathOf(i.user_gid)}/user_task_list`,
+    query: { workspace: i.workspace_gid, opt_fields: ["name"] }
+  }),
   data: UserTaskList
 })
 
@@ -382,7 +465,11 @@ const userTaskListTasks = taskmgrList({
   summary: "Tasks of a user task list.",
   input: Schema.Struct({ user_task_list_gid: Gid, completed_since: Schema.optional(Since), ...listFields }),
   subject: (i) => `tasks of user task list ${i.user_task_list_gid}`,
-  request: (i) => ({ method: "GET", path: `/user_task_lists/${pathOf(i.user_task_list_gid)}/tasks`, query: { completed_since: i.completed_since } }),
+  request: (i) => ({
+    method: "GET",
+    path: `/user_task_lists/${pathOf(i.user_task_list_gid)}/tasks`,
+    query: { completed_since: i.completed_since }
+  }),
   item: Task,
   defaultFields: TASK_FIELDS,
   itemsKey: "tasks"
@@ -391,7 +478,9 @@ const userTaskListTasks = taskmgrList({
 const MyTasksInput = Schema.Struct({
   user_gid: Schema.optional(UserGid.annotations({ description: "Whose My Tasks: user gid, or me (default)" })),
   workspace_gid: Schema.optional(Gid.annotations({ description: "The workspace (default: the configured one)" })),
-  completed_since: Schema.optional(Since.annotations({ description: "Incomplete tasks and those completed since: now, or a date-time" })),
+  completed_since: Schema.optional(
+    Since.annotations({ description: "Incomplete tasks and those completed since: now, or a date-time" })
+  ),
   ...listFields
 })
 
@@ -411,10 +500,19 @@ export const taskMyTasks: Operation<
   run: (client, input, cursor) =>
     Effect.gen(function*() {
       const workspace = yield* workspaceOf(client, input.workspace_gid)
-      const list = yield* userTaskList.run(client, { user_gid: input.user_gid ?? "me", workspace_gid: workspace }, undefined)
+      const list = yield* userTaskList.run(
+        client,
+        { user_gid: input.user_gid ?? "me", workspace_gid: workspace },
+        undefined
+      )
       return yield* userTaskListTasks.run(
         client,
-        { user_task_list_gid: list.gid, completed_since: input.completed_since, limit: input.limit, fields: input.fields },
+        {
+          user_task_list_gid: list.gid,
+          completed_since: input.completed_since,
+          limit: input.limit,
+          fields: input.fields
+        },
         cursor
       )
     })
@@ -428,8 +526,14 @@ export const taskCreate = taskmgrOperation({
   summary: "Create a task in a workspace, in projects, or under a parent task.",
   input: Schema.Struct({
     name: NonBlank.annotations({ description: "Task name" }),
-    workspace_gid: Schema.optional(Gid.annotations({ description: "Workspace gid (default: the configured one, unless projects or parent place it)" })),
-    projects: Schema.optional(Schema.Array(ProjectRef).annotations({ description: "Projects to add it to (gid or URL)" })),
+    workspace_gid: Schema.optional(
+      Gid.annotations({
+        description: "Workspace gid (default: the configured one, unless projects or parent place it)"
+      })
+    ),
+    projects: Schema.optional(
+      Schema.Array(ProjectRef).annotations({ description: "Projects to add it to (gid or URL)" })
+    ),
     parent: Schema.optional(TaskRef.annotations({ description: "Parent task: makes it a subtask (gid or URL)" })),
     followers: Schema.optional(Schema.Array(UserGid).annotations({ description: "Followers (user gid or me)" })),
     tags: Schema.optional(Schema.Array(Gid).annotations({ description: "Tag gids" })),
@@ -450,7 +554,9 @@ export const taskCreate = taskmgrOperation({
   data: Task
 })
 
-const Parent = Schema.Union(TaskRef, Schema.Literal("none")).annotations({ description: "New parent task (gid or URL), or none to make it top-level" })
+const Parent = Schema.Union(TaskRef, Schema.Literal("none")).annotations({
+  description: "New parent task (gid or URL), or none to make it top-level"
+})
 
 const UpdateInput = Schema.Struct({
   task_gid: TaskRef,
@@ -461,7 +567,13 @@ const UpdateInput = Schema.Struct({
   ...writableFields
 })
 
-export const taskUpdate: Operation<typeof UpdateInput.Type, typeof UpdateInput.Encoded, Task, TaskmgrError, TaskmgrClient> = {
+export const taskUpdate: Operation<
+  typeof UpdateInput.Type,
+  typeof UpdateInput.Encoded,
+  Task,
+  TaskmgrError,
+  TaskmgrClient
+> = {
   name: "taskUpdate",
   group: "tasks",
   summary: "Change a task's fields; parent moves it (none: to the top level).",
@@ -473,18 +585,36 @@ export const taskUpdate: Operation<typeof UpdateInput.Type, typeof UpdateInput.E
       const appUrl = client.settings.appUrl
       const { task_gid, parent, insert_before, insert_after, ...fields } = yield* checked(input)
       const gid = yield* gidOf(task_gid, "task", "task_gid", appUrl)
-      const newParent = parent === undefined ? undefined : parent === "none" ? null : yield* gidOf(parent, "task", "parent", appUrl)
+      const newParent = parent === undefined
+        ? undefined
+        : parent === "none"
+        ? null
+        : yield* gidOf(parent, "task", "parent", appUrl)
       if (newParent === undefined && (insert_before !== undefined || insert_after !== undefined)) {
-        return yield* Effect.fail(invalidInput("insert_before and insert_after apply only with parent.", "insert_before", "insert_after"))
+        return yield* Effect.fail(
+          invalidInput("insert_before and insert_after apply only with parent.", "insert_before", "insert_after")
+        )
       }
       const changed = Object.values(fields).some((v) => v !== undefined)
-      if (!changed && newParent === undefined) return yield* Effect.fail(invalidInput("Nothing to update: give at least one field.", "task_gid"))
+      if (!changed && newParent === undefined) {
+        return yield* Effect.fail(invalidInput("Nothing to update: give at least one field.", "task_gid"))
+      }
       let task: Task | undefined
-      if (changed) task = yield* sendForRecord(client, { method: "PUT", path: `/tasks/${pathOf(gid)}`, body: dataBody(fields) }, `task ${gid}`)
+      if (changed) {
+        task = yield* sendForRecord(
+          client,
+          { method: "PUT", path: `/tasks/${pathOf(gid)}`, body: dataBody(fields) },
+          `task ${gid}`
+        )
+      }
       if (newParent !== undefined) {
         task = yield* sendForRecord(
           client,
-          { method: "POST", path: `/tasks/${pathOf(gid)}/setParent`, body: dataBody({ parent: newParent, insert_before, insert_after }) },
+          {
+            method: "POST",
+            path: `/tasks/${pathOf(gid)}/setParent`,
+            body: dataBody({ parent: newParent, insert_before, insert_after })
+          },
           `task ${gid}`
         )
       }
@@ -492,18 +622,21 @@ export const taskUpdate: Operation<typeof UpdateInput.Type, typeof UpdateInput.E
     })
 }
 
-export const taskDelete = absentIsDone(taskmgrOperation({
-  name: "taskDelete",
-  group: "tasks",
-  summary: "Delete a task and its subtasks.",
-  input: Schema.Struct({ task_gid: TaskRef }),
-  impact: "destroy",
-  idempotent: true,
-  gids: { task_gid: "task" },
-  subject: (i) => `task ${i.task_gid}`,
-  request: (i) => ({ method: "DELETE", path: `/tasks/${pathOf(i.task_gid)}` }),
-  data: Schema.Struct({})
-}), (i) => ({ task_gid: gidNamed(i.task_gid, "task") }))
+export const taskDelete = absentIsDone(
+  taskmgrOperation({
+    name: "taskDelete",
+    group: "tasks",
+    summary: "Delete a task and its subtasks.",
+    input: Schema.Struct({ task_gid: TaskRef }),
+    impact: "destroy",
+    idempotent: true,
+    gids: { task_gid: "task" },
+    subject: (i) => `task ${i.task_gid}`,
+    request: (i) => ({ method: "DELETE", path: `/tasks/${pathOf(i.task_gid)}` }),
+    data: Schema.Struct({})
+  }),
+  (i) => ({ task_gid: gidNamed(i.task_gid, "task") })
+)
 
 // ---- views --------------------------------------------------------------------------
 
@@ -546,12 +679,16 @@ export const taskViews = [
     positional: ["task_gid"],
     valueNames: { task_gid: "GID|URL" },
     text: { kind: "record" },
-    examples: ["taskmgr task get 1200000000000601", "taskmgr task get https://app.example.com/0/1200000000000301/1200000000000601"]
+    examples: [
+      "taskmgr task get 1200000000000601",
+      "taskmgr task get https://app.example.com/0/1200000000000301/1200000000000601"
+    ]
   }),
   view(taskGetMany, {
     command: ["task", "get-many"],
     tool: "taskmgr_task_get_many",
-    help: "Several tasks at once: 10 to a batch call, the calls in parallel; each gid has its task or its own error (exit 9 when some failed).",
+    help:
+      "Several tasks at once: 10 to a batch call, the calls in parallel; each gid has its task or its own error (exit 9 when some failed).",
     positional: ["gids"],
     text: {
       kind: "table",
@@ -565,13 +702,17 @@ export const taskViews = [
       footer: (o) => (o.failed === 0 ? [] : [`${o.failed} of ${o.tasks.length} failed`]),
       noun: "tasks"
     },
-    items: (o) => ({ total: o.tasks.length, failed: o.tasks.flatMap((t) => ("error" in t ? [exitCodeOfTag(t.error.type)] : [])) }),
+    items: (o) => ({
+      total: o.tasks.length,
+      failed: o.tasks.flatMap((t) => ("error" in t ? [exitCodeOfTag(t.error.type)] : []))
+    }),
     examples: ["taskmgr task get-many 1200000000000601 1200000000000602"]
   }),
   view(taskSearch, {
     command: ["task", "search"],
     tool: "taskmgr_task_search",
-    help: "Search a workspace's tasks (paid workspaces only; 60 searches a minute), newest first, paged by creation time.",
+    help:
+      "Search a workspace's tasks (paid workspaces only; 60 searches a minute), newest first, paged by creation time.",
     positional: ["text"],
     text: taskTable("tasks"),
     examples: ["taskmgr task search launch", "taskmgr task search --assignee-any me --completed false --all"]

@@ -16,12 +16,11 @@ import { DEFAULT_JOB_TIMEOUT, waitForJob } from "../core/job-wait.js"
 import type { Operation } from "../core/operation.js"
 import { view } from "../core/view.js"
 import type { TaskmgrClient } from "./client.js"
-import { dataBody, listFields, taskmgrList, taskmgrOperation, type TaskmgrError } from "./define.js"
+import { dataBody, listFields, type TaskmgrError, taskmgrList, taskmgrOperation } from "./define.js"
 import { notBoth, rules } from "./input-rules.js"
 import { workspaceOf } from "./people.js"
 import { Gid, GidOrUrl, NonBlank, Toggle } from "./records.js"
 import { Job, ProjectTemplate, TaskTemplate } from "./typed-records.js"
-
 
 const GROUP = "templates"
 
@@ -40,7 +39,9 @@ export const jobGet = taskmgrOperation({
 /** The fields of both instantiations that say whether and how long to wait. */
 const waiting = {
   wait: Schema.optional(Schema.Boolean.annotations({ description: "Wait for the job (default true)" })),
-  timeout_seconds: Schema.optional(Schema.Int.pipe(Schema.between(1, 3600)).annotations({ description: "Seconds to wait (default 60)" }))
+  timeout_seconds: Schema.optional(
+    Schema.Int.pipe(Schema.between(1, 3600)).annotations({ description: "Seconds to wait (default 60)" })
+  )
 }
 
 interface Waiting {
@@ -51,7 +52,9 @@ interface Waiting {
 /** A timeout means nothing without the wait it bounds. */
 const timeoutNeedsWait = (input: object): Schema.FilterIssue | undefined => {
   const i = input as Waiting
-  return i.wait === false && i.timeout_seconds !== undefined ? { path: ["timeout_seconds"], message: "only applies while waiting for the job" } : undefined
+  return i.wait === false && i.timeout_seconds !== undefined
+    ? { path: ["timeout_seconds"], message: "only applies while waiting for the job" }
+    : undefined
 }
 
 export type InstantiateError = TaskmgrError | JobFailedError | JobTimeoutError
@@ -74,13 +77,14 @@ const waitingFor = <I extends Waiting, IE>(
         }))
 })
 
-
-
 export const taskTemplateList = taskmgrList({
   name: "taskTemplateList",
   group: GROUP,
   summary: "Task templates, of a project or of every project you see.",
-  input: Schema.Struct({ project: Schema.optional(GidOrUrl.annotations({ description: "Project gid or URL" })), ...listFields }),
+  input: Schema.Struct({
+    project: Schema.optional(GidOrUrl.annotations({ description: "Project gid or URL" })),
+    ...listFields
+  }),
   gids: { project: "project" },
   subject: (i) => (i.project === undefined ? "task templates" : `task templates of project ${i.project}`),
   request: (i) => ({ method: "GET", path: "/task_templates", query: { project: i.project } }),
@@ -114,7 +118,11 @@ export const taskTemplateInstantiate = waitingFor(
     impact: "write",
     idempotent: false,
     subject: (i) => `task template ${i.task_template_gid}`,
-    request: (i) => ({ method: "POST", path: `/task_templates/${pathOf(i.task_template_gid)}/instantiateTask`, body: dataBody({ name: i.name }) }),
+    request: (i) => ({
+      method: "POST",
+      path: `/task_templates/${pathOf(i.task_template_gid)}/instantiateTask`,
+      body: dataBody({ name: i.name })
+    }),
     data: Job
   }),
   (i) => `a task from task template ${i.task_template_gid}`
@@ -129,11 +137,18 @@ export const projectTemplateList = taskmgrList({
     team: Schema.optional(Gid.annotations({ description: "Team gid: this team's templates instead" })),
     ...listFields
   }).pipe(Schema.filter(rules(notBoth("workspace_gid", "team")))),
-  subject: (i) => (i.team !== undefined ? `project templates of team ${i.team}` : `project templates of workspace ${i.workspace_gid ?? ""}`.trim()),
+  subject: (
+    i
+  ) => (i.team !== undefined
+    ? `project templates of team ${i.team}`
+    : `project templates of workspace ${i.workspace_gid ?? ""}`.trim()),
   request: (i, client) =>
     i.team !== undefined
       ? { method: "GET", path: `/teams/${pathOf(i.team)}/project_templates` }
-      : Effect.map(workspaceOf(client, i.workspace_gid), (workspace) => ({ method: "GET" as const, path: "/project_templates", query: { workspace } })),
+      : Effect.map(
+        workspaceOf(client, i.workspace_gid),
+        (workspace) => ({ method: "GET" as const, path: "/project_templates", query: { workspace } })
+      ),
   item: ProjectTemplate,
   defaultFields: ["name", "team", "public"],
   itemsKey: "project_templates"
@@ -169,9 +184,14 @@ export const projectTemplateInstantiate = waitingFor(
       team: Schema.optional(Gid.annotations({ description: "Team gid (default: the template's)" })),
       public: Schema.optional(Toggle.annotations({ description: "Public to the team (true or false)" })),
       requested_dates: Schema.optional(
-        Schema.Record({ key: Gid, value: CalendarDate }).annotations({ ...asObject, description: "{date variable gid: YYYY-MM-DD}" })
+        Schema.Record({ key: Gid, value: CalendarDate }).annotations({
+          ...asObject,
+          description: "{date variable gid: YYYY-MM-DD}"
+        })
       ),
-      requested_roles: Schema.optional(Schema.Record({ key: Gid, value: Gid }).annotations({ ...asObject, description: "{role gid: user gid}" })),
+      requested_roles: Schema.optional(
+        Schema.Record({ key: Gid, value: Gid }).annotations({ ...asObject, description: "{role gid: user gid}" })
+      ),
       ...waiting
     }).pipe(Schema.filter(rules(timeoutNeedsWait))),
     impact: "write",
@@ -180,7 +200,13 @@ export const projectTemplateInstantiate = waitingFor(
     request: (i) => ({
       method: "POST",
       path: `/project_templates/${pathOf(i.project_template_gid)}/instantiateProject`,
-      body: dataBody({ name: i.name, team: i.team, public: i.public, requested_dates: pairs(i.requested_dates), requested_roles: pairs(i.requested_roles) })
+      body: dataBody({
+        name: i.name,
+        team: i.team,
+        public: i.public,
+        requested_dates: pairs(i.requested_dates),
+        requested_roles: pairs(i.requested_roles)
+      })
     }),
     data: Job
   }),
@@ -194,12 +220,15 @@ const jobRecord = (job: Job): Readonly<Record<string, unknown>> => {
     job: job.gid,
     status: job.status,
     ...(job.resource_subtype === undefined ? {} : { kind: job.resource_subtype }),
-    ...(made === undefined || made === null ? {} : { made: made.gid, resource_type: made.resource_type, name: made.name })
+    ...(made === undefined || made === null
+      ? {}
+      : { made: made.gid, resource_type: made.resource_type, name: made.name })
   }
 }
 
-const rows = (columns: ReadonlyArray<string>) => (o: { readonly items: ReadonlyArray<Readonly<Record<string, unknown>>> }) =>
-  o.items.map((item) => Object.fromEntries(columns.map((c) => [c, nameOf(item[c])])))
+const rows =
+  (columns: ReadonlyArray<string>) => (o: { readonly items: ReadonlyArray<Readonly<Record<string, unknown>>> }) =>
+    o.items.map((item) => Object.fromEntries(columns.map((c) => [c, nameOf(item[c])])))
 
 /** A reference cell (project, team) shows its name. */
 const nameOf = (value: unknown) =>
@@ -212,7 +241,12 @@ export const templateViews = [
     command: ["task-template", "list"],
     tool: "taskmgr_task_template_list",
     valueNames: { project: "GID|URL" },
-    text: { kind: "table", rows: rows(["gid", "name", "project", "created_at"]), columns: ["gid", "name", "project", "created_at"], noun: "task templates" },
+    text: {
+      kind: "table",
+      rows: rows(["gid", "name", "project", "created_at"]),
+      columns: ["gid", "name", "project", "created_at"],
+      noun: "task templates"
+    },
     examples: ["taskmgr task-template list --project 1200000000000301"]
   }),
   view(taskTemplateGet, {
@@ -230,13 +264,22 @@ export const templateViews = [
     negated: { wait: WAIT_HELP },
     valueNames: { timeout_seconds: "SECONDS" },
     text: { kind: "record", record: jobRecord },
-    examples: ["taskmgr task-template instantiate 1200000000030001 --name 'Weekly report'", "taskmgr task-template instantiate 1200000000030001 --no-wait"],
-    help: "Make a task from a task template. Waits for the job (up to --timeout seconds, default 60) and prints it with the new task; --no-wait prints the job at once (see 'taskmgr job get'). A failed job exits 10, a wait that runs out 11."
+    examples: [
+      "taskmgr task-template instantiate 1200000000030001 --name 'Weekly report'",
+      "taskmgr task-template instantiate 1200000000030001 --no-wait"
+    ],
+    help:
+      "Make a task from a task template. Waits for the job (up to --timeout seconds, default 60) and prints it with the new task; --no-wait prints the job at once (see 'taskmgr job get'). A failed job exits 10, a wait that runs out 11."
   }),
   view(projectTemplateList, {
     command: ["project-template", "list"],
     tool: "taskmgr_project_template_list",
-    text: { kind: "table", rows: rows(["gid", "name", "team", "public"]), columns: ["gid", "name", "team", "public"], noun: "project templates" },
+    text: {
+      kind: "table",
+      rows: rows(["gid", "name", "team", "public"]),
+      columns: ["gid", "name", "team", "public"],
+      noun: "project templates"
+    },
     examples: ["taskmgr project-template list", "taskmgr project-template list --team 1200000000000201"]
   }),
   view(projectTemplateGet, {
@@ -258,7 +301,8 @@ export const templateViews = [
       "taskmgr project-template instantiate 1200000000030101 --name 'Q3 launch' --requested-dates '{\"1200000000030111\": \"2024-09-02\"}'",
       "taskmgr project-template instantiate 1200000000030102 --name 'Onboarding: Ana' --no-wait"
     ],
-    help: "Make a project from a project template. Waits for the job (up to --timeout seconds, default 60) and prints it with the new project; --no-wait prints the job at once (see 'taskmgr job get'). A failed job exits 10, a wait that runs out 11."
+    help:
+      "Make a project from a project template. Waits for the job (up to --timeout seconds, default 60) and prints it with the new project; --no-wait prints the job at once (see 'taskmgr job get'). A failed job exits 10, a wait that runs out 11."
   }),
   view(jobGet, {
     command: ["job", "get"],

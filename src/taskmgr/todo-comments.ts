@@ -42,17 +42,80 @@ const INI: CommentSyntax = { line: [";", "#"], block: [], quotes: "" }
 const BY_EXTENSION: ReadonlyMap<string, CommentSyntax> = new Map(Object.entries({
   ...Object.fromEntries(
     [
-      "js", "mjs", "cjs", "jsx", "ts", "mts", "cts", "tsx", "c", "h", "cc", "cpp", "cxx", "hpp", "hh", "cs", "java", "go",
-      "rs", "swift", "kt", "kts", "scala", "dart", "groovy", "gradle", "m", "mm", "zig", "proto", "jsonc", "json5", "sol", "v"
+      "js",
+      "mjs",
+      "cjs",
+      "jsx",
+      "ts",
+      "mts",
+      "cts",
+      "tsx",
+      "c",
+      "h",
+      "cc",
+      "cpp",
+      "cxx",
+      "hpp",
+      "hh",
+      "cs",
+      "java",
+      "go",
+      "rs",
+      "swift",
+      "kt",
+      "kts",
+      "scala",
+      "dart",
+      "groovy",
+      "gradle",
+      "m",
+      "mm",
+      "zig",
+      "proto",
+      "jsonc",
+      "json5",
+      "sol",
+      "v"
     ].map((e) => [e, C_LIKE])
   ),
   ...Object.fromEntries(
-    ["py", "rb", "sh", "bash", "zsh", "fish", "ps1", "pl", "pm", "r", "yaml", "yml", "toml", "cmake", "mk", "tf", "hcl", "nix", "ex", "exs", "jl", "cr", "coffee", "conf", "properties", "dockerfile", "gitignore", "env"]
+    [
+      "py",
+      "rb",
+      "sh",
+      "bash",
+      "zsh",
+      "fish",
+      "ps1",
+      "pl",
+      "pm",
+      "r",
+      "yaml",
+      "yml",
+      "toml",
+      "cmake",
+      "mk",
+      "tf",
+      "hcl",
+      "nix",
+      "ex",
+      "exs",
+      "jl",
+      "cr",
+      "coffee",
+      "conf",
+      "properties",
+      "dockerfile",
+      "gitignore",
+      "env"
+    ]
       .map((e) => [e, HASH])
   ),
   ...Object.fromEntries(["html", "htm", "xml", "svg", "md", "markdown", "xhtml", "vm"].map((e) => [e, MARKUP])),
   ...Object.fromEntries(["vue", "svelte"].map((e) => [e, VUE])),
-  ...Object.fromEntries(["lisp", "lsp", "clj", "cljs", "cljc", "edn", "el", "scm", "rkt", "asm", "s"].map((e) => [e, LISP])),
+  ...Object.fromEntries(
+    ["lisp", "lsp", "clj", "cljs", "cljc", "edn", "el", "scm", "rkt", "asm", "s"].map((e) => [e, LISP])
+  ),
   ...Object.fromEntries(["ml", "mli", "fs", "fsi", "fsx"].map((e) => [e, ML])),
   ...Object.fromEntries(["erl", "hrl"].map((e) => [e, ERLANG])),
   ...Object.fromEntries(["tex", "sty", "cls", "bib"].map((e) => [e, TEX])),
@@ -89,7 +152,9 @@ export const syntaxOf = (fileName: string): CommentSyntax | undefined => {
   // Most names have an extension that decides alone; the few whole names are checked only without a match.
   const extension = dot <= 0 ? undefined : fileName.slice(dot + 1)
   // Extensions are mostly lower case already: no lower-cased copy of each name unless needed.
-  const byExtension = extension === undefined ? undefined : BY_EXTENSION.get(extension) ?? BY_EXTENSION.get(extension.toLowerCase())
+  const byExtension = extension === undefined
+    ? undefined
+    : BY_EXTENSION.get(extension) ?? BY_EXTENSION.get(extension.toLowerCase())
   return byExtension ?? BY_NAME.get(fileName.toLowerCase())
 }
 
@@ -131,11 +196,16 @@ const tokensOf = (syntax: CommentSyntax): Tokens => {
   let tokens = bySyntax.get(syntax)
   if (tokens === undefined) {
     const groups: Array<readonly ["literal" | "line" | "block", string]> = [
-      ...[...syntax.quotes].map((q) => ["literal", `(${escape(q)})(?:[^${escape(q)}\\\\\\n]|\\\\[^\\n]?)*${escape(q)}?`] as const),
+      ...[...syntax.quotes].map((q) =>
+        ["literal", `(${escape(q)})(?:[^${escape(q)}\\\\\\n]|\\\\[^\\n]?)*${escape(q)}?`] as const
+      ),
       ...syntax.line.map((open) => ["line", `(${escape(open)})[^\\n]*`] as const),
       ...syntax.block.map(([open]) => ["block", `(${escape(open)})`] as const)
     ]
-    tokens = { pattern: new RegExp(groups.map(([, source]) => source).join("|"), "g"), kinds: groups.map(([kind]) => kind) }
+    tokens = {
+      pattern: new RegExp(groups.map(([, source]) => source).join("|"), "g"),
+      kinds: groups.map(([kind]) => kind)
+    }
     bySyntax.set(syntax, tokens)
   }
   return tokens
@@ -178,7 +248,12 @@ export const findTodos = (
     hitLine = line
     const start = text.lastIndexOf("\n", from - 1) + 1
     const newline = text.indexOf("\n", from)
-    found.push({ line, kind: hit.kind, text: hit.text, source: decode(start, newline < 0 ? text.length : newline).trim() })
+    found.push({
+      line,
+      kind: hit.kind,
+      text: hit.text,
+      source: decode(start, newline < 0 ? text.length : newline).trim()
+    })
   }
   /** Lexes tokens from `from` on, up to the first that starts at or after `until`. */
   const lex = (from: number, until: number) => {

@@ -8,8 +8,8 @@ import { pathOf } from "../core/http.js"
 import { view } from "../core/view.js"
 import { taskmgrOperation } from "./define.js"
 import { workspaceOf } from "./people.js"
-import { Gid } from "./records.js"
 import { NamedResource } from "./record-schemas.js"
+import { Gid } from "./records.js"
 
 /** The types the service searches, one a call. */
 export const TYPEAHEAD_TYPES = [
@@ -33,7 +33,9 @@ export const searchObjects = taskmgrOperation({
   input: Schema.Struct({
     resource_type: Schema.Literal(...TYPEAHEAD_TYPES).annotations({ description: "What to find" }),
     query: Schema.optional(Schema.String.annotations({ description: "Name or its start (empty: any)" })),
-    count: Schema.optional(Schema.Int.pipe(Schema.between(1, 100)).annotations({ description: "Most results (default 20)" })),
+    count: Schema.optional(
+      Schema.Int.pipe(Schema.between(1, 100)).annotations({ description: "Most results (default 20)" })
+    ),
     workspace_gid: Schema.optional(Gid.annotations({ description: "The workspace (default: the configured one)" }))
   }),
   impact: "read",

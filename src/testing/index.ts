@@ -4,9 +4,9 @@
  * Only the simulators, their layers, seeds and typed controls: the machinery
  * they are built from (src/testing/core) is not part of the package's surface.
  */
-export * from "./design/index.js"
-export * from "./taskmgr/index.js"
+export type { SimulatorControl } from "./core/control.js"
 export type { FaultSpec } from "./core/faults.js"
 export type { LoggedRequest } from "./core/requestlog.js"
 export { MASK } from "./core/requestlog.js"
-export type { SimulatorControl } from "./core/control.js"
+export * from "./design/index.js"
+export * from "./taskmgr/index.js"

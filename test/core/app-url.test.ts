@@ -14,10 +14,23 @@ const refused = (exit: Exit.Exit<unknown, { message: string; fields: ReadonlyArr
 
 describe("a link to the app", () => {
   it("is taken on the app's host, www. or not, and refused elsewhere naming the field", () => {
-    for (const ok of ["https://www.design.example/file/K/x", "https://design.example/design/K", "HTTPS://WWW.Design.Example/file/K"]) {
+    for (
+      const ok of [
+        "https://www.design.example/file/K/x",
+        "https://design.example/design/K",
+        "HTTPS://WWW.Design.Example/file/K"
+      ]
+    ) {
       expect(Exit.isSuccess(Effect.runSyncExit(appLink(ok, "file_key", APP))), ok).toBe(true)
     }
-    for (const bad of ["https://evil.example.com/file/K/x", "https://design.example.evil.com/file/K", "https://www.design.example:8443/file/K", "https://x.design.example/file/K"]) {
+    for (
+      const bad of [
+        "https://evil.example.com/file/K/x",
+        "https://design.example.evil.com/file/K",
+        "https://www.design.example:8443/file/K",
+        "https://x.design.example/file/K"
+      ]
+    ) {
       const error = refused(Effect.runSyncExit(appLink(bad, "file_key", APP)))
       expect(error.fields).toEqual(["file_key"])
       expect(error.message).toMatch(/^file_key: the URL is on \S+, not on www\.design\.example/)
@@ -49,7 +62,11 @@ describe("a link to the app", () => {
 
   it("checks strings and arrays of them, and lets ids that are not addresses through", () => {
     const run = (input: Record<string, unknown>) => Effect.runSyncExit(checkAppLinks(input, ["file_key", "keys"], APP))
-    expect(Exit.isSuccess(run({ file_key: "AbC123", keys: ["K1", "https://design.example/file/K2"], other: "https://evil.example.com" }))).toBe(true)
+    expect(
+      Exit.isSuccess(
+        run({ file_key: "AbC123", keys: ["K1", "https://design.example/file/K2"], other: "https://evil.example.com" })
+      )
+    ).toBe(true)
     expect(refused(run({ keys: ["K1", "http://evil.example.com/file/K2"] })).fields).toEqual(["keys"])
   })
 })

@@ -38,7 +38,12 @@ const taskmgr: CommandSpec = {
     }]
   }]
 }
-const taskmgrShared: ReadonlyArray<OptionSpec> = [{ flag: "--workspace", takesValue: true, description: "Workspace", required: false }]
+const taskmgrShared: ReadonlyArray<OptionSpec> = [{
+  flag: "--workspace",
+  takesValue: true,
+  description: "Workspace",
+  required: false
+}]
 
 const write = (name: string, text: string) => {
   const path = join(dir, name)
@@ -56,8 +61,17 @@ const requireShell = (shell: Shell) => {
   }
 }
 
-const run = (command: string, args: ReadonlyArray<string>, options: { cwd?: string; env?: Record<string, string> } = {}) => {
-  const result = spawnSync(command, args, { encoding: "utf8", timeout: 20_000, cwd: options.cwd ?? dir, env: { ...process.env, ...options.env } })
+const run = (
+  command: string,
+  args: ReadonlyArray<string>,
+  options: { cwd?: string; env?: Record<string, string> } = {}
+) => {
+  const result = spawnSync(command, args, {
+    encoding: "utf8",
+    timeout: 20_000,
+    cwd: options.cwd ?? dir,
+    env: { ...process.env, ...options.env }
+  })
   if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed (${result.status}): ${result.stderr}`)
   return result.stdout
 }
@@ -98,7 +112,10 @@ printf '%s\\n' "\${COMPREPLY[@]}"
   })
 
   /** Splits a line into COMP_WORDS as bash does: at spaces, and "=" as a word of its own unless told otherwise. */
-  const complete = (line: string, options: { splitEquals?: boolean; cwd?: string; programs?: ReadonlyArray<string> } = {}) => {
+  const complete = (
+    line: string,
+    options: { splitEquals?: boolean; cwd?: string; programs?: ReadonlyArray<string> } = {}
+  ) => {
     const words = line.split(" ").flatMap((w) => {
       const eq = w.indexOf("=")
       if (options.splitEquals === false || !w.startsWith("-") || eq < 0) return [w]
@@ -109,7 +126,12 @@ printf '%s\\n' "\${COMPREPLY[@]}"
       LINE: line
     }
     if (options.splitEquals === false) env.WORDBREAKS = " \t\n\"'><;|&(:"
-    return lines(run("bash", ["--norc", "--noprofile", driver, ...words], { env, ...(options.cwd !== undefined ? { cwd: options.cwd } : {}) }))
+    return lines(
+      run("bash", ["--norc", "--noprofile", driver, ...words], {
+        env,
+        ...(options.cwd !== undefined ? { cwd: options.cwd } : {})
+      })
+    )
   }
 
   it("passes bash -n", () => {
@@ -166,7 +188,11 @@ printf '%s\\n' "\${COMPREPLY[@]}"
   })
 
   it("completes file names after a flag whose value is a FILE or PATH", () => {
-    expect(complete("design webhook create --from-file ", { cwd: files }).sort()).toEqual(["hook.json", "nested", "notes.txt"])
+    expect(complete("design webhook create --from-file ", { cwd: files }).sort()).toEqual([
+      "hook.json",
+      "nested",
+      "notes.txt"
+    ])
     expect(complete("design webhook create --from-file no", { cwd: files })).toEqual(["notes.txt"])
   })
 
@@ -284,7 +310,16 @@ describe("fish completion", () => {
 
   /** The candidates fish prints for `complete -C`, without their descriptions. */
   const complete = (line: string, cwd = dir) =>
-    lines(run("fish", ["--no-config", "-c", `source $argv[1]; source $argv[2]; complete -C $argv[3]`, script, taskmgrScript, line], { cwd }))
+    lines(
+      run("fish", [
+        "--no-config",
+        "-c",
+        `source $argv[1]; source $argv[2]; complete -C $argv[3]`,
+        script,
+        taskmgrScript,
+        line
+      ], { cwd })
+    )
       .map((l) => l.split("\t")[0]!)
 
   it("passes fish -n", () => {
@@ -324,15 +359,21 @@ describe("fish completion", () => {
 
 describe("install lines", () => {
   it("says where each shell looks for the script", () => {
-    expect(completionInstall("bash", "design")).toContain("design completion bash > ~/.local/share/bash-completion/completions/design")
+    expect(completionInstall("bash", "design")).toContain(
+      "design completion bash > ~/.local/share/bash-completion/completions/design"
+    )
     expect(completionInstall("zsh", "design")).toContain("design completion zsh > ~/.zfunc/_design")
     expect(completionInstall("zsh", "design")).toContain("fpath=(~/.zfunc $fpath)")
-    expect(completionInstall("fish", "taskmgr")).toContain("taskmgr completion fish > ~/.config/fish/completions/taskmgr.fish")
+    expect(completionInstall("fish", "taskmgr")).toContain(
+      "taskmgr completion fish > ~/.config/fish/completions/taskmgr.fish"
+    )
   })
 })
 
 describe("a missing shell", () => {
   it("fails with the line that installs it", () => {
-    expect(() => requireShell("nosuchshell" as Shell)).toThrow(/nosuchshell is not installed.*apt-get install -y --no-install-recommends nosuchshell/)
+    expect(() => requireShell("nosuchshell" as Shell)).toThrow(
+      /nosuchshell is not installed.*apt-get install -y --no-install-recommends nosuchshell/
+    )
   })
 })

@@ -3,7 +3,8 @@ import { renderHelp } from "../../src/core/cli/help.js"
 import type { CommandSpec } from "../../src/core/cli/spec.js"
 import { shared, tree } from "./cli-sample-tree.js"
 
-const help = (path: ReadonlyArray<string>, width = 80, color = false) => renderHelp(tree, path, shared, { width, color })
+const help = (path: ReadonlyArray<string>, width = 80, color = false) =>
+  renderHelp(tree, path, shared, { width, color })
 
 /** The lines of one section, heading excluded. */
 const sectionOf = (page: string, title: string) => {
@@ -47,7 +48,9 @@ EXAMPLES
     expect(flags).toContain("--endpoint URL        Where deliveries are POSTed (https) (required)")
     expect(flags).toContain("(FILE_UPDATE|FILE_DELETE|")
     expect(flags).toMatch(/LIBRARY_PUBLISH\)\n\s+\(repeatable\) \(required\)/)
-    expect(flags).toContain("Start delivering at once, or not yet (ACTIVE|PAUSED)\n                        (default: ACTIVE)")
+    expect(flags).toContain(
+      "Start delivering at once, or not yet (ACTIVE|PAUSED)\n                        (default: ACTIVE)"
+    )
     expect(flags).not.toContain("--trace-http")
   })
 
@@ -65,7 +68,10 @@ EXAMPLES
     }
     const narrow = help(["webhook", "create"], 50)
     expect(narrow.split("\n").filter((l) => !l.includes("$ design")).every((l) => l.length <= 50)).toBe(true)
-    expect(sectionOf(narrow, "USAGE")).toEqual(["  design webhook create --event <EVENT>", "    --endpoint <URL> [flags]"])
+    expect(sectionOf(narrow, "USAGE")).toEqual([
+      "  design webhook create --event <EVENT>",
+      "    --endpoint <URL> [flags]"
+    ])
   })
 
   it("puts the description of a long flag on the next line", () => {
@@ -73,7 +79,13 @@ EXAMPLES
       name: "export",
       summary: "Export",
       options: [
-        { flag: "--include-deleted-components", takesValue: true, valueName: "WHEN", description: "Also export deleted ones", required: false },
+        {
+          flag: "--include-deleted-components",
+          takesValue: true,
+          valueName: "WHEN",
+          description: "Also export deleted ones",
+          required: false
+        },
         { flag: "--out", takesValue: true, valueName: "PATH", description: "Where to write", required: false }
       ],
       positionals: [],
@@ -90,7 +102,11 @@ EXAMPLES
 
   it("lists the root's commands and describes the shared flags once, there", () => {
     const page = help([])
-    expect(page.startsWith("Script the design-file service. Shared flags may go anywhere on the command\nline.\n\nUSAGE\n  design <command> [flags]\n")).toBe(true)
+    expect(
+      page.startsWith(
+        "Script the design-file service. Shared flags may go anywhere on the command\nline.\n\nUSAGE\n  design <command> [flags]\n"
+      )
+    ).toBe(true)
     expect(sectionOf(page, "COMMANDS")).toEqual([
       "  webhook      Webhooks on teams, projects and files",
       "  user         The signed-in user",
@@ -119,7 +135,9 @@ EXAMPLES
   it("describes arguments, with their choices", () => {
     expect(sectionOf(help(["webhook", "get"]), "USAGE")).toEqual(["  design webhook get <webhook-id> [flags]"])
     expect(sectionOf(help(["webhook", "get"]), "ARGUMENTS")).toEqual(["  <webhook-id>   The webhook's id"])
-    expect(sectionOf(help(["completion"]), "ARGUMENTS")).toEqual(["  <shell>   The shell to complete for (bash|zsh|fish)"])
+    expect(sectionOf(help(["completion"]), "ARGUMENTS")).toEqual([
+      "  <shell>   The shell to complete for (bash|zsh|fish)"
+    ])
   })
 
   it("shows examples as commands to copy", () => {
@@ -139,7 +157,7 @@ EXAMPLES
     const colored = help(["webhook", "list"], 80, true)
     expect(colored).toContain("\x1b[1mUSAGE\x1b[0m")
     expect(colored).toContain("\x1b[1mFLAGS\x1b[0m")
-    // eslint-disable-next-line no-control-regex
+
     expect(colored.replace(/\x1b\[1m[A-Z ]+\x1b\[0m/g, "")).not.toContain("\x1b")
   })
 

@@ -1,9 +1,9 @@
 /** Commands three words deep ("comment reaction list") beside two-word ones in the same group. */
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
+import { type Invocation, type Leaf, type Program, programTree, runProgram } from "../../src/core/cli-runtime.js"
 import type { CommandSpec } from "../../src/core/cli/spec.js"
 import { memoryIO } from "../e2e/in-process.js"
-import { type Invocation, type Leaf, type Program, programTree, runProgram } from "../../src/core/cli-runtime.js"
 
 const spec = (name: string): CommandSpec => ({
   name,
@@ -27,7 +27,12 @@ const program: Program = {
   summary: "Nested commands",
   shared: [{ flag: "--json", takesValue: false, description: "JSON", required: false }],
   groups: { comment: "Comments", "comment reaction": "Reactions to a comment" },
-  leaves: [leaf("comment", "list"), leaf("comment", "reaction", "list"), leaf("comment", "reaction", "add"), leaf("version")],
+  leaves: [
+    leaf("comment", "list"),
+    leaf("comment", "reaction", "list"),
+    leaf("comment", "reaction", "add"),
+    leaf("version")
+  ],
   vocabulary: () => ({ flag: (f: string) => f }) as never,
   examples: ["demo comment list"]
 }

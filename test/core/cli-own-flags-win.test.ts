@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
-import type { CommandSpec } from "../../src/core/cli/spec.js"
 import { type Invocation, type Leaf, type Program, runProgram } from "../../src/core/cli-runtime.js"
+import type { CommandSpec } from "../../src/core/cli/spec.js"
 import { memoryIO } from "../e2e/in-process.js"
 
 const spec: CommandSpec = {
@@ -42,7 +42,11 @@ const run = (...argv: Array<string>) =>
     const memory = memoryIO({})
     seen.length = 0
     const code = yield* runProgram(program, argv, memory.io)
-    return { code, out: memory.stdout() + memory.stderr(), seen: seen.map((i) => ({ options: i.options, positionals: i.positionals, shared: i.shared })) }
+    return {
+      code,
+      out: memory.stdout() + memory.stderr(),
+      seen: seen.map((i) => ({ options: i.options, positionals: i.positionals, shared: i.shared }))
+    }
   })
 
 describe("a command's own flag against the program's", () => {

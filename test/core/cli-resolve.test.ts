@@ -13,7 +13,9 @@ const ok = (...argv: Array<string>): ResolvedArgv => {
 
 const bad = (...argv: Array<string>) => {
   const result = resolveArgv(tree, shared, argv)
-  if (result.ok) throw new Error(`expected ${argv.join(" ")} to be refused, got ${JSON.stringify(result.value.normalized)}`)
+  if (result.ok) {
+    throw new Error(`expected ${argv.join(" ")} to be refused, got ${JSON.stringify(result.value.normalized)}`)
+  }
   return result.error
 }
 
@@ -35,7 +37,18 @@ describe("resolving a command line", () => {
     expect(r.path).toEqual(["webhook", "get"])
     expect(r.shared).toEqual({ "--token": "t0k", "--json": true, "--timeout": "5", "--account-plan": "enterprise" })
     expect(r.positionals).toEqual(["42"])
-    expect(r.normalized).toEqual(["--token", "t0k", "--json", "--timeout", "5", "--account-plan", "enterprise", "webhook", "get", "42"])
+    expect(r.normalized).toEqual([
+      "--token",
+      "t0k",
+      "--json",
+      "--timeout",
+      "5",
+      "--account-plan",
+      "enterprise",
+      "webhook",
+      "get",
+      "42"
+    ])
   })
 
   it("reads --flag=value and splits it into two words for @effect/cli", () => {
@@ -115,8 +128,14 @@ describe("resolving a command line", () => {
   })
 
   it("does not show help for a mistyped command: it names the word and the likely one", () => {
-    expect(bad("webhok", "list", "--help")).toMatchObject({ message: "Unknown command 'webhok' for 'design'", suggestion: "webhook" })
-    expect(bad("webhook", "lst", "-h")).toMatchObject({ message: "Unknown command 'lst' for 'design webhook'", suggestion: "list" })
+    expect(bad("webhok", "list", "--help")).toMatchObject({
+      message: "Unknown command 'webhok' for 'design'",
+      suggestion: "webhook"
+    })
+    expect(bad("webhook", "lst", "-h")).toMatchObject({
+      message: "Unknown command 'lst' for 'design webhook'",
+      suggestion: "list"
+    })
   })
 
   it("answers --version on the root only", () => {
@@ -133,14 +152,18 @@ describe("resolving a command line", () => {
     expect(top.message).toBe("Unknown command 'webhok' for 'design'")
     expect(top.suggestion).toBe("webhook")
     expect(top.remedy).toBe("Run 'design --help' to see its commands.")
-    expect(formatArgvError(top)).toBe("Unknown command 'webhok' for 'design'\nDid you mean 'webhook'?\nRun 'design --help' to see its commands.")
+    expect(formatArgvError(top)).toBe(
+      "Unknown command 'webhok' for 'design'\nDid you mean 'webhook'?\nRun 'design --help' to see its commands."
+    )
     const nested = bad("webhook", "lsit")
     expect(nested.message).toBe("Unknown command 'lsit' for 'design webhook'")
     expect(nested.suggestion).toBe("list")
     expect(nested.remedy).toBe("Run 'design webhook --help' to see its commands.")
     expect(bad("webhook", "cre").suggestion).toBe("create")
     expect(bad("zzz").suggestion).toBeUndefined()
-    expect(formatArgvError(bad("zzz"))).toBe("Unknown command 'zzz' for 'design'\nRun 'design --help' to see its commands.")
+    expect(formatArgvError(bad("zzz"))).toBe(
+      "Unknown command 'zzz' for 'design'\nRun 'design --help' to see its commands."
+    )
   })
 
   it("still runs a hidden command but never suggests one", () => {
@@ -172,7 +195,9 @@ describe("resolving a command line", () => {
     const e = bad("webhook", "list", "--context-id")
     expect(e.message).toBe("Flag '--context-id' needs a value: --context-id ID")
     expect(e.remedy).toBe("Run 'design webhook list --help' to see its flags.")
-    expect(bad("webhook", "list", "--context").message).toBe("Flag '--context' needs a value: --context team|project|file")
+    expect(bad("webhook", "list", "--context").message).toBe(
+      "Flag '--context' needs a value: --context team|project|file"
+    )
     expect(bad("user", "me", "--token").message).toBe("Flag '--token' needs a value: --token TOKEN")
   })
 
@@ -188,15 +213,32 @@ describe("resolving a command line", () => {
 
   it("checks each item of a repeatable flag's comma list against the choices", () => {
     const e = bad("webhook", "create", "--event", "FILE_UPDATE,FILE_DELTE", "--endpoint", "https://x")
-    expect(e.message).toBe("Invalid value 'FILE_DELTE' for '--event': use FILE_UPDATE|FILE_DELETE|FILE_VERSION_UPDATE|FILE_COMMENT|LIBRARY_PUBLISH")
+    expect(e.message).toBe(
+      "Invalid value 'FILE_DELTE' for '--event': use FILE_UPDATE|FILE_DELETE|FILE_VERSION_UPDATE|FILE_COMMENT|LIBRARY_PUBLISH"
+    )
     expect(e.suggestion).toBe("FILE_DELETE")
   })
 
   it("collects a repeatable flag's values, comma lists split", () => {
-    const r = ok("webhook", "create", "--event", "FILE_UPDATE", "--event=FILE_DELETE, FILE_COMMENT", "--endpoint", "https://x")
+    const r = ok(
+      "webhook",
+      "create",
+      "--event",
+      "FILE_UPDATE",
+      "--event=FILE_DELETE, FILE_COMMENT",
+      "--endpoint",
+      "https://x"
+    )
     expect(r.options["--event"]).toEqual(["FILE_UPDATE", "FILE_DELETE", "FILE_COMMENT"])
     expect(r.normalized).toEqual([
-      "webhook", "create", "--event", "FILE_UPDATE", "--event", "FILE_DELETE, FILE_COMMENT", "--endpoint", "https://x"
+      "webhook",
+      "create",
+      "--event",
+      "FILE_UPDATE",
+      "--event",
+      "FILE_DELETE, FILE_COMMENT",
+      "--endpoint",
+      "https://x"
     ])
   })
 
@@ -235,7 +277,9 @@ describe("resolving a command line", () => {
   })
 
   it("reports the first mistake in the order typed", () => {
-    expect(bad("webhook", "list", "--bogus", "--context", "nope").message).toBe("Unknown flag '--bogus' for 'design webhook list'")
+    expect(bad("webhook", "list", "--bogus", "--context", "nope").message).toBe(
+      "Unknown flag '--bogus' for 'design webhook list'"
+    )
     expect(bad("webhook", "get", "--bogus").message).toBe("Unknown flag '--bogus' for 'design webhook get'")
   })
 })
@@ -246,7 +290,13 @@ describe("flag collisions", () => {
   })
 
   it("lists a command flag that a shared flag, a built-in or a sibling flag already spells", () => {
-    const opt = (flag: string, alias?: string): OptionSpec => ({ flag, alias, takesValue: true, description: "", required: false })
+    const opt = (flag: string, alias?: string): OptionSpec => ({
+      flag,
+      alias,
+      takesValue: true,
+      description: "",
+      required: false
+    })
     const root: CommandSpec = {
       name: "design",
       summary: "",

@@ -6,10 +6,18 @@
  */
 import type { CommandSpec, OptionSpec } from "../../src/core/cli/spec.js"
 
-const option = (o: Omit<OptionSpec, "required"> & { readonly required?: boolean }): OptionSpec => ({ required: false, ...o })
+const option = (o: Omit<OptionSpec, "required"> & { readonly required?: boolean }): OptionSpec => ({
+  required: false,
+  ...o
+})
 
 export const shared: ReadonlyArray<OptionSpec> = [
-  option({ flag: "--token", takesValue: true, valueName: "TOKEN", description: "Access token (default: $DESIGN_ACCESS_TOKEN)" }),
+  option({
+    flag: "--token",
+    takesValue: true,
+    valueName: "TOKEN",
+    description: "Access token (default: $DESIGN_ACCESS_TOKEN)"
+  }),
   option({ flag: "--json", takesValue: false, description: "Print JSON" }),
   option({ flag: "--toon", takesValue: false, description: "Print TOON (compact, for agents)" }),
   option({ flag: "--full", takesValue: false, description: "Do not truncate long text" }),
@@ -20,7 +28,13 @@ export const shared: ReadonlyArray<OptionSpec> = [
     choices: ["starter", "professional", "organization", "enterprise"],
     description: "Your plan, which sets the request pacing (default: $DESIGN_PLAN)"
   }),
-  option({ flag: "--timeout", takesValue: true, valueName: "SECONDS", description: "Give up on a request after this long", defaultText: "30" }),
+  option({
+    flag: "--timeout",
+    takesValue: true,
+    valueName: "SECONDS",
+    description: "Give up on a request after this long",
+    defaultText: "30"
+  }),
   option({ flag: "--trace-http", takesValue: false, description: "Log every request to stderr", hidden: true })
 ]
 
@@ -28,12 +42,39 @@ const webhookList: CommandSpec = {
   name: "list",
   summary: "List the webhooks of a team, project or file",
   options: [
-    option({ flag: "--context", takesValue: true, choices: ["team", "project", "file"], description: "What the webhooks are attached to", defaultText: "team" }),
-    option({ flag: "--context-id", takesValue: true, valueName: "ID", description: "The team, project or file id (default: $DESIGN_TEAM_ID for a team)" }),
-    option({ flag: "--plan", takesValue: true, valueName: "PLAN-ID", description: "List every webhook of this plan instead" }),
-    option({ flag: "--cursor", takesValue: true, valueName: "CURSOR", description: "Start from this page cursor (printed on stderr after each page)" }),
+    option({
+      flag: "--context",
+      takesValue: true,
+      choices: ["team", "project", "file"],
+      description: "What the webhooks are attached to",
+      defaultText: "team"
+    }),
+    option({
+      flag: "--context-id",
+      takesValue: true,
+      valueName: "ID",
+      description: "The team, project or file id (default: $DESIGN_TEAM_ID for a team)"
+    }),
+    option({
+      flag: "--plan",
+      takesValue: true,
+      valueName: "PLAN-ID",
+      description: "List every webhook of this plan instead"
+    }),
+    option({
+      flag: "--cursor",
+      takesValue: true,
+      valueName: "CURSOR",
+      description: "Start from this page cursor (printed on stderr after each page)"
+    }),
     option({ flag: "--all", takesValue: false, description: "Fetch every page" }),
-    option({ flag: "--max-pages", takesValue: true, valueName: "N", description: "With --all, stop after this many pages", defaultText: "10" }),
+    option({
+      flag: "--max-pages",
+      takesValue: true,
+      valueName: "N",
+      description: "With --all, stop after this many pages",
+      defaultText: "10"
+    }),
     option({ flag: "--page-size", takesValue: true, valueName: "N", description: "Items per request", hidden: true })
   ],
   positionals: [],
@@ -65,15 +106,49 @@ const webhookCreate: CommandSpec = {
       choices: ["FILE_UPDATE", "FILE_DELETE", "FILE_VERSION_UPDATE", "FILE_COMMENT", "LIBRARY_PUBLISH"],
       description: "Event to deliver"
     }),
-    option({ flag: "--endpoint", takesValue: true, valueName: "URL", required: true, description: "Where deliveries are POSTed (https)" }),
-    option({ flag: "--passcode", takesValue: true, valueName: "PASSCODE", description: "Sent back in every delivery so you can check it came from the service" }),
-    option({ flag: "--passcode-env", takesValue: true, valueName: "VAR", description: "Name of an environment variable holding the passcode (keeps it out of shell history)" }),
-    option({ flag: "--status", takesValue: true, choices: ["ACTIVE", "PAUSED"], description: "Start delivering at once, or not yet", defaultText: "ACTIVE" }),
-    option({ flag: "--description", takesValue: true, valueName: "TEXT", description: "A note for people reading the webhook list" }),
-    option({ flag: "--from-file", takesValue: true, valueName: "FILE", description: "Read the webhook's fields from a JSON file" })
+    option({
+      flag: "--endpoint",
+      takesValue: true,
+      valueName: "URL",
+      required: true,
+      description: "Where deliveries are POSTed (https)"
+    }),
+    option({
+      flag: "--passcode",
+      takesValue: true,
+      valueName: "PASSCODE",
+      description: "Sent back in every delivery so you can check it came from the service"
+    }),
+    option({
+      flag: "--passcode-env",
+      takesValue: true,
+      valueName: "VAR",
+      description: "Name of an environment variable holding the passcode (keeps it out of shell history)"
+    }),
+    option({
+      flag: "--status",
+      takesValue: true,
+      choices: ["ACTIVE", "PAUSED"],
+      description: "Start delivering at once, or not yet",
+      defaultText: "ACTIVE"
+    }),
+    option({
+      flag: "--description",
+      takesValue: true,
+      valueName: "TEXT",
+      description: "A note for people reading the webhook list"
+    }),
+    option({
+      flag: "--from-file",
+      takesValue: true,
+      valueName: "FILE",
+      description: "Read the webhook's fields from a JSON file"
+    })
   ],
   positionals: [],
-  examples: ["design webhook create --event FILE_UPDATE --endpoint https://example.com/hook --passcode-env HOOK_PASSCODE"],
+  examples: [
+    "design webhook create --event FILE_UPDATE --endpoint https://example.com/hook --passcode-env HOOK_PASSCODE"
+  ],
   subcommands: []
 }
 
@@ -100,7 +175,14 @@ export const tree: CommandSpec = {
       positionals: [],
       examples: [],
       subcommands: [
-        { name: "me", summary: "Show who the token belongs to", options: [], positionals: [], examples: ["design user me --json"], subcommands: [] },
+        {
+          name: "me",
+          summary: "Show who the token belongs to",
+          options: [],
+          positionals: [],
+          examples: ["design user me --json"],
+          subcommands: []
+        },
         {
           name: "whoami",
           summary: "Show who the token belongs to",
@@ -116,10 +198,23 @@ export const tree: CommandSpec = {
       name: "completion",
       summary: "Print a shell completion script",
       options: [],
-      positionals: [{ name: "shell", description: "The shell to complete for", required: true, choices: ["bash", "zsh", "fish"] }],
+      positionals: [{
+        name: "shell",
+        description: "The shell to complete for",
+        required: true,
+        choices: ["bash", "zsh", "fish"]
+      }],
       examples: ["design completion bash > ~/.local/share/bash-completion/completions/design"],
       subcommands: []
     },
-    { name: "debug", summary: "Internal diagnostics", hidden: true, options: [], positionals: [], examples: [], subcommands: [] }
+    {
+      name: "debug",
+      summary: "Internal diagnostics",
+      hidden: true,
+      options: [],
+      positionals: [],
+      examples: [],
+      subcommands: []
+    }
   ]
 }

@@ -56,7 +56,10 @@ printf '%s\\n' "\${COMPREPLY[@]}"`
   })
 
   it("refuses another word by the flag's name, sending nothing", async () => {
-    const r = await runInProcess(["task", "search", "--completed", "yes"], { bin: TASKMGR_BIN, env: { TASKMGR_ACCESS_TOKEN: "x", TASKMGR_BASE_URL: "http://127.0.0.1:9" } })
+    const r = await runInProcess(["task", "search", "--completed", "yes"], {
+      bin: TASKMGR_BIN,
+      env: { TASKMGR_ACCESS_TOKEN: "x", TASKMGR_BASE_URL: "http://127.0.0.1:9" }
+    })
     expect(r.code).not.toBe(0)
     expect(r.stderr).toContain("--completed")
     expect(r.stderr).toContain("true|false")

@@ -23,7 +23,9 @@ let stderr: Array<string>
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), "config-dir-"))
   stderr = []
-  vi.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => (stderr.push(String(chunk)), true))
+  vi.spyOn(process.stderr, "write").mockImplementation((
+    chunk: string | Uint8Array
+  ) => (stderr.push(String(chunk)), true))
 })
 afterEach(() => {
   vi.restoreAllMocks()

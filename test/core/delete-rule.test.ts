@@ -8,8 +8,8 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Duration, Effect, Either, Schema } from "effect"
-import { InvalidInputError } from "../../src/core/errors.js"
 import { toolEntry } from "../../src/core/derive-tool.js"
+import { InvalidInputError } from "../../src/core/errors.js"
 import type { AnyOperation } from "../../src/core/operation.js"
 import { designOperations, designViews } from "../../src/design/operations.js"
 import { taskmgrOperations, taskmgrViews } from "../../src/taskmgr/operations.js"
@@ -19,19 +19,38 @@ import * as taskmgr from "../taskmgr/harness.js"
 const GONE_GID = "1299999999999999"
 
 /** For each delete: an input naming a target that does not exist (in a container that does), and its target ids. */
-const ABSENT: Record<string, { readonly input: Record<string, string>; readonly target: Record<string, string>; readonly id: string }> = {
+const ABSENT: Record<
+  string,
+  { readonly input: Record<string, string>; readonly target: Record<string, string>; readonly id: string }
+> = {
   "taskmgr.taskDelete": { input: { task_gid: GONE_GID }, target: { task_gid: GONE_GID }, id: "task_gid" },
   "taskmgr.projectDelete": { input: { project_gid: GONE_GID }, target: { project_gid: GONE_GID }, id: "project_gid" },
   "taskmgr.sectionDelete": { input: { section_gid: GONE_GID }, target: { section_gid: GONE_GID }, id: "section_gid" },
   "taskmgr.tagDelete": { input: { tag_gid: GONE_GID }, target: { tag_gid: GONE_GID }, id: "tag_gid" },
-  "taskmgr.attachmentDelete": { input: { attachment_gid: GONE_GID }, target: { attachment_gid: GONE_GID }, id: "attachment_gid" },
+  "taskmgr.attachmentDelete": {
+    input: { attachment_gid: GONE_GID },
+    target: { attachment_gid: GONE_GID },
+    id: "attachment_gid"
+  },
   "taskmgr.storyDelete": { input: { story_gid: GONE_GID }, target: { story_gid: GONE_GID }, id: "story_gid" },
   "taskmgr.commentDelete": { input: { story_gid: GONE_GID }, target: { story_gid: GONE_GID }, id: "story_gid" },
-  "taskmgr.membershipDelete": { input: { membership_gid: GONE_GID }, target: { membership_gid: GONE_GID }, id: "membership_gid" },
+  "taskmgr.membershipDelete": {
+    input: { membership_gid: GONE_GID },
+    target: { membership_gid: GONE_GID },
+    id: "membership_gid"
+  },
   "taskmgr.oooDelete": { input: { ooo_entry_gid: GONE_GID }, target: { ooo_entry_gid: GONE_GID }, id: "ooo_entry_gid" },
   "taskmgr.goalDelete": { input: { goal_gid: GONE_GID }, target: { goal_gid: GONE_GID }, id: "goal_gid" },
-  "taskmgr.portfolioDelete": { input: { portfolio_gid: GONE_GID }, target: { portfolio_gid: GONE_GID }, id: "portfolio_gid" },
-  "taskmgr.statusDelete": { input: { status_update_gid: GONE_GID }, target: { status_update_gid: GONE_GID }, id: "status_update_gid" },
+  "taskmgr.portfolioDelete": {
+    input: { portfolio_gid: GONE_GID },
+    target: { portfolio_gid: GONE_GID },
+    id: "portfolio_gid"
+  },
+  "taskmgr.statusDelete": {
+    input: { status_update_gid: GONE_GID },
+    target: { status_update_gid: GONE_GID },
+    id: "status_update_gid"
+  },
   "design.webhookDelete": { input: { webhook_id: "999999" }, target: { webhook_id: "999999" }, id: "webhook_id" },
   "design.devResourceDelete": {
     input: { file_key: design.seed.file_key, dev_resource_id: "999999" },
@@ -55,14 +74,17 @@ const registries = {
   taskmgr: { operations: Object.values(taskmgrOperations) as ReadonlyArray<AnyOperation<never>>, views: taskmgrViews }
 }
 
-const deletesOf = (operations: ReadonlyArray<AnyOperation<never>>) => operations.filter((op) => op.impact === "destroy" && op.name.endsWith("Delete"))
+const deletesOf = (operations: ReadonlyArray<AnyOperation<never>>) =>
+  operations.filter((op) => op.impact === "destroy" && op.name.endsWith("Delete"))
 
 describe.each(Object.entries(registries))("every delete of the %s registry", (service, { operations, views }) => {
   it("is declared to the one rule and covered here", () => {
     const deletes = deletesOf(operations)
     expect(deletes.length).toBeGreaterThan(0)
     expect(deletes.filter((op) => op.deletes !== true).map((op) => op.name)).toEqual([])
-    expect(deletes.map((op) => `${service}.${op.name}`).sort()).toEqual(Object.keys(ABSENT).filter((k) => k.startsWith(`${service}.`)).sort())
+    expect(deletes.map((op) => `${service}.${op.name}`).sort()).toEqual(
+      Object.keys(ABSENT).filter((k) => k.startsWith(`${service}.`)).sort()
+    )
   })
 
   it("says in its tool hints that it destroys and is safe to repeat", () => {
@@ -74,7 +96,11 @@ describe.each(Object.entries(registries))("every delete of the %s registry", (se
         budget: Duration.seconds(1),
         vocabulary: {} as never
       })
-      expect(entry.annotations, op.name).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true })
+      expect(entry.annotations, op.name).toMatchObject({
+        readOnlyHint: false,
+        destructiveHint: true,
+        idempotentHint: true
+      })
     }
   })
 
@@ -95,9 +121,16 @@ const goneIsDone = (service: "design" | "taskmgr", api: Api) =>
     return Effect.map(Effect.either(api[op.name]!(input)), (result) => ({ name: op.name, result }))
   })
 
-const expectAbsent = (service: "design" | "taskmgr", outcomes: ReadonlyArray<{ name: string; result: Either.Either<unknown, unknown> }>) => {
+const expectAbsent = (
+  service: "design" | "taskmgr",
+  outcomes: ReadonlyArray<{ name: string; result: Either.Either<unknown, unknown> }>
+) => {
   for (const { name, result } of outcomes) {
-    expect(Either.isRight(result) ? result.right : result.left, name).toEqual({ deleted: true, already_absent: true, ...ABSENT[`${service}.${name}`]!.target })
+    expect(Either.isRight(result) ? result.right : result.left, name).toEqual({
+      deleted: true,
+      already_absent: true,
+      ...ABSENT[`${service}.${name}`]!.target
+    })
   }
 }
 

@@ -17,8 +17,12 @@ const Input = Schema.Struct({
   depth: Schema.optional(Schema.Int.pipe(Schema.between(1, 10)).annotations({ description: "Tree depth" })),
   scale: Schema.optional(Schema.Number.pipe(Schema.between(0.01, 4)).annotations({ description: "Scale" })),
   format: Schema.optional(Schema.Literal("png", "jpg").annotations({ description: "Image format" })),
-  client_meta: Schema.optional(Schema.Struct({ x: Schema.Number, y: Schema.Number }).annotations({ description: "Where" })),
-  labels: Schema.optional(Schema.Record({ key: Schema.String, value: Schema.String }).annotations({ description: "Labels" })),
+  client_meta: Schema.optional(
+    Schema.Struct({ x: Schema.Number, y: Schema.Number }).annotations({ description: "Where" })
+  ),
+  labels: Schema.optional(
+    Schema.Record({ key: Schema.String, value: Schema.String }).annotations({ description: "Labels" })
+  ),
   flag: Schema.optional(Schema.Boolean.annotations({ description: "A switch" }))
 })
 
@@ -31,11 +35,19 @@ const op: Operation<typeof Input.Type, typeof Input.Encoded, string, never, unkn
   idempotent: true,
   run: () => Effect.succeed("ok")
 }
-const v = view(op, { command: ["sample", "get"], tool: "x_sample_get", positional: ["key"], text: { kind: "record" }, examples: ["x sample get K"] })
+const v = view(op, {
+  command: ["sample", "get"],
+  tool: "x_sample_get",
+  positional: ["key"],
+  text: { kind: "record" },
+  examples: ["x sample get K"]
+})
 
 const given = (options: Given["options"], positionals: Array<string> = ["KEY"]): Given => ({ options, positionals })
 const decode = (g: Given) =>
-  Effect.flatMap(rawInput(v, g, {}), (raw) => decodeInput(Input, raw)).pipe(Effect.mapError((e: InvalidInputError) => inCliWords(v, e)))
+  Effect.flatMap(rawInput(v, g, {}), (raw) => decodeInput(Input, raw)).pipe(
+    Effect.mapError((e: InvalidInputError) => inCliWords(v, e))
+  )
 
 describe("deriving front ends from a Schema", () => {
   it("gives the command line repeatable lists, JSON values and choices", () => {
@@ -61,7 +73,15 @@ describe("deriving front ends from a Schema", () => {
         "--labels": `@${file}`,
         "--flag": true
       }))
-      expect(input).toEqual({ key: "KEY", ids: ["1:2", "3:4", "5:6"], depth: 2, scale: 0.5, client_meta: { x: 1, y: 2 }, labels: { a: "b" }, flag: true })
+      expect(input).toEqual({
+        key: "KEY",
+        ids: ["1:2", "3:4", "5:6"],
+        depth: 2,
+        scale: 0.5,
+        client_meta: { x: 1, y: 2 },
+        labels: { a: "b" },
+        flag: true
+      })
       const single = yield* decode(given({ "--ids": "7:8,9:10" }))
       expect(single.ids).toEqual(["7:8", "9:10"])
     }))
@@ -82,9 +102,16 @@ describe("deriving front ends from a Schema", () => {
     }))
 
   it("gives tools a JSON Schema that keeps every constraint", () => {
-    const schema = toolInputSchema(op) as { required: Array<string>; properties: Record<string, Record<string, unknown>> }
+    const schema = toolInputSchema(op) as {
+      required: Array<string>
+      properties: Record<string, Record<string, unknown>>
+    }
     expect(schema.required).toEqual(["key", "ids"])
-    expect(schema.properties.ids).toEqual({ type: "array", items: { type: "string", pattern: "^\\d+:\\d+$" }, description: "Node ids" })
+    expect(schema.properties.ids).toEqual({
+      type: "array",
+      items: { type: "string", pattern: "^\\d+:\\d+$" },
+      description: "Node ids"
+    })
     expect(schema.properties.depth).toMatchObject({ type: "integer", minimum: 1, maximum: 10 })
     expect(schema.properties.scale).toMatchObject({ type: "number", minimum: 0.01, maximum: 4 })
     expect(schema.properties.format).toMatchObject({ enum: ["png", "jpg"] })
@@ -94,8 +121,17 @@ describe("deriving front ends from a Schema", () => {
 
   it.effect("a list given as the last positional takes every remaining word (get-many <gids...>)", () =>
     Effect.gen(function*() {
-      const many = view(op, { command: ["sample", "many"], tool: "x_sample_many", positional: ["key", "ids"], text: { kind: "record" }, examples: [] })
-      expect(commandSpecOf(many).positionals.map((p) => [p.name, p.variadic])).toEqual([["key", undefined], ["ids", true]])
+      const many = view(op, {
+        command: ["sample", "many"],
+        tool: "x_sample_many",
+        positional: ["key", "ids"],
+        text: { kind: "record" },
+        examples: []
+      })
+      expect(commandSpecOf(many).positionals.map((p) => [p.name, p.variadic])).toEqual([["key", undefined], [
+        "ids",
+        true
+      ]])
       const raw = yield* rawInput(many, { options: {}, positionals: ["K", "1:2", "3:4,5:6"] }, {})
       expect(raw).toMatchObject({ key: "K", ids: ["1:2", "3:4", "5:6"] })
     }))
@@ -104,7 +140,11 @@ describe("deriving front ends from a Schema", () => {
 describe("a request body from --body-file", () => {
   const Bulk = Schema.Struct({
     key: Schema.String.annotations({ description: "File key" }),
-    items: Schema.optional(Schema.Array(Schema.Struct({ id: Schema.String, n: Schema.Int, key: Schema.optional(Schema.Int) })).annotations({ description: "Items" })),
+    items: Schema.optional(
+      Schema.Array(Schema.Struct({ id: Schema.String, n: Schema.Int, key: Schema.optional(Schema.Int) })).annotations({
+        description: "Items"
+      })
+    ),
     notes: Schema.optional(Schema.Array(Schema.String).annotations({ description: "Notes" }))
   })
   const bulk: Operation<typeof Bulk.Type, typeof Bulk.Encoded, string, never, unknown> = { ...op, input: Bulk } as never
@@ -132,7 +172,10 @@ describe("a request body from --body-file", () => {
       const file = join(tmpdir(), `body-${process.pid}.json`)
       writeFileSync(file, JSON.stringify({ items: [{ id: "a", n: 3 }], notes: ["x"] }))
       expect(yield* read({ "--body-file": file })).toEqual({ key: "K", items: [{ id: "a", n: 3 }], notes: ["x"] })
-      expect(yield* read({ "--body-file": "-" }, Effect.succeed("{\"notes\": [\"y\"]}"))).toEqual({ key: "K", notes: ["y"] })
+      expect(yield* read({ "--body-file": "-" }, Effect.succeed("{\"notes\": [\"y\"]}"))).toEqual({
+        key: "K",
+        notes: ["y"]
+      })
     }))
 
   it.effect("refuses a body that is not JSON, not an object, or carries other keys", () =>
@@ -142,7 +185,9 @@ describe("a request body from --body-file", () => {
       expect((yield* bad("[1]")).message).toMatch(/must hold a JSON object with items, notes/)
       // The body's keys keep their names: `key` here is not the <key> positional.
       expect((yield* bad("{\"key\": \"other\"}")).message).toMatch(/--body-file: key is not part of this body/)
-      expect((yield* bad("{\"items\": [{\"id\": \"a\", \"n\": 1, \"key\": \"x\"}]}")).message).toMatch(/^items\.0\.key: /)
+      expect((yield* bad("{\"items\": [{\"id\": \"a\", \"n\": 1, \"key\": \"x\"}]}")).message).toMatch(
+        /^items\.0\.key: /
+      )
       expect((yield* bad("{\"items\": [{\"id\": \"a\", \"n\": 1.5}]}")).message).toMatch(/items\.0\.n/)
       const missing = yield* Effect.flip(read({ "--body-file": join(tmpdir(), "no-such-body.json") }))
       expect(missing.message).toMatch(/^--body-file: .*no-such-body\.json cannot be read \(ENOENT\)/)

@@ -17,9 +17,18 @@ import { taskmgrViews } from "../../src/taskmgr/operations.js"
 const ALLOWED: Readonly<Record<string, { readonly flag: string; readonly why: string }>> = {
   "developer-log list.token": { flag: "--log-token", why: "--token is the shared credential flag" },
   "webhook list.plan_api_id": { flag: "--plan", why: "the design spec names both: --plan <plan_api_id>" },
-  "status create.status_type": { flag: "--type", why: "the task-manager issue names it --type; the tool keeps the service's field" },
-  "task-template instantiate.timeout_seconds": { flag: "--timeout", why: "the task-manager spec names both: --timeout (tool timeout_seconds)" },
-  "project-template instantiate.timeout_seconds": { flag: "--timeout", why: "the task-manager spec names both: --timeout (tool timeout_seconds)" }
+  "status create.status_type": {
+    flag: "--type",
+    why: "the task-manager issue names it --type; the tool keeps the service's field"
+  },
+  "task-template instantiate.timeout_seconds": {
+    flag: "--timeout",
+    why: "the task-manager spec names both: --timeout (tool timeout_seconds)"
+  },
+  "project-template instantiate.timeout_seconds": {
+    flag: "--timeout",
+    why: "the task-manager spec names both: --timeout (tool timeout_seconds)"
+  }
 }
 
 const registries: ReadonlyArray<[string, ReadonlyArray<AnyView>]> = [["design", designViews], ["taskmgr", taskmgrViews]]
@@ -46,10 +55,14 @@ describe.each(registries)("the %s registry", (_service, views) => {
         // A boolean that is on unless turned off is the switch that turns it off (wait: --no-wait).
         const negated = (v.negated as Record<string, string> | undefined)?.[f.name] !== undefined
         if (negated) {
-          if (!flags.has(`--no-${kebab(f.name)}`) || f.kind._tag !== "boolean") broken.push(`${key}: no --no-${kebab(f.name)} switch`)
+          if (!flags.has(`--no-${kebab(f.name)}`) || f.kind._tag !== "boolean") {
+            broken.push(`${key}: no --no-${kebab(f.name)} switch`)
+          }
           continue
         }
-        if (!flags.has(`--${kebab(f.name)}`) && !positionals.has(kebab(f.name))) broken.push(`${key}: no --${kebab(f.name)}`)
+        if (!flags.has(`--${kebab(f.name)}`) && !positionals.has(kebab(f.name))) {
+          broken.push(`${key}: no --${kebab(f.name)}`)
+        }
         if (!/^[a-z0-9_]+$/.test(f.name)) broken.push(`${key}: the parameter is not snake case`)
       }
     }

@@ -11,7 +11,13 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { decodeInput, MAX_INPUT_DEPTH } from "../../src/core/input.js"
-import { MAX_INPUT_BYTES, prepareOutputDirectory, readCappedFile, readInputStream, safeFileName } from "../../src/core/local-files.js"
+import {
+  MAX_INPUT_BYTES,
+  prepareOutputDirectory,
+  readCappedFile,
+  readInputStream,
+  safeFileName
+} from "../../src/core/local-files.js"
 import { TokenAnswer } from "../../src/core/oauth/token-endpoint.js"
 import { tokenFault } from "../../src/core/settings.js"
 import { imageFileName } from "../../src/design/image-download.js"
@@ -35,7 +41,9 @@ describe("the capped file reader", () => {
     execFileSync("mkfifo", [fifo])
     const invalid = join(dir, "latin1.json")
     writeFileSync(invalid, Buffer.from([0x22, 0xff, 0x22]))
-    const reasons = [fifo, "/dev/zero", dir, invalid].map((p) => Either.match(readCappedFile(p), { onLeft: (no) => no.reason, onRight: () => "read" }))
+    const reasons = [fifo, "/dev/zero", dir, invalid].map((p) =>
+      Either.match(readCappedFile(p), { onLeft: (no) => no.reason, onRight: () => "read" })
+    )
     expect(reasons).toEqual([
       "is a FIFO (named pipe); only a regular file of at most 10 MB is read",
       "is a device; only a regular file of at most 10 MB is read",
@@ -70,7 +78,9 @@ describe("the output directory", () => {
       expect(readdirSync(nested)).toEqual([])
       const file = join(dir, "plain")
       writeFileSync(file, "")
-      expect((yield* Effect.flip(prepareOutputDirectory(file, who))).message).toBe(`--thing: ${file} exists and is a file, not a directory.`)
+      expect((yield* Effect.flip(prepareOutputDirectory(file, who))).message).toBe(
+        `--thing: ${file} exists and is a file, not a directory.`
+      )
       expect((yield* Effect.flip(prepareOutputDirectory(join(file, "x"), who))).message).toMatch(/ENOTDIR/)
       expect(existsSync(join(file, "x"))).toBe(false)
     }))

@@ -34,7 +34,11 @@ describe("a write whose answer was lost", () => {
     Effect.gen(function*() {
       const sim = yield* TaskmgrSimulator
       yield* sim.injectFault({ method: "POST", path: "/api/1.0/tasks", cut: true })
-      const error = asServiceError(yield* Effect.flip((yield* TaskmgrApi).taskCreate({ name: "Lost answer", projects: [taskmgr.seed.project_gid] })))
+      const error = asServiceError(
+        yield* Effect.flip(
+          (yield* TaskmgrApi).taskCreate({ name: "Lost answer", projects: [taskmgr.seed.project_gid] })
+        )
+      )
       expect(error.unconfirmed).toBe(true)
       expect(error.check).toBe("taskList")
       expect(error.message).toMatch(/may have made it/)
@@ -51,8 +55,15 @@ describe("a write whose answer was lost", () => {
   it.effect("a comment create that times out names comment list, and says to allow slower answers", () =>
     Effect.gen(function*() {
       const sim = yield* TaskmgrSimulator
-      yield* sim.injectFault({ method: "POST", path: `/api/1.0/tasks/${taskmgr.seed.task_gid}/stories`, cut: true, delay: "10 seconds" })
-      const fiber = yield* Effect.fork(Effect.flip((yield* TaskmgrApi).commentCreate({ task_gid: taskmgr.seed.task_gid, text: "Hello" })))
+      yield* sim.injectFault({
+        method: "POST",
+        path: `/api/1.0/tasks/${taskmgr.seed.task_gid}/stories`,
+        cut: true,
+        delay: "10 seconds"
+      })
+      const fiber = yield* Effect.fork(
+        Effect.flip((yield* TaskmgrApi).commentCreate({ task_gid: taskmgr.seed.task_gid, text: "Hello" }))
+      )
       yield* TestClock.adjust("3 seconds")
       const error = asServiceError(yield* Fiber.join(fiber))
       expect(error).toMatchObject({ unconfirmed: true, check: "commentList", status: null, attempts: 1 })
@@ -66,7 +77,13 @@ describe("a write whose answer was lost", () => {
   it.effect("a read that times out is not a write: it keeps the plain advice", () =>
     Effect.gen(function*() {
       const sim = yield* TaskmgrSimulator
-      yield* sim.injectFault({ method: "GET", path: `/api/1.0/tasks/${taskmgr.seed.task_gid}`, status: 200, delay: "10 seconds", times: 4 })
+      yield* sim.injectFault({
+        method: "GET",
+        path: `/api/1.0/tasks/${taskmgr.seed.task_gid}`,
+        status: 200,
+        delay: "10 seconds",
+        times: 4
+      })
       const fiber = yield* Effect.fork(Effect.flip((yield* TaskmgrApi).taskGet({ task_gid: taskmgr.seed.task_gid })))
       yield* TestClock.adjust("60 seconds")
       const error = asServiceError(yield* Fiber.join(fiber))
@@ -79,16 +96,21 @@ describe("a write whose answer was lost", () => {
       const sim = yield* DesignSimulator
       const a = yield* DesignApi
       yield* sim.injectFault({ method: "POST", path: `/v1/files/${design.seed.file_key}/comments`, cut: true })
-      const comment = asServiceError(yield* Effect.flip(a.commentCreate({ file_key: design.seed.file_key, message: "lost" })))
+      const comment = asServiceError(
+        yield* Effect.flip(a.commentCreate({ file_key: design.seed.file_key, message: "lost" }))
+      )
       expect(comment).toMatchObject({ unconfirmed: true, check: "commentList" })
-      expect((yield* a.commentList({ file_key: design.seed.file_key })).comments.some((c) => c.message === "lost")).toBe(true)
+      expect((yield* a.commentList({ file_key: design.seed.file_key })).comments.some((c) => c.message === "lost"))
+        .toBe(true)
       yield* sim.injectFault({ method: "POST", path: "/v2/webhooks", cut: true })
-      const hook = asServiceError(yield* Effect.flip(a.webhookCreate({
-        event: "FILE_UPDATE",
-        context: "team",
-        endpoint: "https://hooks.example.com/in",
-        passcode: Redacted.make("pc-lost-answer")
-      })))
+      const hook = asServiceError(
+        yield* Effect.flip(a.webhookCreate({
+          event: "FILE_UPDATE",
+          context: "team",
+          endpoint: "https://hooks.example.com/in",
+          passcode: Redacted.make("pc-lost-answer")
+        }))
+      )
       expect(hook).toMatchObject({ unconfirmed: true, check: "webhookList" })
       expect(remedy(hook, say)).toContain("[webhookList]")
     }).pipe(Effect.provide(design.apiLayer())))
@@ -110,8 +132,16 @@ describe("a delete whose first answer was lost", () => {
     Effect.gen(function*() {
       const a = yield* TaskmgrApi
       const tag = yield* a.tagCreate({ name: "gone soon" })
-      expect(yield* a.tagDelete({ tag_gid: tag.gid })).toEqual({ tag_gid: tag.gid, deleted: true, already_absent: false })
-      expect(yield* a.tagDelete({ tag_gid: tag.gid })).toEqual({ tag_gid: tag.gid, deleted: true, already_absent: true })
+      expect(yield* a.tagDelete({ tag_gid: tag.gid })).toEqual({
+        tag_gid: tag.gid,
+        deleted: true,
+        already_absent: false
+      })
+      expect(yield* a.tagDelete({ tag_gid: tag.gid })).toEqual({
+        tag_gid: tag.gid,
+        deleted: true,
+        already_absent: true
+      })
       const story = yield* a.commentCreate({ task_gid: taskmgr.seed.task_gid, text: "brief" })
       expect(yield* a.commentDelete({ story_gid: story.gid })).toMatchObject({ already_absent: false })
       expect(yield* a.commentDelete({ story_gid: story.gid })).toMatchObject({ already_absent: true })

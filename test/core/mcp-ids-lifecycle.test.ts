@@ -23,7 +23,8 @@ const tool = (name: string, call: ToolEntry["call"]): ToolEntry => ({
   call
 })
 
-const INIT = `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}`
+const INIT =
+  `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}`
 
 /** Serves `lines` (raw text, one message each), and returns the raw lines written. */
 const serve = async (tools: ReadonlyArray<ToolEntry>, lines: ReadonlyArray<string>) => {
@@ -47,7 +48,8 @@ const exchange = async (tools: ReadonlyArray<ToolEntry>, lines: ReadonlyArray<st
 
 describe("reading a number's text out of a JSON line", () => {
   it("finds the member at the path, the last one when a key repeats, and ignores look-alikes", () => {
-    const line = `{"params":{"id":1,"requestId":${BIG},"x":["requestId",2]},"id" : -12345678901234567890123, "s":"\\"id\\":5"}`
+    const line =
+      `{"params":{"id":1,"requestId":${BIG},"x":["requestId",2]},"id" : -12345678901234567890123, "s":"\\"id\\":5"}`
     expect(numberTextAt(line, ["id"])).toBe("-12345678901234567890123")
     expect(numberTextAt(line, ["params", "requestId"])).toBe(BIG)
     expect(numberTextAt(line, ["params", "id"])).toBe("1")
@@ -95,7 +97,9 @@ describe("ids come back exactly as sent", () => {
     ])
     const answers = out.slice(1).filter((l) => l.includes(`"result"`)).map((l) => l.slice(0, l.indexOf(",\"result\"")))
     expect(answers.sort()).toStrictEqual([`{"jsonrpc":"2.0","id":9007199254740992`, `{"jsonrpc":"2.0","id":${BIG}`])
-    expect(out).toContain(`{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":${BIG}5,"progress":1,"total":2}}`)
+    expect(out).toContain(
+      `{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":${BIG}5,"progress":1,"total":2}}`
+    )
   })
 
   it("notifications/cancelled finds a call by an id beyond 2^53, and not by its rounded neighbour", async () => {
@@ -107,7 +111,10 @@ describe("ids come back exactly as sent", () => {
         Effect.zipRight(Effect.never),
         Effect.onInterrupt(() => Effect.sync(() => void (interrupted = true)))
       ))
-    const s = await serve([hang], [INIT, `{"jsonrpc":"2.0","id":${BIG},"method":"tools/call","params":{"name":"hang"}}`])
+    const s = await serve([hang], [
+      INIT,
+      `{"jsonrpc":"2.0","id":${BIG},"method":"tools/call","params":{"name":"hang"}}`
+    ])
     await running
     const cancel = (id: string) => `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":${id}}}`
     const feedAndSettle = async (l: string) => {
@@ -140,7 +147,11 @@ describe("before initialize", () => {
     ])).map((l) => JSON.parse(l))
     expect(out[0]).toStrictEqual({ jsonrpc: "2.0", id: 1, result: {} })
     for (const [i, id, method] of [[1, 2, "tools/list"], [2, 3, "tools/call"], [3, 4, "tools/list"]] as const) {
-      expect(out[i]).toStrictEqual({ jsonrpc: "2.0", id, error: { code: NOT_INITIALIZED, message: expect.stringContaining(method) } })
+      expect(out[i]).toStrictEqual({
+        jsonrpc: "2.0",
+        id,
+        error: { code: NOT_INITIALIZED, message: expect.stringContaining(method) }
+      })
       expect(out[i].error.message).toMatch(/initialize/)
     }
     expect(out[4]).toMatchObject({ id: 0, result: { protocolVersion: "2025-06-18" } })

@@ -5,13 +5,18 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js"
-import { type JSONRPCMessage, JSONRPCMessageSchema, McpError, type MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js"
+import {
+  type JSONRPCMessage,
+  JSONRPCMessageSchema,
+  McpError,
+  type MessageExtraInfo
+} from "@modelcontextprotocol/sdk/types.js"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Mailbox from "effect/Mailbox"
 import { describe, expect, it } from "vitest"
-import { type McpIo, serveMcp } from "../../src/core/mcp/server.js"
 import { DEFAULT_HINTS, listedHints } from "../../src/core/mcp/protocol.js"
+import { type McpIo, serveMcp } from "../../src/core/mcp/server.js"
 import type { ToolAnnotations, ToolCallContext, ToolEntry, ToolResult } from "../../src/core/mcp/types.js"
 
 const INFO = { name: "test-server", version: "1.2.3" }
@@ -57,12 +62,14 @@ interface Running {
   readonly done: Promise<void>
 }
 
-const HANDSHAKE = `${JSON.stringify({
-  jsonrpc: "2.0",
-  id: "handshake",
-  method: "initialize",
-  params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "0" } }
-})}\n`
+const HANDSHAKE = `${
+  JSON.stringify({
+    jsonrpc: "2.0",
+    id: "handshake",
+    method: "initialize",
+    params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "0" } }
+  })
+}\n`
 
 /** Initialized first (its answer is not among the lines) unless `initialized` is false. */
 const start = (tools: ReadonlyArray<ToolEntry>, { initialized = true } = {}): Running => {
@@ -186,7 +193,9 @@ describe("initialize and tools/list", () => {
     for (const readOnlyHint of [true, false]) {
       for (const destructiveHint of [true, false]) {
         for (const idempotentHint of [true, false]) {
-          for (const openWorldHint of [true, false]) all.push({ readOnlyHint, destructiveHint, idempotentHint, openWorldHint })
+          for (const openWorldHint of [true, false]) {
+            all.push({ readOnlyHint, destructiveHint, idempotentHint, openWorldHint })
+          }
         }
       }
     }
@@ -197,7 +206,8 @@ describe("initialize and tools/list", () => {
       // Beside readOnlyHint: true the other two mean nothing (MCP 2025-06-18).
       if (!hints.readOnlyHint) expect(read).toStrictEqual(hints)
     }
-    expect(listedHints({ readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true })).toStrictEqual({ idempotentHint: true })
+    expect(listedHints({ readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true }))
+      .toStrictEqual({ idempotentHint: true })
   })
 
   it("tools/list carries name, description, inputSchema and annotations and nothing else", async () => {
@@ -264,9 +274,15 @@ describe("tools/call", () => {
   })
 
   it("passes the arguments as sent and keeps structuredContent", async () => {
-    const structured = tool("structured", (args) =>
-      Effect.succeed({ isError: true, content: [{ type: "text", text: "no" }], structuredContent: { got: args } }))
-    const [answer] = await exchange([structured], req(1, "tools/call", { name: "structured", arguments: { word: "hi" } }))
+    const structured = tool(
+      "structured",
+      (args) =>
+        Effect.succeed({ isError: true, content: [{ type: "text", text: "no" }], structuredContent: { got: args } })
+    )
+    const [answer] = await exchange(
+      [structured],
+      req(1, "tools/call", { name: "structured", arguments: { word: "hi" } })
+    )
     expect(answer.result).toStrictEqual({
       isError: true,
       content: [{ type: "text", text: "no" }],
@@ -311,8 +327,10 @@ describe("tools/call", () => {
     })
     const dies = tool("dies", () => Effect.die(new Error("died inside")))
     const interrupts = tool("interrupts", () => Effect.interrupt)
-    const bigint = tool("bigint", () =>
-      Effect.succeed({ isError: false, content: [{ type: "text", text: "x" }], structuredContent: { n: 1n } }))
+    const bigint = tool(
+      "bigint",
+      () => Effect.succeed({ isError: false, content: [{ type: "text", text: "x" }], structuredContent: { n: 1n } })
+    )
     const answers = await exchange(
       [throws, dies, interrupts, bigint],
       req(1, "tools/call", { name: "throws" }),
@@ -322,8 +340,14 @@ describe("tools/call", () => {
       req(5, "ping")
     )
     const byId = new Map(answers.map((a) => [a.id, a]))
-    expect(byId.get(1).result).toMatchObject({ isError: true, content: [{ text: expect.stringContaining("thrown while building") }] })
-    expect(byId.get(2).result).toMatchObject({ isError: true, content: [{ text: expect.stringContaining("died inside") }] })
+    expect(byId.get(1).result).toMatchObject({
+      isError: true,
+      content: [{ text: expect.stringContaining("thrown while building") }]
+    })
+    expect(byId.get(2).result).toMatchObject({
+      isError: true,
+      content: [{ text: expect.stringContaining("died inside") }]
+    })
     expect(byId.get(3).result).toMatchObject({ isError: true })
     expect(byId.get(4).result).toMatchObject({ isError: true, content: [{ text: expect.stringContaining("JSON") }] })
     expect(byId.get(5).result).toStrictEqual({})

@@ -37,7 +37,9 @@ const fail = <A, E>(either: Either.Either<A, E>): E => {
 
 describe("PKCE", () => {
   it("S256 is base64url(SHA-256(verifier)), unpadded (RFC 7636 appendix B)", () => {
-    expect(s256Challenge("dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk")).toBe("E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM")
+    expect(s256Challenge("dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk")).toBe(
+      "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
+    )
   })
 
   it.effect("makes a fresh 43-character verifier, Redacted, and its challenge", () =>
@@ -84,7 +86,9 @@ describe("state", () => {
   })
 
   it("a pasted answer: the redirect address, its query, or the bare code", () => {
-    const code = (e: Either.Either<Redacted.Redacted<string>, unknown>) => (Either.isRight(e) ? Redacted.value(e.right) : null)
+    const code = (
+      e: Either.Either<Redacted.Redacted<string>, unknown>
+    ) => (Either.isRight(e) ? Redacted.value(e.right) : null)
     expect(code(readPasted("http://127.0.0.1:9/callback?code=c0de&state=s1\n", "s1"))).toBe("c0de")
     expect(code(readPasted("?code=c0de&state=s1", "s1"))).toBe("c0de")
     expect(code(readPasted("  sbx_code_000001_abcdef  ", "s1"))).toBe("sbx_code_000001_abcdef")
@@ -165,7 +169,11 @@ describe("runLogin", () => {
       let authorizeUrl = ""
       const said: Array<string> = []
       const grant = yield* runLogin({
-        authorizeUrl: (p) => (authorizeUrl = `https://auth.example/oauth?redirect_uri=${encodeURIComponent(p.redirectUri)}&state=${p.state}&code_challenge=${p.codeChallenge}`),
+        authorizeUrl: (
+          p
+        ) => (authorizeUrl = `https://auth.example/oauth?redirect_uri=${
+          encodeURIComponent(p.redirectUri)
+        }&state=${p.state}&code_challenge=${p.codeChallenge}`),
         redirect: { _tag: "loopback", port: 0 },
         timeout: "10 seconds",
         appName: "test",
@@ -175,7 +183,9 @@ describe("runLogin", () => {
         exchange: (g) => Effect.succeed(g)
       })
       expect(Redacted.value(grant.code)).toBe("c-123")
-      expect(new URL(authorizeUrl).searchParams.get("code_challenge")).toBe(s256Challenge(Redacted.value(grant.verifier)))
+      expect(new URL(authorizeUrl).searchParams.get("code_challenge")).toBe(
+        s256Challenge(Redacted.value(grant.verifier))
+      )
       expect(grant.redirectUri).toBe(new URL(authorizeUrl).searchParams.get("redirect_uri"))
       expect(said.join("\n")).toContain(authorizeUrl)
       expect(said.join("\n")).not.toContain(Redacted.value(grant.verifier))
@@ -185,7 +195,8 @@ describe("runLogin", () => {
     Effect.gen(function*() {
       let exchanged = false
       const error = yield* Effect.flip(runLogin({
-        authorizeUrl: (p) => `https://auth.example/oauth?redirect_uri=${encodeURIComponent(p.redirectUri)}&state=${p.state}`,
+        authorizeUrl: (p) =>
+          `https://auth.example/oauth?redirect_uri=${encodeURIComponent(p.redirectUri)}&state=${p.state}`,
         redirect: { _tag: "loopback", port: 0 },
         timeout: "10 seconds",
         appName: "test",
@@ -314,7 +325,8 @@ describe("the credential store", () => {
     }))
 
   it("the config directory: own variable, else XDG_CONFIG_HOME, else ~/.config", () => {
-    expect(configDir({ DESIGN_CONFIG_DIR: "/a", XDG_CONFIG_HOME: "/x", HOME: "/h" }, "DESIGN_CONFIG_DIR", "design")).toBe("/a")
+    expect(configDir({ DESIGN_CONFIG_DIR: "/a", XDG_CONFIG_HOME: "/x", HOME: "/h" }, "DESIGN_CONFIG_DIR", "design"))
+      .toBe("/a")
     expect(configDir({ XDG_CONFIG_HOME: "/x", HOME: "/h" }, "DESIGN_CONFIG_DIR", "design")).toBe("/x/design")
     expect(configDir({ HOME: "/h" }, "DESIGN_CONFIG_DIR", "design")).toBe("/h/.config/design")
   })
@@ -326,17 +338,32 @@ describe("the token endpoint", () => {
       Effect.sync(() => {
         const b = request.body
         seen.push({ headers: request.headers, body: b._tag === "Uint8Array" ? new TextDecoder().decode(b.body) : "" })
-        return HttpClientResponse.fromWeb(request, new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }))
+        return HttpClientResponse.fromWeb(
+          request,
+          new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } })
+        )
       })
     )
   const client = { id: "app-id", secret: Redacted.make("app-secret-xyz") }
-  const form = { grant_type: "authorization_code", code: Redacted.make("code-abc-123"), code_verifier: Redacted.make("verifier-456") }
+  const form = {
+    grant_type: "authorization_code",
+    code: Redacted.make("code-abc-123"),
+    code_verifier: Redacted.make("verifier-456")
+  }
 
   it.effect("posts the form with HTTP Basic client credentials", () =>
     Effect.gen(function*() {
       const seen: Array<{ headers: Record<string, string>; body: string }> = []
-      const answer = yield* postTokenForm(TokenAnswer, { url: "https://api.example/v1/oauth/token", client, form, subject: "The code exchange" }).pipe(
-        Effect.provideService(HttpClient.HttpClient, stub(200, { access_token: "at-1", token_type: "bearer", expires_in: 60 }, seen))
+      const answer = yield* postTokenForm(TokenAnswer, {
+        url: "https://api.example/v1/oauth/token",
+        client,
+        form,
+        subject: "The code exchange"
+      }).pipe(
+        Effect.provideService(
+          HttpClient.HttpClient,
+          stub(200, { access_token: "at-1", token_type: "bearer", expires_in: 60 }, seen)
+        )
       )
       expect(Redacted.value(answer.access_token)).toBe("at-1")
       expect(seen[0]!.headers.authorization).toBe(`Basic ${Buffer.from("app-id:app-secret-xyz").toString("base64")}`)
@@ -351,13 +378,20 @@ describe("the token endpoint", () => {
     Effect.gen(function*() {
       const echo = { error: "invalid_grant", message: "code code-abc-123 with verifier-456 for app-secret-xyz is bad" }
       const error = yield* Effect.flip(
-        postTokenForm(TokenAnswer, { url: "https://api.example/v1/oauth/token", client, form, subject: "The code exchange" }).pipe(
+        postTokenForm(TokenAnswer, {
+          url: "https://api.example/v1/oauth/token",
+          client,
+          form,
+          subject: "The code exchange"
+        }).pipe(
           Effect.provideService(HttpClient.HttpClient, stub(400, echo, []))
         )
       )
       expect(error).toMatchObject({ _tag: "SignInError", reason: "exchange", status: 400 })
       expect(error.message).toContain("invalid_grant")
-      for (const secret of ["code-abc-123", "verifier-456", "app-secret-xyz"]) expect(error.message).not.toContain(secret)
+      for (const secret of ["code-abc-123", "verifier-456", "app-secret-xyz"]) {
+        expect(error.message).not.toContain(secret)
+      }
       const client401 = yield* Effect.flip(
         postTokenForm(TokenAnswer, { url: "https://api.example/t", client, form, subject: "The code exchange" }).pipe(
           Effect.provideService(HttpClient.HttpClient, stub(401, { message: "Invalid client credentials" }, []))
@@ -405,7 +439,9 @@ describe("refreshStored", () => {
       const store = fileCredentialStore(Cred, join(tempDir(), "credentials.json"))
       yield* store.write(cred("old"))
       const base = { store, used: cred("old"), accessToken: (c: typeof Cred.Type) => c.access_token }
-      const none = yield* Effect.flip(refreshStored({ ...base, canRefresh: () => false, refresh: () => Effect.die("no") }))
+      const none = yield* Effect.flip(
+        refreshStored({ ...base, canRefresh: () => false, refresh: () => Effect.die("no") })
+      )
       expect(none).toMatchObject({ _tag: "AuthError", reason: "expired" })
     }))
 })

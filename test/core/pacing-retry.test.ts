@@ -45,7 +45,10 @@ describe("retry schedule", () => {
     })
   const events: Array<WaitEvent> = []
   const policy = (idempotent: boolean, deadline?: number) =>
-    retrySchedule<{ verdict: Verdict }>({ idempotent, maxWait: Duration.seconds(60), deadline }, (e) => Effect.sync(() => void events.push(e)))
+    retrySchedule<{ verdict: Verdict }>(
+      { idempotent, maxWait: Duration.seconds(60), deadline },
+      (e) => Effect.sync(() => void events.push(e))
+    )
   const limited = (seconds: number): Verdict => ({ kind: "rate-limited", retryAfter: Duration.seconds(seconds) })
 
   it.effect("waits each Retry-After, at most three times, announcing each wait", () =>
@@ -60,7 +63,10 @@ describe("retry schedule", () => {
       yield* TestClock.adjust("10 seconds")
       expect(Exit.isFailure(yield* Fiber.await(fiber))).toBe(true)
       expect(yield* Ref.get(calls)).toBe(4)
-      expect(events.map((e) => [e.reason, e.attempt])).toEqual([["rate-limited", 2], ["rate-limited", 3], ["rate-limited", 4]])
+      expect(events.map((e) => [e.reason, e.attempt])).toEqual([["rate-limited", 2], ["rate-limited", 3], [
+        "rate-limited",
+        4
+      ]])
     }))
 
   it.effect("fails at once when Retry-After is over the ceiling, or would end after the deadline", () =>

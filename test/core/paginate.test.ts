@@ -2,14 +2,14 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect, Option } from "effect"
 import type { RequestSpec } from "../../src/core/http.js"
 import {
+  applyCursor,
+  collect,
   handBound,
   idCursor,
   metaCursor,
   nextCursor,
-  applyCursor,
-  collect,
-  type PaginationModel,
   pages,
+  type PaginationModel,
   rowCursor,
   timeWindow,
   urlCursor,
@@ -29,12 +29,18 @@ const url = (param: string, value: string) => `https://api.example/v?x=1&${param
 const fixtures: Array<Fixture> = [
   {
     model: urlCursor,
-    page: (items, next) => ({ webhooks: items, pagination: next === undefined ? {} : { next_page: url("cursor", next), prev_page: url("cursor", "p") } }),
+    page: (items, next) => ({
+      webhooks: items,
+      pagination: next === undefined ? {} : { next_page: url("cursor", next), prev_page: url("cursor", "p") }
+    }),
     items: (p) => p.webhooks
   },
   {
     model: urlPage,
-    page: (items, next) => ({ versions: items, pagination: next === undefined ? {} : { next_page: url("before", next) } }),
+    page: (items, next) => ({
+      versions: items,
+      pagination: next === undefined ? {} : { next_page: url("before", next) }
+    }),
     items: (p) => p.versions
   },
   {
@@ -44,7 +50,11 @@ const fixtures: Array<Fixture> = [
   },
   {
     model: rowCursor,
-    page: (items, next) => ({ rows: items, next_page: next !== undefined, ...(next === undefined ? {} : { cursor: next }) }),
+    page: (items, next) => ({
+      rows: items,
+      next_page: next !== undefined,
+      ...(next === undefined ? {} : { cursor: next })
+    }),
     items: (p) => p.rows
   },
   {
@@ -78,7 +88,11 @@ describe.each(fixtures)("pagination model $model.name", (fx) => {
       const start: RequestSpec = fx.model.location === "body"
         ? { method: "POST", path: "/", body: { _tag: "json", value: { limit: SIZE } } }
         : { method: "GET", path: "/", query: { page_size: SIZE } }
-      const result = yield* collect(pages(fx.model, (c) => serve(fx, seen)(applyCursor(fx.model, start, c)), cursor), fx.items, options)
+      const result = yield* collect(
+        pages(fx.model, (c) => serve(fx, seen)(applyCursor(fx.model, start, c)), cursor),
+        fx.items,
+        options
+      )
       return { result, seen }
     })
 
@@ -96,8 +110,9 @@ describe.each(fixtures)("pagination model $model.name", (fx) => {
       expect(seen.length).toBe(3)
       // The cursor travels where the model says, and the other parameters stay.
       const last = seen[2]!
-      if (fx.model.location === "body") expect(last.body).toEqual({ _tag: "json", value: { limit: SIZE, [fx.model.param]: "6" } })
-      else expect(last.query).toEqual({ page_size: SIZE, [fx.model.param]: "6" })
+      if (fx.model.location === "body") {
+        expect(last.body).toEqual({ _tag: "json", value: { limit: SIZE, [fx.model.param]: "6" } })
+      } else expect(last.query).toEqual({ page_size: SIZE, [fx.model.param]: "6" })
     }))
 
   it.effect("stops at the page ceiling and reports it", () =>
@@ -149,13 +164,17 @@ describe("the activity-log time window", () => {
     expect(timeWindow.next(page, "desc:300:w")).toEqual(Option.some("desc:300:w,x,y"))
     expect(timeWindow.next({ meta: { ...page.meta, order: "asc" } }, "desc:400:v")).toEqual(Option.some("asc:300:x,y"))
     const again = { meta: { activity_logs: [event("w", 300), event("x", 300), event("z", 300)], next_page: false } }
-    expect(timeWindow.resume!(again, "desc:300:w,x")).toEqual({ meta: { activity_logs: [event("z", 300)], next_page: false } })
+    expect(timeWindow.resume!(again, "desc:300:w,x")).toEqual({
+      meta: { activity_logs: [event("z", 300)], next_page: false }
+    })
     const start: RequestSpec = { method: "GET", path: "/", query: { limit: 2, order: "asc" } }
     expect(applyCursor(timeWindow, start, "asc:300:w,x").query).toEqual({ limit: 4, order: "asc", start_time: 300 })
   })
 
   it("ends when next_page is false", () => {
-    expect(timeWindow.next({ meta: { activity_logs: [event("x", 1)], next_page: false } }, undefined)).toEqual(Option.none())
+    expect(timeWindow.next({ meta: { activity_logs: [event("x", 1)], next_page: false } }, undefined)).toEqual(
+      Option.none()
+    )
   })
 })
 
@@ -163,8 +182,12 @@ describe("a list paged by hand (task search by created_at.before)", () => {
   const model = handBound("created_at.before")
   it("takes the bound the page carries, and stops when there is none or it does not move", () => {
     expect(model.param).toBe("created_at.before")
-    expect(model.next({ data: [], next_bound: "2025-01-01T00:00:00.000Z" }, undefined)).toEqual(Option.some("2025-01-01T00:00:00.000Z"))
+    expect(model.next({ data: [], next_bound: "2025-01-01T00:00:00.000Z" }, undefined)).toEqual(
+      Option.some("2025-01-01T00:00:00.000Z")
+    )
     expect(model.next({ data: [], next_bound: null }, "2025-01-01T00:00:00.000Z")).toEqual(Option.none())
-    expect(model.next({ data: [], next_bound: "2025-01-01T00:00:00.000Z" }, "2025-01-01T00:00:00.000Z")).toEqual(Option.none())
+    expect(model.next({ data: [], next_bound: "2025-01-01T00:00:00.000Z" }, "2025-01-01T00:00:00.000Z")).toEqual(
+      Option.none()
+    )
   })
 })

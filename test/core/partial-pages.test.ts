@@ -10,14 +10,20 @@ import { collect, pages } from "../../src/core/paginate.js"
 import { remedy, type Vocabulary } from "../../src/core/remedy.js"
 import { makeDesignClient } from "../../src/design/client.js"
 import { commentReactionList } from "../../src/design/comments.js"
+import { TaskmgrApi } from "../../src/taskmgr/api.js"
 import { makeTaskmgrClient } from "../../src/taskmgr/client.js"
 import { taskList } from "../../src/taskmgr/tasks.js"
-import { TaskmgrApi } from "../../src/taskmgr/api.js"
 import { DesignSimulator, TaskmgrSimulator } from "../../src/testing/index.js"
 import * as design from "../design/harness.js"
 import * as taskmgr from "../taskmgr/harness.js"
 
-const say: Vocabulary = { supplyToken: "Supply a token", setting: (n) => `<${n}>`, field: (n) => n, help: "See help", authMode: (m) => m }
+const say: Vocabulary = {
+  supplyToken: "Supply a token",
+  setting: (n) => `<${n}>`,
+  field: (n) => n,
+  help: "See help",
+  authMode: (m) => m
+}
 
 const TASKS = "/api/1.0/tasks"
 const BIG = { project: taskmgr.seed.big_project_gid, limit: 50 }
@@ -27,7 +33,13 @@ const listTasks = (onPage: (cursor: string | undefined) => Effect.Effect<void> =
   Effect.gen(function*() {
     const client = yield* makeTaskmgrClient(taskmgr.options())
     const fetch = (cursor: string | undefined) => Effect.zipRight(onPage(cursor), taskList.run(client, BIG, cursor))
-    return yield* collect(pages(taskList.paging!.model, fetch), (p) => taskList.paging!.items(p), { all: true, maxPages }, (t) => t.gid, taskList.paging!.model.expired)
+    return yield* collect(
+      pages(taskList.paging!.model, fetch),
+      (p) => taskList.paging!.items(p),
+      { all: true, maxPages },
+      (t) => t.gid,
+      taskList.paging!.model.expired
+    )
   })
 
 const offsetsSent = Effect.map(TaskmgrSimulator, (s) => s.requests).pipe(
@@ -83,7 +95,8 @@ describe("a failure after the first page", () => {
       const client = yield* makeDesignClient(design.options())
       const input = { file_key: design.seed.file_key, comment_id: design.seed.comment_ids.reacted }
       const paging = commentReactionList.paging!
-      const partial = yield* collect(pages(paging.model, (c) => commentReactionList.run(client, input, c)), (p) => paging.items(p), { all: true, maxPages: 10 })
+      const partial = yield* collect(pages(paging.model, (c) => commentReactionList.run(client, input, c)), (p) =>
+        paging.items(p), { all: true, maxPages: 10 })
       expect(partial.items).toHaveLength(10)
       expect(partial.failure?._tag).toBe("ForbiddenError")
       expect(partial.next_cursor).not.toBeNull()
@@ -97,7 +110,9 @@ describe("an offset the service forgets mid-list", () => {
       let expired = false
       // After page 1, the offset outlives the service's 10 minutes.
       const partial = yield* listTasks((cursor) =>
-        cursor !== undefined && !expired ? Effect.zipRight(Effect.sync(() => (expired = true)), sim.advanceClock("11 minutes")) : Effect.void
+        cursor !== undefined && !expired
+          ? Effect.zipRight(Effect.sync(() => (expired = true)), sim.advanceClock("11 minutes"))
+          : Effect.void
       )
       expect(partial.failure).toBeUndefined()
       expect(partial.complete).toBe(true)
@@ -110,7 +125,9 @@ describe("an offset the service forgets mid-list", () => {
   it.effect("forgotten again after the restart: fails plainly, with what was fetched and no cursor to resume", () =>
     Effect.gen(function*() {
       const sim = yield* TaskmgrSimulator
-      const partial = yield* listTasks((cursor) => (cursor !== undefined ? sim.advanceClock("11 minutes") : Effect.void))
+      const partial = yield* listTasks((
+        cursor
+      ) => (cursor !== undefined ? sim.advanceClock("11 minutes") : Effect.void))
       expect(partial.items).toHaveLength(50)
       expect(partial.next_cursor).toBeNull()
       const failure = partial.failure!
@@ -129,7 +146,11 @@ describe("an offset the service forgets mid-list", () => {
         method: "GET",
         path: TASKS,
         status: 400,
-        body: { errors: [{ message: "offset: Your pagination token is no longer valid (it has expired). Start again without offset." }] },
+        body: {
+          errors: [{
+            message: "offset: Your pagination token is no longer valid (it has expired). Start again without offset."
+          }]
+        },
         skip: 1
       })
       const all = Chunk.toReadonlyArray(yield* Stream.runCollect((yield* TaskmgrApi).streams.taskList(BIG)))

@@ -33,7 +33,12 @@ describe("piped text output", () => {
     const rows = sampleRows(text.columns, 3)
     // A noun that reads the result (a filter narrowing the rows) stands in as a string: there is no result here.
     const noun = typeof text.noun === "string" ? text.noun : "filtered things"
-    const view: Table = { ...text, noun, rows: () => rows, footer: text.footer && (() => ["Team: Design", "1 of 3 failed"]) }
+    const view: Table = {
+      ...text,
+      noun,
+      rows: () => rows,
+      footer: text.footer && (() => ["Team: Design", "1 of 3 failed"])
+    }
     const out = render(view, undefined, undefined, piped)
     const lines = out.stdout.split("\n")
     expect(lines).toEqual(rows.map((r) => text.columns.map((c) => r[c]).join("\t")))

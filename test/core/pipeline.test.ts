@@ -4,11 +4,11 @@
  * on an auth failure, the concurrency cap per method class, and a success body
  * handed over as a stream.
  */
-import { describe, expect, it } from "@effect/vitest"
+import * as HttpClient from "@effect/platform/HttpClient"
 import * as HttpRouter from "@effect/platform/HttpRouter"
 import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
-import * as HttpClient from "@effect/platform/HttpClient"
+import { describe, expect, it } from "@effect/vitest"
 import { Chunk, Deferred, Duration, Effect, Fiber, Ref, Stream, TestClock } from "effect"
 import { mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -30,7 +30,9 @@ const config = (overrides: Partial<PipelineConfig<Route, never>> = {}): Pipeline
   baseUrl: "http://127.0.0.1:1",
   credential: Effect.succeed({ authorization: "Bearer old" }),
   classify,
-  verdict: (answer) => (answer.status >= 500 ? { kind: "transient", reason: String(answer.status) } : { kind: "final" }),
+  verdict: (
+    answer
+  ) => (answer.status >= 500 ? { kind: "transient", reason: String(answer.status) } : { kind: "final" }),
   maxWait: Duration.seconds(60),
   timeout: Duration.seconds(30),
   ...overrides
@@ -53,7 +55,9 @@ describe("the core pipeline", () => {
           "/me",
           Effect.map(HttpServerRequest.HttpServerRequest, (req) => {
             seen.push(req.headers.authorization ?? "")
-            return req.headers.authorization === "Bearer new" ? HttpServerResponse.unsafeJson({ ok: true }) : HttpServerResponse.empty({ status: 401 })
+            return req.headers.authorization === "Bearer new"
+              ? HttpServerResponse.unsafeJson({ ok: true })
+              : HttpServerResponse.empty({ status: 401 })
           })
         )
       )
@@ -97,7 +101,9 @@ describe("the core pipeline", () => {
         )
       )
       const pipeline = yield* makePipeline(config({ concurrency: { read: 50, write: 2 } })).pipe(withApp(app))
-      const send = pipeline.send({ method: "POST", path: "/items", body: { _tag: "json", value: {} } }, { subject: "item" })
+      const send = pipeline.send({ method: "POST", path: "/items", body: { _tag: "json", value: {} } }, {
+        subject: "item"
+      })
       const fiber = yield* Effect.fork(Effect.all(Array.from({ length: 6 }, () => send), { concurrency: "unbounded" }))
       yield* TestClock.adjust("1 millis")
       expect(yield* Ref.get(inFlight)).toBe(2)
@@ -110,7 +116,14 @@ describe("the core pipeline", () => {
     Effect.gen(function*() {
       const body = "x".repeat(100_000)
       const app = HttpRouter.empty.pipe(
-        HttpRouter.get("/big", Effect.succeed(HttpServerResponse.stream(Stream.make(new TextEncoder().encode(body.slice(0, 50_000)), new TextEncoder().encode(body.slice(50_000))))))
+        HttpRouter.get(
+          "/big",
+          Effect.succeed(
+            HttpServerResponse.stream(
+              Stream.make(new TextEncoder().encode(body.slice(0, 50_000)), new TextEncoder().encode(body.slice(50_000)))
+            )
+          )
+        )
       )
       const pipeline = yield* makePipeline(config()).pipe(withApp(app))
       const download = yield* pipeline.download({ method: "GET", path: "/big" }, { subject: "big" })
@@ -134,13 +147,18 @@ describe("the core pipeline", () => {
             Effect.gen(function*() {
               const request = yield* HttpServerRequest.HttpServerRequest
               let received = 0
-              yield* Stream.runForEach(request.stream, (chunk) => Effect.zipRight(Effect.sleep("40 millis"), Effect.sync(() => void (received += chunk.length))))
+              yield* Stream.runForEach(request.stream, (chunk) =>
+                Effect.zipRight(Effect.sleep("40 millis"), Effect.sync(() => void (received += chunk.length))))
               yield* Effect.sleep(before)
               return HttpServerResponse.unsafeJson({ received })
             }).pipe(Effect.orDie)
           )
         )
-      const upload = { method: "POST" as const, path: "/upload", body: { _tag: "multipart" as const, fields: {}, file } }
+      const upload = {
+        method: "POST" as const,
+        path: "/upload",
+        body: { _tag: "multipart" as const, fields: {}, file }
+      }
       const slow = yield* makePipeline(config({ timeout: Duration.millis(250) })).pipe(withApp(app(0)))
       const answer = yield* slow.send(upload, { subject: "upload" })
       expect((answer.body as { received: number }).received).toBeGreaterThan(size)

@@ -16,7 +16,12 @@ import { designSeed, DesignSimulator, taskmgrSeed, TaskmgrSimulator } from "../.
 const SIM = "http://127.0.0.1:1"
 
 /** Runs `calls` at `concurrency` in flight, recording when each answer came and with which status. */
-const burst = <R>(call: Effect.Effect<unknown, unknown, R>, calls: number, concurrency: number, testTime: Duration.DurationInput) =>
+const burst = <R>(
+  call: Effect.Effect<unknown, unknown, R>,
+  calls: number,
+  concurrency: number,
+  testTime: Duration.DurationInput
+) =>
   Effect.gen(function*() {
     const answers: Array<{ readonly at: number; readonly status: number | null }> = []
     const observer = {

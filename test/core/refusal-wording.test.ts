@@ -64,8 +64,10 @@ describe("refusals say the flag and what it may be", () => {
     const names = [...spec.options.map((o) => o.flag), ...spec.positionals.map((p) => `<${p.name}>`)]
     expect(names.some((n) => line!.startsWith(`${n}: must be `)), line).toBe(true)
     expect(message).not.toMatch(/Expected|actual/)
-    if (f.allowed !== undefined && f.kind._tag !== "choice" && f.kind._tag !== "boolean") expect(line).toContain(f.allowed)
-    if (f.kind._tag === "choice") for (const word of f.kind.choices) expect(line).toContain(word)
+    if (f.allowed !== undefined && f.kind._tag !== "choice" && f.kind._tag !== "boolean") {
+      expect(line).toContain(f.allowed)
+    }
+    if (f.kind._tag === "choice") { for (const word of f.kind.choices) expect(line).toContain(word) }
     if (f.kind._tag === "boolean") expect(line).toContain("true or false")
     // Said once, not once per member of a union.
     expect(message!.split("\n").filter((l) => l.startsWith(line!.split(": must be ")[0]! + ":"))).toHaveLength(1)
@@ -100,13 +102,17 @@ describe("help describes every flag", () => {
 
 it("a refused list item is named as the flag's item N", () => {
   const create = taskmgrViews.find((v) => opOf(v).name === "taskCreate")!
-  const message = Effect.runSync(Effect.flip(decodeInput(opOf(create).input, { workspace_gid: "1", name: "x", followers: ["1", "bad"] })))
+  const message = Effect.runSync(
+    Effect.flip(decodeInput(opOf(create).input, { workspace_gid: "1", name: "x", followers: ["1", "bad"] }))
+  )
   expect(inCliWords(create, message).message).toMatch(/^--followers \(item 2\)/m)
 })
 
 it("a value of the wrong type says what it should be, not the Schema's words", () => {
   const images = views.find((v) => opOf(v).name === "fileImages")!
-  const wrong = Effect.runSync(Effect.flip(decodeInput(opOf(images).input, { file_key: "K", version: 5, svg_include_id: "yes" })))
+  const wrong = Effect.runSync(
+    Effect.flip(decodeInput(opOf(images).input, { file_key: "K", version: 5, svg_include_id: "yes" }))
+  )
   expect(wrong.message).toContain("version: must be text (got 5).")
   expect(wrong.message).toContain(`svg_include_id: must be true or false (got "yes").`)
   expect(wrong.message).not.toMatch(/Expected|actual/)

@@ -1,8 +1,8 @@
 /** Files this program writes in place are replaced whole, with the mode asked for, and leave nothing behind on failure. */
-import { describe, expect, it } from "vitest"
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { describe, expect, it } from "vitest"
 import { replaceFileSync } from "../../src/core/replace-file.js"
 
 describe("replaceFileSync", () => {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Duration, Effect, Either } from "effect"
-import { inCliWords, flagOf, rawInput } from "../../src/core/derive-cli.js"
+import { flagOf, inCliWords, rawInput } from "../../src/core/derive-cli.js"
 import { hasTool, toolEntry } from "../../src/core/derive-tool.js"
 import { fieldsOf } from "../../src/core/fields.js"
 import { decodeInput } from "../../src/core/input.js"
@@ -29,17 +29,26 @@ const TOOL_VALUES: ReadonlyArray<unknown> = [
 ]
 
 /** On the command line a value is text: JSON-looking text, or too long. */
-const CLI_VALUES: ReadonlyArray<string> = [JSON.stringify({ v: SENTINEL }), JSON.stringify([SENTINEL]), SENTINEL.repeat(40), "1.5" + SENTINEL]
+const CLI_VALUES: ReadonlyArray<string> = [
+  JSON.stringify({ v: SENTINEL }),
+  JSON.stringify([SENTINEL]),
+  SENTINEL.repeat(40),
+  "1.5" + SENTINEL
+]
 
 const secretFieldsOf = (views: ReadonlyArray<AnyView>) =>
   views.flatMap((v) =>
-    fieldsOf((v.operation as AnyOperation<never>).input).filter((f) => f.secret).map((f) => ({ view: v, field: f.name }))
+    fieldsOf((v.operation as AnyOperation<never>).input).filter((f) => f.secret).map((f) => ({
+      view: v,
+      field: f.name
+    }))
   )
 
 /** Fields named like secrets that are not: the developer-log filter takes a token's id, not its value. */
 const NOT_SECRET = new Set(["developer-log list:token"])
 
-const leaks = (text: string) => text.includes(SENTINEL) || text.includes(String(SENTINEL_NUMBER)) || text.includes("s3ntinel")
+const leaks = (text: string) =>
+  text.includes(SENTINEL) || text.includes(String(SENTINEL_NUMBER)) || text.includes("s3ntinel")
 
 const options = { format: "json" as const, budget: Duration.seconds(5), vocabulary: toolVocabulary("X_TOKEN", "X") }
 const noProgress = { progress: () => Effect.void }
@@ -54,7 +63,9 @@ describe.each([
     for (const v of views) {
       for (const f of fieldsOf((v.operation as AnyOperation<never>).input)) {
         if (NOT_SECRET.has(`${v.command.join(" ")}:${f.name}`)) continue
-        if (/passcode|secret|password|(^|_)token$|credential/i.test(f.name)) expect(f.secret, `${v.command.join(" ")} ${f.name}`).toBe(true)
+        if (/passcode|secret|password|(^|_)token$|credential/i.test(f.name)) {
+          expect(f.secret, `${v.command.join(" ")} ${f.name}`).toBe(true)
+        }
       }
     }
     if (name === "design") {
@@ -73,7 +84,8 @@ describe.each([
         const validRest = {}
         for (const value of TOOL_VALUES) {
           // A string the field's Schema accepts is not an input error (the client is then reached, and dies).
-          const accepted = typeof value === "string" && Either.isRight(yield* Effect.either(decodeInput(op.input, { ...validRest, [field]: value })))
+          const accepted = typeof value === "string" &&
+            Either.isRight(yield* Effect.either(decodeInput(op.input, { ...validRest, [field]: value })))
           const result = yield* tool.call({ [field]: value }, noProgress)
           const text = JSON.stringify(result)
           expect(result.isError, `${view.tool} ${JSON.stringify(value)}`).toBe(true)
@@ -92,7 +104,9 @@ describe.each([
         for (const value of CLI_VALUES) {
           const given = { options: { [flagOf(view, field)]: value }, positionals: ["123"] }
           const decoded = yield* Effect.either(
-            Effect.flatMap(rawInput(view, given, {}), (raw) => decodeInput(op.input, raw)).pipe(Effect.mapError((e) => inCliWords(view, e)))
+            Effect.flatMap(rawInput(view, given, {}), (raw) => decodeInput(op.input, raw)).pipe(
+              Effect.mapError((e) => inCliWords(view, e))
+            )
           )
           // Other required fields are missing, so this fails; whatever it says must not quote the secret.
           if (Either.isLeft(decoded)) expect(leaks(decoded.left.message), decoded.left.message).toBe(false)
@@ -103,7 +117,9 @@ describe.each([
         // Read from a variable: the same.
         const fromVariable = yield* Effect.either(
           Effect.flatMap(
-            rawInput(view, { options: { [`${flagOf(view, field)}-env`]: "HOOK" }, positionals: ["123"] }, { HOOK: SENTINEL.repeat(40) }),
+            rawInput(view, { options: { [`${flagOf(view, field)}-env`]: "HOOK" }, positionals: ["123"] }, {
+              HOOK: SENTINEL.repeat(40)
+            }),
             (raw) => decodeInput(op.input, raw)
           )
         )

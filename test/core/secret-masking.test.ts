@@ -4,8 +4,8 @@
  * input, and on the refresh path the access token, refresh token and client
  * secret. The simulators' fault injection makes the service echo them.
  */
-import { describe, expect, it } from "@effect/vitest"
 import * as HttpClient from "@effect/platform/HttpClient"
+import { describe, expect, it } from "@effect/vitest"
 import { Effect, Redacted } from "effect"
 import * as TestClock from "effect/TestClock"
 import { mkdtempSync } from "node:fs"
@@ -14,7 +14,12 @@ import { join } from "node:path"
 import { makePkce } from "../../src/core/oauth/pkce.js"
 import { DesignApi } from "../../src/design/api.js"
 import { TaskmgrApi } from "../../src/taskmgr/api.js"
-import { exchangeTaskmgrCode, storedRefresh, taskmgrAuthorizeUrl, taskmgrCredentialStore } from "../../src/taskmgr/oauth.js"
+import {
+  exchangeTaskmgrCode,
+  storedRefresh,
+  taskmgrAuthorizeUrl,
+  taskmgrCredentialStore
+} from "../../src/taskmgr/oauth.js"
 import { ACCESS_TOKEN_TTL_S, DesignSimulator, TaskmgrSimulator } from "../../src/testing/index.js"
 import * as design from "../design/harness.js"
 import * as taskmgr from "../taskmgr/harness.js"
@@ -24,7 +29,12 @@ describe("the design service echoing credentials", () => {
     Effect.gen(function*() {
       const sim = yield* DesignSimulator
       const token = design.seed.tokens.personal
-      yield* sim.injectFault({ method: "GET", path: "/v1/me", status: 400, body: { status: 400, err: `Bad request: ${token} is not allowed here` } })
+      yield* sim.injectFault({
+        method: "GET",
+        path: "/v1/me",
+        status: 400,
+        body: { status: 400, err: `Bad request: ${token} is not allowed here` }
+      })
       const error = yield* Effect.flip((yield* DesignApi).userMe({}))
       expect(error.message).toContain("Bad request: *** is not allowed here")
       expect(JSON.stringify(error)).not.toContain(token)
@@ -34,7 +44,12 @@ describe("the design service echoing credentials", () => {
     Effect.gen(function*() {
       const sim = yield* DesignSimulator
       const passcode = "hook-passcode-4431"
-      yield* sim.injectFault({ method: "POST", path: "/v2/webhooks", status: 400, body: { error: true, status: 400, message: `Invalid passcode ${passcode}` } })
+      yield* sim.injectFault({
+        method: "POST",
+        path: "/v2/webhooks",
+        status: 400,
+        body: { error: true, status: 400, message: `Invalid passcode ${passcode}` }
+      })
       const error = yield* Effect.flip((yield* DesignApi).webhookCreate({
         event: "FILE_UPDATE",
         context: "team",
@@ -51,7 +66,12 @@ const signIn = Effect.gen(function*() {
   const http = yield* HttpClient.HttpClient
   const pkce = yield* makePkce
   const redirectUri = "http://127.0.0.1:9/callback"
-  const url = taskmgrAuthorizeUrl(taskmgr.SIM, taskmgr.seed.client.id, [])({ redirectUri, state: "s", codeChallenge: pkce.challenge, codeChallengeMethod: "S256" })
+  const url = taskmgrAuthorizeUrl(taskmgr.SIM, taskmgr.seed.client.id, [])({
+    redirectUri,
+    state: "s",
+    codeChallenge: pkce.challenge,
+    codeChallengeMethod: "S256"
+  })
   const code = new URL((yield* http.get(url)).headers.location!).searchParams.get("code")!
   return yield* exchangeTaskmgrCode({
     appUrl: taskmgr.SIM,
@@ -67,7 +87,12 @@ describe("the task-management service echoing credentials", () => {
     Effect.gen(function*() {
       const sim = yield* TaskmgrSimulator
       const token = taskmgr.seed.tokens.personal
-      yield* sim.injectFault({ method: "GET", path: "/api/1.0/users/me", status: 400, body: { errors: [{ message: `Bad request: ${token} ...` }] } })
+      yield* sim.injectFault({
+        method: "GET",
+        path: "/api/1.0/users/me",
+        status: 400,
+        body: { errors: [{ message: `Bad request: ${token} ...` }] }
+      })
       const error = yield* Effect.flip((yield* TaskmgrApi).userMe({}))
       expect(error.message).toContain("Bad request: *** ...")
       expect(JSON.stringify(error)).not.toContain(token)
@@ -87,9 +112,14 @@ describe("the task-management service echoing credentials", () => {
         method: "POST",
         path: "/-/oauth_token",
         status: 400,
-        body: { error: "invalid_grant", error_description: `token ${access} refresh ${refresh} client ${secret} rejected` }
+        body: {
+          error: "invalid_grant",
+          error_description: `token ${access} refresh ${refresh} client ${secret} rejected`
+        }
       })
-      const api = yield* TaskmgrApi.make(taskmgr.options({ token: credential.access_token, refresh: storedRefresh({ credential, store }) }))
+      const api = yield* TaskmgrApi.make(
+        taskmgr.options({ token: credential.access_token, refresh: storedRefresh({ credential, store }) })
+      )
       const error = yield* Effect.flip(api.userMe({}))
       expect(error.message).toContain("token *** refresh *** client *** rejected")
       for (const value of [access, refresh, secret]) expect(JSON.stringify(error)).not.toContain(value)

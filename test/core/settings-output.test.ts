@@ -3,10 +3,10 @@ import { Duration, Effect, Option, Redacted } from "effect"
 import { toolError } from "../../src/core/derive-tool.js"
 import { InvalidInputError, NotFoundError, RateLimitError } from "../../src/core/errors.js"
 import { exitCodeOf } from "../../src/core/exit-codes.js"
+import { toolVocabulary } from "../../src/core/mcp/remedy.js"
 import { render, truncate, useColor } from "../../src/core/output.js"
 import { remedy } from "../../src/core/remedy.js"
 import { maskHeaders, maskToken, maskUrl } from "../../src/core/secrets.js"
-import { toolVocabulary } from "../../src/core/mcp/remedy.js"
 import { classifyDesign } from "../../src/design/classify.js"
 import { cliSettings, designVocabulary } from "../../src/design/cli-options.js"
 import { resolveDesignOptions } from "../../src/design/options.js"
@@ -19,7 +19,10 @@ describe("design settings", () => {
       expect(Option.map(fromEnv.token, Redacted.value)).toEqual(Option.some("env-token-123456"))
       expect(fromEnv.tokenSource).toEqual(Option.some("DESIGN_ACCESS_TOKEN"))
       expect(fromEnv.options.teamId).toBe("7")
-      const fromFlag = yield* cliSettings({ "--token": "flag-token-123456", "--team": "https://www.design.example/files/team/9/Team" }, env)
+      const fromFlag = yield* cliSettings({
+        "--token": "flag-token-123456",
+        "--team": "https://www.design.example/files/team/9/Team"
+      }, env)
       expect(fromFlag.tokenSource).toEqual(Option.some("--token"))
       expect(fromFlag.options.teamId).toBe("9")
     }))
@@ -35,7 +38,14 @@ describe("design settings", () => {
         DESIGN_MAX_WAIT: "5"
       })
       const o = yield* resolveDesignOptions({ ...s.options, token: "t-123456789" })
-      expect([o.authMode, Option.getOrNull(o.seat), Option.getOrNull(o.plan), o.edition, o.baseUrl, Duration.toSeconds(o.maxWait)]).toEqual(
+      expect([
+        o.authMode,
+        Option.getOrNull(o.seat),
+        Option.getOrNull(o.plan),
+        o.edition,
+        o.baseUrl,
+        Duration.toSeconds(o.maxWait)
+      ]).toEqual(
         ["oauth", "dev", "enterprise", "gov", "https://gov.example", 5]
       )
     }))
@@ -47,7 +57,9 @@ describe("design settings", () => {
         expect(error._tag).toBe("InvalidSettingsError")
         expect(error.message).not.toContain("secret")
       }
-      expect((yield* resolveDesignOptions({ token: "t-123456789", baseUrl: "http://127.0.0.1:4010/" })).baseUrl).toBe("http://127.0.0.1:4010")
+      expect((yield* resolveDesignOptions({ token: "t-123456789", baseUrl: "http://127.0.0.1:4010/" })).baseUrl).toBe(
+        "http://127.0.0.1:4010"
+      )
       const seat = yield* Effect.flip(resolveDesignOptions({ token: "t-123456789", seat: "captain" as never }))
       expect(seat.setting).toBe("seat")
       const wait = yield* Effect.flip(cliSettings({ "--max-wait": "1.5" }, {}))
@@ -58,7 +70,9 @@ describe("design settings", () => {
 describe("secrets are masked", () => {
   it("tokens, URL credentials and secret query values, and secret headers", () => {
     expect(maskToken(Redacted.make("dsgn_personal_sandbox_abcdef"))).toBe("dsgn************")
-    expect(maskUrl("https://user:pw@api.example.com/v1?plugin_payment_token=abc&x=1")).toBe("https://***@api.example.com/v1?plugin_payment_token=***&x=1")
+    expect(maskUrl("https://user:pw@api.example.com/v1?plugin_payment_token=abc&x=1")).toBe(
+      "https://***@api.example.com/v1?plugin_payment_token=***&x=1"
+    )
     expect(maskHeaders({ authorization: "Bearer abc", "x-design-token": "abc", accept: "application/json" })).toEqual({
       authorization: "Bearer ***",
       "x-design-token": "***",
@@ -70,24 +84,50 @@ describe("secrets are masked", () => {
 describe("classification of the two error bodies", () => {
   const route = { tier: 2 as const, subject: "webhooks of project 999", maxWait: Duration.seconds(60) }
   it("reads both bodies into typed errors with typed fields", () => {
-    const notFound = classifyDesign({ status: 404, headers: {}, body: { error: true, status: 404, message: "Not found", i18n: null } }, route, 1)
+    const notFound = classifyDesign(
+      { status: 404, headers: {}, body: { error: true, status: 404, message: "Not found", i18n: null } },
+      route,
+      1
+    )
     expect(notFound).toBeInstanceOf(NotFoundError)
     expect(notFound.message).toBe("The service found no webhooks of project 999 (404: Not found).")
     const expired = classifyDesign({ status: 403, headers: {}, body: { status: 403, err: "Invalid token" } }, route, 1)
     expect(expired._tag).toBe("AuthError")
-    const scope = classifyDesign({
+    const scope = classifyDesign(
+      {
+        status: 403,
+        headers: {},
+        body: {
+          error: true,
+          status: 403,
+          message: "Invalid scope: [files:read]. This endpoint requires the webhooks:write scope."
+        }
+      },
+      route,
+      1
+    )
+    expect(scope._tag === "ForbiddenError" && scope.scope).toBe("webhooks:write")
+    const gated = classifyDesign({
       status: 403,
       headers: {},
-      body: { error: true, status: 403, message: "Invalid scope: [files:read]. This endpoint requires the webhooks:write scope." }
-    }, route, 1)
-    expect(scope._tag === "ForbiddenError" && scope.scope).toBe("webhooks:write")
-    const gated = classifyDesign({ status: 403, headers: {}, body: { error: true, status: 403, message: "Not on your plan" } }, {
+      body: { error: true, status: 403, message: "Not on your plan" }
+    }, {
       ...route,
       planGate: { label: "Enterprise", plan: "enterprise" }
     }, 1)
     expect(gated._tag === "PlanRequiredError" && gated.plan).toBe("Enterprise")
-    const limited = classifyDesign({ status: 429, headers: { "retry-after": "7", "x-design-plan-tier": "pro" }, body: { status: 429, err: "Rate limit exceeded" } }, route, 3)
-    expect(limited._tag === "RateLimitError" && [Duration.toSeconds(limited.retryAfter!), limited.headers, limited.attempts]).toEqual([
+    const limited = classifyDesign(
+      {
+        status: 429,
+        headers: { "retry-after": "7", "x-design-plan-tier": "pro" },
+        body: { status: 429, err: "Rate limit exceeded" }
+      },
+      route,
+      3
+    )
+    expect(
+      limited._tag === "RateLimitError" && [Duration.toSeconds(limited.retryAfter!), limited.headers, limited.attempts]
+    ).toEqual([
       7,
       { "Retry-After": "7", "X-Design-Plan-Tier": "pro" },
       3
@@ -113,7 +153,12 @@ describe("classification of the two error bodies", () => {
 })
 
 describe("output", () => {
-  const view = { kind: "table" as const, rows: (o: { r: Array<Record<string, unknown>> }) => o.r, columns: ["id", "name"], noun: "things" }
+  const view = {
+    kind: "table" as const,
+    rows: (o: { r: Array<Record<string, unknown>> }) => o.r,
+    columns: ["id", "name"],
+    noun: "things"
+  }
   const base = { format: "text" as const, full: false, color: false, tty: true, width: 80 }
 
   it("aligns tables on a terminal and tab-separates them when piped", () => {

@@ -7,13 +7,24 @@ import { designViews } from "../../src/design/operations.js"
 import { taskmgrViews } from "../../src/taskmgr/operations.js"
 
 type Row = Readonly<Record<string, unknown>>
-const tableOf = (columns: ReadonlyArray<string>): TextView<ReadonlyArray<Row>> => ({ kind: "table", rows: (r) => r, columns, noun: "things" })
+const tableOf = (columns: ReadonlyArray<string>): TextView<ReadonlyArray<Row>> => ({
+  kind: "table",
+  rows: (r) => r,
+  columns,
+  noun: "things"
+})
 const text = { format: "text" as const, full: false, color: false, tty: true }
 const GID = "1200000000000001234"
 const rows: ReadonlyArray<Row> = [
-  { gid: GID, name: "A task whose name is long enough to need cutting on any terminal", assignee: "Sandbox User", due_on: "2026-03-01" }
+  {
+    gid: GID,
+    name: "A task whose name is long enough to need cutting on any terminal",
+    assignee: "Sandbox User",
+    due_on: "2026-03-01"
+  }
 ]
-const lines = (width: number, columns = ["gid", "name", "assignee", "due_on"]) => render(tableOf(columns), rows, rows, { ...text, width })
+const lines = (width: number, columns = ["gid", "name", "assignee", "due_on"]) =>
+  render(tableOf(columns), rows, rows, { ...text, width })
 
 describe("the terminal's width", () => {
   const stdout = (columns: number | undefined) => ({ columns }) as never
@@ -60,11 +71,15 @@ describe("a table fitted to the terminal", () => {
   })
 
   it("is tab-separated and whole when piped, whatever the width", () => {
-    expect(render(tableOf(["gid", "name"]), rows, rows, { ...text, tty: false, width: 10 }).stdout).toBe(`${GID}\t${rows[0]!.name}`)
+    expect(render(tableOf(["gid", "name"]), rows, rows, { ...text, tty: false, width: 10 }).stdout).toBe(
+      `${GID}\t${rows[0]!.name}`
+    )
   })
 
   it("knows an id column by its name", () => {
-    for (const id of ["gid", "id", "key", "uuid", "node_id", "file_key", "project_gid"]) expect(isIdColumn(id)).toBe(true)
+    for (const id of ["gid", "id", "key", "uuid", "node_id", "file_key", "project_gid"]) {
+      expect(isIdColumn(id)).toBe(true)
+    }
     for (const other of ["name", "keys", "idle", "width", "monkey"]) expect(isIdColumn(other)).toBe(false)
   })
 })
@@ -95,15 +110,21 @@ describe.each([
   { name: "taskmgr", views: taskmgrViews as ReadonlyArray<AnyView> }
 ])("every $name table with an id column", ({ views }) => {
   const tables = views.flatMap((v) => [
-    ...(v.text.kind === "table" ? [{ command: v.command.join(" "), columns: v.text.columns as ReadonlyArray<string> }] : []),
-    ...(v.save !== undefined ? [{ command: `${v.command.join(" ")} ${v.save.flag}`, columns: v.save.columns as ReadonlyArray<string> }] : [])
+    ...(v.text.kind === "table"
+      ? [{ command: v.command.join(" "), columns: v.text.columns as ReadonlyArray<string> }]
+      : []),
+    ...(v.save !== undefined
+      ? [{ command: `${v.command.join(" ")} ${v.save.flag}`, columns: v.save.columns as ReadonlyArray<string> }]
+      : [])
   ]).filter((t) => t.columns.some(isIdColumn))
 
   it("has some", () => expect(tables.length).toBeGreaterThan(0))
 
   it("keeps every id whole at 40 columns", () => {
     for (const { columns, command } of tables) {
-      const row = Object.fromEntries(columns.map((c, i) => [c, isIdColumn(c) ? `${9000000000000000 + i}` : `value ${"x".repeat(60)}`]))
+      const row = Object.fromEntries(
+        columns.map((c, i) => [c, isIdColumn(c) ? `${9000000000000000 + i}` : `value ${"x".repeat(60)}`])
+      )
       const out = render(tableOf(columns), [row], [row], { ...text, width: 40 }).stdout.split("\n")[1]!
       for (const c of columns.filter(isIdColumn)) expect(out, `${command}: ${c}`).toContain(String(row[c]))
     }

@@ -10,7 +10,14 @@ import { rememberSecret } from "../../src/core/secrets.js"
 
 const HOSTILE = "a\x1b[2Jb\x1b]0;pwn\x07c\u009b31m\x7f\r"
 const RAW_CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/
-const terminal = (over: Partial<OutputOptions> = {}): OutputOptions => ({ format: "text", full: false, color: false, tty: true, width: 80, ...over })
+const terminal = (over: Partial<OutputOptions> = {}): OutputOptions => ({
+  format: "text",
+  full: false,
+  color: false,
+  tty: true,
+  width: 80,
+  ...over
+})
 
 describe("control characters in output", () => {
   it("are shown in caret notation, tab and newline kept", () => {
@@ -19,9 +26,22 @@ describe("control characters in output", () => {
   })
 
   it("never reach a terminal raw from a table, a record or TOON, fitted or --full, coloured or not", () => {
-    const table = { kind: "table" as const, rows: (o: { items: Array<Record<string, unknown>> }) => o.items, columns: ["gid", "name"], noun: "tasks" }
+    const table = {
+      kind: "table" as const,
+      rows: (o: { items: Array<Record<string, unknown>> }) => o.items,
+      columns: ["gid", "name"],
+      noun: "tasks"
+    }
     const data = { items: [{ gid: "1", name: HOSTILE }, { gid: "2", name: { nested: HOSTILE } }] }
-    for (const o of [terminal(), terminal({ full: true }), terminal({ tty: false }), terminal({ width: 20 }), terminal({ format: "toon" })]) {
+    for (
+      const o of [
+        terminal(),
+        terminal({ full: true }),
+        terminal({ tty: false }),
+        terminal({ width: 20 }),
+        terminal({ format: "toon" })
+      ]
+    ) {
       const out = render(table, data, data, o).stdout
       expect(RAW_CONTROL.test(out), `${JSON.stringify(o)}: ${JSON.stringify(out)}`).toBe(false)
       expect(out).toContain("^[")

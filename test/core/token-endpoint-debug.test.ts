@@ -13,7 +13,12 @@ import { type ExchangeEvent, HttpObserver } from "../../src/core/observe.js"
 
 const answering = (status: number, body: unknown) =>
   HttpClient.make((request) =>
-    Effect.succeed(HttpClientResponse.fromWeb(request, new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } })))
+    Effect.succeed(
+      HttpClientResponse.fromWeb(
+        request,
+        new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } })
+      )
+    )
   )
 
 const SECRETS = ["app-secret-xyz", "refresh-abc-123", "access-new-456", "refresh-new-789"]
@@ -34,23 +39,30 @@ describe("the token endpoint in debug mode", () => {
     Effect.gen(function*() {
       const events: Array<ExchangeEvent> = []
       yield* postTokenForm(TokenAnswer, refresh).pipe(
-        Effect.provideService(HttpClient.HttpClient, answering(200, { access_token: "access-new-456", refresh_token: "refresh-new-789", expires_in: 3600 })),
+        Effect.provideService(
+          HttpClient.HttpClient,
+          answering(200, { access_token: "access-new-456", refresh_token: "refresh-new-789", expires_in: 3600 })
+        ),
         Effect.provideService(HttpObserver, observed(events))
       )
       expect(events).toHaveLength(1)
       expect(events[0]).toMatchObject({ method: "POST", url: "https://auth.example/oauth/token", status: 200 })
       expect(events[0]!.headers.authorization).toBe("Basic ***")
       const shown = JSON.stringify(events)
-      for (const secret of [...SECRETS, Buffer.from("app-id:app-secret-xyz").toString("base64")]) expect(shown).not.toContain(secret)
+      for (const secret of [...SECRETS, Buffer.from("app-id:app-secret-xyz").toString("base64")]) {
+        expect(shown).not.toContain(secret)
+      }
     }))
 
   it.effect("reports a refused refresh too, with its status", () =>
     Effect.gen(function*() {
       const events: Array<ExchangeEvent> = []
-      yield* Effect.flip(postTokenForm(TokenAnswer, refresh).pipe(
-        Effect.provideService(HttpClient.HttpClient, answering(400, { error: "invalid_grant" })),
-        Effect.provideService(HttpObserver, observed(events))
-      ))
+      yield* Effect.flip(
+        postTokenForm(TokenAnswer, refresh).pipe(
+          Effect.provideService(HttpClient.HttpClient, answering(400, { error: "invalid_grant" })),
+          Effect.provideService(HttpObserver, observed(events))
+        )
+      )
       expect(events.map((e) => e.status)).toEqual([400])
     }))
 

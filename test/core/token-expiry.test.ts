@@ -29,15 +29,33 @@ describe("token expiry", () => {
   it.effect("the service saying the token expired is reason expired; an unexplained refusal stays rejected", () =>
     Effect.gen(function*() {
       const sim = yield* DesignSimulator
-      yield* sim.injectFault({ method: "GET", path: "/v1/me", status: 403, body: { status: 403, err: "Token expired" }, times: 1 })
+      yield* sim.injectFault({
+        method: "GET",
+        path: "/v1/me",
+        status: 403,
+        body: { status: 403, err: "Token expired" },
+        times: 1
+      })
       const said = yield* Effect.flip((yield* DesignApi).userMe({}))
       expect(said).toMatchObject({ _tag: "AuthError", reason: "expired", status: 403 })
       const tm = yield* TaskmgrSimulator
-      yield* tm.injectFault({ method: "GET", path: "/api/1.0/users/me", status: 401, body: { errors: [{ message: "The access token has expired." }] }, times: 1 })
-      expect(yield* Effect.flip((yield* TaskmgrApi).userMe({}))).toMatchObject({ _tag: "AuthError", reason: "expired", status: 401 })
-      const rejected = yield* Effect.flip(Effect.flatMap(TaskmgrApi, (api) => api.userMe({})).pipe(
-        Effect.provide(TaskmgrSimulator.api({ token: taskmgrSeed.tokens.expired }))
-      ))
+      yield* tm.injectFault({
+        method: "GET",
+        path: "/api/1.0/users/me",
+        status: 401,
+        body: { errors: [{ message: "The access token has expired." }] },
+        times: 1
+      })
+      expect(yield* Effect.flip((yield* TaskmgrApi).userMe({}))).toMatchObject({
+        _tag: "AuthError",
+        reason: "expired",
+        status: 401
+      })
+      const rejected = yield* Effect.flip(
+        Effect.flatMap(TaskmgrApi, (api) => api.userMe({})).pipe(
+          Effect.provide(TaskmgrSimulator.api({ token: taskmgrSeed.tokens.expired }))
+        )
+      )
       expect(rejected).toMatchObject({ _tag: "AuthError", reason: "rejected", status: 401 })
     }).pipe(Effect.provide(DesignSimulator.api()), Effect.provide(TaskmgrSimulator.api())))
 })

@@ -10,8 +10,14 @@ import { describe, expect, it } from "@effect/vitest"
 import { Duration, Effect, Either, Schema } from "effect"
 import { hasTool, narrowingOf, toolEntry } from "../../src/core/derive-tool.js"
 import { UnexpectedError } from "../../src/core/errors.js"
-import { boundResult, DEFAULT_MAX_RESULT_BYTES, MIN_MAX_RESULT_BYTES, resultBytes, toolMaxBytes } from "../../src/core/mcp/result-bound.js"
 import { toolVocabulary } from "../../src/core/mcp/remedy.js"
+import {
+  boundResult,
+  DEFAULT_MAX_RESULT_BYTES,
+  MIN_MAX_RESULT_BYTES,
+  resultBytes,
+  toolMaxBytes
+} from "../../src/core/mcp/result-bound.js"
 import type { ToolResult } from "../../src/core/mcp/types.js"
 import type { AnyOperation } from "../../src/core/operation.js"
 import type { AnyView } from "../../src/core/view.js"
@@ -19,16 +25,28 @@ import { designViews } from "../../src/design/operations.js"
 import { taskmgrViews } from "../../src/taskmgr/operations.js"
 
 const MAX = 10_000
-const options = { format: "json" as const, budget: Duration.seconds(50), vocabulary: toolVocabulary("DESIGN_ACCESS_TOKEN", "DESIGN"), maxBytes: MAX }
+const options = {
+  format: "json" as const,
+  budget: Duration.seconds(50),
+  vocabulary: toolVocabulary("DESIGN_ACCESS_TOKEN", "DESIGN"),
+  maxBytes: MAX
+}
 const context = { progress: () => Effect.void }
 
-const HUGE = { nodes: Array.from({ length: 2_000 }, (_, i) => ({ id: `1:${i}`, name: `Frame ${i}`, type: "FRAME" })), name: "big" }
+const HUGE = {
+  nodes: Array.from({ length: 2_000 }, (_, i) => ({ id: `1:${i}`, name: `Frame ${i}`, type: "FRAME" })),
+  name: "big"
+}
 const SMALL = { id: "1", name: "small" }
 
 /** The view with its operation replaced by one that takes no input and answers `run` (its own shape kept out of the way). */
 const faked = (v: AnyView & { readonly tool: string }, run: () => Effect.Effect<unknown, unknown>) => {
   const op = v.operation as AnyOperation<never>
-  return { ...v, items: undefined, operation: { ...op, input: Schema.Struct({}), paging: undefined, run } } as unknown as AnyView & { readonly tool: string }
+  return {
+    ...v,
+    items: undefined,
+    operation: { ...op, input: Schema.Struct({}), paging: undefined, run }
+  } as unknown as AnyView & { readonly tool: string }
 }
 
 const call = (v: AnyView & { readonly tool: string }, run: () => Effect.Effect<unknown, unknown>) =>
@@ -37,7 +55,10 @@ const call = (v: AnyView & { readonly tool: string }, run: () => Effect.Effect<u
 const expectSummary = (result: ToolResult, tool: string) => {
   expect(result.isError, tool).toBe(true)
   expect(resultBytes(result), tool).toBeLessThanOrEqual(MAX)
-  const parsed = JSON.parse(result.content[0]!.text) as { error: { type: string; remedy: string }; result: { bytes: number; max_bytes: number; shape: { type: string } } }
+  const parsed = JSON.parse(result.content[0]!.text) as {
+    error: { type: string; remedy: string }
+    result: { bytes: number; max_bytes: number; shape: { type: string } }
+  }
   expect(parsed.error.type, tool).toBe("ResultTooLarge")
   expect(parsed.error.remedy, tool).toMatch(/^Ask for less: \S/)
   expect(parsed.result.bytes, tool).toBeGreaterThan(MAX)
@@ -57,16 +78,23 @@ describe.each([
     Effect.gen(function*() {
       for (const v of tools) {
         const parsed = expectSummary(yield* call(v, () => Effect.succeed(HUGE)), v.tool)
-        expect(parsed.result.shape, v.tool).toMatchObject({ keys: { nodes: expect.stringMatching(/^array of 2000 /), name: "string of 3 characters" } })
+        expect(parsed.result.shape, v.tool).toMatchObject({
+          keys: { nodes: expect.stringMatching(/^array of 2000 /), name: "string of 3 characters" }
+        })
       }
     }))
 
   it.effect("answers a huge error as a summary under the bound too", () =>
     Effect.gen(function*() {
       for (const v of tools) {
-        const parsed = expectSummary(yield* call(v, () => Effect.fail(new UnexpectedError({ message: "x".repeat(50_000) }))), v.tool)
+        const parsed = expectSummary(
+          yield* call(v, () => Effect.fail(new UnexpectedError({ message: "x".repeat(50_000) }))),
+          v.tool
+        )
         // The call's own error is kept, its message shortened (text, never JSON, is cut).
-        expect(parsed.error, v.tool).toMatchObject({ cause: { type: "UnexpectedError", message: `${"x".repeat(500)}…` } })
+        expect(parsed.error, v.tool).toMatchObject({
+          cause: { type: "UnexpectedError", message: `${"x".repeat(500)}…` }
+        })
       }
     }))
 
@@ -104,14 +132,21 @@ describe("the summary itself", () => {
     const value = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [key(i), i === 0 ? inner : "z".repeat(50)]))
     const text = JSON.stringify(value)
     const note = { type: "text" as const, text: `Note: ${"n".repeat(990)}` }
-    const result = boundResult({ isError: false, content: [{ type: "text", text }, note, note, note, note, note, note, note, note] }, MIN_MAX_RESULT_BYTES, {
-      value,
-      narrowing: ["pass depth"],
-      render: (v) => JSON.stringify(v)
-    })
+    const result = boundResult(
+      { isError: false, content: [{ type: "text", text }, note, note, note, note, note, note, note, note] },
+      MIN_MAX_RESULT_BYTES,
+      {
+        value,
+        narrowing: ["pass depth"],
+        render: (v) => JSON.stringify(v)
+      }
+    )
     expect(result.isError).toBe(true)
     expect(resultBytes(result)).toBeLessThanOrEqual(MIN_MAX_RESULT_BYTES)
-    expect(JSON.parse(result.content[0]!.text)).toMatchObject({ error: { type: "ResultTooLarge" }, result: { shape: { keys_total: 100 } } })
+    expect(JSON.parse(result.content[0]!.text)).toMatchObject({
+      error: { type: "ResultTooLarge" },
+      result: { shape: { keys_total: 100 } }
+    })
   })
 })
 

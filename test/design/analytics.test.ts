@@ -33,7 +33,9 @@ describe("library analytics", () => {
     Effect.gen(function*() {
       yield* TestClock.setTime(NOW)
       const a = yield* api
-      const rows = Chunk.toReadonlyArray(yield* Stream.runCollect(a.streams.analyticsStyleUsages({ file_key: LIB, group_by: "file" })))
+      const rows = Chunk.toReadonlyArray(
+        yield* Stream.runCollect(a.streams.analyticsStyleUsages({ file_key: LIB, group_by: "file" }))
+      )
       expect(rows).toHaveLength(45)
       expect(rows.filter((r) => r.file_name === "File not visible")).toHaveLength(9)
       const byVariable = yield* a.analyticsVariableUsages({ file_key: LIB, group_by: "variable" })
@@ -51,14 +53,18 @@ describe("library analytics", () => {
         a.analyticsVariableActions({ file_key: LIB, group_by: "team" })
       ]
       for (const call of calls) expect((yield* Effect.flip(call))._tag).toBe("PlanRequiredError")
-      const streamed = yield* Effect.flip(Stream.runCollect(a.streams.analyticsStyleUsages({ file_key: LIB, group_by: "style" })))
+      const streamed = yield* Effect.flip(
+        Stream.runCollect(a.streams.analyticsStyleUsages({ file_key: LIB, group_by: "style" }))
+      )
       expect(streamed._tag).toBe("PlanRequiredError")
       expect(yield* sent).toEqual([])
     }).pipe(Effect.provide(apiLayer({ token: ent.tokens.personal, plan: "professional" }))))
 
   it.effect("without a configured plan, the service's answer on a Professional file becomes PlanRequiredError", () =>
     Effect.gen(function*() {
-      const error = yield* Effect.flip(Effect.flatMap(api, (a) => a.analyticsComponentUsages({ file_key: seed.file_key, group_by: "component" })))
+      const error = yield* Effect.flip(
+        Effect.flatMap(api, (a) => a.analyticsComponentUsages({ file_key: seed.file_key, group_by: "component" }))
+      )
       expect(error._tag).toBe("PlanRequiredError")
       if (error._tag === "PlanRequiredError") expect(error.status).toBe(403)
       expect(yield* sent).toHaveLength(1)
@@ -74,7 +80,9 @@ describe("library analytics", () => {
         a.analyticsStyleUsages({ file_key: LIB, group_by: "team" as never })
       ]
       for (const call of bad) expect((yield* Effect.flip(call))._tag).toBe("InvalidInputError")
-      const order = yield* Effect.flip(a.analyticsStyleActions({ file_key: LIB, group_by: "style", start_date: "2026-02-01", end_date: "2026-01-01" }))
+      const order = yield* Effect.flip(
+        a.analyticsStyleActions({ file_key: LIB, group_by: "style", start_date: "2026-02-01", end_date: "2026-01-01" })
+      )
       expect(order.message).toMatch(/end_date: must not be before start_date/)
       expect(yield* sent).toEqual([])
     }).pipe(Effect.provide(layer())))

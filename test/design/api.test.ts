@@ -1,5 +1,18 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Chunk, Config, ConfigProvider, Context, Duration, Effect, Exit, Fiber, Layer, Redacted, Stream, TestClock } from "effect"
+import {
+  Chunk,
+  Config,
+  ConfigProvider,
+  Context,
+  Duration,
+  Effect,
+  Exit,
+  Fiber,
+  Layer,
+  Redacted,
+  Stream,
+  TestClock
+} from "effect"
 import { LATENCY_MARGIN_MS, RateLimiter } from "../../src/core/rate-limit.js"
 import { DesignApi, type DesignApiService } from "../../src/design/api.js"
 import { DesignSimulator, PLAN_PAGE_SIZE } from "../../src/testing/index.js"
@@ -8,13 +21,15 @@ import { api, apiLayer, options, seed, sent, sim } from "./harness.js"
 const PASSCODE = "pc-LIBRARY-SECRET-77"
 const create = (extra: Record<string, unknown> = {}) =>
   Effect.flatMap(api, (a) =>
-    a.webhookCreate({
-      event: "FILE_UPDATE",
-      context: "team",
-      endpoint: "https://hooks.example.com/in",
-      passcode: Redacted.make(PASSCODE),
-      ...extra
-    } as Parameters<DesignApiService["webhookCreate"]>[0]))
+    a.webhookCreate(
+      {
+        event: "FILE_UPDATE",
+        context: "team",
+        endpoint: "https://hooks.example.com/in",
+        passcode: Redacted.make(PASSCODE),
+        ...extra
+      } as Parameters<DesignApiService["webhookCreate"]>[0]
+    ))
 
 describe("DesignApi over the simulator", () => {
   it.effect("runs the webhook lifecycle and never returns the passcode", () =>
@@ -36,8 +51,16 @@ describe("DesignApi over the simulator", () => {
       expect(updated.status).toBe("PAUSED")
       const deliveries = yield* a.webhookRequests({ webhook_id: created.id })
       expect(deliveries.delivered).toBe(1)
-      expect(yield* a.webhookDelete({ webhook_id: created.id })).toEqual({ deleted: true, webhook_id: created.id, already_absent: false })
-      expect(yield* a.webhookDelete({ webhook_id: created.id })).toEqual({ deleted: true, webhook_id: created.id, already_absent: true })
+      expect(yield* a.webhookDelete({ webhook_id: created.id })).toEqual({
+        deleted: true,
+        webhook_id: created.id,
+        already_absent: false
+      })
+      expect(yield* a.webhookDelete({ webhook_id: created.id })).toEqual({
+        deleted: true,
+        webhook_id: created.id,
+        already_absent: true
+      })
       const gone = yield* Effect.flip(a.webhookGet({ webhook_id: created.id }))
       expect(gone._tag).toBe("NotFoundError")
       expect(JSON.stringify([created, listed, updated, deliveries])).not.toContain(PASSCODE)
@@ -106,10 +129,12 @@ describe("layers", () => {
       expect(admin.handle).toBe(seed.users.admin.handle)
       expect(editor.handle).toBe(seed.users.editor.handle)
     }).pipe(
-      Effect.provide(Layer.mergeAll(as(Admin, seed.tokens.personal), as(Editor, seed.tokens.editor)).pipe(
-        Layer.provide(RateLimiter.layer),
-        Layer.provideMerge(DesignSimulator.layer)
-      ))
+      Effect.provide(
+        Layer.mergeAll(as(Admin, seed.tokens.personal), as(Editor, seed.tokens.editor)).pipe(
+          Layer.provide(RateLimiter.layer),
+          Layer.provideMerge(DesignSimulator.layer)
+        )
+      )
     ))
 
   it.effect("layer(options) refuses a plain-http base URL off loopback, and credentials in it, before sending", () =>
@@ -126,13 +151,16 @@ describe("layers", () => {
 
   it.effect("layerConfig reads DESIGN_* through Config, and a missing token is a ConfigError", () =>
     Effect.gen(function*() {
-      const env = (map: Record<string, string>) => Effect.withConfigProvider(ConfigProvider.fromMap(new Map(Object.entries(map))))
+      const env = (map: Record<string, string>) =>
+        Effect.withConfigProvider(ConfigProvider.fromMap(new Map(Object.entries(map))))
       const me = yield* Effect.flatMap(DesignApi, (a) => a.userMe({})).pipe(
         Effect.provide(DesignApi.layerConfig()),
         env({ DESIGN_ACCESS_TOKEN: seed.tokens.editor, DESIGN_BASE_URL: "http://127.0.0.1:1" })
       )
       expect(me.handle).toBe(seed.users.editor.handle)
-      const missing = yield* Effect.flip(Effect.flatMap(DesignApi, (a) => a.userMe({})).pipe(Effect.provide(DesignApi.layerConfig()), env({})))
+      const missing = yield* Effect.flip(
+        Effect.flatMap(DesignApi, (a) => a.userMe({})).pipe(Effect.provide(DesignApi.layerConfig()), env({}))
+      )
       expect(missing._tag).toBe("ConfigError")
       const wrapped = yield* Effect.flatMap(DesignApi, (a) => Effect.succeed(a.settings.authMode)).pipe(
         Effect.provide(DesignApi.layerConfig({
@@ -167,7 +195,12 @@ describe("retry policy against the simulator (TestClock)", () => {
         method: "GET",
         path: "/v1/me",
         status: 429,
-        headers: { "retry-after": "345600", "x-design-plan-tier": "starter", "x-design-rate-limit-type": "low", "x-design-upgrade-link": "https://u.example" }
+        headers: {
+          "retry-after": "345600",
+          "x-design-plan-tier": "starter",
+          "x-design-rate-limit-type": "low",
+          "x-design-upgrade-link": "https://u.example"
+        }
       })
       const error = yield* Effect.flip(Effect.flatMap(api, (a) => a.userMe({})))
       expect(error._tag).toBe("RateLimitError")
@@ -277,7 +310,9 @@ describe("paging", () => {
       expect(first.next_cursor).not.toBeNull()
       const second = yield* a.webhookList({ plan_api_id: seed.plan_api_ids.org, cursor: first.next_cursor! })
       expect(second.webhooks[0]?.id).not.toBe(first.webhooks[0]?.id)
-      const all = Chunk.toReadonlyArray(yield* Stream.runCollect(a.streams.webhookList({ plan_api_id: seed.plan_api_ids.org })))
+      const all = Chunk.toReadonlyArray(
+        yield* Stream.runCollect(a.streams.webhookList({ plan_api_id: seed.plan_api_ids.org }))
+      )
       expect(all.length).toBe(7)
       expect(new Set(all.map((w) => w.id)).size).toBe(7)
     }).pipe(Effect.provide(apiLayer({ token: seed.tokens.plan, authMode: "plan" }))))

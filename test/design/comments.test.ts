@@ -30,8 +30,17 @@ describe("comments", () => {
   it.effect("creates a root comment pinned by client_meta, a reply to it, and pins to a URL's node-id", () =>
     Effect.gen(function*() {
       const a = yield* api
-      const root = yield* a.commentCreate({ file_key, message: "Looks good", client_meta: { x: 10, y: 20, region_height: 5, region_width: 6 } })
-      expect(root).toMatchObject({ file_key, parent_id: null, message: "Looks good", client_meta: { x: 10, y: 20, region_height: 5, region_width: 6 } })
+      const root = yield* a.commentCreate({
+        file_key,
+        message: "Looks good",
+        client_meta: { x: 10, y: 20, region_height: 5, region_width: 6 }
+      })
+      expect(root).toMatchObject({
+        file_key,
+        parent_id: null,
+        message: "Looks good",
+        client_meta: { x: 10, y: 20, region_height: 5, region_width: 6 }
+      })
       const reply = yield* a.commentCreate({ file_key, message: "Agreed", reply_to: root.id })
       expect(reply.parent_id).toBe(root.id)
       const pinned = yield* a.commentCreate({ file_key: `${URL_OF()}?node-id=1-2`, message: "On the frame" })
@@ -61,8 +70,18 @@ describe("comments", () => {
         [a.commentCreate({ file_key: "not a key!", message: "hi" }), "file_key"],
         [a.commentCreate({ file_key, message: "hi", reply_to: "abc" }), "reply_to"],
         [a.commentCreate({ file_key, message: "hi", client_meta: { x: 1 } }), "client_meta"],
-        [a.commentCreate({ file_key, message: "hi", client_meta: { x: 1, y: 2, node_id: "1:2", node_offset: { x: 0, y: 0 } } }), "client_meta"],
-        [a.commentCreate({ file_key, message: "hi", reply_to: comment_ids.root, client_meta: { x: 1, y: 2 } }), "client_meta"],
+        [
+          a.commentCreate({
+            file_key,
+            message: "hi",
+            client_meta: { x: 1, y: 2, node_id: "1:2", node_offset: { x: 0, y: 0 } }
+          }),
+          "client_meta"
+        ],
+        [
+          a.commentCreate({ file_key, message: "hi", reply_to: comment_ids.root, client_meta: { x: 1, y: 2 } }),
+          "client_meta"
+        ],
         [a.commentReactionAdd({ file_key, comment_id: comment_ids.root, emoji: "❤️" }), "emoji"],
         [a.commentReactionAdd({ file_key, comment_id: comment_ids.root, emoji: "heart" }), "emoji"],
         [a.commentDelete({ file_key, comment_id: "12a" }), "comment_id"]
@@ -95,8 +114,16 @@ describe("comments", () => {
       const notAuthor = yield* Effect.flip(a.commentDelete({ file_key, comment_id: comment_ids.root }))
       expect(notAuthor._tag).toBe("ForbiddenError")
       const mine = yield* a.commentCreate({ file_key, message: "to delete" })
-      expect(yield* a.commentDelete({ file_key, comment_id: mine.id })).toEqual({ deleted: true, comment_id: mine.id, already_absent: false })
-      expect(yield* a.commentDelete({ file_key: URL_OF(), comment_id: mine.id })).toEqual({ deleted: true, comment_id: mine.id, already_absent: true })
+      expect(yield* a.commentDelete({ file_key, comment_id: mine.id })).toEqual({
+        deleted: true,
+        comment_id: mine.id,
+        already_absent: false
+      })
+      expect(yield* a.commentDelete({ file_key: URL_OF(), comment_id: mine.id })).toEqual({
+        deleted: true,
+        comment_id: mine.id,
+        already_absent: true
+      })
       const wrongFile = yield* Effect.flip(a.commentDelete({ file_key: "NoSuchKey", comment_id: mine.id }))
       expect(wrongFile._tag).toBe("NotFoundError")
       expect((yield* a.commentList({ file_key })).comments.map((c) => c.id)).not.toContain(mine.id)
@@ -110,10 +137,16 @@ describe("reactions", () => {
       const first = yield* a.commentReactionList({ file_key, comment_id: comment_ids.reacted })
       expect(first.reactions).toHaveLength(10)
       expect(first.next_cursor).not.toBeNull()
-      const second = yield* a.commentReactionList({ file_key, comment_id: comment_ids.reacted, cursor: first.next_cursor! })
+      const second = yield* a.commentReactionList({
+        file_key,
+        comment_id: comment_ids.reacted,
+        cursor: first.next_cursor!
+      })
       expect(second.reactions).toHaveLength(10)
       expect(second.reactions[0]).not.toEqual(first.reactions[0])
-      const all = Chunk.toReadonlyArray(yield* Stream.runCollect(a.streams.commentReactionList({ file_key, comment_id: comment_ids.reacted })))
+      const all = Chunk.toReadonlyArray(
+        yield* Stream.runCollect(a.streams.commentReactionList({ file_key, comment_id: comment_ids.reacted }))
+      )
       expect(all).toHaveLength(24)
       expect(new Set(all.map((r) => `${r.user.id}${r.emoji}`)).size).toBe(24)
       const cursors = (yield* sent).map((r) => r.query.cursor ?? null)
@@ -140,7 +173,9 @@ describe("reactions", () => {
     Effect.gen(function*() {
       const a = yield* api
       // The root's :+1: is the admin's; the editor cannot remove it.
-      const error = yield* Effect.flip(a.commentReactionDelete({ file_key, comment_id: comment_ids.root, emoji: ":+1:" }))
+      const error = yield* Effect.flip(
+        a.commentReactionDelete({ file_key, comment_id: comment_ids.root, emoji: ":+1:" })
+      )
       expect(error._tag).toBe("ForbiddenError")
     }).pipe(Effect.provide(apiLayer({ token: tokens.editor }))))
 })

@@ -21,17 +21,31 @@ describe("dev resources", () => {
   it.effect("creates one from its fields, or many, reporting the items the service refused in its 200", () =>
     Effect.gen(function*() {
       const a = yield* api
-      const one = yield* a.devResourceCreate({ file_key: LIB, node_id: "1:2", name: "Docs", url: "https://docs.example.com/button" })
+      const one = yield* a.devResourceCreate({
+        file_key: LIB,
+        node_id: "1:2",
+        name: "Docs",
+        url: "https://docs.example.com/button"
+      })
       expect(one.links_created).toMatchObject([{ name: "Docs", node_id: "1:2", file_key: LIB }])
       expect(one.errors).toEqual([])
       const many = yield* a.devResourceCreate({
         dev_resources: [
           { file_key: LIB, node_id: "1:4", name: "Spec", url: "https://docs.example.com/spec" },
-          { file_key: LIB, node_id: ent.dev_resources.full_node_id, name: "One too many", url: "https://docs.example.com/11" }
+          {
+            file_key: LIB,
+            node_id: ent.dev_resources.full_node_id,
+            name: "One too many",
+            url: "https://docs.example.com/11"
+          }
         ]
       })
       expect(many.links_created.map((r) => r.node_id)).toEqual(["1:4"])
-      expect(many.errors).toEqual([{ file_key: LIB, node_id: ent.dev_resources.full_node_id, error: expect.stringMatching(/maximum of 10/) }])
+      expect(many.errors).toEqual([{
+        file_key: LIB,
+        node_id: ent.dev_resources.full_node_id,
+        error: expect.stringMatching(/maximum of 10/)
+      }])
     }).pipe(Effect.provide(layer())))
 
   it.effect("updates one from its fields, or many, with per-item errors", () =>
@@ -40,7 +54,12 @@ describe("dev resources", () => {
       const [first] = (yield* a.devResourceList({ file_key: LIB, node_ids: ["1:2"] })).dev_resources
       const one = yield* a.devResourceUpdate({ id: first!.id, name: "Storybook" })
       expect(one.links_updated).toMatchObject([{ id: first!.id, name: "Storybook", url: first!.url }])
-      const many = yield* a.devResourceUpdate({ dev_resources: [{ id: first!.id, url: "https://storybook.example.com/new" }, { id: "3100000000000009999", name: "x" }] })
+      const many = yield* a.devResourceUpdate({
+        dev_resources: [{ id: first!.id, url: "https://storybook.example.com/new" }, {
+          id: "3100000000000009999",
+          name: "x"
+        }]
+      })
       expect(many.links_updated.map((r) => r.url)).toEqual(["https://storybook.example.com/new"])
       expect(many.errors).toEqual([{ id: "3100000000000009999", error: "Dev resource not found" }])
     }).pipe(Effect.provide(layer())))
@@ -49,8 +68,16 @@ describe("dev resources", () => {
     Effect.gen(function*() {
       const a = yield* api
       const [first] = (yield* a.devResourceList({ file_key: LIB, node_ids: ["1:2"] })).dev_resources
-      expect(yield* a.devResourceDelete({ file_key: LIB, dev_resource_id: first!.id })).toEqual({ deleted: true, dev_resource_id: first!.id, already_absent: false })
-      expect(yield* a.devResourceDelete({ file_key: LIB, dev_resource_id: first!.id })).toEqual({ deleted: true, dev_resource_id: first!.id, already_absent: true })
+      expect(yield* a.devResourceDelete({ file_key: LIB, dev_resource_id: first!.id })).toEqual({
+        deleted: true,
+        dev_resource_id: first!.id,
+        already_absent: false
+      })
+      expect(yield* a.devResourceDelete({ file_key: LIB, dev_resource_id: first!.id })).toEqual({
+        deleted: true,
+        dev_resource_id: first!.id,
+        already_absent: true
+      })
       expect((yield* a.devResourceList({ file_key: LIB, node_ids: ["1:2"] })).dev_resources).toHaveLength(1)
     }).pipe(Effect.provide(layer())))
 

@@ -15,7 +15,9 @@ const URL_OF = (kind: string, node?: string) =>
 const addGenerated = (bytes: number) =>
   Effect.gen(function*() {
     const client = yield* HttpClient.HttpClient
-    const response = yield* client.execute(HttpClientRequest.bodyUnsafeJson(HttpClientRequest.post(`${SIM}/_sandbox/files`), { approx_bytes: bytes }))
+    const response = yield* client.execute(
+      HttpClientRequest.bodyUnsafeJson(HttpClientRequest.post(`${SIM}/_sandbox/files`), { approx_bytes: bytes })
+    )
     return ((yield* response.json) as { file_key: string }).file_key
   })
 
@@ -23,7 +25,9 @@ const rawBytes = (key: string) =>
   Effect.gen(function*() {
     const client = yield* HttpClient.HttpClient
     const response = yield* client.execute(
-      HttpClientRequest.get(`${SIM}/v1/files/${key}`).pipe(HttpClientRequest.setHeader("X-Design-Token", seed.tokens.personal))
+      HttpClientRequest.get(`${SIM}/v1/files/${key}`).pipe(
+        HttpClientRequest.setHeader("X-Design-Token", seed.tokens.personal)
+      )
     )
     return new Uint8Array(yield* response.arrayBuffer)
   })
@@ -47,12 +51,18 @@ describe("file and node references", () => {
     expect(parseFileRef(`https://www.design.example/design/${KEY}/branch/${seed.branch_file_key}/Name`)).toEqual(
       Either.right({ key: seed.branch_file_key, main: KEY, nodeId: undefined })
     )
-    expect(parseFileRef(URL_OF("design", "I5-10;1-2"))).toEqual(Either.right({ key: KEY, main: KEY, nodeId: "I5:10;1:2" }))
+    expect(parseFileRef(URL_OF("design", "I5-10;1-2"))).toEqual(
+      Either.right({ key: KEY, main: KEY, nodeId: "I5:10;1:2" })
+    )
     expect(Either.isLeft(parseFileRef("https://www.design.example/files/team/1300000000000000001/Studio"))).toBe(true)
     expect(Either.isLeft(parseFileRef(URL_OF("design", "x-y")))).toBe(true)
     expect(Either.isLeft(parseFileRef("not a key"))).toBe(true)
-    expect(parseIdRef("team", "https://www.design.example/files/team/1300000000000000001/Studio")).toEqual(Either.right("1300000000000000001"))
-    expect(parseIdRef("project", "https://www.design.example/files/project/210000001/P")).toEqual(Either.right("210000001"))
+    expect(parseIdRef("team", "https://www.design.example/files/team/1300000000000000001/Studio")).toEqual(
+      Either.right("1300000000000000001")
+    )
+    expect(parseIdRef("project", "https://www.design.example/files/project/210000001/P")).toEqual(
+      Either.right("210000001")
+    )
     expect(Either.isLeft(parseIdRef("project", URL_OF("design")))).toBe(true)
   })
 })
@@ -88,7 +98,10 @@ describe("files through DesignApi", () => {
       expect(streamed.nodes).toBeGreaterThan(100)
       expect({ ...streamed, bytes: 0 }).toEqual(decoded)
       // Split at every byte boundary class: one byte at a time still reads the same.
-      const small = yield* a.fileGetBytes({ file_key: KEY, depth: 3 }).pipe(Stream.runCollect, Effect.map((c) => concat(Chunk.toReadonlyArray(c))))
+      const small = yield* a.fileGetBytes({ file_key: KEY, depth: 3 }).pipe(
+        Stream.runCollect,
+        Effect.map((c) => concat(Chunk.toReadonlyArray(c)))
+      )
       const bytewise = yield* summarizeBytes(Stream.fromIterable(Array.from(small, (b) => Uint8Array.of(b))))
       expect({ ...bytewise, bytes: 0 }).toEqual(summarizeDocument(yield* a.fileGet({ file_key: KEY, depth: 3 })))
     }).pipe(Effect.provide(apiLayer())))
@@ -99,11 +112,22 @@ describe("files through DesignApi", () => {
       const nodes = yield* a.fileNodes({ file_key: URL_OF("file", "1-3") })
       expect(Object.keys(nodes.nodes)).toEqual([N.title])
       expect(nodes.nodes[N.title]?.document.type).toBe("TEXT")
-      const images = yield* a.fileImages({ file_key: KEY, ids: [N.cover_frame, N.hidden_frame], scale: 0.5, format: "svg", contents_only: false })
+      const images = yield* a.fileImages({
+        file_key: KEY,
+        ids: [N.cover_frame, N.hidden_frame],
+        scale: 0.5,
+        format: "svg",
+        contents_only: false
+      })
       expect(images.images[N.cover_frame]).toMatch(/\/_sandbox\/render\/.+\.svg\?/)
       expect(images.images[N.hidden_frame]).toBeNull()
       const log = yield* sent
-      expect(log[1]?.query).toEqual({ ids: `${N.cover_frame},${N.hidden_frame}`, scale: "0.5", format: "svg", contents_only: "false" })
+      expect(log[1]?.query).toEqual({
+        ids: `${N.cover_frame},${N.hidden_frame}`,
+        scale: "0.5",
+        format: "svg",
+        contents_only: "false"
+      })
     }).pipe(Effect.provide(apiLayer())))
 
   it.effect("refuses malformed ids, a real depth, a scale out of range and a non-file URL before sending", () =>
@@ -115,7 +139,9 @@ describe("files through DesignApi", () => {
         yield* Effect.flip(a.fileNodes({ file_key: KEY })),
         yield* Effect.flip(a.fileGet({ file_key: KEY, depth: 1.5 })),
         yield* Effect.flip(a.fileImages({ file_key: KEY, ids: ["1:2"], scale: 5 })),
-        yield* Effect.flip(a.fileImageFills({ file_key: "https://www.design.example/files/team/1300000000000000001/Studio" })),
+        yield* Effect.flip(
+          a.fileImageFills({ file_key: "https://www.design.example/files/team/1300000000000000001/Studio" })
+        ),
         yield* Effect.flip(a.fileVersions({ file_key: KEY, page_size: 30.5 })),
         yield* Effect.flip(a.fileVersions({ file_key: KEY, before: "1", after: "2" }))
       ]
@@ -146,6 +172,11 @@ describe("files through DesignApi", () => {
       expect(all).toHaveLength(75)
       expect(new Set(all.map((v) => v.id)).size).toBe(75)
       const versionRequests = (yield* sent).filter((r) => r.path.endsWith("/versions"))
-      expect(versionRequests.map((r) => r.query.before ?? null)).toEqual([null, null, first.versions[29]?.id, all[59]?.id])
+      expect(versionRequests.map((r) => r.query.before ?? null)).toEqual([
+        null,
+        null,
+        first.versions[29]?.id,
+        all[59]?.id
+      ])
     }).pipe(Effect.provide(apiLayer())))
 })

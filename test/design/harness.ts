@@ -15,7 +15,8 @@ export const options = (overrides: Partial<DesignOptions> = {}): DesignOptions =
 })
 
 /** DesignApi plus the simulator's controls (DesignSimulator) over one simulator (which brings a private RateLimiter). */
-export const apiLayer = (overrides: Partial<DesignOptions> = {}) => DesignApi.layer(options(overrides)).pipe(Layer.provideMerge(DesignSimulator.layer))
+export const apiLayer = (overrides: Partial<DesignOptions> = {}) =>
+  DesignApi.layer(options(overrides)).pipe(Layer.provideMerge(DesignSimulator.layer))
 
 export const api = DesignApi
 export const sim = DesignSimulator

@@ -17,7 +17,11 @@ describe("team lists (id cursor)", () => {
       expect(second.meta.components).toHaveLength(25)
       expect(second.next_cursor).toBeNull()
       const item = first.meta.components[0]!
-      expect(item).toMatchObject({ file_key, name: "Size=Small, Variant=Primary", containing_frame: { name: "Button", pageName: "Components" } })
+      expect(item).toMatchObject({
+        file_key,
+        name: "Size=Small, Variant=Primary",
+        containing_frame: { name: "Button", pageName: "Components" }
+      })
       const all = Chunk.toReadonlyArray(yield* Stream.runCollect(a.streams.componentTeamList({ page_size: 20 })))
       expect(all).toHaveLength(55)
       expect(new Set(all.map((c) => c.key)).size).toBe(55)
@@ -34,7 +38,9 @@ describe("team lists (id cursor)", () => {
   it.effect("component sets and styles page the same way; a team URL names the team", () =>
     Effect.gen(function*() {
       const a = yield* api
-      const sets = Chunk.toReadonlyArray(yield* Stream.runCollect(a.streams.componentSetTeamList({ team: TEAM_URL, page_size: 4 })))
+      const sets = Chunk.toReadonlyArray(
+        yield* Stream.runCollect(a.streams.componentSetTeamList({ team: TEAM_URL, page_size: 4 }))
+      )
       expect(sets.map((s) => s.name)).toEqual(["Button", "Input", "Toggle", "Badge", "Avatar", "Checkbox"])
       const styles = yield* a.styleTeamList({ team: team_id, page_size: 1000 })
       expect(styles.meta.styles).toHaveLength(32)
@@ -70,8 +76,13 @@ describe("file lists and items by key", () => {
     Effect.gen(function*() {
       const a = yield* api
       expect((yield* a.componentFileList({ file_key })).components).toHaveLength(55)
-      expect((yield* a.componentSetFileList({ file_key: `https://www.design.example/file/${file_key}/Sandbox` })).component_sets).toHaveLength(6)
-      const viaBranch = yield* a.styleFileList({ file_key: `https://www.design.example/design/${file_key}/branch/${branch_file_key}/Sandbox` })
+      expect(
+        (yield* a.componentSetFileList({ file_key: `https://www.design.example/file/${file_key}/Sandbox` }))
+          .component_sets
+      ).toHaveLength(6)
+      const viaBranch = yield* a.styleFileList({
+        file_key: `https://www.design.example/design/${file_key}/branch/${branch_file_key}/Sandbox`
+      })
       expect(viaBranch.styles).toHaveLength(32)
       const branch = yield* Effect.flip(a.componentFileList({ file_key: branch_file_key }))
       expect(branch._tag).toBe("InvalidRequestError")

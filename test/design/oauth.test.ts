@@ -92,12 +92,14 @@ describe("design OAuth over the simulator", () => {
   it("the authorize URL: {auth_url}/oauth with the app, the scopes, state and the S256 challenge", () => {
     expect(defaultAuthUrl("http://127.0.0.1:4010")).toBe("http://127.0.0.1:4010")
     expect(defaultAuthUrl("https://api.design.example")).toBe("https://www.design.example")
-    const url = new URL(designAuthorizeUrl("https://www.design.example/", "app", ["a:read", "b:write"])({
-      redirectUri: "http://127.0.0.1:5/callback",
-      state: "st",
-      codeChallenge: "ch",
-      codeChallengeMethod: "S256"
-    }))
+    const url = new URL(
+      designAuthorizeUrl("https://www.design.example/", "app", ["a:read", "b:write"])({
+        redirectUri: "http://127.0.0.1:5/callback",
+        state: "st",
+        codeChallenge: "ch",
+        codeChallengeMethod: "S256"
+      })
+    )
     expect(url.origin + url.pathname).toBe("https://www.design.example/oauth")
     expect(Object.fromEntries(url.searchParams)).toEqual({
       client_id: "app",

@@ -33,7 +33,9 @@ describe("activity logs", () => {
       const next = yield* a.activityLogList({ limit: 7, start_time: first_timestamp, cursor: page.next_cursor! })
       expect(next.meta.activity_logs[0]!.timestamp).toBeLessThanOrEqual(oldest.timestamp)
       expect(next.meta.activity_logs.map((e) => e.id)).not.toContain(oldest.id)
-      const all = Chunk.toReadonlyArray(yield* Stream.runCollect(a.streams.activityLogList({ limit: 20, start_time: first_timestamp })))
+      const all = Chunk.toReadonlyArray(
+        yield* Stream.runCollect(a.streams.activityLogList({ limit: 20, start_time: first_timestamp }))
+      )
       expect(new Set(all.map((e) => e.id)).size).toBe(count)
       expect((yield* sent).every((r) => r.query.order === "desc")).toBe(true)
     }).pipe(Effect.provide(plan())))
@@ -55,8 +57,9 @@ describe("activity logs", () => {
     }).pipe(Effect.provide(apiLayer({ token: Redacted.make(ent.tokens.oauth_org_member), authMode: "oauth" }))))
 
   it.effect("refuses a personal token before sending", () =>
-    Effect.flatMap(api, (a) =>
-      refusedBeforeSending([a.activityLogList({})], "AuthModeError")).pipe(Effect.provide(personal())))
+    Effect.flatMap(api, (a) => refusedBeforeSending([a.activityLogList({})], "AuthModeError")).pipe(
+      Effect.provide(personal())
+    ))
 
   it.effect("refuses non-integers, out-of-range limits and a window out of order before sending", () =>
     Effect.flatMap(api, (a) =>
@@ -65,13 +68,18 @@ describe("activity logs", () => {
         a.activityLogList({ limit: 1001 }),
         a.activityLogList({ start_time: 1.5 }),
         a.activityLogList({ start_time: 200, end_time: 100 }),
-        a.activityLogList({ events: ["File Export"] }),
-
+        a.activityLogList({ events: ["File Export"] })
       ], "InvalidInputError")).pipe(Effect.provide(plan())))
 
   it.effect("with a plan below Enterprise configured, fails with PlanRequiredError before sending", () =>
-    Effect.flatMap(api, (a) =>
-      refusedBeforeSending([a.activityLogList({}), a.aiUsageDaily({ start_date: "2026-01-01", end_date: "2026-01-02" })], "PlanRequiredError"))
+    Effect.flatMap(
+      api,
+      (a) =>
+        refusedBeforeSending([
+          a.activityLogList({}),
+          a.aiUsageDaily({ start_date: "2026-01-01", end_date: "2026-01-02" })
+        ], "PlanRequiredError")
+    )
       .pipe(Effect.provide(apiLayer({ token: ent.tokens.plan, authMode: "plan", plan: "organization" }))))
 })
 
@@ -83,7 +91,9 @@ describe("developer logs", () => {
       const page = yield* a.developerLogList({ date_range: "last_24h", limit: 5 })
       expect(page.meta.items).toHaveLength(5)
       expect(page.next_cursor).toEqual(expect.any(String))
-      const all = Chunk.toReadonlyArray(yield* Stream.runCollect(a.streams.developerLogList({ date_range: "last_24h", limit: 5 })))
+      const all = Chunk.toReadonlyArray(
+        yield* Stream.runCollect(a.streams.developerLogList({ date_range: "last_24h", limit: 5 }))
+      )
       expect(all).toHaveLength(12)
       expect(new Set(all.map((e) => e.uuid)).size).toBe(12)
       const bodies = (yield* sent).map((r) => r.body as Record<string, unknown>)
@@ -93,7 +103,14 @@ describe("developer logs", () => {
     }).pipe(Effect.provide(plan())))
 
   it.effect("needs a plan token: personal and OAuth are refused before sending", () =>
-    Effect.flatMap(api, (a) => refusedBeforeSending([a.developerLogList({}), a.aiUsageDaily({ start_date: "2026-01-01", end_date: "2026-01-02" })], "AuthModeError"))
+    Effect.flatMap(
+      api,
+      (a) =>
+        refusedBeforeSending([
+          a.developerLogList({}),
+          a.aiUsageDaily({ start_date: "2026-01-01", end_date: "2026-01-02" })
+        ], "AuthModeError")
+    )
       .pipe(Effect.provide(orgOauth())))
 
   it.effect("without a configured plan, an org lacking Governance+ gets PlanRequiredError from the service's answer", () =>
@@ -106,8 +123,14 @@ describe("developer logs", () => {
     }).pipe(Effect.provide(apiLayer({ token: ent.tokens.basic_plan, authMode: "plan" }))))
 
   it.effect("refuses a limit out of range and an unknown date range before sending", () =>
-    Effect.flatMap(api, (a) =>
-      refusedBeforeSending([a.developerLogList({ limit: 101 }), a.developerLogList({ date_range: "last_year" as never })], "InvalidInputError"))
+    Effect.flatMap(
+      api,
+      (a) =>
+        refusedBeforeSending([
+          a.developerLogList({ limit: 101 }),
+          a.developerLogList({ date_range: "last_year" as never })
+        ], "InvalidInputError")
+    )
       .pipe(Effect.provide(plan())))
 })
 
@@ -142,15 +165,27 @@ describe("discovery", () => {
   it.effect("returns hourly download links with an org-level OAuth token", () =>
     Effect.gen(function*() {
       yield* TestClock.setTime(NOW)
-      const out = yield* Effect.flatMap(api, (a) => a.discoveryTextEvents({ start_date: "2026-03-03T00:00:00Z", end_date: "2026-03-03T03:00:00Z", file_ttl_in_seconds: 600 }))
+      const out = yield* Effect.flatMap(api, (a) =>
+        a.discoveryTextEvents({
+          start_date: "2026-03-03T00:00:00Z",
+          end_date: "2026-03-03T03:00:00Z",
+          file_ttl_in_seconds: 600
+        }))
       expect(Object.keys(out.urls)).toHaveLength(3)
-      expect(Object.values(out.urls).every((links) => links.every((u) => u.startsWith("https://")))).toBe(true)
+      expect(
+        Object.values(out.urls).every((links) => links.every((u) => u.startsWith("https://")))
+      ).toBe(true)
       expect((yield* sent)[0]?.query.file_ttl_in_seconds).toBe("600")
     }).pipe(Effect.provide(orgOauth())))
 
   it.effect("is OAuth only: a plan token is refused before sending", () =>
-    Effect.flatMap(api, (a) =>
-      refusedBeforeSending([a.discoveryTextEvents({ start_date: "2026-03-03T00:00:00Z", end_date: "2026-03-03T01:00:00Z" })], "AuthModeError"))
+    Effect.flatMap(
+      api,
+      (a) =>
+        refusedBeforeSending([
+          a.discoveryTextEvents({ start_date: "2026-03-03T00:00:00Z", end_date: "2026-03-03T01:00:00Z" })
+        ], "AuthModeError")
+    )
       .pipe(Effect.provide(plan())))
 
   it.effect("refuses a window over 24 hours or reversed, a TTL out of range, a date without time, before sending", () =>
@@ -158,7 +193,11 @@ describe("discovery", () => {
       refusedBeforeSending([
         a.discoveryTextEvents({ start_date: "2026-03-01T00:00:00Z", end_date: "2026-03-02T00:00:01Z" }),
         a.discoveryTextEvents({ start_date: "2026-03-02T00:00:00Z", end_date: "2026-03-01T00:00:00Z" }),
-        a.discoveryTextEvents({ start_date: "2026-03-01T00:00:00Z", end_date: "2026-03-01T01:00:00Z", file_ttl_in_seconds: 59 }),
+        a.discoveryTextEvents({
+          start_date: "2026-03-01T00:00:00Z",
+          end_date: "2026-03-01T01:00:00Z",
+          file_ttl_in_seconds: 59
+        }),
         a.discoveryTextEvents({ start_date: "2026-03-01", end_date: "2026-03-01T01:00:00Z" })
       ], "InvalidInputError")).pipe(Effect.provide(orgOauth())))
 })

@@ -13,10 +13,17 @@ describe("payments", () => {
     Effect.gen(function*() {
       const a = yield* api
       const paid = yield* a.paymentGet({ user_id: seed.users.editor.id, plugin_id: pay.plugin_id })
-      expect(paid).toMatchObject({ user_id: seed.users.editor.id, resource_id: pay.plugin_id, resource_type: "PLUGIN", payment_status: { type: "PAID" } })
+      expect(paid).toMatchObject({
+        user_id: seed.users.editor.id,
+        resource_id: pay.plugin_id,
+        resource_type: "PLUGIN",
+        payment_status: { type: "PAID" }
+      })
       const byToken = yield* a.paymentGet({ plugin_payment_token: pay.plugin_payment_token })
       expect(byToken.payment_status.type).toBe("PAID")
-      const foreign = yield* Effect.flip(a.paymentGet({ user_id: seed.users.editor.id, plugin_id: pay.foreign_plugin_id }))
+      const foreign = yield* Effect.flip(
+        a.paymentGet({ user_id: seed.users.editor.id, plugin_id: pay.foreign_plugin_id })
+      )
       expect(foreign._tag).toBe("ForbiddenError")
     }).pipe(Effect.provide(apiLayer())))
 
@@ -27,7 +34,8 @@ describe("payments", () => {
         { token: seed.tokens.plan, authMode: "plan" }
       ]
       for (const mode of modes) {
-        const error = yield* Effect.flip(Effect.flatMap(api, (a) => a.paymentGet({ user_id: "1", plugin_id: "2" }))).pipe(Effect.provide(apiLayer(mode)))
+        const error = yield* Effect.flip(Effect.flatMap(api, (a) => a.paymentGet({ user_id: "1", plugin_id: "2" })))
+          .pipe(Effect.provide(apiLayer(mode)))
         expect(error._tag).toBe("AuthModeError")
       }
       const a = yield* api
@@ -56,7 +64,9 @@ describe("oEmbed", () => {
 
   it.effect("reports the service's 501 for a URL it cannot embed as a ServiceError, without retrying", () =>
     Effect.gen(function*() {
-      const error = yield* Effect.flip(Effect.flatMap(api, (a) => a.oembedGet({ url: "https://www.design.example/community/plugin/1" })))
+      const error = yield* Effect.flip(
+        Effect.flatMap(api, (a) => a.oembedGet({ url: "https://www.design.example/community/plugin/1" }))
+      )
       expect(error._tag).toBe("ServiceError")
       if (error._tag === "ServiceError") {
         expect(error.status).toBe(501)
@@ -67,10 +77,16 @@ describe("oEmbed", () => {
 
   it.effect("refuses plan tokens, fractional sizes and a non-https URL before sending", () =>
     Effect.gen(function*() {
-      const planned = yield* Effect.flip(Effect.flatMap(api, (a) => a.oembedGet({ url }))).pipe(Effect.provide(apiLayer({ token: seed.tokens.plan, authMode: "plan" })))
+      const planned = yield* Effect.flip(Effect.flatMap(api, (a) => a.oembedGet({ url }))).pipe(
+        Effect.provide(apiLayer({ token: seed.tokens.plan, authMode: "plan" }))
+      )
       expect(planned._tag).toBe("AuthModeError")
       const a = yield* api
-      const bad: Array<Failing> = [a.oembedGet({ url, maxwidth: 640.5 }), a.oembedGet({ url, maxheight: 0 }), a.oembedGet({ url: "http://www.design.example/design/K" })]
+      const bad: Array<Failing> = [
+        a.oembedGet({ url, maxwidth: 640.5 }),
+        a.oembedGet({ url, maxheight: 0 }),
+        a.oembedGet({ url: "http://www.design.example/design/K" })
+      ]
       for (const call of bad) expect((yield* Effect.flip(call))._tag).toBe("InvalidInputError")
       expect(yield* sent).toEqual([])
     }).pipe(Effect.provide(apiLayer())))

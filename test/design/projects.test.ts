@@ -14,7 +14,10 @@ describe("projects through DesignApi", () => {
       expect(mine.projects.map((p) => p.id)).toContain(seed.project_id)
       const byUrl = yield* a.projectList({ team_id: TEAM_URL })
       expect(byUrl).toEqual(mine)
-      expect((yield* sent).map((r) => r.path)).toEqual([`/v1/teams/${seed.team_id}/projects`, `/v1/teams/${seed.team_id}/projects`])
+      expect((yield* sent).map((r) => r.path)).toEqual([
+        `/v1/teams/${seed.team_id}/projects`,
+        `/v1/teams/${seed.team_id}/projects`
+      ])
     }).pipe(Effect.provide(apiLayer())))
 
   it.effect("without a configured team, asks for one before sending", () =>

@@ -3,17 +3,20 @@
  * lists only what that operation can produce. These are checked by tsc (npm
  * test runs it); a line marked @ts-expect-error fails the build if it compiles.
  */
-import { describe, expect, expectTypeOf, it } from "@effect/vitest"
 import type * as HttpClient from "@effect/platform/HttpClient"
-import { type ConfigError, Effect, Layer } from "effect"
+import { describe, expect, expectTypeOf, it } from "@effect/vitest"
+import { type ConfigError, Effect, type Layer } from "effect"
 import { DesignApi, type DesignApiService } from "../../src/design/api.js"
 import type { AuthModeError, InvalidSettingsError, PlanRequiredError, RateLimitError } from "../../src/index.js"
 
-type ErrorOfMethod<K extends keyof DesignApiService> = DesignApiService[K] extends (...args: never) => Effect.Effect<unknown, infer E> ? E : never
+type ErrorOfMethod<K extends keyof DesignApiService> = DesignApiService[K] extends
+  (...args: never) => Effect.Effect<unknown, infer E> ? E : never
 
 describe("public types", () => {
   it("layers have exact error and requirement types", () => {
-    expectTypeOf(DesignApi.layer({ token: "t" })).toEqualTypeOf<Layer.Layer<DesignApi, InvalidSettingsError, HttpClient.HttpClient>>()
+    expectTypeOf(DesignApi.layer({ token: "t" })).toEqualTypeOf<
+      Layer.Layer<DesignApi, InvalidSettingsError, HttpClient.HttpClient>
+    >()
     expectTypeOf(DesignApi.layerConfig()).toEqualTypeOf<
       Layer.Layer<DesignApi, ConfigError.ConfigError | InvalidSettingsError, HttpClient.HttpClient>
     >()

@@ -11,7 +11,8 @@ const LIB = ent.file_key
 const admin = () => apiLayer({ token: ent.tokens.personal, teamId: ent.team_id })
 type ApplyInput = Parameters<DesignApiService["variableApply"]>[0]
 
-const apply = (input: Omit<ApplyInput, "file_key">) => Effect.flatMap(api, (a) => a.variableApply({ file_key: LIB, ...input } as ApplyInput))
+const apply = (input: Omit<ApplyInput, "file_key">) =>
+  Effect.flatMap(api, (a) => a.variableApply({ file_key: LIB, ...input } as ApplyInput))
 
 describe("variables", () => {
   it.effect("reads local variables with their collections and modes, and published ones without the hidden", () =>
@@ -19,9 +20,18 @@ describe("variables", () => {
       const a = yield* api
       const local = yield* a.variableLocal({ file_key: LIB })
       const blue = local.variables[ent.variables.variables.blue500]!
-      expect(blue).toMatchObject({ name: "color/blue/500", resolvedType: "COLOR", variableCollectionId: ent.variables.collections.primitives })
-      expect(Object.keys(blue.valuesByMode).sort()).toEqual([ent.variables.modes.light, ent.variables.modes.dark].sort())
-      expect(local.variableCollections[ent.variables.collections.primitives]?.modes.map((m) => m.name)).toEqual(["Light", "Dark"])
+      expect(blue).toMatchObject({
+        name: "color/blue/500",
+        resolvedType: "COLOR",
+        variableCollectionId: ent.variables.collections.primitives
+      })
+      expect(Object.keys(blue.valuesByMode).sort()).toEqual(
+        [ent.variables.modes.light, ent.variables.modes.dark].sort()
+      )
+      expect(local.variableCollections[ent.variables.collections.primitives]?.modes.map((m) => m.name)).toEqual([
+        "Light",
+        "Dark"
+      ])
       const published = yield* a.variablePublished({ file_key: LIB })
       expect(published.variables[ent.variables.variables.blue500]?.resolvedDataType).toBe("COLOR")
       expect(published.variables[ent.variables.variables.showBadges]).toBeUndefined()
@@ -32,7 +42,13 @@ describe("variables", () => {
       const result = yield* apply({
         variableCollections: [{ action: "CREATE", id: "coll", name: "Brand" }],
         variableModes: [{ action: "CREATE", id: "night", name: "Night", variableCollectionId: "coll" }],
-        variables: [{ action: "CREATE", id: "accent", name: "accent", variableCollectionId: "coll", resolvedType: "FLOAT" }],
+        variables: [{
+          action: "CREATE",
+          id: "accent",
+          name: "accent",
+          variableCollectionId: "coll",
+          resolvedType: "FLOAT"
+        }],
         variableModeValues: [{ variableId: "accent", modeId: "night", value: 12 }]
       })
       expect(result.changes).toBe(4)
@@ -42,7 +58,12 @@ describe("variables", () => {
       expect(accent.valuesByMode[result.tempIdToRealId.night!]).toBe(12)
       const [request] = (yield* sent).filter((r) => r.method === "POST")
       expect(request?.path).toBe(`/v1/files/${LIB}/variables`)
-      expect(Object.keys(request?.body as object).sort()).toEqual(["variableCollections", "variableModeValues", "variableModes", "variables"])
+      expect(Object.keys(request?.body as object).sort()).toEqual([
+        "variableCollections",
+        "variableModeValues",
+        "variableModes",
+        "variables"
+      ])
     }).pipe(Effect.provide(admin())))
 
   it.effect("refuses a plan token's write before sending (plan tokens cannot write variables)", () =>
@@ -95,17 +116,39 @@ describe("variables", () => {
 
   it.effect("checks the body before sending: actions, mode names, the mode cap, values, size", () =>
     Effect.gen(function*() {
-      const manyModes = Array.from({ length: 41 }, (_, i) => ({ action: "CREATE" as const, name: `m${i}`, variableCollectionId: "VariableCollectionId:1:1" }))
+      const manyModes = Array.from(
+        { length: 41 },
+        (_, i) => ({ action: "CREATE" as const, name: `m${i}`, variableCollectionId: "VariableCollectionId:1:1" })
+      )
       const cases: Array<[Omit<ApplyInput, "file_key">, RegExp]> = [
         [{}, /at least one change/],
-        [{ variableModes: [{ action: "CREATE", name: "x".repeat(41), variableCollectionId: "VariableCollectionId:1:1" }] }, /variableModes\.0\.name/],
+        [{
+          variableModes: [{ action: "CREATE", name: "x".repeat(41), variableCollectionId: "VariableCollectionId:1:1" }]
+        }, /variableModes\.0\.name/],
         [{ variableModes: manyModes }, /41 modes; at most 40/],
         [{ variables: [{ action: "UPDATE", name: "new" }] }, /variables\.0\.id: is required to update/],
-        [{ variables: [{ action: "CREATE", name: "a", variableCollectionId: "c" }] }, /resolvedType: is required to create/],
+        [
+          { variables: [{ action: "CREATE", name: "a", variableCollectionId: "c" }] },
+          /resolvedType: is required to create/
+        ],
         [{ variables: [{ action: "DELETE", id: "VariableID:1:22", name: "x" }] }, /name: is not allowed with DELETE/],
-        [{ variables: [{ action: "CREATE", name: "a.b", variableCollectionId: "c", resolvedType: "FLOAT" }] }, /must not contain/],
-        [{ variableModeValues: [{ variableId: "VariableID:1:20", modeId: "1:0", value: { r: 2, g: 0, b: 0 } }] }, /variableModeValues\.0\.value/],
-        [{ variables: [{ action: "CREATE", name: "big", variableCollectionId: "c", resolvedType: "STRING", description: "x".repeat(4 * 1024 * 1024) }] }, /at most 4 MB/]
+        [
+          { variables: [{ action: "CREATE", name: "a.b", variableCollectionId: "c", resolvedType: "FLOAT" }] },
+          /must not contain/
+        ],
+        [
+          { variableModeValues: [{ variableId: "VariableID:1:20", modeId: "1:0", value: { r: 2, g: 0, b: 0 } }] },
+          /variableModeValues\.0\.value/
+        ],
+        [{
+          variables: [{
+            action: "CREATE",
+            name: "big",
+            variableCollectionId: "c",
+            resolvedType: "STRING",
+            description: "x".repeat(4 * 1024 * 1024)
+          }]
+        }, /at most 4 MB/]
       ]
       for (const [input, message] of cases) {
         const error = yield* Effect.flip(apply(input))

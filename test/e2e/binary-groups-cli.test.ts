@@ -15,7 +15,9 @@ import { describeRun, DESIGN_BIN, run, runInProcess, type Sandbox, startSandbox,
 const groupsOf = (tree: ReturnType<typeof programTree>) =>
   tree.subcommands.map((group) => {
     const path: Array<string> = [group.name]
-    for (let node = group; node.subcommands.length > 0; node = node.subcommands[0]!) path.push(node.subcommands[0]!.name)
+    for (let node = group; node.subcommands.length > 0; node = node.subcommands[0]!) {
+      path.push(node.subcommands[0]!.name)
+    }
     return path
   })
 

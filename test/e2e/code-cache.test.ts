@@ -11,7 +11,9 @@ import { describeRun, run, TASKMGR_BIN } from "./helpers.js"
 
 const install = () => {
   const dir = mkdtempSync(join(tmpdir(), "code-cache-"))
-  for (const file of ["taskmgr.js", "taskmgr.bundle.js", "package.json"]) copyFileSync(join(dirname(TASKMGR_BIN), file), join(dir, file))
+  for (const file of ["taskmgr.js", "taskmgr.bundle.js", "package.json"]) {
+    copyFileSync(join(dirname(TASKMGR_BIN), file), join(dir, file))
+  }
   return dir
 }
 const caches = (dir: string) => readdirSync(dir).filter((f) => f.endsWith(".cache")).sort()
@@ -32,10 +34,15 @@ describe("the launcher's code caches", () => {
     // A command compiles more of the bundle than help does.
     expect(statSync(join(dir, runCache!)).size).toBeGreaterThan(statSync(join(dir, helpCache!)).size)
     const written = caches(dir).map((f) => statSync(join(dir, f)).mtimeMs)
-    const again = await Promise.all([run(["--help"], { bin, env }), run(["task", "scan-todos", empty, "--json"], { bin, env })])
+    const again = await Promise.all([
+      run(["--help"], { bin, env }),
+      run(["task", "scan-todos", empty, "--json"], { bin, env })
+    ])
     expect(again.map((r) => [r.code, r.stdout])).toEqual([[0, help.stdout], [0, scan.stdout]])
     expect(caches(dir).map((f) => statSync(join(dir, f)).mtimeMs)).toEqual(written)
     // Each was written aside and renamed into place: nothing else is left.
-    expect(readdirSync(dir).sort()).toEqual([helpCache, "package.json", runCache, "taskmgr.bundle.js", "taskmgr.js"].sort())
+    expect(readdirSync(dir).sort()).toEqual(
+      [helpCache, "package.json", runCache, "taskmgr.bundle.js", "taskmgr.js"].sort()
+    )
   })
 })

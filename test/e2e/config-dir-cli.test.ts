@@ -8,7 +8,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { CREATED_MARKER } from "../../src/core/oauth/config-dir.js"
-import { DESIGN_BIN, describeRun, ensureBuilt, run, TASKMGR_BIN } from "./helpers.js"
+import { describeRun, DESIGN_BIN, ensureBuilt, run, TASKMGR_BIN } from "./helpers.js"
 
 let root: string
 let n = 0

@@ -7,7 +7,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { describe, expect, it } from "vitest"
-import { baseEnv, DESIGN_BIN, describeRun, requestLog, ROOT, usageErrorOf, useSandbox } from "./helpers.js"
+import { baseEnv, describeRun, DESIGN_BIN, requestLog, ROOT, usageErrorOf, useSandbox } from "./helpers.js"
 
 const ctx = useSandbox({ inProcess: true })
 const key = () => ctx.sb.info.file_key
@@ -15,11 +15,13 @@ const EVIL = "evil.example.com"
 
 describe("design file and context URLs", () => {
   it("a file URL on another host is exit 2 naming the file argument, and nothing is sent", async () => {
-    for (const args of [
-      ["file", "get", `https://${EVIL}/file/${key()}/x`],
-      ["file", "meta", `https://${EVIL}/design/${key()}/x?node-id=1-2`],
-      ["comment", "list", `https://${EVIL}/design/${key()}/x`]
-    ]) {
+    for (
+      const args of [
+        ["file", "get", `https://${EVIL}/file/${key()}/x`],
+        ["file", "meta", `https://${EVIL}/design/${key()}/x?node-id=1-2`],
+        ["comment", "list", `https://${EVIL}/design/${key()}/x`]
+      ]
+    ) {
       const r = await ctx.design(args)
       const stderr = usageErrorOf(r)
       expect(stderr).toMatch(/file[-_]key/)
@@ -30,11 +32,25 @@ describe("design file and context URLs", () => {
 
   it("a --context-id URL on another host is exit 2 naming --context-id, and nothing is sent", async () => {
     const team = ctx.sb.info.team_id
-    for (const args of [
-      ["webhook", "list", "--context", "team", "--context-id", `https://${EVIL}/files/team/${team}/x`],
-      ["webhook", "create", "--event", "FILE_UPDATE", "--context", "file", "--context-id", `https://${EVIL}/file/${key()}/x`,
-        "--endpoint", "https://hooks.example.com/x", "--passcode", "pc-123456"]
-    ]) {
+    for (
+      const args of [
+        ["webhook", "list", "--context", "team", "--context-id", `https://${EVIL}/files/team/${team}/x`],
+        [
+          "webhook",
+          "create",
+          "--event",
+          "FILE_UPDATE",
+          "--context",
+          "file",
+          "--context-id",
+          `https://${EVIL}/file/${key()}/x`,
+          "--endpoint",
+          "https://hooks.example.com/x",
+          "--passcode",
+          "pc-123456"
+        ]
+      ]
+    ) {
       const stderr = usageErrorOf(await ctx.design(args))
       expect(stderr).toContain("--context-id")
       expect(stderr).toContain(EVIL)
@@ -55,7 +71,10 @@ describe("design file and context URLs", () => {
       const r = await ctx.design(["file", "meta", `https://${host}/design/${key()}/Sandbox`, "--json"])
       expect(r.code, describeRun(r)).toBe(0)
     }
-    expect((await requestLog(ctx.sb)).map((q) => q.path)).toEqual([`/v1/files/${key()}/meta`, `/v1/files/${key()}/meta`])
+    expect((await requestLog(ctx.sb)).map((q) => q.path)).toEqual([
+      `/v1/files/${key()}/meta`,
+      `/v1/files/${key()}/meta`
+    ])
   })
 
   it("the app URL is a setting: --app-url and DESIGN_APP_URL move the accepted host", async () => {
@@ -65,7 +84,11 @@ describe("design file and context URLs", () => {
     const byEnv = await ctx.design(["file", "meta", link, "--json"], { DESIGN_APP_URL: `https://${EVIL}` })
     expect(byEnv.code, describeRun(byEnv)).toBe(0)
     // The default host is then a foreign one.
-    const stderr = usageErrorOf(await ctx.design(["file", "meta", `https://www.design.example/design/${key()}/Sandbox`], { DESIGN_APP_URL: `https://${EVIL}` }))
+    const stderr = usageErrorOf(
+      await ctx.design(["file", "meta", `https://www.design.example/design/${key()}/Sandbox`], {
+        DESIGN_APP_URL: `https://${EVIL}`
+      })
+    )
     expect(stderr).toContain(`not on ${EVIL}`)
     // An app URL that is not one is a settings error naming where it comes from.
     const bad = await ctx.design(["file", "meta", key(), "--app-url", "http://www.design.example"])
@@ -84,14 +107,20 @@ describe("design file and context URLs", () => {
     const client = new Client({ name: "app-links-e2e", version: "0.0.0" })
     await client.connect(transport)
     try {
-      const result = (await client.callTool({ name: "design_file_meta", arguments: { file_key: `https://${EVIL}/file/${key()}/x` } })) as {
+      const result = (await client.callTool({
+        name: "design_file_meta",
+        arguments: { file_key: `https://${EVIL}/file/${key()}/x` }
+      })) as {
         isError?: boolean
         content: Array<{ text?: string }>
       }
       expect(result.isError).toBe(true)
       expect(result.content[0]?.text).toContain("file_key")
       expect(result.content[0]?.text).toContain(EVIL)
-      const ok = (await client.callTool({ name: "design_file_meta", arguments: { file_key: `https://design.example/file/${key()}/x` } })) as {
+      const ok = (await client.callTool({
+        name: "design_file_meta",
+        arguments: { file_key: `https://design.example/file/${key()}/x` }
+      })) as {
         isError?: boolean
       }
       expect(ok.isError ?? false).toBe(false)

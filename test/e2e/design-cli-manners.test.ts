@@ -15,7 +15,7 @@ import {
   createTeamArgs,
   describeRun,
   DESIGN_BIN,
-  designIn,
+  type designIn,
   idOf,
   requestLog,
   runInProcess as run,
@@ -98,26 +98,53 @@ describe("4.5 parser errors: Error line naming the flag or word, did-you-mean, â
     { name: "design webhook lsit", args: ["webhook", "lsit"], stderr: [/^Error: .*lsit/m, /^Did you mean list\?$/m] },
     { name: "--bogus", args: ["webhook", "list", "--bogus"], stderr: [/^Error: .*--bogus/m], not: /Did you mean/ },
     { name: "--jsn", args: ["webhook", "list", "--jsn"], stderr: [/^Error: .*--jsn/m, /^Did you mean --json\?$/m] },
-    { name: "--contxt", args: ["webhook", "list", "--contxt", "team"], stderr: [/^Error: .*--contxt/m, /Did you mean --context\?/] },
-    { name: "--context org", args: ["webhook", "list", "--context", "org"], stderr: [/^Error: .*--context\b/m, /team\|project\|file/] },
-    { name: "missing <webhook-id>", args: ["webhook", "get"], stderr: [/^Error: Missing <webhook-id>/m], not: /--webhook-id/ },
+    {
+      name: "--contxt",
+      args: ["webhook", "list", "--contxt", "team"],
+      stderr: [/^Error: .*--contxt/m, /Did you mean --context\?/]
+    },
+    {
+      name: "--context org",
+      args: ["webhook", "list", "--context", "org"],
+      stderr: [/^Error: .*--context\b/m, /team\|project\|file/]
+    },
+    {
+      name: "missing <webhook-id>",
+      args: ["webhook", "get"],
+      stderr: [/^Error: Missing <webhook-id>/m],
+      not: /--webhook-id/
+    },
     {
       name: "non-numeric <webhook-id>",
       args: ["webhook", "get", "abc"],
       stderr: [/^Error: <webhook-id>: must be a numeric webhook id/m],
       not: /--webhook-id/
     },
-    { name: "--max-pages without --all", args: ["webhook", "list", "--max-pages", "2"], stderr: [/^Error: .*--max-pages.*--all/m] },
-    { name: "--max-pages abc", args: ["webhook", "list", "--all", "--max-pages", "abc"], stderr: [/^Error: .*--max-pages/m, /abc/] },
+    {
+      name: "--max-pages without --all",
+      args: ["webhook", "list", "--max-pages", "2"],
+      stderr: [/^Error: .*--max-pages.*--all/m]
+    },
+    {
+      name: "--max-pages abc",
+      args: ["webhook", "list", "--all", "--max-pages", "abc"],
+      stderr: [/^Error: .*--max-pages/m, /abc/]
+    },
     { name: "--max-wait abc", args: ["user", "me", "--max-wait", "abc"], stderr: [/abc/, /^â†’ .*--max-wait/m] },
-    { name: "--auth-mode bogus", args: ["user", "me", "--auth-mode", "bogus"], stderr: [/^Error: .*--auth-mode/m, /personal/] },
+    {
+      name: "--auth-mode bogus",
+      args: ["user", "me", "--auth-mode", "bogus"],
+      stderr: [/^Error: .*--auth-mode/m, /personal/]
+    },
     { name: "completion for an unknown shell", args: ["completion", "tcsh"], stderr: [/^Error: .*tcsh/m] }
   ]
   for (const c of cases) {
     it(c.name, async () => {
       const r = await design(c.args, {}, 10_000)
       const stderr = await expectUsage(r, ...c.stderr)
-      expect(stderr).not.toMatch(/Received unknown argument|Expected one of the following cases|is not a integer|Invalid subcommand/)
+      expect(stderr).not.toMatch(
+        /Received unknown argument|Expected one of the following cases|is not a integer|Invalid subcommand/
+      )
       if (c.not) expect(stderr).not.toMatch(c.not)
     })
   }
@@ -141,7 +168,19 @@ describe("4.6 help", () => {
   /** Lines outside EXAMPLES (examples are command lines, copied whole). */
   const proseLines = (text: string) => text.split("\n EXAMPLES")[0]!.split(/^EXAMPLES$/m)[0]!.split("\n")
 
-  for (const path of [[], ["webhook"], ["webhook", "list"], ["webhook", "create"], ["webhook", "update"], ["user", "me"], ["auth", "status"], ["mcp"], ["sandbox"]]) {
+  for (
+    const path of [
+      [],
+      ["webhook"],
+      ["webhook", "list"],
+      ["webhook", "create"],
+      ["webhook", "update"],
+      ["user", "me"],
+      ["auth", "status"],
+      ["mcp"],
+      ["sandbox"]
+    ]
+  ) {
     it(`design ${[...path, "--help"].join(" ")}: 80 columns, full path in USAGE, an example, no filler`, async () => {
       const text = help([...path, "--help"])
       for (const line of proseLines(text)) expect(line.length, line).toBeLessThanOrEqual(80)
@@ -174,7 +213,6 @@ describe("4.6 help", () => {
     expect(status).not.toMatch(/default/i)
     expect(status).toMatch(/unchanged/i)
   })
-
 })
 
 describe("4.7 bash completion", () => {
@@ -203,7 +241,18 @@ describe("4.7 bash completion", () => {
 
   it("design webhook list --<TAB> offers the command's own flags, then the shared ones", () => {
     const words = complete(["design", "webhook", "list", "--"])
-    for (const flag of ["--context", "--context-id", "--plan", "--cursor", "--all", "--max-pages", "--json", "--account-plan"]) {
+    for (
+      const flag of [
+        "--context",
+        "--context-id",
+        "--plan",
+        "--cursor",
+        "--all",
+        "--max-pages",
+        "--json",
+        "--account-plan"
+      ]
+    ) {
       expect(words).toContain(flag)
     }
     expect(words).not.toContain("--event")
@@ -221,7 +270,9 @@ describe("4.7 bash completion", () => {
 
   it("commands and subcommands complete", () => {
     expect(complete(["design", "web"])).toEqual(["webhook"])
-    expect(complete(["design", "webhook", ""])).toEqual(expect.arrayContaining(["list", "get", "create", "update", "delete", "requests"]))
+    expect(complete(["design", "webhook", ""])).toEqual(
+      expect.arrayContaining(["list", "get", "create", "update", "delete", "requests"])
+    )
     expect(complete(["design", "completion", ""]).sort()).toEqual(["bash", "fish", "zsh"])
   })
 
@@ -284,7 +335,9 @@ describe("4.9 debug mode: DESIGN_DEBUG=api", () => {
 
   it("masks a Bearer token too", async () => {
     const token = ctx.sb.info.tokens.oauth
-    const r = ok(await design(["user", "me", "--auth-mode", "oauth"], { DESIGN_DEBUG: "api", DESIGN_ACCESS_TOKEN: token }))
+    const r = ok(
+      await design(["user", "me", "--auth-mode", "oauth"], { DESIGN_DEBUG: "api", DESIGN_ACCESS_TOKEN: token })
+    )
     expect(r.stderr).toMatch(/^> GET \S+\/v1\/me$/m)
     expect(r.stderr).toMatch(/^> authorization: (Bearer )?\*\*\*$/m)
     expect(r.stderr).not.toContain(token)
@@ -294,9 +347,17 @@ describe("4.9 debug mode: DESIGN_DEBUG=api", () => {
 describe("4.10 / 4.11 auth status: JSON types, credentials in the base URL", () => {
   it("--json has nulls, numbers and booleans, not strings for people", async () => {
     const data = JSON.parse(ok(await design(["auth", "status", "--json"])).stdout)
-    expect(data).toMatchObject({ authenticated: true, seat: null, plan: null, max_wait_seconds: 60, timeout_seconds: 30 })
+    expect(data).toMatchObject({
+      authenticated: true,
+      seat: null,
+      plan: null,
+      max_wait_seconds: 60,
+      timeout_seconds: 30
+    })
     expect(JSON.stringify(data)).not.toMatch(/\(not set\)|"\d+ s"/)
-    const set = JSON.parse(ok(await design(["auth", "status", "--json", "--seat", "dev", "--max-wait", "5", "--timeout", "7"])).stdout)
+    const set = JSON.parse(
+      ok(await design(["auth", "status", "--json", "--seat", "dev", "--max-wait", "5", "--timeout", "7"])).stdout
+    )
     expect(set).toMatchObject({ seat: "dev", max_wait_seconds: 5, timeout_seconds: 7 })
     await expectNothingSent()
   })
@@ -313,7 +374,9 @@ describe("4.10 / 4.11 auth status: JSON types, credentials in the base URL", () 
     it(`credentials in ${where} are never printed, and nothing is sent`, async () => {
       const url = ctx.sb.baseUrl.replace("http://", "http://alice:hunter2-pw@")
       for (const args of [["auth", "status"], ["auth", "status", "--json"], ["user", "me"]]) {
-        const r = where === "--base-url" ? await design([...args, "--base-url", url]) : await design(args, { DESIGN_BASE_URL: url })
+        const r = where === "--base-url"
+          ? await design([...args, "--base-url", url])
+          : await design(args, { DESIGN_BASE_URL: url })
         expect(r.stdout + r.stderr, describeRun(r)).not.toContain("hunter2-pw")
         expect(r.stdout + r.stderr, describeRun(r)).not.toContain("alice:")
         // Refused as invalid settings (or shown masked): either way no request carries them.
@@ -368,13 +431,37 @@ describe("4.13 the smaller ones", () => {
 
   it("--max-pages with --all still pages (the error is only without --all)", async () => {
     for (let i = 0; i < 4; i++) await createHook()
-    const r = JSON.parse(ok(await design(["webhook", "list", "--plan", `team-${ctx.sb.info.team_id}`, "--all", "--max-pages", "2", "--json"])).stdout)
+    const r = JSON.parse(
+      ok(
+        await design([
+          "webhook",
+          "list",
+          "--plan",
+          `team-${ctx.sb.info.team_id}`,
+          "--all",
+          "--max-pages",
+          "2",
+          "--json"
+        ])
+      ).stdout
+    )
     expect(r).toMatchObject({ complete: true, pages: 2, next_cursor: null })
     expect(r.webhooks).toHaveLength(4)
   })
 
   it("the passcode never appears in any usage error either", async () => {
-    const r = await design(["webhook", "create", "--event", "PING", "--context", "tem", "--endpoint", ENDPOINT, "--passcode", PASSCODE])
+    const r = await design([
+      "webhook",
+      "create",
+      "--event",
+      "PING",
+      "--context",
+      "tem",
+      "--endpoint",
+      ENDPOINT,
+      "--passcode",
+      PASSCODE
+    ])
     await expectUsage(r, /--context/)
     expect(r.stderr).not.toContain(PASSCODE)
   })
@@ -384,7 +471,10 @@ describe("5 sandbox fidelity", () => {
   const api = async (method: string, path: string, body?: unknown) => {
     const response = await fetch(`${ctx.sb.baseUrl}${path}`, {
       method,
-      headers: { "x-design-token": ctx.sb.info.tokens.personal, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      headers: {
+        "x-design-token": ctx.sb.info.tokens.personal,
+        ...(body === undefined ? {} : { "content-type": "application/json" })
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) })
     })
     return { status: response.status, body: (await response.json()) as any }
@@ -411,7 +501,12 @@ describe("5 sandbox fidelity", () => {
     expect(created.status, JSON.stringify(created.body)).toBe(200)
     expect(created.body).toMatchObject({ context: "TEAM", context_id: teamId })
     const id = created.body.id as string
-    const updated = await api("PUT", `/v2/webhooks/${id}`, { event_type: "FILE_UPDATE", team_id: teamId, endpoint: ENDPOINT, passcode: PASSCODE })
+    const updated = await api("PUT", `/v2/webhooks/${id}`, {
+      event_type: "FILE_UPDATE",
+      team_id: teamId,
+      endpoint: ENDPOINT,
+      passcode: PASSCODE
+    })
     expect(updated.status, JSON.stringify(updated.body)).toBe(200)
     expect(updated.body).toMatchObject({ id, event_type: "FILE_UPDATE", context: "TEAM", context_id: teamId })
   })
@@ -428,7 +523,9 @@ describe("5 sandbox fidelity", () => {
     expect(me.headers.authorization).toMatch(/^(Bearer )?\*\*\*$/)
     expect(me.headers).not.toHaveProperty("x-design-token")
     const text = JSON.stringify(log)
-    for (const secret of [ctx.sb.info.tokens.personal, ctx.sb.info.tokens.oauth, PASSCODE]) expect(text).not.toContain(secret)
+    for (const secret of [ctx.sb.info.tokens.personal, ctx.sb.info.tokens.oauth, PASSCODE]) {
+      expect(text).not.toContain(secret)
+    }
     // No trace headers of ours reach the service.
     for (const q of log) for (const name of Object.keys(q.headers)) expect(name).not.toMatch(/^(traceparent|b3|x-b3-)/)
   })

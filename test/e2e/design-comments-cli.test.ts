@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
-import { describeRun, designIn, requestLog, type RunResult, usageErrorOf, useSandbox } from "./helpers.js"
+import { describeRun, type designIn, requestLog, type RunResult, usageErrorOf, useSandbox } from "./helpers.js"
 
 const ctx = useSandbox({ inProcess: true })
 const design: ReturnType<typeof designIn> = (...args) => ctx.design(...args)
@@ -54,13 +54,32 @@ describe("design comment", () => {
 
   it("comment create: a root pinned by --client-meta (JSON and @file), then a reply with --reply-to", async () => {
     const meta = JSON.stringify({ node_id: "1:2", node_offset: { x: 4, y: 8 } })
-    const root = json(await design(["comment", "create", file(), "--message", "Looks good", "--client-meta", meta, "--json"]))
-    expect(root).toMatchObject({ message: "Looks good", parent_id: null, client_meta: { node_id: "1:2", node_offset: { x: 4, y: 8 } } })
+    const root = json(
+      await design(["comment", "create", file(), "--message", "Looks good", "--client-meta", meta, "--json"])
+    )
+    expect(root).toMatchObject({
+      message: "Looks good",
+      parent_id: null,
+      client_meta: { node_id: "1:2", node_offset: { x: 4, y: 8 } }
+    })
     const dir = mkdtempSync(join(tmpdir(), "design-comment-"))
     writeFileSync(join(dir, "meta.json"), JSON.stringify({ x: 10, y: 20 }))
-    const fromFile = json(await design(["comment", "create", file(), "--message", "Here", "--client-meta", `@${join(dir, "meta.json")}`, "--json"]))
+    const fromFile = json(
+      await design([
+        "comment",
+        "create",
+        file(),
+        "--message",
+        "Here",
+        "--client-meta",
+        `@${join(dir, "meta.json")}`,
+        "--json"
+      ])
+    )
     expect(fromFile.client_meta).toEqual({ x: 10, y: 20 })
-    const reply = json(await design(["comment", "create", file(), "--message", "Agreed", "--reply-to", root.id, "--json"]))
+    const reply = json(
+      await design(["comment", "create", file(), "--message", "Agreed", "--reply-to", root.id, "--json"])
+    )
     expect(reply.parent_id).toBe(root.id)
     const posts = (await requestLog(ctx.sb)).filter((q) => q.method === "POST")
     expect(posts.map((q) => q.body)).toEqual([
@@ -79,8 +98,16 @@ describe("design comment", () => {
 
   it("comment delete: the author deletes, twice is already absent; someone else's comment is refused", async () => {
     const mine = json(await design(["comment", "create", file(), "--message", "to delete", "--json"]))
-    expect(json(await design(["comment", "delete", file(), mine.id, "--json"]))).toEqual({ deleted: true, comment_id: mine.id, already_absent: false })
-    expect(json(await design(["comment", "delete", file(), mine.id, "--json"]))).toEqual({ deleted: true, comment_id: mine.id, already_absent: true })
+    expect(json(await design(["comment", "delete", file(), mine.id, "--json"]))).toEqual({
+      deleted: true,
+      comment_id: mine.id,
+      already_absent: false
+    })
+    expect(json(await design(["comment", "delete", file(), mine.id, "--json"]))).toEqual({
+      deleted: true,
+      comment_id: mine.id,
+      already_absent: true
+    })
     const theirs = await design(["comment", "delete", file(), ROOT])
     expect(theirs.code, describeRun(theirs)).not.toBe(0)
     expect(theirs.stderr).toMatch(/Only the author/)
@@ -114,10 +141,12 @@ describe("design comment", () => {
 
   it("a plan token cannot write comments or reactions: exit 2 before sending", async () => {
     const plan = { DESIGN_ACCESS_TOKEN: ctx.sb.info.tokens.plan, DESIGN_AUTH_MODE: "plan" }
-    for (const args of [
-      ["comment", "create", file(), "--message", "from the plan"],
-      ["comment", "reaction", "add", file(), ROOT, "--emoji", ":heart:"]
-    ]) {
+    for (
+      const args of [
+        ["comment", "create", file(), "--message", "from the plan"],
+        ["comment", "reaction", "add", file(), ROOT, "--emoji", ":heart:"]
+      ]
+    ) {
       const r = await design(args, plan)
       expect(r.code, describeRun(r)).toBe(2)
       expect(r.stderr).toMatch(/^→ /m)
@@ -132,19 +161,39 @@ describe("bad inputs: exit 2, nothing sent", () => {
   })
 
   it("--client-meta that is not JSON", async () => {
-    await expectUsage(await design(["comment", "create", file(), "--message", "hi", "--client-meta", "{x:1}"]), /--client-meta/, /JSON/)
+    await expectUsage(
+      await design(["comment", "create", file(), "--message", "hi", "--client-meta", "{x:1}"]),
+      /--client-meta/,
+      /JSON/
+    )
   })
 
   it("--client-meta that is JSON of the wrong shape, and with --reply-to", async () => {
-    await expectUsage(await design(["comment", "create", file(), "--message", "hi", "--client-meta", '{"x":1}']), /--client-meta/)
     await expectUsage(
-      await design(["comment", "create", file(), "--message", "hi", "--reply-to", ROOT, "--client-meta", '{"x":1,"y":2}']),
+      await design(["comment", "create", file(), "--message", "hi", "--client-meta", "{\"x\":1}"]),
+      /--client-meta/
+    )
+    await expectUsage(
+      await design([
+        "comment",
+        "create",
+        file(),
+        "--message",
+        "hi",
+        "--reply-to",
+        ROOT,
+        "--client-meta",
+        "{\"x\":1,\"y\":2}"
+      ]),
       /--client-meta/
     )
   })
 
   it("--page-size 1.5, 0 and 1001", async () => {
-    await expectUsage(await design(["component", "team-list", "--page-size", "1.5"]), /--page-size: must be a whole number/)
+    await expectUsage(
+      await design(["component", "team-list", "--page-size", "1.5"]),
+      /--page-size: must be a whole number/
+    )
     for (const size of ["0", "1001"]) {
       await expectUsage(await design(["component", "team-list", "--page-size", size]), /--page-size/, /1 to 1000/)
     }
@@ -166,7 +215,9 @@ describe("design component, component-set, style", () => {
 
   it("component-set team-list from a team URL, a page at a time with --max-pages", async () => {
     const url = `https://www.design.example/files/team/${ctx.sb.info.team_id}/Sandbox-Studio`
-    const two = json(await design(["component-set", "team-list", url, "--page-size", "2", "--all", "--max-pages", "2", "--json"]))
+    const two = json(
+      await design(["component-set", "team-list", url, "--page-size", "2", "--all", "--max-pages", "2", "--json"])
+    )
     expect(two).toMatchObject({ complete: false, pages: 2, next_cursor: "4" })
     expect(two.component_sets.map((s: { name: string }) => s.name)).toEqual(["Button", "Input", "Toggle", "Badge"])
   })
@@ -181,7 +232,11 @@ describe("design component, component-set, style", () => {
     expect(json(await design(["component", "file-list", file(), "--json"])).components).toHaveLength(55)
     expect(json(await design(["component-set", "file-list", file(), "--json"])).component_sets).toHaveLength(6)
     expect(json(await design(["style", "file-list", file(), "--json"])).styles).toHaveLength(32)
-    const branch = await design(["component", "file-list", String(ctx.sb.info.branch_file_key ?? "SbxBr4nchKey0000Sandbox01")])
+    const branch = await design([
+      "component",
+      "file-list",
+      String(ctx.sb.info.branch_file_key ?? "SbxBr4nchKey0000Sandbox01")
+    ])
     expect(branch.code, describeRun(branch)).toBe(2)
     expect(branch.stderr).toContain(file())
   })

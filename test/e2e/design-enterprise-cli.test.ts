@@ -39,14 +39,17 @@ const ok = (r: RunResult) => {
   return r
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 const json = (r: RunResult): any => JSON.parse(ok(r).stdout)
 
 /** `design` with a body on standard input (the helpers' run closes stdin). */
 const withStdin = (args: ReadonlyArray<string>, input: string, env: Readonly<Record<string, string>>) =>
   new Promise<RunResult>((resolve, reject) => {
     const started = Date.now()
-    const child = spawn(process.execPath, [DESIGN_BIN, ...args], { cwd: ROOT, env: { ...baseEnv(), ...ctx.sb.env, ...env }, stdio: ["pipe", "pipe", "pipe"] })
+    const child = spawn(process.execPath, [DESIGN_BIN, ...args], {
+      cwd: ROOT,
+      env: { ...baseEnv(), ...ctx.sb.env, ...env },
+      stdio: ["pipe", "pipe", "pipe"]
+    })
     let stdout = ""
     let stderr = ""
     child.stdout.setEncoding("utf8").on("data", (c: string) => void (stdout += c))
@@ -64,7 +67,8 @@ const bodyFile = (name: string, body: unknown) => {
 }
 
 const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10)
-const hoursAgo = (h: number) => new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 - h * 3_600_000).toISOString().replace(".000Z", "Z")
+const hoursAgo = (h: number) =>
+  new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 - h * 3_600_000).toISOString().replace(".000Z", "Z")
 
 describe("variables", () => {
   it("lists local variables as a table, and applies a bulk body from a file and from standard input", async () => {
@@ -73,10 +77,20 @@ describe("variables", () => {
     expect(table.stdout).toMatch(/^VariableID:1:20\tcolor\/blue\/500\tCOLOR\tPrimitives\t2$/m)
 
     const fromFile = bodyFile("create.json", {
-      variables: [{ action: "CREATE", id: "tmp", name: "space/8", variableCollectionId: ent().variables.collections.primitives, resolvedType: "FLOAT" }]
+      variables: [{
+        action: "CREATE",
+        id: "tmp",
+        name: "space/8",
+        variableCollectionId: ent().variables.collections.primitives,
+        resolvedType: "FLOAT"
+      }]
     })
     const applied = json(await as("personal", ["variable", "apply", key, "--body-file", fromFile, "--json"]))
-    expect(applied).toMatchObject({ file_key: key, changes: 1, tempIdToRealId: { tmp: expect.stringMatching(/^VariableID:/) } })
+    expect(applied).toMatchObject({
+      file_key: key,
+      changes: 1,
+      tempIdToRealId: { tmp: expect.stringMatching(/^VariableID:/) }
+    })
 
     const real = applied.tempIdToRealId.tmp as string
     const piped = await withStdin(
@@ -88,19 +102,34 @@ describe("variables", () => {
     expect(piped.stdout).toMatch(/^changes:\s+1$/m)
     const local = json(await as("personal", ["variable", "local", key, "--json"]))
     expect(local.variables[real].name).toBe("space/eight")
-    expect((await requestLog(ctx.sb)).filter((r) => r.method === "POST").map((r) => r.path)).toEqual([`/v1/files/${key}/variables`, `/v1/files/${key}/variables`])
+    expect((await requestLog(ctx.sb)).filter((r) => r.method === "POST").map((r) => r.path)).toEqual([
+      `/v1/files/${key}/variables`,
+      `/v1/files/${key}/variables`
+    ])
   })
 
   it("refuses a body over the limits, bad JSON, a plan token's write and a bad integer with exit 2, sending nothing", async () => {
     const key = ent().file_key
     const longMode = bodyFile("long-mode.json", {
-      variableModes: [{ action: "CREATE", name: "x".repeat(41), variableCollectionId: ent().variables.collections.primitives }]
+      variableModes: [{
+        action: "CREATE",
+        name: "x".repeat(41),
+        variableCollectionId: ent().variables.collections.primitives
+      }]
     })
     const refusals = [
       await as("personal", ["variable", "apply", key, "--body-file", longMode]),
       await as("personal", ["variable", "apply", key, "--body-file", bodyFile("bad.json", "{\"variables\": [")]),
-      await withStdin(["variable", "apply", key, "--body-file", "-"], "{\"file_key\": \"other\"}", { DESIGN_ACCESS_TOKEN: ent().tokens.personal! }),
-      await as("plan", ["variable", "apply", key, "--body-file", bodyFile("delete.json", { variables: [{ action: "DELETE", id: "VariableID:1:22" }] })]),
+      await withStdin(["variable", "apply", key, "--body-file", "-"], "{\"file_key\": \"other\"}", {
+        DESIGN_ACCESS_TOKEN: ent().tokens.personal!
+      }),
+      await as("plan", [
+        "variable",
+        "apply",
+        key,
+        "--body-file",
+        bodyFile("delete.json", { variables: [{ action: "DELETE", id: "VariableID:1:22" }] })
+      ]),
       await as("plan", ["activity-log", "list", "--limit", "30.0"]),
       await as("personal", ["analytics", "component-actions", key, "--group-by", "team", "--start-date", "2026-02-30"])
     ]
@@ -119,7 +148,9 @@ describe("variables", () => {
   })
 
   it("fails with exit 7 before sending when the configured plan is below Enterprise", async () => {
-    const r = await ctx.design(["variable", "local", ent().file_key, "--account-plan", "professional"], { DESIGN_ACCESS_TOKEN: ent().tokens.personal! })
+    const r = await ctx.design(["variable", "local", ent().file_key, "--account-plan", "professional"], {
+      DESIGN_ACCESS_TOKEN: ent().tokens.personal!
+    })
     expect(r.code, describeRun(r)).toBe(7)
     expect(r.stderr).toMatch(/Enterprise/)
     expect(await requestLog(ctx.sb)).toEqual([])
@@ -129,15 +160,43 @@ describe("variables", () => {
 describe("one command per group", () => {
   it("dev-resource list and create from flags", async () => {
     const key = ent().file_key
-    const listed = json(await as("personal", ["dev-resource", "list", key, "--node-ids", ent().dev_resources.node_id, "--json"]))
+    const listed = json(
+      await as("personal", ["dev-resource", "list", key, "--node-ids", ent().dev_resources.node_id, "--json"])
+    )
     expect(listed.dev_resources).toHaveLength(2)
-    const created = json(await as("personal", ["dev-resource", "create", "--file-key", key, "--node-id", "1:9", "--name", "Docs", "--url", "https://docs.example.com/x", "--json"]))
+    const created = json(
+      await as("personal", [
+        "dev-resource",
+        "create",
+        "--file-key",
+        key,
+        "--node-id",
+        "1:9",
+        "--name",
+        "Docs",
+        "--url",
+        "https://docs.example.com/x",
+        "--json"
+      ])
+    )
     expect(created.links_created).toHaveLength(1)
     expect(created.errors).toEqual([])
   })
 
   it("analytics follows every page with --all and keeps each hidden team's rows", async () => {
-    const out = json(await as("personal", ["analytics", "component-actions", ent().file_key, "--group-by", "team", "--start-date", day(-70), "--all", "--json"]))
+    const out = json(
+      await as("personal", [
+        "analytics",
+        "component-actions",
+        ent().file_key,
+        "--group-by",
+        "team",
+        "--start-date",
+        day(-70),
+        "--all",
+        "--json"
+      ])
+    )
     expect(out.complete).toBe(true)
     expect(out.pages).toBeGreaterThan(1)
     const weeks = new Set(out.rows.map((r: { week: string }) => r.week)).size
@@ -157,11 +216,31 @@ describe("one command per group", () => {
   })
 
   it("discovery with an org-level OAuth token, payment get with a personal one, oembed get", async () => {
-    const links = json(await as("oauth_org", ["discovery", "text-events", "--start-date", hoursAgo(4), "--end-date", hoursAgo(2), "--json"]))
+    const links = json(
+      await as("oauth_org", [
+        "discovery",
+        "text-events",
+        "--start-date",
+        hoursAgo(4),
+        "--end-date",
+        hoursAgo(2),
+        "--json"
+      ])
+    )
     expect(Object.keys(links.urls)).toHaveLength(2)
-    const paid = json(await ctx.design(["payment", "get", "--user-id", editorId(), "--plugin-id", payments().plugin_id, "--json"]))
+    const paid = json(
+      await ctx.design(["payment", "get", "--user-id", editorId(), "--plugin-id", payments().plugin_id, "--json"])
+    )
     expect(paid.payment_status.type).toBe("PAID")
-    const embed = ok(await ctx.design(["oembed", "get", `https://www.design.example/design/${ctx.sb.info.file_key}/Sandbox`, "--maxwidth", "640"]))
+    const embed = ok(
+      await ctx.design([
+        "oembed",
+        "get",
+        `https://www.design.example/design/${ctx.sb.info.file_key}/Sandbox`,
+        "--maxwidth",
+        "640"
+      ])
+    )
     expect(embed.stdout).toMatch(/^size:\s+640x450$/m)
   })
 })

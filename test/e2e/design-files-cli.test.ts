@@ -10,7 +10,18 @@ import { mkdtempSync, readdirSync, readFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
-import { baseEnv, control, describeRun, DESIGN_BIN, type designIn, requestLog, ROOT, type RunResult, usageErrorOf, useSandbox } from "./helpers.js"
+import {
+  baseEnv,
+  control,
+  describeRun,
+  DESIGN_BIN,
+  type designIn,
+  requestLog,
+  ROOT,
+  type RunResult,
+  usageErrorOf,
+  useSandbox
+} from "./helpers.js"
 
 const ctx = useSandbox({ inProcess: true })
 const design: ReturnType<typeof designIn> = (...args) => ctx.design(...args)
@@ -21,13 +32,18 @@ const ok = (r: RunResult, code = 0) => {
 }
 
 const KEY = "SbxF1leKey0000Sandbox01"
-const fileUrl = (kind: string, node?: string) => `https://www.design.example/${kind}/${KEY}/Sandbox-File${node === undefined ? "" : `?node-id=${node}`}`
+const fileUrl = (kind: string, node?: string) =>
+  `https://www.design.example/${kind}/${KEY}/Sandbox-File${node === undefined ? "" : `?node-id=${node}`}`
 const sha = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex")
 
 /** Runs the binary with stdout kept as bytes. */
 const runBytes = (args: ReadonlyArray<string>) =>
   new Promise<{ code: number | null; stdout: Buffer; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, [DESIGN_BIN, ...args], { cwd: ROOT, env: { ...baseEnv(), ...ctx.sb.env }, stdio: ["ignore", "pipe", "pipe"] })
+    const child = spawn(process.execPath, [DESIGN_BIN, ...args], {
+      cwd: ROOT,
+      env: { ...baseEnv(), ...ctx.sb.env },
+      stdio: ["ignore", "pipe", "pipe"]
+    })
     const out: Array<Buffer> = []
     let stderr = ""
     child.stdout.on("data", (c: Buffer) => out.push(c))
@@ -51,7 +67,9 @@ describe("design file get", () => {
   })
 
   it("--json streams the service's bytes unchanged for a generated file of a few MB", async () => {
-    const { file_key } = (await control(ctx.sb.baseUrl, "POST", "/_sandbox/files", { approx_bytes: 3_000_000 })) as { file_key: string }
+    const { file_key } = (await control(ctx.sb.baseUrl, "POST", "/_sandbox/files", { approx_bytes: 3_000_000 })) as {
+      file_key: string
+    }
     const r = await runBytes(["file", "get", file_key, "--json"])
     expect(r.code, r.stderr).toBe(0)
     expect(r.stdout.length).toBeGreaterThan(2_500_000)
@@ -73,7 +91,10 @@ describe("design file nodes and images", () => {
   })
 
   it("file images lists links and marks a node that did not render (a partial result: exit 9)", async () => {
-    const r = ok(await design(["file", "images", fileUrl("board"), "--ids", "1:2,1:9", "--scale", "2", "--format", "svg"]), 9)
+    const r = ok(
+      await design(["file", "images", fileUrl("board"), "--ids", "1:2,1:9", "--scale", "2", "--format", "svg"]),
+      9
+    )
     expect(r.stdout).toMatch(/^1:2\s+http:\/\/127\.0\.0\.1:\d+\/_sandbox\/render\/.+\.svg/m)
     expect(r.stdout).toMatch(/^1:9\s+\(did not render\)/m)
     expect((await requestLog(ctx.sb))[0]?.query).toEqual({ ids: "1:2,1:9", scale: "2", format: "svg" })
@@ -82,11 +103,15 @@ describe("design file nodes and images", () => {
   it("--out writes each render's bytes into DIR and reports node, file and bytes", async () => {
     const dir = mkdtempSync(join(tmpdir(), "design-e2e-images-"))
     const r = ok(await design(["file", "images", KEY, "--ids", "1:2,1:3,1:9", "--out", dir, "--json"]), 9)
-    const { files } = JSON.parse(r.stdout) as { files: Array<{ node_id: string; file: string | null; bytes: number | null }> }
+    const { files } = JSON.parse(r.stdout) as {
+      files: Array<{ node_id: string; file: string | null; bytes: number | null }>
+    }
     expect(files.map((f) => f.node_id)).toEqual(["1:2", "1:3", "1:9"])
     expect(files[2]).toEqual({ node_id: "1:9", file: null, bytes: null })
     expect(readdirSync(dir).sort()).toEqual(["1-2.png", "1-3.png"])
-    const links = JSON.parse(ok(await design(["file", "images", KEY, "--ids", "1:2,1:3", "--json"])).stdout) as { images: Record<string, string> }
+    const links = JSON.parse(ok(await design(["file", "images", KEY, "--ids", "1:2,1:3", "--json"])).stdout) as {
+      images: Record<string, string>
+    }
     for (const f of files.slice(0, 2)) {
       const expected = new Uint8Array(await (await fetch(links.images[f.node_id]!)).arrayBuffer())
       const written = readFileSync(f.file!)
@@ -118,7 +143,9 @@ describe("design file versions, image-fills and projects", () => {
     const list = ok(await design(["project", "list"]))
     expect(list.stdout).toMatch(new RegExp(`^${project_id}\\s+Sandbox Project$`, "m"))
     ok(await design(["project", "list", `https://www.design.example/files/team/${team_id}/Studio`]))
-    const get = ok(await design(["project", "get", `https://www.design.example/files/project/${project_id}/P`, "--json"]))
+    const get = ok(
+      await design(["project", "get", `https://www.design.example/files/project/${project_id}/P`, "--json"])
+    )
     expect(JSON.parse(get.stdout)).toMatchObject({ id: project_id, file_count: 1 })
     const files = ok(await design(["project", "files", project_id, "--branch-data"]))
     expect(files.stdout).toMatch(new RegExp(`^${KEY}\\s+Sandbox File`, "m"))
@@ -139,7 +166,11 @@ describe("bad inputs: exit 2 and nothing sent", () => {
     ["no ids and no node-id", ["file", "nodes", KEY], /--ids/],
     ["a real depth", ["file", "get", KEY, "--depth", "1.5"], /--depth/],
     ["scale above 4", ["file", "images", KEY, "--ids", "1:2", "--scale", "5"], /--scale/],
-    ["a team URL as a file", ["file", "get", "https://www.design.example/files/team/1300000000000000001/Studio"], /file URL/],
+    [
+      "a team URL as a file",
+      ["file", "get", "https://www.design.example/files/team/1300000000000000001/Studio"],
+      /file URL/
+    ],
     ["a file URL as a project", ["project", "get", fileUrl("design")], /project/],
     ["a real page size", ["file", "versions", KEY, "--page-size", "30.5"], /--page-size/]
   ]

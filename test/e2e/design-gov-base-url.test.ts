@@ -6,7 +6,10 @@
 import { describe, expect, it } from "vitest"
 import { describeRun, runInProcess } from "./helpers.js"
 
-const status = (args: ReadonlyArray<string>, env: Record<string, string>) => runInProcess(["auth", "status", "--json", ...args], { env: { DESIGN_ACCESS_TOKEN: "test-token-0123456789abcdef", ...env } })
+const status = (args: ReadonlyArray<string>, env: Record<string, string>) =>
+  runInProcess(["auth", "status", "--json", ...args], {
+    env: { DESIGN_ACCESS_TOKEN: "test-token-0123456789abcdef", ...env }
+  })
 const NOTE = "DESIGN_BASE_URL is ignored in the government edition"
 
 describe("design --gov and the base URL", () => {
@@ -18,7 +21,11 @@ describe("design --gov and the base URL", () => {
   })
 
   it("shows DESIGN_GOV_BASE_URL, and says once that DESIGN_BASE_URL is ignored", async () => {
-    const r = await status([], { DESIGN_EDITION: "gov", DESIGN_BASE_URL: "https://api.design.example", DESIGN_GOV_BASE_URL: "https://gov.example.test" })
+    const r = await status([], {
+      DESIGN_EDITION: "gov",
+      DESIGN_BASE_URL: "https://api.design.example",
+      DESIGN_GOV_BASE_URL: "https://gov.example.test"
+    })
     expect(r.code, describeRun(r)).toBe(0)
     expect(JSON.parse(r.stdout)).toMatchObject({ edition: "gov", base_url: "https://gov.example.test" })
     expect(r.stderr.split(NOTE)).toHaveLength(2)
@@ -26,14 +33,19 @@ describe("design --gov and the base URL", () => {
   })
 
   it("says nothing when --base-url decides", async () => {
-    const r = await status(["--gov", "--base-url", "https://gov.example.test"], { DESIGN_BASE_URL: "https://api.design.example" })
+    const r = await status(["--gov", "--base-url", "https://gov.example.test"], {
+      DESIGN_BASE_URL: "https://api.design.example"
+    })
     expect(r.code, describeRun(r)).toBe(0)
     expect(JSON.parse(r.stdout)).toMatchObject({ base_url: "https://gov.example.test" })
     expect(r.stderr).not.toContain(NOTE)
   })
 
   it("the commercial edition shows its default host, and uses DESIGN_BASE_URL without a note", async () => {
-    expect(JSON.parse((await status([], {})).stdout)).toMatchObject({ edition: "commercial", base_url: "https://api.design.example" })
+    expect(JSON.parse((await status([], {})).stdout)).toMatchObject({
+      edition: "commercial",
+      base_url: "https://api.design.example"
+    })
     const r = await status([], { DESIGN_BASE_URL: "https://other.example.test" })
     expect(JSON.parse(r.stdout)).toMatchObject({ base_url: "https://other.example.test" })
     expect(r.stderr).not.toContain(NOTE)

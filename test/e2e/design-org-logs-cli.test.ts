@@ -19,14 +19,20 @@ const ok = (r: RunResult) => {
 
 describe("design developer-log list", () => {
   it("prints the nested items as JSON, and a table of who called what, on which resource, from where", async () => {
-    const out = JSON.parse(ok(await as("plan", ["developer-log", "list", "--date-range", "last_7d", "--limit", "6", "--json"])).stdout)
+    const out = JSON.parse(
+      ok(await as("plan", ["developer-log", "list", "--date-range", "last_7d", "--limit", "6", "--json"])).stdout
+    )
     expect(out.developer_logs).toHaveLength(6)
     for (const item of out.developer_logs) {
       expect(Object.keys(item).sort()).toEqual(["action", "actor", "context", "resource", "timestamp", "uuid"])
-      expect(item.action).toEqual({ event_name: expect.any(String), event_source: expect.stringMatching(/^(rest_api|mcp_server)$/) })
+      expect(item.action).toEqual({
+        event_name: expect.any(String),
+        event_source: expect.stringMatching(/^(rest_api|mcp_server)$/)
+      })
       expect(["developer_token", "plan_access_token", "oauth_token"]).toContain(item.actor.token_type)
     }
-    const text = ok(await as("plan", ["developer-log", "list", "--date-range", "last_7d", "--limit", "6"])).stdout.trim().split("\n")
+    const text = ok(await as("plan", ["developer-log", "list", "--date-range", "last_7d", "--limit", "6"])).stdout
+      .trim().split("\n")
     expect(text).toHaveLength(6)
     const first = out.developer_logs[0]
     const cells = text[0]!.split("\t")
@@ -37,19 +43,31 @@ describe("design developer-log list", () => {
   })
 
   it("filters by the service's token types and refuses the old name before sending", async () => {
-    const plan = JSON.parse(ok(await as("plan", ["developer-log", "list", "--token-type", "developer_token", "--limit", "10", "--json"])).stdout)
+    const plan = JSON.parse(
+      ok(await as("plan", ["developer-log", "list", "--token-type", "developer_token", "--limit", "10", "--json"]))
+        .stdout
+    )
     expect(plan.developer_logs.length).toBeGreaterThan(0)
-    expect(plan.developer_logs.every((i: { actor: { token_type: string } }) => i.actor.token_type === "developer_token")).toBe(true)
+    expect(
+      plan.developer_logs.every((i: { actor: { token_type: string } }) => i.actor.token_type === "developer_token")
+    ).toBe(true)
     const before = (await requestLog(ctx.sb)).length
-    expect(usageErrorOf(await as("plan", ["developer-log", "list", "--token-type", "personal_access_token"]))).toMatch(/--token-type/)
+    expect(usageErrorOf(await as("plan", ["developer-log", "list", "--token-type", "personal_access_token"]))).toMatch(
+      /--token-type/
+    )
     expect((await requestLog(ctx.sb)).length).toBe(before)
   })
 })
 
 describe("design discovery text-events", () => {
   it("sends no end_date without --end-date: the service answers the hour from the start", async () => {
-    const start = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 - 3 * 3_600_000).toISOString().replace(".000Z", "Z")
-    const out = JSON.parse(ok(await as("oauth_org", ["discovery", "text-events", "--start-date", start, "--json"])).stdout)
+    const start = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 - 3 * 3_600_000).toISOString().replace(
+      ".000Z",
+      "Z"
+    )
+    const out = JSON.parse(
+      ok(await as("oauth_org", ["discovery", "text-events", "--start-date", start, "--json"])).stdout
+    )
     expect(Object.keys(out.urls)).toHaveLength(1)
     const sent = (await requestLog(ctx.sb)).filter((r) => r.path === "/v1/discovery")
     expect(sent.map((r) => [r.query.start_date, r.query.end_date])).toEqual([[start, undefined]])

@@ -11,17 +11,33 @@ describe("a stored sign-in outside oauth mode", () => {
   mkdirSync(configDir, { mode: 0o700 })
   const noToken = () => ({ DESIGN_ACCESS_TOKEN: "", DESIGN_CONFIG_DIR: configDir })
   const store = () =>
-    writeFileSync(join(configDir, "credentials.json"), JSON.stringify({
-      version: 1, base_url: ctx.sb.baseUrl, client_id: "cid", client_secret: "csecret-value", access_token: "stored-access-token-1",
-      refresh_token: null, expires_at: null, scopes: [], user_id: null, obtained_at: new Date().toISOString()
-    }), { mode: 0o600 })
+    writeFileSync(
+      join(configDir, "credentials.json"),
+      JSON.stringify({
+        version: 1,
+        base_url: ctx.sb.baseUrl,
+        client_id: "cid",
+        client_secret: "csecret-value",
+        access_token: "stored-access-token-1",
+        refresh_token: null,
+        expires_at: null,
+        scopes: [],
+        user_id: null,
+        obtained_at: new Date().toISOString()
+      }),
+      { mode: 0o600 }
+    )
 
   it("with none stored: status lists the sources checked and exits 3, user me says no token", async () => {
     const status = await ctx.design(["auth", "status", "--json"], noToken())
     expect(status.code, describeRun(status)).toBe(3)
     const data = JSON.parse(status.stdout)
     expect(data).toMatchObject({ authenticated: false, stored_credential: null })
-    expect(data.sources_checked).toEqual(["--token", "DESIGN_ACCESS_TOKEN", `stored credential (${join(configDir, "credentials.json")})`])
+    expect(data.sources_checked).toEqual([
+      "--token",
+      "DESIGN_ACCESS_TOKEN",
+      `stored credential (${join(configDir, "credentials.json")})`
+    ])
     const me = await ctx.design(["user", "me"], noToken())
     expect(me.code).toBe(3)
     expect(me.stderr).not.toMatch(/auth-mode oauth/)

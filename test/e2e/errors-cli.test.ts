@@ -9,7 +9,7 @@ import {
   addFault,
   createTeamArgs,
   describeRun,
-  designIn,
+  type designIn,
   idOf,
   requestLog,
   runInProcess as run,
@@ -43,7 +43,9 @@ const createTeamHook = async () => {
 describe("bad input: exit 2 and nothing sent", () => {
   const create = (...more: Array<string>) => ["webhook", "create", "--event", "PING", "--context", "team", ...more]
 
-  const cases: ReadonlyArray<{ name: string; args: ReadonlyArray<string>; stderr: RegExp; env?: Record<string, string> }> = [
+  const cases: ReadonlyArray<
+    { name: string; args: ReadonlyArray<string>; stderr: RegExp; env?: Record<string, string> }
+  > = [
     {
       name: "an http:// endpoint",
       args: create("--endpoint", "http://hooks.example.com/plain", "--passcode", "pc-x"),
@@ -51,7 +53,12 @@ describe("bad input: exit 2 and nothing sent", () => {
     },
     {
       name: "a 2049-character https endpoint",
-      args: create("--endpoint", `https://hooks.example.com/${"a".repeat(2049 - "https://hooks.example.com/".length)}`, "--passcode", "pc-x"),
+      args: create(
+        "--endpoint",
+        `https://hooks.example.com/${"a".repeat(2049 - "https://hooks.example.com/".length)}`,
+        "--passcode",
+        "pc-x"
+      ),
       stderr: /--endpoint.*2048/
     },
     {
@@ -162,7 +169,9 @@ describe("rate limits", () => {
     await addFault(ctx.sb, { method: "GET", path: "/v1/me", status: 429, headers: { "Retry-After": "2" }, times: 1 })
     const r = await design(["user", "me", "--json"])
     expect(r.code, describeRun(r)).toBe(0)
-    expect(JSON.parse(r.stdout)).toMatchObject({ handle: (ctx.sb.info.users as { admin: { handle: string } }).admin.handle })
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      handle: (ctx.sb.info.users as { admin: { handle: string } }).admin.handle
+    })
     expect(r.ms).toBeGreaterThanOrEqual(1_900)
     const log = await requestLog(ctx.sb)
     expect(log.map((q) => `${q.method} ${q.path}`)).toEqual(["GET /v1/me", "GET /v1/me"])
@@ -256,7 +265,17 @@ describe("the passcode is never printed", () => {
       // The delivery history echoes the passcode on the wire (PING payload).
       const requests = await step("requests", ["webhook", "requests", id!])
       expect(requests.stdout).toContain("PING")
-      await step("update", ["webhook", "update", id!, "--event", "FILE_UPDATE", "--endpoint", ENDPOINT, "--passcode", PASSCODE])
+      await step("update", [
+        "webhook",
+        "update",
+        id!,
+        "--event",
+        "FILE_UPDATE",
+        "--endpoint",
+        ENDPOINT,
+        "--passcode",
+        PASSCODE
+      ])
       await step("update --passcode-env", [
         "webhook",
         "update",

@@ -167,22 +167,27 @@ export const run = (args: ReadonlyArray<string>, options: RunOptions = {}): Prom
   })
 
 /** `run` bound to one sandbox's environment, with extra or replaced variables. */
-export const designIn = (sandbox: Sandbox) =>
-(args: ReadonlyArray<string>, extraEnv: Readonly<Record<string, string>> = {}, timeoutMs?: number) =>
-  run(args, { env: { ...sandbox.env, ...extraEnv }, ...(timeoutMs === undefined ? {} : { timeoutMs }) })
+export const designIn =
+  (sandbox: Sandbox) =>
+  (args: ReadonlyArray<string>, extraEnv: Readonly<Record<string, string>> = {}, timeoutMs?: number) =>
+    run(args, { env: { ...sandbox.env, ...extraEnv }, ...(timeoutMs === undefined ? {} : { timeoutMs }) })
 
 /**
  * `run` in this process (in-process.ts): the same options and result, the
  * same environment (PATH, HOME, NO_COLOR and the given variables), without a
  * process start. `stdin` and `tty` stand in for a child's stdin and terminal.
  */
-export const runInProcess = async (args: ReadonlyArray<string>, options: RunOptions & MemoryIOOptions = {}): Promise<RunResult> =>
+export const runInProcess = async (
+  args: ReadonlyArray<string>,
+  options: RunOptions & MemoryIOOptions = {}
+): Promise<RunResult> =>
   runProgramInProcess(await programNamed(options.bin ?? DESIGN_BIN), args, { ...baseEnv(), ...options.env }, options)
 
 /** `designIn`, in this process. */
-export const designInProcess = (sandbox: Sandbox) =>
-(args: ReadonlyArray<string>, extraEnv: Readonly<Record<string, string>> = {}, timeoutMs?: number) =>
-  runInProcess(args, { env: { ...sandbox.env, ...extraEnv }, ...(timeoutMs === undefined ? {} : { timeoutMs }) })
+export const designInProcess =
+  (sandbox: Sandbox) =>
+  (args: ReadonlyArray<string>, extraEnv: Readonly<Record<string, string>> = {}, timeoutMs?: number) =>
+    runInProcess(args, { env: { ...sandbox.env, ...extraEnv }, ...(timeoutMs === undefined ? {} : { timeoutMs }) })
 
 /** A compact description of a run, for assertion messages. */
 export const describeRun = (r: RunResult) => `exit ${r.code}\n--- stdout\n${r.stdout}\n--- stderr\n${r.stderr}`
@@ -266,5 +271,19 @@ export const useSandbox = (options: { readonly inProcess?: boolean } = {}) => {
 }
 
 /** `webhook create` of a FILE_UPDATE webhook on the configured team, printing JSON. */
-export const createTeamArgs = (endpoint: string, passcode: string): Array<string> =>
-  ["webhook", "create", "--event", "FILE_UPDATE", "--context", "team", "--endpoint", endpoint, "--passcode", passcode, "--json"]
+export const createTeamArgs = (
+  endpoint: string,
+  passcode: string
+): Array<string> => [
+  "webhook",
+  "create",
+  "--event",
+  "FILE_UPDATE",
+  "--context",
+  "team",
+  "--endpoint",
+  endpoint,
+  "--passcode",
+  passcode,
+  "--json"
+]

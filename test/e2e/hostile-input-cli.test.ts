@@ -12,11 +12,11 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import {
+  addFault,
   baseEnv,
   control,
-  DESIGN_BIN,
   describeRun,
-  addFault,
+  DESIGN_BIN,
   requestLog,
   ROOT,
   run,
@@ -53,7 +53,10 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 beforeEach(async () => {
-  await Promise.all([control(design.baseUrl, "POST", "/_sandbox/reset"), control(taskmgr.info.app_url, "POST", "/_sandbox/reset")])
+  await Promise.all([
+    control(design.baseUrl, "POST", "/_sandbox/reset"),
+    control(taskmgr.info.app_url, "POST", "/_sandbox/reset")
+  ])
 })
 
 const taskmgrEnv = (extra: Record<string, string> = {}) => ({
@@ -108,11 +111,15 @@ describe("a value read from a file is capped and never waited on", () => {
     const zero = openSync("/dev/zero", "r")
     const r = await new Promise<RunResult>((resolve) => {
       const started = Date.now()
-      const child = spawn(process.execPath, [DESIGN_BIN, "variable", "apply", design.info.file_key, "--body-file", "-"], {
-        cwd: ROOT,
-        env: { ...baseEnv(), ...design.env },
-        stdio: [zero, "pipe", "pipe"]
-      }) as ChildProcessWithoutNullStreams
+      const child = spawn(
+        process.execPath,
+        [DESIGN_BIN, "variable", "apply", design.info.file_key, "--body-file", "-"],
+        {
+          cwd: ROOT,
+          env: { ...baseEnv(), ...design.env },
+          stdio: [zero, "pipe", "pipe"]
+        }
+      ) as ChildProcessWithoutNullStreams
       let stdout = ""
       let stderr = ""
       child.stdout.setEncoding("utf8").on("data", (c: string) => void (stdout += c))
@@ -128,20 +135,26 @@ describe("a value read from a file is capped and never waited on", () => {
   })
 
   it("help says how much a file may hold", async () => {
-    expect((await runTaskmgr(["task", "create", "--help"])).stdout.replace(/\s+/g, " ")).toMatch(/--custom-fields JSON\|@FILE .*at most 10 MB/)
-    expect((await runDesign(["variable", "apply", "--help"])).stdout.replace(/\s+/g, " ")).toMatch(/--body-file .*at most 10 MB/)
+    expect((await runTaskmgr(["task", "create", "--help"])).stdout.replace(/\s+/g, " ")).toMatch(
+      /--custom-fields JSON\|@FILE .*at most 10 MB/
+    )
+    expect((await runDesign(["variable", "apply", "--help"])).stdout.replace(/\s+/g, " ")).toMatch(
+      /--body-file .*at most 10 MB/
+    )
   })
 })
 
 describe("a token no request header can carry is refused by where it came from", () => {
   const SECRET = "tok3nPart"
 
-  it.each([
-    ["--token with CR LF", ["--token", `${SECRET}\r\nX-Injected: 1`], {}, "--token"],
-    ["DESIGN_ACCESS_TOKEN with LF", [], { DESIGN_ACCESS_TOKEN: `${SECRET}\n` }, "DESIGN_ACCESS_TOKEN"],
-    ["--token with a NUL-like control character", ["--token", `${SECRET}\u0001`], {}, "--token"],
-    ["--token with a character outside ASCII", ["--token", `${SECRET}\u20ac`], {}, "--token"]
-  ] as const)("design: %s", async (_, flags, env, source) => {
+  it.each(
+    [
+      ["--token with CR LF", ["--token", `${SECRET}\r\nX-Injected: 1`], {}, "--token"],
+      ["DESIGN_ACCESS_TOKEN with LF", [], { DESIGN_ACCESS_TOKEN: `${SECRET}\n` }, "DESIGN_ACCESS_TOKEN"],
+      ["--token with a NUL-like control character", ["--token", `${SECRET}\u0001`], {}, "--token"],
+      ["--token with a character outside ASCII", ["--token", `${SECRET}\u20ac`], {}, "--token"]
+    ] as const
+  )("design: %s", async (_, flags, env, source) => {
     const r = await runDesign(["user", "me", ...flags], env)
     const stderr = refusedNaming(r, source)
     expect(stderr).not.toContain(SECRET)
@@ -149,11 +162,13 @@ describe("a token no request header can carry is refused by where it came from",
     expect(await requestLog(design)).toEqual([])
   })
 
-  it.each([
-    ["--token with LF", ["--token", `${SECRET}\n`], {}, "--token"],
-    ["TASKMGR_TOKEN with CR", [], { TASKMGR_TOKEN: `${SECRET}\r` }, "TASKMGR_TOKEN"],
-    ["TASKMGR_ACCESS_TOKEN with a tab", [], { TASKMGR_ACCESS_TOKEN: `${SECRET}\tmore` }, "TASKMGR_ACCESS_TOKEN"]
-  ] as const)("taskmgr: %s", async (_, flags, env, source) => {
+  it.each(
+    [
+      ["--token with LF", ["--token", `${SECRET}\n`], {}, "--token"],
+      ["TASKMGR_TOKEN with CR", [], { TASKMGR_TOKEN: `${SECRET}\r` }, "TASKMGR_TOKEN"],
+      ["TASKMGR_ACCESS_TOKEN with a tab", [], { TASKMGR_ACCESS_TOKEN: `${SECRET}\tmore` }, "TASKMGR_ACCESS_TOKEN"]
+    ] as const
+  )("taskmgr: %s", async (_, flags, env, source) => {
     const r = await runTaskmgr(["user", "me", ...flags], env)
     const stderr = refusedNaming(r, source)
     expect(stderr).not.toContain(SECRET)
@@ -163,7 +178,11 @@ describe("a token no request header can carry is refused by where it came from",
 
 describe("deep JSON in a tool call", () => {
   it("taskmgr mcp answers 100,000-deep arguments with a tool error naming the parameter, sends nothing, and keeps serving", async () => {
-    const child = spawn(process.execPath, [TASKMGR_BIN, "mcp"], { cwd: ROOT, env: { ...baseEnv(), ...taskmgrEnv() }, stdio: ["pipe", "pipe", "pipe"] })
+    const child = spawn(process.execPath, [TASKMGR_BIN, "mcp"], {
+      cwd: ROOT,
+      env: { ...baseEnv(), ...taskmgrEnv() },
+      stdio: ["pipe", "pipe", "pipe"]
+    })
     const lines: Array<string> = []
     let buffered = ""
     const answered = new Promise<void>((resolve, reject) => {
@@ -180,17 +199,33 @@ describe("deep JSON in a tool call", () => {
       })
     })
     const send = (line: string) => child.stdin.write(`${line}\n`)
-    send(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "e2e", version: "0" } } }))
+    send(
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "e2e", version: "0" } }
+      })
+    )
     send(JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }))
     const nested = `${"[".repeat(DEPTH)}${"]".repeat(DEPTH)}`
-    send(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"taskmgr_task_create","arguments":{"name":"Deep","custom_fields":{"1":${nested}}}}}`)
+    send(
+      `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"taskmgr_task_create","arguments":{"name":"Deep","custom_fields":{"1":${nested}}}}}`
+    )
     send(JSON.stringify({ jsonrpc: "2.0", id: 3, method: "ping" }))
     try {
       await answered
     } finally {
       child.kill("SIGTERM")
     }
-    const byId = new Map(lines.map((l) => JSON.parse(l) as { id: number; result: { isError?: boolean; structuredContent?: { error: Record<string, unknown> } } }).map((m) => [m.id, m]))
+    const byId = new Map(
+      lines.map((l) =>
+        JSON.parse(l) as {
+          id: number
+          result: { isError?: boolean; structuredContent?: { error: Record<string, unknown> } }
+        }
+      ).map((m) => [m.id, m])
+    )
     const error = byId.get(2)!.result.structuredContent!.error
     expect(byId.get(2)!.result.isError).toBe(true)
     expect(error).toMatchObject({ type: "InvalidInputError", exit_code: 2, fields: ["custom_fields"] })
@@ -204,10 +239,18 @@ describe("an answer nested too deep to decode or print", () => {
   it("is the service's undocumented answer (exit 1, said plainly), never a stack overflow", async () => {
     const key = design.info.file_key
     const components = `{"a":${"[".repeat(DEPTH)}${"]".repeat(DEPTH)}}`
-    const body = `{"name":"f","lastModified":"2026-01-01T00:00:00Z","thumbnailUrl":"x","version":"1","role":"owner","editorType":"design",` +
+    const body =
+      `{"name":"f","lastModified":"2026-01-01T00:00:00Z","thumbnailUrl":"x","version":"1","role":"owner","editorType":"design",` +
       `"linkAccess":"view","err":null,"nodes":{"1:2":{"document":{"id":"1:2","name":"n","type":"FRAME","children":[]},` +
       `"components":${components},"styles":{},"schemaVersion":0}}}`
-    await addFault(design, { method: "GET", path: `/v1/files/${key}/nodes`, status: 200, headers: { "content-type": "application/json" }, body, times: 2 })
+    await addFault(design, {
+      method: "GET",
+      path: `/v1/files/${key}/nodes`,
+      status: 200,
+      headers: { "content-type": "application/json" },
+      body,
+      times: 2
+    })
     for (const format of ["--json", "--toon"]) {
       const r = await runDesign(["file", "nodes", key, "--ids", "1:2", format])
       expect(r.code, describeRun(r)).toBe(1)
@@ -225,12 +268,15 @@ describe("a request too long for any service to accept", () => {
     expect(await requestLog(design)).toEqual([])
   })
 
-  it.each([413, 414, 431])("design: the service refusing a request as too large (%i) is exit 2, as a 400 is", async (status) => {
-    await addFault(design, { method: "GET", path: "/v1/me", status, body: { status, err: "Too large" } })
-    const r = await runDesign(["user", "me"])
-    expect(r.code, describeRun(r)).toBe(2)
-    expect(r.stderr).toMatch(new RegExp(`rejected the request for .* as too large \\(${status}`))
-  })
+  it.each([413, 414, 431])(
+    "design: the service refusing a request as too large (%i) is exit 2, as a 400 is",
+    async (status) => {
+      await addFault(design, { method: "GET", path: "/v1/me", status, body: { status, err: "Too large" } })
+      const r = await runDesign(["user", "me"])
+      expect(r.code, describeRun(r)).toBe(2)
+      expect(r.stderr).toMatch(new RegExp(`rejected the request for .* as too large \\(${status}`))
+    }
+  )
 
   it("taskmgr: a --cursor no listing printed, and an id far too long, are refused before sending", async () => {
     const cursor = await runTaskmgr(["task", "list", "--project", "1200000000000301", "--cursor", "x".repeat(20_000)])
@@ -242,11 +288,17 @@ describe("a request too long for any service to accept", () => {
 })
 
 describe("a URL with a malformed escape", () => {
-  it.each([
-    ["file get", ["file", "get", "https://www.design.example/design/KEY%zz/Name"], "<file-key>"],
-    ["project files", ["project", "files", "https://www.design.example/files/project/%E0%A4%A/x"], "<project-id>"],
-    ["webhook list", ["webhook", "list", "--context-id", "https://www.design.example/files/team/%E0%A4%A/x"], "--context-id"]
-  ] as const)("design %s: exit 2 naming the argument, nothing sent", async (_, args, name) => {
+  it.each(
+    [
+      ["file get", ["file", "get", "https://www.design.example/design/KEY%zz/Name"], "<file-key>"],
+      ["project files", ["project", "files", "https://www.design.example/files/project/%E0%A4%A/x"], "<project-id>"],
+      [
+        "webhook list",
+        ["webhook", "list", "--context-id", "https://www.design.example/files/team/%E0%A4%A/x"],
+        "--context-id"
+      ]
+    ] as const
+  )("design %s: exit 2 naming the argument, nothing sent", async (_, args, name) => {
     refusedNaming(await runDesign(args), name)
     expect(await requestLog(design)).toEqual([])
   })

@@ -5,7 +5,16 @@
  * directory, writable) before the render is asked for, so a bad one fails
  * at once with nothing sent.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs"
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync
+} from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
@@ -29,7 +38,9 @@ const renderLink = async (key: string) => {
 /** Every file and directory under `dir`, relative. */
 const tree = (dir: string, prefix = ""): Array<string> =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? [`${prefix}${e.name}/`, ...tree(join(dir, e.name), `${prefix}${e.name}/`)] : [`${prefix}${e.name}`]
+    e.isDirectory()
+      ? [`${prefix}${e.name}/`, ...tree(join(dir, e.name), `${prefix}${e.name}/`)]
+      : [`${prefix}${e.name}`]
   )
 
 describe("design file images --out", () => {
@@ -46,7 +57,13 @@ describe("design file images --out", () => {
       "1:2": link,
       "9:9": link
     }
-    await addFault(ctx.sb, { method: "GET", path: `/v1/images/${key}`, status: 200, body: { err: null, images: hostile }, times: 2 })
+    await addFault(ctx.sb, {
+      method: "GET",
+      path: `/v1/images/${key}`,
+      status: 200,
+      body: { err: null, images: hostile },
+      times: 2
+    })
 
     // 1:3 did not render: a partial result, exit 9.
     const r = ok(await ctx.design(["file", "images", key, "--ids", "1:2,1:3", "--out", out, "--json"]), 9)
@@ -58,7 +75,9 @@ describe("design file images --out", () => {
     expect(existsSync(join(tmpdir(), "escaped-too"))).toBe(false)
 
     // The links listed (without --out) are those of the ids asked for, too.
-    const listed = JSON.parse(ok(await ctx.design(["file", "images", key, "--ids", "1:2", "--json"])).stdout) as { images: Record<string, unknown> }
+    const listed = JSON.parse(ok(await ctx.design(["file", "images", key, "--ids", "1:2", "--json"])).stdout) as {
+      images: Record<string, unknown>
+    }
     expect(Object.keys(listed.images)).toEqual(["1:2"])
   })
 

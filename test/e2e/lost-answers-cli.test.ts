@@ -29,7 +29,12 @@ describe("a write whose answer was lost", () => {
   })
 
   it("comment create that times out names 'comment list' and --timeout", async () => {
-    await sandbox.fault({ method: "POST", path: `/api/1.0/tasks/${sandbox.info.task_gid}/stories`, cut: true, delay_ms: 3_000 })
+    await sandbox.fault({
+      method: "POST",
+      path: `/api/1.0/tasks/${sandbox.info.task_gid}/stories`,
+      cut: true,
+      delay_ms: 3_000
+    })
     const r = await sandbox.run(["comment", "create", sandbox.info.task_gid, "--text", "Hello", "--timeout", "1"])
     expect(r.code, describeRun(r)).toBe(8)
     expect(r.stderr).toMatch(/No answer from .* within 1s/)
@@ -51,23 +56,31 @@ describe("refresh and revocation follow every request's rules", () => {
   const signedIn = () => {
     const dir = mkdtempSync(join(tmpdir(), "taskmgr-faults-"))
     const file = join(dir, "credentials.json")
-    writeFileSync(file, JSON.stringify({
-      version: 1,
-      app_url: sandbox.info.app_url,
-      base_url: sandbox.info.base_url,
-      client_id: sandbox.info.client.id,
-      client_secret: sandbox.info.client.secret,
-      access_token: sandbox.info.tokens.expired,
-      refresh_token: "not-a-live-refresh-token",
-      expires_at: null,
-      scopes: null,
-      account: null,
-      obtained_at: new Date().toISOString()
-    }))
+    writeFileSync(
+      file,
+      JSON.stringify({
+        version: 1,
+        app_url: sandbox.info.app_url,
+        base_url: sandbox.info.base_url,
+        client_id: sandbox.info.client.id,
+        client_secret: sandbox.info.client.secret,
+        access_token: sandbox.info.tokens.expired,
+        refresh_token: "not-a-live-refresh-token",
+        expires_at: null,
+        scopes: null,
+        account: null,
+        obtained_at: new Date().toISOString()
+      })
+    )
     chmodSync(file, 0o600)
     return {
       file,
-      env: { TASKMGR_BASE_URL: sandbox.info.base_url, TASKMGR_APP_URL: sandbox.info.app_url, TASKMGR_CONFIG_DIR: dir, TASKMGR_WORKSPACE: sandbox.info.workspace_gid }
+      env: {
+        TASKMGR_BASE_URL: sandbox.info.base_url,
+        TASKMGR_APP_URL: sandbox.info.app_url,
+        TASKMGR_CONFIG_DIR: dir,
+        TASKMGR_WORKSPACE: sandbox.info.workspace_gid
+      }
     }
   }
 

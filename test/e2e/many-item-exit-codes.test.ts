@@ -31,8 +31,12 @@ describe("task get-many exit codes", () => {
     it(`some gids missing: ${PARTIAL_EXIT_CODE}, every task still printed${label}`, async () => {
       const r = await taskmgr(["task", "get-many", TASK, ...MISSING, ...flags])
       expect(r.code, describeRun(r)).toBe(PARTIAL_EXIT_CODE)
-      if (json) expect(JSON.parse(r.stdout)).toMatchObject({ failed: 3, tasks: [{ gid: TASK, task: {} }, { error: { type: "NotFoundError" } }, {}, {}] })
-      else {
+      if (json) {
+        expect(JSON.parse(r.stdout)).toMatchObject({
+          failed: 3,
+          tasks: [{ gid: TASK, task: {} }, { error: { type: "NotFoundError" } }, {}, {}]
+        })
+      } else {
         expect(r.stdout.trim().split("\n")).toHaveLength(4)
         expect(r.stderr).toContain("3 of 4 failed")
       }
@@ -51,7 +55,12 @@ describe("task get-many exit codes", () => {
       method: "POST",
       path: "/api/1.0/batch",
       status: 200,
-      body: { data: [{ status_code: 404, body: error("task: Unknown object") }, { status_code: 403, body: error("Forbidden") }] },
+      body: {
+        data: [{ status_code: 404, body: error("task: Unknown object") }, {
+          status_code: 403,
+          body: error("Forbidden")
+        }]
+      },
       times: 1
     })
     const r = await taskmgr(["task", "get-many", ...MISSING.slice(0, 2), "--json"])
@@ -78,7 +87,8 @@ describe("the many-item rule", () => {
     expect(declared).toEqual(["dev-resource create", "dev-resource update", "file images", "task get-many"])
     // Whatever names itself a batch, or reports per item (a failed-count footer, "did not render", "Failed:"), is among them.
     const perItem = views.filter((v) =>
-      /-many$|batch/.test(v.command.join(" ")) || /each (gid|item)|not rendered|refuses/i.test(`${v.operation.summary} ${v.help ?? ""}`)
+      /-many$|batch/.test(v.command.join(" ")) ||
+      /each (gid|item)|not rendered|refuses/i.test(`${v.operation.summary} ${v.help ?? ""}`)
     )
     expect(perItem.map((v) => v.command.join(" ")).sort()).toEqual(declared)
   })

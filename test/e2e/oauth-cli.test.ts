@@ -32,7 +32,9 @@ const execSyncFetch = (url: string): string =>
   execFileSync(process.execPath, [
     "--input-type=module",
     "-e",
-    `const r = await fetch(${JSON.stringify(url)}, { redirect: "manual" }); process.stdout.write(r.headers.get("location") ?? "")`
+    `const r = await fetch(${
+      JSON.stringify(url)
+    }, { redirect: "manual" }); process.stdout.write(r.headers.get("location") ?? "")`
   ], { encoding: "utf8" })
 
 interface Client {
@@ -51,10 +53,19 @@ const envFor = (extra: Record<string, string> = {}) => ({
 })
 
 const loginEnv = (extra: Record<string, string> = {}) =>
-  envFor({ DESIGN_CLIENT_ID: client.id, DESIGN_CLIENT_SECRET: client.secret, BROWSER: `node ${BROWSER_SCRIPT}`, ...extra })
+  envFor({
+    DESIGN_CLIENT_ID: client.id,
+    DESIGN_CLIENT_SECRET: client.secret,
+    BROWSER: `node ${BROWSER_SCRIPT}`,
+    ...extra
+  })
 
 /** Runs the program (in this process) with the sign-in environment; stdin is answered when given. */
-const design = async (args: ReadonlyArray<string>, env: Record<string, string>, stdin?: (stderr: string) => string | undefined) => {
+const design = async (
+  args: ReadonlyArray<string>,
+  env: Record<string, string>,
+  stdin?: (stderr: string) => string | undefined
+) => {
   const result = await runInProcess(args, { env, answer: stdin })
   outputs.push(result.stdout, result.stderr)
   return result
@@ -62,14 +73,17 @@ const design = async (args: ReadonlyArray<string>, env: Record<string, string>, 
 
 const credentialFile = () => join(configDir, "credentials.json")
 const stored = () => JSON.parse(readFileSync(credentialFile(), "utf8")) as Record<string, unknown>
-const login = (args: ReadonlyArray<string> = [], extra: Record<string, string> = {}) => design(["auth", "login", ...args], loginEnv(extra))
+const login = (args: ReadonlyArray<string> = [], extra: Record<string, string> = {}) =>
+  design(["auth", "login", ...args], loginEnv(extra))
 const logged = async () => (await requestLog(ctx.sb)).map((r) => `${r.method} ${r.path}`)
 
 /** Everything secret seen in this file: checked against every output at the end. */
 const secrets = new Set<string>()
 const remember = () => {
   const c = stored()
-  for (const key of ["access_token", "refresh_token", "client_secret"]) if (typeof c[key] === "string") secrets.add(c[key] as string)
+  for (const key of ["access_token", "refresh_token", "client_secret"]) {
+    if (typeof c[key] === "string") secrets.add(c[key] as string)
+  }
 }
 
 beforeAll(() => {
@@ -118,8 +132,11 @@ describe("design auth login", () => {
 
   it("--manual refuses a pasted redirect address of another login, and stores nothing", async () => {
     configDir = join(dir, `c${++n}`)
-    const r = await design(["auth", "login", "--manual"], loginEnv(), (stderr) =>
-      /paste it here/.test(stderr) ? "http://127.0.0.1:9/callback?code=abc&state=someone-else\n" : undefined)
+    const r = await design(
+      ["auth", "login", "--manual"],
+      loginEnv(),
+      (stderr) => /paste it here/.test(stderr) ? "http://127.0.0.1:9/callback?code=abc&state=someone-else\n" : undefined
+    )
     expect(r.code, describeRun(r)).toBe(3)
     expect(r.stderr).toMatch(/state is not this login's/)
     expect(() => statSync(credentialFile())).toThrow()
@@ -187,7 +204,12 @@ describe("the stored credential", () => {
     const r = await design(["--auth-mode", "oauth", "auth", "status", "--json"], envFor())
     expect(r.code, describeRun(r)).toBe(0)
     const status = JSON.parse(r.stdout)
-    expect(status).toMatchObject({ authenticated: true, source: "stored credential", mode: "oauth", credential_file: credentialFile() })
+    expect(status).toMatchObject({
+      authenticated: true,
+      source: "stored credential",
+      mode: "oauth",
+      credential_file: credentialFile()
+    })
     expect(status.token).toMatch(/^\w{4}\*+$/)
     expect(status.expires_at).toBe(stored().expires_at)
   })

@@ -112,20 +112,26 @@ describe("the cursor printed after page 1 resumes at page 2", () => {
     ])
   })
 
-  it.each(["asc", "desc"])("design activity-log list --order %s --limit 2: page after page, no refusal, no repeat, no gap", async (order) => {
-    const tokens = (designSb.sb.info.enterprise as { tokens: Record<string, string> }).tokens
-    const env = { DESIGN_ACCESS_TOKEN: tokens.plan!, DESIGN_AUTH_MODE: "plan" }
-    const args = ["activity-log", "list", "--order", order, "--limit", "2", "--start-time", "0", "--json"]
-    const whole = JSON.parse((await designSb.design([...args.slice(0, 4), "--start-time", "0", "--json"], env)).stdout) as Page
-    const ids: Array<string> = []
-    let cursor: string | null = null
-    for (let n = 0; n < 5; n++) {
-      const r = await designSb.design(cursor === null ? args : [...args, "--cursor", cursor], env)
-      expect(r.code, describeRun(r)).toBe(0)
-      const page = JSON.parse(r.stdout) as Page
-      ids.push(...(page.activity_logs as Array<{ id: string }>).map((e) => e.id))
-      cursor = page.next_cursor
-    }
-    expect(ids).toEqual((whole.activity_logs as Array<{ id: string }>).slice(0, 10).map((e) => e.id))
-  }, 60_000)
+  it.each(["asc", "desc"])(
+    "design activity-log list --order %s --limit 2: page after page, no refusal, no repeat, no gap",
+    async (order) => {
+      const tokens = (designSb.sb.info.enterprise as { tokens: Record<string, string> }).tokens
+      const env = { DESIGN_ACCESS_TOKEN: tokens.plan!, DESIGN_AUTH_MODE: "plan" }
+      const args = ["activity-log", "list", "--order", order, "--limit", "2", "--start-time", "0", "--json"]
+      const whole = JSON.parse(
+        (await designSb.design([...args.slice(0, 4), "--start-time", "0", "--json"], env)).stdout
+      ) as Page
+      const ids: Array<string> = []
+      let cursor: string | null = null
+      for (let n = 0; n < 5; n++) {
+        const r = await designSb.design(cursor === null ? args : [...args, "--cursor", cursor], env)
+        expect(r.code, describeRun(r)).toBe(0)
+        const page = JSON.parse(r.stdout) as Page
+        ids.push(...(page.activity_logs as Array<{ id: string }>).map((e) => e.id))
+        cursor = page.next_cursor
+      }
+      expect(ids).toEqual((whole.activity_logs as Array<{ id: string }>).slice(0, 10).map((e) => e.id))
+    },
+    60_000
+  )
 })

@@ -15,9 +15,14 @@ import { useTaskmgrSandbox } from "./taskmgr-sandbox.js"
 const sandbox = useTaskmgrSandbox()
 const TASKS = "/api/1.0/tasks"
 const BIG = taskmgrSeed.big_project_gid
-const EXPIRED = { errors: [{ message: "offset: Your pagination token is no longer valid (it has expired). Start again without offset." }] }
+const EXPIRED = {
+  errors: [{
+    message: "offset: Your pagination token is no longer valid (it has expired). Start again without offset."
+  }]
+}
 
-const list = (...more: Array<string>) => sandbox.run(["task", "list", "--project", BIG, "--limit", "50", "--all", ...more])
+const list = (...more: Array<string>) =>
+  sandbox.run(["task", "list", "--project", BIG, "--limit", "50", "--all", ...more])
 const cursorIn = (stderr: string) => /--cursor (\S+)/.exec(stderr)?.[1]
 
 describe("task list --all when a later page fails", () => {
@@ -25,7 +30,12 @@ describe("task list --all when a later page fails", () => {
     await sandbox.fault({ method: "GET", path: TASKS, status: 401, skip: 1 })
     const r = await list("--json")
     expect(r.code, describeRun(r)).toBe(3)
-    const printed = JSON.parse(r.stdout) as { tasks: Array<{ gid: string }>; next_cursor: string; complete: boolean; pages: number }
+    const printed = JSON.parse(r.stdout) as {
+      tasks: Array<{ gid: string }>
+      next_cursor: string
+      complete: boolean
+      pages: number
+    }
     expect(printed.tasks).toHaveLength(50)
     expect(printed).toMatchObject({ complete: false, pages: 1 })
     expect(r.stderr).toMatch(/Printed the 50 tasks from 1 page fetched before this failure/)
@@ -35,7 +45,9 @@ describe("task list --all when a later page fails", () => {
     // Resuming from it lists the rest, and nothing twice.
     const rest = await list("--json", "--cursor", cursor!)
     expect(rest.code, describeRun(rest)).toBe(0)
-    const gids = [...printed.tasks, ...(JSON.parse(rest.stdout) as { tasks: Array<{ gid: string }> }).tasks].map((t) => t.gid)
+    const gids = [...printed.tasks, ...(JSON.parse(rest.stdout) as { tasks: Array<{ gid: string }> }).tasks].map((t) =>
+      t.gid
+    )
     expect(gids).toHaveLength(taskmgrSeed.big_project_task_count)
     expect(new Set(gids).size).toBe(taskmgrSeed.big_project_task_count)
   })
@@ -56,7 +68,9 @@ describe("task list --all when a later page fails", () => {
     const gids = (JSON.parse(r.stdout) as { tasks: Array<{ gid: string }> }).tasks.map((t) => t.gid)
     expect(gids).toHaveLength(taskmgrSeed.big_project_task_count)
     expect(new Set(gids).size).toBe(taskmgrSeed.big_project_task_count)
-    const sent = (await sandbox.requests()).filter((q) => q.path === TASKS).map((q) => (q.query.offset === undefined ? "first" : "next"))
+    const sent = (await sandbox.requests()).filter((q) => q.path === TASKS).map((
+      q
+    ) => (q.query.offset === undefined ? "first" : "next"))
     expect(sent).toEqual(["first", "next", "first", "next", "next"])
   })
 
@@ -87,14 +101,25 @@ describe("taskmgr_task_list through the tool server when a later page fails", ()
     await client.connect(transport)
     try {
       await sandbox.fault({ method: "GET", path: TASKS, status: 401, skip: 1 })
-      const result = await client.callTool({ name: "taskmgr_task_list", arguments: { project: BIG, limit: 50, fetchAll: true } })
+      const result = await client.callTool({
+        name: "taskmgr_task_list",
+        arguments: { project: BIG, limit: 50, fetchAll: true }
+      })
       expect(result.isError).toBe(true)
-      const structured = result.structuredContent as { error: { type: string; exit_code: number }; tasks: Array<unknown>; next_cursor: string; complete: boolean }
+      const structured = result.structuredContent as {
+        error: { type: string; exit_code: number }
+        tasks: Array<unknown>
+        next_cursor: string
+        complete: boolean
+      }
       expect(structured.error).toMatchObject({ type: "AuthError", exit_code: 3 })
       expect(structured.tasks).toHaveLength(50)
       expect(structured.complete).toBe(false)
       expect(typeof structured.next_cursor).toBe("string")
-      const resumed = await client.callTool({ name: "taskmgr_task_list", arguments: { project: BIG, limit: 50, fetchAll: true, cursor: structured.next_cursor } })
+      const resumed = await client.callTool({
+        name: "taskmgr_task_list",
+        arguments: { project: BIG, limit: 50, fetchAll: true, cursor: structured.next_cursor }
+      })
       expect(resumed.isError).toBe(false)
     } finally {
       await client.close()

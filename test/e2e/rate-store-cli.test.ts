@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { taskmgrSeed } from "../../src/testing/index.js"
-import { control, DESIGN_BIN, describeRun, run, type SandboxChild, TASKMGR_BIN, usageErrorOf } from "./helpers.js"
+import { control, describeRun, DESIGN_BIN, run, type SandboxChild, TASKMGR_BIN, usageErrorOf } from "./helpers.js"
 import { freePort, type RedisServer, startRedisServer } from "./redis-server.js"
 import { startTaskmgrSandbox, type TaskmgrSandboxInfo } from "./taskmgr-sandbox.js"
 
@@ -53,10 +53,30 @@ describe("--rate-store: one budget across processes on a real Redis", () => {
     }
     await control(sb.app_url, "POST", "/_sandbox/clock", { advance_ms: 120_000 })
     const before = await sent()
-    const args = ["task", "list", "--project", taskmgrSeed.free_project_gid, "--limit", "1", "--all", "--max-pages", "100", "--json", "--plan", "free"]
+    const args = [
+      "task",
+      "list",
+      "--project",
+      taskmgrSeed.free_project_gid,
+      "--limit",
+      "1",
+      "--all",
+      "--max-pages",
+      "100",
+      "--json",
+      "--plan",
+      "free"
+    ]
     const runs = await Promise.all(
-      Array.from({ length: 4 }, () =>
-        run([...args, "--rate-store", `${redis.url}/1`], { bin: TASKMGR_BIN, env: env({ TASKMGR_DEBUG: "api" }), timeoutMs: 90_000 }))
+      Array.from(
+        { length: 4 },
+        () =>
+          run([...args, "--rate-store", `${redis.url}/1`], {
+            bin: TASKMGR_BIN,
+            env: env({ TASKMGR_DEBUG: "api" }),
+            timeoutMs: 90_000
+          })
+      )
     )
     for (const r of runs) expect(r.code, describeRun(r)).toBe(0)
     const all = runs.flatMap((r) => statuses(r.stderr))
@@ -65,7 +85,9 @@ describe("--rate-store: one budget across processes on a real Redis", () => {
     expect(all.filter((s) => s === 429).length).toBeLessThanOrEqual(1)
     expect(all.filter((s) => s !== 200 && s !== 429)).toEqual([])
     expect((await sent()) - before).toBe(all.length)
-    for (const r of runs) expect((JSON.parse(r.stdout) as { tasks: Array<unknown> }).tasks.length).toBeGreaterThan(TASKS)
+    for (const r of runs) {
+      expect((JSON.parse(r.stdout) as { tasks: Array<unknown> }).tasks.length).toBeGreaterThan(TASKS)
+    }
   }, 120_000)
 
   it("a store that cannot be reached is said once on stderr, and the command still succeeds, paced in-process", async () => {
@@ -80,11 +102,16 @@ describe("--rate-store: one budget across processes on a real Redis", () => {
   })
 
   it("a malformed store URL is a usage error naming the setting, and nothing is sent", async () => {
-    for (const [bin, extra] of [
-      [TASKMGR_BIN, { args: ["user", "me", "--rate-store", "http://127.0.0.1:6379/0"], env: env() }],
-      [TASKMGR_BIN, { args: ["user", "me"], env: env({ TASKMGR_RATE_STORE: "redis://127.0.0.1:6379/zero" }) }],
-      [DESIGN_BIN, { args: ["user", "me"], env: { DESIGN_BASE_URL: sb.app_url, DESIGN_ACCESS_TOKEN: "dsgn_x", DESIGN_RATE_STORE: "redis:nohost" } }]
-    ] as const) {
+    for (
+      const [bin, extra] of [
+        [TASKMGR_BIN, { args: ["user", "me", "--rate-store", "http://127.0.0.1:6379/0"], env: env() }],
+        [TASKMGR_BIN, { args: ["user", "me"], env: env({ TASKMGR_RATE_STORE: "redis://127.0.0.1:6379/zero" }) }],
+        [DESIGN_BIN, {
+          args: ["user", "me"],
+          env: { DESIGN_BASE_URL: sb.app_url, DESIGN_ACCESS_TOKEN: "dsgn_x", DESIGN_RATE_STORE: "redis:nohost" }
+        }]
+      ] as const
+    ) {
       const r = await run(extra.args, { bin, env: extra.env })
       const stderr = usageErrorOf(r)
       expect(stderr).toMatch(/rate store/)

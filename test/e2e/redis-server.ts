@@ -26,7 +26,16 @@ export const freePort = () =>
 
 export const startRedisServer = async (): Promise<RedisServer> => {
   const port = await freePort()
-  const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
+  const child = spawn("redis-server", [
+    "--port",
+    String(port),
+    "--bind",
+    "127.0.0.1",
+    "--save",
+    "",
+    "--appendonly",
+    "no"
+  ], {
     stdio: ["ignore", "pipe", "pipe"]
   })
   await new Promise<void>((resolve, reject) => {

@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process"
 import { readFileSync } from "node:fs"
 import { describe, expect, it } from "vitest"
 import { shellQuote } from "../../src/core/shell-quote.js"
-import { DESIGN_BIN, describeRun, run, TASKMGR_BIN } from "./helpers.js"
+import { describeRun, DESIGN_BIN, run, TASKMGR_BIN } from "./helpers.js"
 
 /** What `eval` would set, read back by a real shell from the printed lines. */
 const evaluated = (printed: string, names: ReadonlyArray<string>): Record<string, string> => {
@@ -40,7 +40,13 @@ describe("sandbox --env", () => {
     const r = await run(["sandbox", "--env"], { bin: TASKMGR_BIN })
     expect(r.code, describeRun(r)).toBe(0)
     expect(r.stdout).toMatch(/^# .*kill "\$TASKMGR_SANDBOX_PID"/m)
-    const names = ["TASKMGR_BASE_URL", "TASKMGR_APP_URL", "TASKMGR_ACCESS_TOKEN", "TASKMGR_WORKSPACE", "TASKMGR_SANDBOX_PID"]
+    const names = [
+      "TASKMGR_BASE_URL",
+      "TASKMGR_APP_URL",
+      "TASKMGR_ACCESS_TOKEN",
+      "TASKMGR_WORKSPACE",
+      "TASKMGR_SANDBOX_PID"
+    ]
     const env = evaluated(r.stdout, names)
     const pid = Number(env.TASKMGR_SANDBOX_PID)
     try {

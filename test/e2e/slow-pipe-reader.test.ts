@@ -4,7 +4,7 @@
  * before it exits, instead of dropping it.
  */
 import { spawn, spawnSync } from "node:child_process"
-import { mkdirSync, mkdtempSync, openSync, closeSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
@@ -13,7 +13,11 @@ import { TASKMGR_BIN } from "./helpers.js"
 const tree = mkdtempSync(join(tmpdir(), "slow-pipe-"))
 mkdirSync(join(tree, "src"))
 for (let i = 0; i < 200; i++) {
-  writeFileSync(join(tree, "src", `f${i}.ts`), Array.from({ length: 10 }, (_, j) => `// TODO item ${i}.${j}: a comment long enough to fill the pipe quickly\n`).join(""))
+  writeFileSync(
+    join(tree, "src", `f${i}.ts`),
+    Array.from({ length: 10 }, (_, j) => `// TODO item ${i}.${j}: a comment long enough to fill the pipe quickly\n`)
+      .join("")
+  )
 }
 afterAll(() => rmSync(tree, { recursive: true, force: true }))
 

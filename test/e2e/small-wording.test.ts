@@ -18,10 +18,26 @@ describe("small wordings", () => {
   })
 
   it("--emoji heart is told to write :heart:, and the symbol itself is told it is not a shortcode", async () => {
-    const bare = await ctx.design(["comment", "reaction", "add", "SbxF1leKey0000Sandbox01", "100000001", "--emoji", "heart"])
+    const bare = await ctx.design([
+      "comment",
+      "reaction",
+      "add",
+      "SbxF1leKey0000Sandbox01",
+      "100000001",
+      "--emoji",
+      "heart"
+    ])
     expect(usageErrorOf(bare)).toMatch(/--emoji.*:heart:/)
     expect(bare.stderr).not.toMatch(/not the .*character/)
-    const glyph = await ctx.design(["comment", "reaction", "add", "SbxF1leKey0000Sandbox01", "100000001", "--emoji", "❤️"])
+    const glyph = await ctx.design([
+      "comment",
+      "reaction",
+      "add",
+      "SbxF1leKey0000Sandbox01",
+      "100000001",
+      "--emoji",
+      "❤️"
+    ])
     expect(usageErrorOf(glyph)).toMatch(/not the symbol itself/)
     expect(await requestLog(ctx.sb)).toEqual([])
   })

@@ -14,7 +14,8 @@ const exit = (r: RunResult, code: number) => {
   return r
 }
 
-const createHook = async () => idOf(exit(await ctx.design(createTeamArgs("https://hooks.example.com/e2e/wordings", "pc-wordings-1")), 0).stdout)
+const createHook = async () =>
+  idOf(exit(await ctx.design(createTeamArgs("https://hooks.example.com/e2e/wordings", "pc-wordings-1")), 0).stdout)
 
 describe("webhook requests --failed-only", () => {
   it("with no failures says there are no failed attempts and that its counts are of all attempts", async () => {
@@ -44,7 +45,16 @@ describe("file images piped", () => {
 })
 
 describe("webhook passcode", () => {
-  for (const command of [["webhook", "update", "42", "--event", "FILE_UPDATE"], ["webhook", "create", "--event", "FILE_UPDATE", "--context", "team"]]) {
+  for (
+    const command of [["webhook", "update", "42", "--event", "FILE_UPDATE"], [
+      "webhook",
+      "create",
+      "--event",
+      "FILE_UPDATE",
+      "--context",
+      "team"
+    ]]
+  ) {
     it(`design ${command.slice(0, 2).join(" ")} without one names --passcode and --passcode-env, sends nothing`, async () => {
       const r = await ctx.design([...command, "--endpoint", "https://hooks.example.com/e2e/wordings"])
       expect(usageErrorOf(r)).toMatch(/--passcode or --passcode-env is required\./)

@@ -6,7 +6,7 @@
  * input refused with exit 2 and nothing sent.
  */
 import { spawn } from "node:child_process"
-import { mkdirSync, mkdtempSync, openSync, closeSync, ftruncateSync, writeFileSync } from "node:fs"
+import { closeSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
@@ -34,7 +34,10 @@ const sparseFile = (name: string, size: number) => {
 /** The binary as a child with the sandbox's environment; a preload reports its peak memory (maxRSS) on exit. */
 const spawnTaskmgr = (args: ReadonlyArray<string>) => {
   const preload = join(dir, "report-rss.cjs")
-  writeFileSync(preload, `process.on("exit", () => process.stderr.write("maxrss_kb=" + process.resourceUsage().maxRSS + "\\n"))\n`)
+  writeFileSync(
+    preload,
+    `process.on("exit", () => process.stderr.write("maxrss_kb=" + process.resourceUsage().maxRSS + "\\n"))\n`
+  )
   const child = spawn(process.execPath, [TASKMGR_BIN, ...args], {
     cwd: ROOT,
     env: { ...baseEnv(), ...sandbox.env(), NODE_OPTIONS: `--require ${preload}` },
@@ -45,7 +48,8 @@ const spawnTaskmgr = (args: ReadonlyArray<string>) => {
   child.stdout.setEncoding("utf8").on("data", (chunk: string) => void (stdout += chunk))
   child.stderr.setEncoding("utf8").on("data", (chunk: string) => void (stderr += chunk))
   const done = new Promise<{ code: number | null; stdout: string; stderr: string; ms: number }>((resolve) =>
-    child.once("close", (code) => resolve({ code, stdout, stderr, ms: 0 })))
+    child.once("close", (code) => resolve({ code, stdout, stderr, ms: 0 }))
+  )
   return { child, done, stdout: () => stdout }
 }
 
@@ -62,14 +66,33 @@ describe("taskmgr attachment", () => {
     const task = sandbox.info.task_gid
     const list = await taskmgr("attachment", "list", task, "--json")
     expect(list.code, describeRun(list)).toBe(0)
-    expect(JSON.parse(list.stdout).attachments.map((a: { name: string }) => a.name).sort()).toEqual(["Launch brief", "checklist.txt"])
+    expect(JSON.parse(list.stdout).attachments.map((a: { name: string }) => a.name).sort()).toEqual([
+      "Launch brief",
+      "checklist.txt"
+    ])
 
-    const uploaded = await taskmgr("attachment", "create", `${sandbox.info.app_url}/0/${sandbox.info.project_gid}/${task}`, "--file", small, "--json")
+    const uploaded = await taskmgr(
+      "attachment",
+      "create",
+      `${sandbox.info.app_url}/0/${sandbox.info.project_gid}/${task}`,
+      "--file",
+      small,
+      "--json"
+    )
     expect(uploaded.code, describeRun(uploaded)).toBe(0)
     const made = JSON.parse(uploaded.stdout)
     expect(made).toMatchObject({ name: "notes.txt", size: 19, parent: { gid: task } })
 
-    const linked = await taskmgr("attachment", "create", task, "--url", "https://example.com/spec", "--name", "Spec", "--json")
+    const linked = await taskmgr(
+      "attachment",
+      "create",
+      task,
+      "--url",
+      "https://example.com/spec",
+      "--name",
+      "Spec",
+      "--json"
+    )
     expect(linked.code, describeRun(linked)).toBe(0)
     expect(JSON.parse(linked.stdout)).toMatchObject({ name: "Spec", resource_subtype: "external" })
 
@@ -81,26 +104,38 @@ describe("taskmgr attachment", () => {
     expect(JSON.parse(deleted.stdout)).toEqual({ deleted: true, already_absent: false, attachment_gid: made.gid })
   })
 
-  it("uploads a large file streamed: every byte stored, and memory beyond a plain command's a fraction of the file", async () => {
-    const size = 320 * 1024 * 1024
-    const big = sparseFile("big.bin", size)
-    const peakOf = (stderr: string) => Number(/maxrss_kb=(\d+)/.exec(stderr)?.[1]) * 1024
-    // The same binary's peak for a command that sends no body: what the upload is measured against.
-    const plain = await spawnTaskmgr(["attachment", "list", sandbox.info.task_gid, "--json"]).done
-    expect(plain.code, describeRun(plain)).toBe(0)
-    const upload = await spawnTaskmgr(["attachment", "create", sandbox.info.task_gid, "--file", big, "--json"]).done
-    expect(upload.code, describeRun(upload)).toBe(0)
-    expect(JSON.parse(upload.stdout)).toMatchObject({ name: "big.bin", size })
-    expect(peakOf(plain.stderr)).toBeGreaterThan(0)
-    // Held whole (or queued faster than the socket drains), the file would add about its own size.
-    expect(peakOf(upload.stderr) - peakOf(plain.stderr)).toBeLessThan(size / 4)
-  }, 180_000)
+  it(
+    "uploads a large file streamed: every byte stored, and memory beyond a plain command's a fraction of the file",
+    async () => {
+      const size = 320 * 1024 * 1024
+      const big = sparseFile("big.bin", size)
+      const peakOf = (stderr: string) => Number(/maxrss_kb=(\d+)/.exec(stderr)?.[1]) * 1024
+      // The same binary's peak for a command that sends no body: what the upload is measured against.
+      const plain = await spawnTaskmgr(["attachment", "list", sandbox.info.task_gid, "--json"]).done
+      expect(plain.code, describeRun(plain)).toBe(0)
+      const upload = await spawnTaskmgr(["attachment", "create", sandbox.info.task_gid, "--file", big, "--json"]).done
+      expect(upload.code, describeRun(upload)).toBe(0)
+      expect(JSON.parse(upload.stdout)).toMatchObject({ name: "big.bin", size })
+      expect(peakOf(plain.stderr)).toBeGreaterThan(0)
+      // Held whole (or queued faster than the socket drains), the file would add about its own size.
+      expect(peakOf(upload.stderr) - peakOf(plain.stderr)).toBeLessThan(size / 4)
+    },
+    180_000
+  )
 
   const refusals: ReadonlyArray<readonly [string, ReadonlyArray<string>, RegExp]> = [
     ["a missing file", ["--file", join(dir, "nope.txt")], /--file: .*nope\.txt does not exist\./],
-    ["a directory", ["--file", join(dir, "folder")], /--file: .*folder is a directory; uploads take regular files only\./],
+    [
+      "a directory",
+      ["--file", join(dir, "folder")],
+      /--file: .*folder is a directory; uploads take regular files only\./
+    ],
     ["a URL without a name", ["--url", "https://example.com/x"], /--url: an external link also needs --name\./],
-    ["a file and a URL", ["--file", small, "--url", "https://example.com/x", "--name", "x"], /Give --file or --url, not both\./],
+    [
+      "a file and a URL",
+      ["--file", small, "--url", "https://example.com/x", "--name", "x"],
+      /Give --file or --url, not both\./
+    ],
     ["neither", [], /Give --file \(a path to upload\) or --url \(with --name\)\./]
   ]
   for (const [what, args, message] of refusals) {
@@ -124,7 +159,11 @@ describe("taskmgr event list", () => {
     expect(text.stderr).toContain(`--sync `)
     await taskmgr("task", "update", task, "--name", "Renamed")
     const next = await taskmgr("event", "list", task, "--sync", reset.sync, "--json")
-    expect(JSON.parse(next.stdout).events).toMatchObject([{ action: "changed", change: { field: "name" }, resource: { gid: task, name: "Renamed" } }])
+    expect(JSON.parse(next.stdout).events).toMatchObject([{
+      action: "changed",
+      change: { field: "name" },
+      resource: { gid: task, name: "Renamed" }
+    }])
   })
 
   it("--follow prints each event as one JSON line until Ctrl-C, then exits 0", async () => {

@@ -12,7 +12,17 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, 
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import { baseEnv, control, describeRun, type LoggedRequest, ROOT, type RunResult, runInProcess, type SandboxChild, TASKMGR_BIN } from "./helpers.js"
+import {
+  baseEnv,
+  control,
+  describeRun,
+  type LoggedRequest,
+  ROOT,
+  runInProcess,
+  type RunResult,
+  type SandboxChild,
+  TASKMGR_BIN
+} from "./helpers.js"
 import { startTaskmgrSandbox, type TaskmgrSandboxInfo } from "./taskmgr-sandbox.js"
 
 let info: TaskmgrSandboxInfo
@@ -44,7 +54,12 @@ const envFor = (extra: Record<string, string> = {}) => ({
   ...extra
 })
 const loginEnv = (extra: Record<string, string> = {}) =>
-  envFor({ TASKMGR_API_CLIENT_ID: info.client.id, TASKMGR_API_CLIENT_SECRET: info.client.secret, BROWSER: `node ${BROWSER_SCRIPT}`, ...extra })
+  envFor({
+    TASKMGR_API_CLIENT_ID: info.client.id,
+    TASKMGR_API_CLIENT_SECRET: info.client.secret,
+    BROWSER: `node ${BROWSER_SCRIPT}`,
+    ...extra
+  })
 
 interface TaskmgrOptions {
   /** Writes stdin once it sees what it waits for on stderr. */
@@ -55,7 +70,11 @@ interface TaskmgrOptions {
 }
 
 /** Runs the program in this process (the binary with `spawned`); `answer` may write stdin once it sees what it waits for on stderr. */
-const taskmgr = async (args: ReadonlyArray<string>, env: Record<string, string>, options: TaskmgrOptions = {}): Promise<RunResult> => {
+const taskmgr = async (
+  args: ReadonlyArray<string>,
+  env: Record<string, string>,
+  options: TaskmgrOptions = {}
+): Promise<RunResult> => {
   if (options.spawned === true) return spawned(args, env, options)
   const r = await runInProcess(args, { bin: TASKMGR_BIN, env, answer: options.answer })
   outputs.push(r.stderr)
@@ -66,7 +85,11 @@ const taskmgr = async (args: ReadonlyArray<string>, env: Record<string, string>,
 const spawned = (args: ReadonlyArray<string>, env: Record<string, string>, options: TaskmgrOptions) =>
   new Promise<RunResult>((resolve, reject) => {
     const started = Date.now()
-    const child = spawn(process.execPath, [TASKMGR_BIN, ...args], { cwd: ROOT, env: { ...baseEnv(), ...env }, stdio: ["pipe", "pipe", "pipe"] })
+    const child = spawn(process.execPath, [TASKMGR_BIN, ...args], {
+      cwd: ROOT,
+      env: { ...baseEnv(), ...env },
+      stdio: ["pipe", "pipe", "pipe"]
+    })
     let stdout = ""
     let stderr = ""
     let answered = false
@@ -95,7 +118,9 @@ const credentialFile = () => join(configDir, "credentials.json")
 const stored = () => JSON.parse(readFileSync(credentialFile(), "utf8")) as Record<string, string>
 const remember = () => {
   const c = stored()
-  for (const key of ["access_token", "refresh_token", "client_secret"]) if (typeof c[key] === "string") secrets.add(c[key])
+  for (const key of ["access_token", "refresh_token", "client_secret"]) {
+    if (typeof c[key] === "string") secrets.add(c[key])
+  }
 }
 const freshConfig = () => {
   configDir = join(dir, `c${++n}`)
@@ -131,9 +156,19 @@ describe("taskmgr auth login", () => {
     expect(stored()).toMatchObject({ client_id: info.client.id, app_url: info.app_url, base_url: info.base_url })
     const log = await requests()
     expect(log.map((e) => `${e.method} ${e.path}`)).toEqual(["GET /-/oauth_authorize", "POST /-/oauth_token"])
-    expect(log[0]!.query).toMatchObject({ client_id: info.client.id, response_type: "code", code_challenge_method: "S256" })
+    expect(log[0]!.query).toMatchObject({
+      client_id: info.client.id,
+      response_type: "code",
+      code_challenge_method: "S256"
+    })
     expect(String(log[0]!.query.redirect_uri)).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/)
-    expect(log[1]!.body).toMatchObject({ grant_type: "authorization_code", client_id: info.client.id, client_secret: "***", code: "***", code_verifier: "***" })
+    expect(log[1]!.body).toMatchObject({
+      grant_type: "authorization_code",
+      client_id: info.client.id,
+      client_secret: "***",
+      code: "***",
+      code_verifier: "***"
+    })
   })
 
   it("--manual prints the address with the oob redirect and takes the pasted code (the binary, on a real stdin pipe)", async () => {
@@ -144,7 +179,11 @@ describe("taskmgr auth login", () => {
         const url = /^\s+(http\S+oauth_authorize\S+)$/m.exec(stderr)?.[1]
         if (url === undefined || !/paste it here/.test(stderr)) return undefined
         // The test plays the person: open the page, copy the code it shows, paste it.
-        const page = execFileSync(process.execPath, ["--input-type=module", "-e", `process.stdout.write(await (await fetch(${JSON.stringify(url)})).text())`], {
+        const page = execFileSync(process.execPath, [
+          "--input-type=module",
+          "-e",
+          `process.stdout.write(await (await fetch(${JSON.stringify(url)})).text())`
+        ], {
           encoding: "utf8"
         })
         pasted = /<pre id="code">([^<]+)<\/pre>/.exec(page)?.[1] ?? ""
@@ -156,7 +195,10 @@ describe("taskmgr auth login", () => {
     expect(pasted).not.toBe("")
     remember()
     const log = await requests()
-    expect(log[0]!.query).toMatchObject({ redirect_uri: "urn:ietf:wg:oauth:2.0:oob", scope: "tasks:read projects:read" })
+    expect(log[0]!.query).toMatchObject({
+      redirect_uri: "urn:ietf:wg:oauth:2.0:oob",
+      scope: "tasks:read projects:read"
+    })
     expect(log[1]!.body).toMatchObject({ redirect_uri: "urn:ietf:wg:oauth:2.0:oob" })
   })
 
@@ -180,8 +222,12 @@ describe("taskmgr auth login", () => {
   it("invalid_client for a client id of the wrong kind of app gets the hint about the two kinds", async () => {
     const r = await login([], { TASKMGR_API_CLIENT_ID: info.client.wrong_kind_id })
     expect(r.code, describeRun(r)).toBe(3)
-    expect(r.stderr).toMatch(/^Error: The code exchange was refused: .*invalid_client: The client_id or client_secret is invalid/m)
-    expect(r.stderr).toContain("an API app, whose tokens work on the REST API, and an app made for the service's hosted tool server")
+    expect(r.stderr).toMatch(
+      /^Error: The code exchange was refused: .*invalid_client: The client_id or client_secret is invalid/m
+    )
+    expect(r.stderr).toContain(
+      "an API app, whose tokens work on the REST API, and an app made for the service's hosted tool server"
+    )
     expect(r.stderr).toMatch(/^→ Check the app's client id and client secret/m)
     expect(existsSync(credentialFile())).toBe(false)
   })
@@ -202,7 +248,9 @@ describe("taskmgr auth status", () => {
   it("with nothing configured prints the two ways to fix it and every source checked, exits 3, and makes no API call", async () => {
     const r = await taskmgr(["auth", "status"], envFor())
     expect(r.code, describeRun(r)).toBe(3)
-    expect(r.stdout).toMatch(/^Checked: --token, TASKMGR_ACCESS_TOKEN, TASKMGR_TOKEN, stored credential \(.+credentials\.json\)\.$/m)
+    expect(r.stdout).toMatch(
+      /^Checked: --token, TASKMGR_ACCESS_TOKEN, TASKMGR_TOKEN, stored credential \(.+credentials\.json\)\.$/m
+    )
     expect(r.stderr).toMatch(/No task-management token is configured/)
     expect(r.stdout).toMatch(/^Not authenticated/m)
     expect(r.stdout).toMatch(/TASKMGR_ACCESS_TOKEN/)
@@ -210,7 +258,13 @@ describe("taskmgr auth status", () => {
     expect(r.stdout).toMatch(/^App registration: none/m)
     const json = await taskmgr(["auth", "status", "--json"], envFor())
     expect(json.code).toBe(3)
-    expect(JSON.parse(json.stdout)).toMatchObject({ authenticated: false, source: null, token: null, shadowed: [], app: null })
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      authenticated: false,
+      source: null,
+      token: null,
+      shadowed: [],
+      app: null
+    })
     expect(await logged()).toEqual([])
   })
 
@@ -226,9 +280,15 @@ describe("taskmgr auth status", () => {
     expect(own.stdout).toMatch(/^ {2}Token: sbx-\*{12}$/m)
     expect(own.stdout).toMatch(/^ {2}Account: Sandbox User <sandbox-user@example.com>$/m)
     expect(own.stdout).toMatch(/^ {2}Expires: \S+ \(in (59|60) min\)$/m)
-    expect(own.stdout).toMatch(/^App registration: client id 1200\*{12} from --client-id; shadowed: TASKMGR_CLIENT_ID, settings\.json; no client secret/m)
+    expect(own.stdout).toMatch(
+      /^App registration: client id 1200\*{12} from --client-id; shadowed: TASKMGR_CLIENT_ID, settings\.json; no client secret/m
+    )
 
-    const shadowing = await taskmgr(["auth", "status", "--json"], { ...env, TASKMGR_ACCESS_TOKEN: info.tokens.personal, TASKMGR_TOKEN: "another-token-1234" })
+    const shadowing = await taskmgr(["auth", "status", "--json"], {
+      ...env,
+      TASKMGR_ACCESS_TOKEN: info.tokens.personal,
+      TASKMGR_TOKEN: "another-token-1234"
+    })
     expect(JSON.parse(shadowing.stdout)).toEqual({
       authenticated: true,
       source: "TASKMGR_ACCESS_TOKEN",
@@ -239,7 +299,12 @@ describe("taskmgr auth status", () => {
       shadowed: ["TASKMGR_TOKEN", "stored credential"],
       credential_file: credentialFile(),
       sources_checked: ["--token", "TASKMGR_ACCESS_TOKEN", "TASKMGR_TOKEN", `stored credential (${credentialFile()})`],
-      app: { client_id_masked: "1200************", source: "TASKMGR_CLIENT_ID", shadowed: ["settings.json"], secret_source: null }
+      app: {
+        client_id_masked: "1200************",
+        source: "TASKMGR_CLIENT_ID",
+        shadowed: ["settings.json"],
+        secret_source: null
+      }
     })
     expect(shadowing.stdout).not.toContain(info.tokens.personal)
     expect(await logged()).toEqual([])
@@ -264,9 +329,21 @@ describe("the stored credential", () => {
     const r = await taskmgr(["user", "me", "--json"], envFor())
     expect(r.code, describeRun(r)).toBe(0)
     expect(JSON.parse(r.stdout)).toMatchObject({ name: "Sandbox User" })
-    expect(await since()).toEqual(["GET /api/1.0/users/me", "GET /api/1.0/users/me", "POST /-/oauth_token", "GET /api/1.0/users/me"])
-    const refresh = (await requests()).find((e) => e.path === "/-/oauth_token" && (e.body as Record<string, string>).grant_type === "refresh_token")!
-    expect(refresh.body).toEqual({ grant_type: "refresh_token", refresh_token: "***", client_id: info.client.id, client_secret: "***" })
+    expect(await since()).toEqual([
+      "GET /api/1.0/users/me",
+      "GET /api/1.0/users/me",
+      "POST /-/oauth_token",
+      "GET /api/1.0/users/me"
+    ])
+    const refresh = (await requests()).find((e) =>
+      e.path === "/-/oauth_token" && (e.body as Record<string, string>).grant_type === "refresh_token"
+    )!
+    expect(refresh.body).toEqual({
+      grant_type: "refresh_token",
+      refresh_token: "***",
+      client_id: info.client.id,
+      client_secret: "***"
+    })
     expect(stored().access_token).not.toBe(before)
     expect(statSync(credentialFile()).mode & 0o777).toBe(0o600)
     remember()
@@ -288,7 +365,10 @@ describe("the stored credential", () => {
     expect(await since()).toEqual([])
     // Four minutes left: within the margin.
     const c = stored()
-    writeFileSync(credentialFile(), JSON.stringify({ ...c, expires_at: new Date(Date.now() + 4 * 60_000).toISOString() }))
+    writeFileSync(
+      credentialFile(),
+      JSON.stringify({ ...c, expires_at: new Date(Date.now() + 4 * 60_000).toISOString() })
+    )
     const r = await taskmgr(["auth", "token"], envFor(), { printsToken: true })
     expect(r.code, describeRun(r)).toBe(0)
     expect(r.stdout.trim()).not.toBe(c.access_token)
@@ -310,7 +390,12 @@ describe("the stored credential", () => {
     // The grant is gone at the service: its refresh token no longer works.
     const refused = await fetch(`${info.app_url}/-/oauth_token`, {
       method: "POST",
-      body: new URLSearchParams({ grant_type: "refresh_token", client_id: info.client.id, client_secret: info.client.secret, refresh_token: refreshToken! })
+      body: new URLSearchParams({
+        grant_type: "refresh_token",
+        client_id: info.client.id,
+        client_secret: info.client.secret,
+        refresh_token: refreshToken!
+      })
     })
     expect(((await refused.json()) as { error: string }).error).toBe("invalid_grant")
     const after = await taskmgr(["auth", "token"], envFor())
@@ -330,7 +415,9 @@ describe("the stored credential", () => {
     chmodSync(credentialFile(), 0o644)
     const r = await taskmgr(["user", "me"], envFor())
     expect(r.code, describeRun(r)).toBe(3)
-    expect(r.stderr).toMatch(/^Error: The credential file .* can be read by other users \(mode 0644\); it was not used\.$/m)
+    expect(r.stderr).toMatch(
+      /^Error: The credential file .* can be read by other users \(mode 0644\); it was not used\.$/m
+    )
     expect(r.stderr).toContain(`→ Run 'chmod 600 ${credentialFile()}' so that only you can read it`)
     expect(await since()).toEqual([])
     chmodSync(credentialFile(), 0o600)

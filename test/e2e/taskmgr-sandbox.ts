@@ -1,12 +1,21 @@
 /** `taskmgr sandbox` (the built binary) for end-to-end tests: started once per file, reset before each test. */
 import { afterAll, beforeAll, beforeEach } from "vitest"
 import type { TaskmgrSandboxInfo } from "../../src/testing/index.js"
-import { control, type LoggedRequest, run, type RunResult, type SandboxChild, spawnSandbox, TASKMGR_BIN } from "./helpers.js"
+import {
+  control,
+  type LoggedRequest,
+  run,
+  type RunResult,
+  type SandboxChild,
+  spawnSandbox,
+  TASKMGR_BIN
+} from "./helpers.js"
 
 export type { TaskmgrSandboxInfo }
 
 /** Starts `taskmgr sandbox --port 0` and waits for its JSON line (the twin of `startSandbox` for design). */
-export const startTaskmgrSandbox = (): Promise<SandboxChild<TaskmgrSandboxInfo>> => spawnSandbox<TaskmgrSandboxInfo>(TASKMGR_BIN, "taskmgr")
+export const startTaskmgrSandbox = (): Promise<SandboxChild<TaskmgrSandboxInfo>> =>
+  spawnSandbox<TaskmgrSandboxInfo>(TASKMGR_BIN, "taskmgr")
 
 /** Registers the hooks; the returned object is filled in once the sandbox listens. */
 export const useTaskmgrSandbox = () => {

@@ -41,15 +41,27 @@ describe("taskmgr tag", () => {
     const made = json(await taskmgr("tag", "create", "blocked", "--color", "dark-blue", "--json"))
     expect(made).toMatchObject({ name: "blocked", color: "dark-blue" })
     const gid = String(made.gid)
-    expect(json(await taskmgr("tag", "update", gid, "--notes", "Waiting on others", "--json"))).toMatchObject({ notes: "Waiting on others" })
+    expect(json(await taskmgr("tag", "update", gid, "--notes", "Waiting on others", "--json"))).toMatchObject({
+      notes: "Waiting on others"
+    })
     expect(json(await taskmgr("tag", "get", gid, "--json"))).toMatchObject({ name: "blocked" })
-    expect(json(await taskmgr("tag", "delete", gid, "--json"))).toEqual({ deleted: true, already_absent: false, tag_gid: gid })
+    expect(json(await taskmgr("tag", "delete", gid, "--json"))).toEqual({
+      deleted: true,
+      already_absent: false,
+      tag_gid: gid
+    })
   })
 
   it("tags a task given by URL, lists a tag's tasks and a task's tags, untags it", async () => {
     const url = `${sandbox.info.app_url}/0/${sandbox.info.project_gid}/${sandbox.info.task_gid}`
-    expect(json(await taskmgr("tag", "task", "add", url, "--tag", LATER, "--json"))).toEqual({ task: sandbox.info.task_gid, tag: LATER, tagged: true })
-    expect(ok(await taskmgr("tag", "task", "list", LATER)).stdout).toContain(`${sandbox.info.task_gid}\tWrite the launch checklist`)
+    expect(json(await taskmgr("tag", "task", "add", url, "--tag", LATER, "--json"))).toEqual({
+      task: sandbox.info.task_gid,
+      tag: LATER,
+      tagged: true
+    })
+    expect(ok(await taskmgr("tag", "task", "list", LATER)).stdout).toContain(
+      `${sandbox.info.task_gid}\tWrite the launch checklist`
+    )
     const tags = ok(await taskmgr("tag", "tasks", url)).stdout
     expect(tags).toContain(URGENT)
     expect(tags).toContain(LATER)
@@ -65,11 +77,26 @@ describe("taskmgr story and comment", () => {
     const comments = ok(await taskmgr("comment", "list", sandbox.info.task_gid)).stdout
     expect(comments).toContain(OTHER_COMMENT)
     expect(comments).not.toContain(SYSTEM_STORY)
-    const made = json(await taskmgr("comment", "create", sandbox.info.task_gid, "--html-text", "<body><strong>Ready</strong></body>", "--json"))
+    const made = json(
+      await taskmgr(
+        "comment",
+        "create",
+        sandbox.info.task_gid,
+        "--html-text",
+        "<body><strong>Ready</strong></body>",
+        "--json"
+      )
+    )
     const gid = String(made.gid)
-    expect(json(await taskmgr("comment", "update", gid, "--text", "Ready for review", "--json"))).toMatchObject({ text: "Ready for review" })
+    expect(json(await taskmgr("comment", "update", gid, "--text", "Ready for review", "--json"))).toMatchObject({
+      text: "Ready for review"
+    })
     expect(json(await taskmgr("story", "get", gid, "--json"))).toMatchObject({ resource_subtype: "comment_added" })
-    expect(json(await taskmgr("comment", "delete", gid, "--json"))).toEqual({ deleted: true, already_absent: false, story_gid: gid })
+    expect(json(await taskmgr("comment", "delete", gid, "--json"))).toEqual({
+      deleted: true,
+      already_absent: false,
+      story_gid: gid
+    })
     ok(await taskmgr("story", "update", MY_COMMENT, "--is-pinned"))
   })
 
@@ -77,7 +104,9 @@ describe("taskmgr story and comment", () => {
     for (const args of [["comment", "update", SYSTEM_STORY, "--text", "x"], ["comment", "delete", OTHER_COMMENT]]) {
       const r = await taskmgr(...args)
       expect(r.code, describeRun(r)).toBe(4)
-      expect(r.stderr).toMatch(/^Error: .*(the service records it and it cannot be changed|only its author can change it)/m)
+      expect(r.stderr).toMatch(
+        /^Error: .*(the service records it and it cannot be changed|only its author can change it)/m
+      )
     }
     expect((await requests()).map((q) => q.method)).toEqual(["GET", "GET"])
     const r = await taskmgr("story", "delete", SYSTEM_STORY)
@@ -92,7 +121,11 @@ describe("bad input: exit 2, nothing sent", () => {
     ["a <br> tag", ["comment", "update", MY_COMMENT, "--html-text", "<body>a<br>b</body>"], /<br>/],
     ["empty text", ["comment", "create", "1200000000000601", "--text", ""], /text/],
     ["a non-digit gid", ["tag", "get", "urgent"], /tag-gid|gid/],
-    ["another host's URL", ["tag", "tasks", "https://elsewhere.example.com/0/1200000000000301/1200000000000601"], /elsewhere\.example\.com/]
+    [
+      "another host's URL",
+      ["tag", "tasks", "https://elsewhere.example.com/0/1200000000000301/1200000000000601"],
+      /elsewhere\.example\.com/
+    ]
   ]
   for (const [what, args, pattern] of cases) {
     it(what, async () => {

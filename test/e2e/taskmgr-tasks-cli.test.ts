@@ -12,7 +12,8 @@ const sandbox = useTaskmgrSandbox()
 const env = (token = sandbox.info.tokens.personal) => sandbox.env({ TASKMGR_TOKEN: token })
 const taskmgr = (args: ReadonlyArray<string>, token?: string) => run(args, { bin: TASKMGR_BIN, env: env(token) })
 
-const requestLog = async () => (await sandbox.requests()).map((r) => ({ ...r, path: r.path.replace(/^\/api\/1\.0/, "") }))
+const requestLog = async () =>
+  (await sandbox.requests()).map((r) => ({ ...r, path: r.path.replace(/^\/api\/1\.0/, "") }))
 
 const ok = (r: RunResult, code = 0) => {
   expect(r.code, describeRun(r)).toBe(code)
@@ -27,9 +28,13 @@ const DONE = "1200000000000605"
 
 describe("taskmgr task commands over the built binary", () => {
   it("task list --project URL prints a table; --json lists tasks with paging fields", async () => {
-    const text = ok(await taskmgr(["task", "list", "--project", `${sandbox.info.app_url}/0/${sandbox.info.project_gid}/list`]))
+    const text = ok(
+      await taskmgr(["task", "list", "--project", `${sandbox.info.app_url}/0/${sandbox.info.project_gid}/list`])
+    )
     expect(text.stdout).toMatch(/Write the launch checklist/)
-    const listed = json<{ tasks: Array<{ gid: string }>; complete: boolean }>(await taskmgr(["task", "list", "--assignee", "me", "--json"]))
+    const listed = json<{ tasks: Array<{ gid: string }>; complete: boolean }>(
+      await taskmgr(["task", "list", "--assignee", "me", "--json"])
+    )
     expect(listed.tasks.map((t) => t.gid)).toContain(sandbox.info.task_gid)
     const [first, second] = await requestLog()
     expect(first!.query).toMatchObject({ project: sandbox.info.project_gid, limit: "50" })
@@ -37,7 +42,9 @@ describe("taskmgr task commands over the built binary", () => {
   })
 
   it("task get takes a task URL in place of the gid", async () => {
-    const task = json<{ gid: string; name: string }>(await taskmgr(["task", "get", taskUrl(sandbox.info.task_gid), "--json"]))
+    const task = json<{ gid: string; name: string }>(
+      await taskmgr(["task", "get", taskUrl(sandbox.info.task_gid), "--json"])
+    )
     expect(task).toMatchObject({ gid: sandbox.info.task_gid, name: "Write the launch checklist" })
   })
 
@@ -84,7 +91,9 @@ describe("taskmgr task commands over the built binary", () => {
 
   it("task subtask, project, follower, dependency and dependent commands", async () => {
     ok(await taskmgr(["task", "subtask", "create", sandbox.info.task_gid, "Check the venue"]))
-    expect(ok(await taskmgr(["task", "subtask", "list", taskUrl(sandbox.info.task_gid)])).stdout).toMatch(/Check the venue/)
+    expect(ok(await taskmgr(["task", "subtask", "list", taskUrl(sandbox.info.task_gid)])).stdout).toMatch(
+      /Check the venue/
+    )
     ok(await taskmgr(["task", "project", "add", REVIEW, "--project", "1200000000000302"]))
     ok(await taskmgr(["task", "project", "remove", REVIEW, "--project", "1200000000000302"]))
     ok(await taskmgr(["task", "follower", "add", REVIEW, "--followers", "1200000000000002"]))

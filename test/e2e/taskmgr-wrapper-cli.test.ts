@@ -17,7 +17,11 @@ const PROJECT = "1200000000000301"
 const TASK = "1200000000000601"
 
 const taskmgr = (args: ReadonlyArray<string>, options: { cwd?: string; env?: Record<string, string> } = {}) =>
-  run(args, { bin: TASKMGR_BIN, env: options.env ?? sandbox.env(), ...(options.cwd === undefined ? {} : { cwd: options.cwd }) })
+  run(args, {
+    bin: TASKMGR_BIN,
+    env: options.env ?? sandbox.env(),
+    ...(options.cwd === undefined ? {} : { cwd: options.cwd })
+  })
 
 const ok = (r: RunResult) => {
   expect(r.code, describeRun(r)).toBe(0)
@@ -69,9 +73,13 @@ describe("taskmgr task scan-todos", () => {
     mkdirSync(join(dir, "gen"))
     writeFileSync(join(dir, "gen", "x.ts"), "// TODO generated\n")
     writeFileSync(join(dir, "a.ts"), "// TODO: first\nlet x = 1 // FIXME second\n")
-    const drafts = JSON.parse(ok(await taskmgr(["task", "scan-todos", dir, "--json"])).stdout) as { drafts: Array<{ name: string; notes: string }> }
+    const drafts = JSON.parse(ok(await taskmgr(["task", "scan-todos", dir, "--json"])).stdout) as {
+      drafts: Array<{ name: string; notes: string }>
+    }
     expect(drafts.drafts.map((d) => d.name)).toEqual(["first", "second"])
-    const created = JSON.parse(ok(await taskmgr(["task", "scan-todos", dir, "--create", "--project", PROJECT, "--json"])).stdout) as {
+    const created = JSON.parse(
+      ok(await taskmgr(["task", "scan-todos", dir, "--create", "--project", PROJECT, "--json"])).stdout
+    ) as {
       drafts: Array<{ status: string }>
     }
     expect(created.drafts.map((d) => d.status)).toEqual(["created", "created"])
@@ -88,7 +96,9 @@ describe("taskmgr task scan-todos", () => {
     writeFileSync(join(dir, "src", "deep", "a.ts"), "// TODO: deep\n")
     writeFileSync(join(dir, "src", "deep", "x.log"), "// TODO ignored\n")
     const drafts = async (args: ReadonlyArray<string>, cwd: string) =>
-      (JSON.parse(ok(await taskmgr(["task", "scan-todos", ...args, "--json"], { cwd })).stdout) as { drafts: Array<{ path: string; line: number }> }).drafts
+      (JSON.parse(ok(await taskmgr(["task", "scan-todos", ...args, "--json"], { cwd })).stdout) as {
+        drafts: Array<{ path: string; line: number }>
+      }).drafts
     const expected = [{ path: "src/deep/a.ts", line: 1 }]
     expect(await drafts([], dir)).toMatchObject(expected)
     expect(await drafts(["repo"], parent)).toMatchObject(expected)
@@ -104,7 +114,9 @@ describe("taskmgr task scan-todos", () => {
 
 describe("taskmgr comment create --template", () => {
   it("fills the task's fields in", async () => {
-    const r = ok(await taskmgr(["comment", "create", TASK, "--template", "--text", "{task.assignee}: {task.name}", "--json"]))
+    const r = ok(
+      await taskmgr(["comment", "create", TASK, "--template", "--text", "{task.assignee}: {task.name}", "--json"])
+    )
     expect(JSON.parse(r.stdout)).toMatchObject({ text: "Sandbox User: Write the launch checklist" })
   })
 
@@ -120,8 +132,15 @@ describe("taskmgr repo", () => {
     const root = gitRepo()
     const cwd = join(root, "src", "deep")
     const made = JSON.parse(ok(await taskmgr(["repo", "init", "--project", PROJECT, "--json"], { cwd })).stdout)
-    expect(made).toEqual({ path: join(root, ".taskmgr.json"), workspace_gid: sandbox.info.workspace_gid, projects: [{ gid: PROJECT, name: "Launch Plan" }] })
-    expect(JSON.parse(readFileSync(join(root, ".taskmgr.json"), "utf8"))).toEqual({ projects: [{ gid: PROJECT, name: "Launch Plan" }], workspace_gid: sandbox.info.workspace_gid })
+    expect(made).toEqual({
+      path: join(root, ".taskmgr.json"),
+      workspace_gid: sandbox.info.workspace_gid,
+      projects: [{ gid: PROJECT, name: "Launch Plan" }]
+    })
+    expect(JSON.parse(readFileSync(join(root, ".taskmgr.json"), "utf8"))).toEqual({
+      projects: [{ gid: PROJECT, name: "Launch Plan" }],
+      workspace_gid: sandbox.info.workspace_gid
+    })
     ok(await taskmgr(["repo", "add", "1200000000000302"], { cwd }))
     const shown = JSON.parse(ok(await taskmgr(["repo", "show", "--json"], { cwd })).stdout)
     expect(shown.projects.map((p: { name: string }) => p.name)).toEqual(["Launch Plan", "Backlog (large)"])
@@ -130,16 +149,22 @@ describe("taskmgr repo", () => {
       already_absent: false,
       project: "1200000000000302"
     })
-    expect(JSON.parse(ok(await taskmgr(["repo", "remove", "Backlog (large)", "--json"], { cwd })).stdout)).toMatchObject({ already_absent: true })
+    expect(JSON.parse(ok(await taskmgr(["repo", "remove", "Backlog (large)", "--json"], { cwd })).stdout))
+      .toMatchObject({ already_absent: true })
   })
 
   it("gives commands the repository's workspace when no flag or variable does, and takes a registered project's name", async () => {
     const root = gitRepo()
-    writeFileSync(join(root, ".taskmgr.json"), JSON.stringify({ workspace_gid: sandbox.info.workspace_gid, projects: [{ gid: PROJECT, name: "Launch Plan" }] }))
+    writeFileSync(
+      join(root, ".taskmgr.json"),
+      JSON.stringify({ workspace_gid: sandbox.info.workspace_gid, projects: [{ gid: PROJECT, name: "Launch Plan" }] })
+    )
     ok(await taskmgr(["tag", "list"], { cwd: root, env: noWorkspace() }))
     const [tags] = await sandbox.requests()
     expect(tags?.path).toBe(`/api/1.0/workspaces/${sandbox.info.workspace_gid}/tags`)
-    const tasks = JSON.parse(ok(await taskmgr(["task", "list", "--project", "launch plan", "--json"], { cwd: root })).stdout)
+    const tasks = JSON.parse(
+      ok(await taskmgr(["task", "list", "--project", "launch plan", "--json"], { cwd: root })).stdout
+    )
     expect(tasks.tasks.length).toBeGreaterThan(0)
     expect((await sandbox.requests()).at(-1)?.query).toMatchObject({ project: PROJECT })
     // The variable wins over the file (the personal token may not read that workspace: the request is what counts).
@@ -151,7 +176,7 @@ describe("taskmgr repo", () => {
     const root = gitRepo()
     writeFileSync(join(root, ".taskmgr.json"), JSON.stringify({ projects: [{ gid: PROJECT, name: "Launch Plan" }] }))
     const unknown = await usage(await taskmgr(["task", "list", "--project", "Nope"], { cwd: root }))
-    expect(unknown.stderr).toContain('"Launch Plan"')
+    expect(unknown.stderr).toContain("\"Launch Plan\"")
     writeFileSync(join(root, ".taskmgr.json"), JSON.stringify({ projects: [{ gid: "abc", name: "x" }] }))
     const bad = await usage(await taskmgr(["tag", "list"], { cwd: root }))
     expect(bad.stderr).toContain(join(root, ".taskmgr.json"))
@@ -159,6 +184,8 @@ describe("taskmgr repo", () => {
     writeFileSync(join(root, ".taskmgr.json"), "{ not json")
     expect((await usage(await taskmgr(["repo", "show"], { cwd: root }))).stderr).toContain("not valid JSON")
     const outside = mkdtempSync(join(tmpdir(), "no-repo-"))
-    expect((await usage(await taskmgr(["repo", "init"], { cwd: outside }))).stderr).toContain("not inside a git repository")
+    expect((await usage(await taskmgr(["repo", "init"], { cwd: outside }))).stderr).toContain(
+      "not inside a git repository"
+    )
   })
 })

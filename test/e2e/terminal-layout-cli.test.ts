@@ -32,7 +32,10 @@ describe("taskmgr on a terminal", () => {
   })
 
   it("shows a record's nested values as fields, not JSON", async () => {
-    const list = await runInProcess(["task", "list", "--project", sandbox.info.project_gid, "--json"], { bin: TASKMGR_BIN, env: sandbox.env() })
+    const list = await runInProcess(["task", "list", "--project", sandbox.info.project_gid, "--json"], {
+      bin: TASKMGR_BIN,
+      env: sandbox.env()
+    })
     const gid = (JSON.parse(list.stdout) as { tasks: Array<{ gid: string }> }).tasks[0]!.gid
     const got = await taskmgr(["task", "get", gid], 100)
     expect(got.code, describeRun(got)).toBe(0)

@@ -6,7 +6,17 @@
  * TOON, piped), while --json keeps the data exact.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import { addFault, control, describeRun, idOf, runInProcess, type RunResult, type SandboxChild, TASKMGR_BIN, useSandbox } from "./helpers.js"
+import {
+  addFault,
+  control,
+  describeRun,
+  idOf,
+  runInProcess,
+  type RunResult,
+  type SandboxChild,
+  TASKMGR_BIN,
+  useSandbox
+} from "./helpers.js"
 import { startTaskmgrSandbox, type TaskmgrSandboxInfo } from "./taskmgr-sandbox.js"
 
 /** Any C0 control but tab and newline, DEL or a C1 control: what could drive a terminal. */
@@ -26,7 +36,12 @@ describe("design: untrusted text", () => {
   it("a 400 that repeats the token shows it masked, in the error and in debug lines", async () => {
     const token = ctx.sb.info.tokens.personal
     for (const env of [{}, { DESIGN_DEBUG: "api" }]) {
-      await addFault(ctx.sb, { method: "GET", path: "/v1/me", status: 400, body: { status: 400, err: `Bad request: ${token} is not allowed` } })
+      await addFault(ctx.sb, {
+        method: "GET",
+        path: "/v1/me",
+        status: 400,
+        body: { status: 400, err: `Bad request: ${token} is not allowed` }
+      })
       const r = await design(["user", "me"], env)
       expect(r.code, describeRun(r)).not.toBe(0)
       expect(r.stderr).toContain("Bad request: *** is not allowed")
@@ -36,8 +51,24 @@ describe("design: untrusted text", () => {
 
   it("a passcode the service repeats in its refusal is masked", async () => {
     const passcode = "hook-passcode-echoed-5521"
-    await addFault(ctx.sb, { method: "POST", path: "/v2/webhooks", status: 400, body: { error: true, status: 400, message: `passcode ${passcode} is weak` } })
-    const r = await design(["webhook", "create", "--event", "FILE_UPDATE", "--context", "team", "--endpoint", "https://hooks.example.com/x", "--passcode-env", "HOOK"], { HOOK: passcode })
+    await addFault(ctx.sb, {
+      method: "POST",
+      path: "/v2/webhooks",
+      status: 400,
+      body: { error: true, status: 400, message: `passcode ${passcode} is weak` }
+    })
+    const r = await design([
+      "webhook",
+      "create",
+      "--event",
+      "FILE_UPDATE",
+      "--context",
+      "team",
+      "--endpoint",
+      "https://hooks.example.com/x",
+      "--passcode-env",
+      "HOOK"
+    ], { HOOK: passcode })
     expect(r.code, describeRun(r)).not.toBe(0)
     expect(r.stderr).toContain("passcode *** is weak")
     expect(r.stdout + r.stderr).not.toContain(passcode)
@@ -45,8 +76,19 @@ describe("design: untrusted text", () => {
 
   it("a webhook description with escapes is shown visibly in text, --full and TOON, and exactly in --json", async () => {
     const created = await design([
-      "webhook", "create", "--event", "FILE_UPDATE", "--context", "team", "--endpoint", "https://hooks.example.com/x",
-      "--passcode", "secret-pass-1", "--description", HOSTILE, "--json"
+      "webhook",
+      "create",
+      "--event",
+      "FILE_UPDATE",
+      "--context",
+      "team",
+      "--endpoint",
+      "https://hooks.example.com/x",
+      "--passcode",
+      "secret-pass-1",
+      "--description",
+      HOSTILE,
+      "--json"
     ])
     expect(created.code, describeRun(created)).toBe(0)
     const id = idOf(created.stdout)
@@ -65,7 +107,13 @@ describe("design: untrusted text", () => {
   })
 
   it("an error message carrying escapes is shown visibly", async () => {
-    await addFault(ctx.sb, { method: "GET", path: "/v1/me", status: 500, body: { status: 500, err: "Broken \x1b[2J\x1b]0;pwn\x07" }, times: 5 })
+    await addFault(ctx.sb, {
+      method: "GET",
+      path: "/v1/me",
+      status: 500,
+      body: { status: 500, err: "Broken \x1b[2J\x1b]0;pwn\x07" },
+      times: 5
+    })
     const r = await design(["user", "me"], { DESIGN_MAX_WAIT: "0" })
     expect(r.code, describeRun(r)).not.toBe(0)
     noRawControls(r)
@@ -89,7 +137,13 @@ describe("taskmgr: untrusted text", () => {
   const taskmgr = (args: ReadonlyArray<string>, extra: Readonly<Record<string, string>> = {}) =>
     runInProcess(args, {
       bin: TASKMGR_BIN,
-      env: { TASKMGR_BASE_URL: sb.base_url, TASKMGR_APP_URL: sb.app_url, TASKMGR_TOKEN: sb.tokens.personal, TASKMGR_WORKSPACE: sb.workspace_gid, ...extra }
+      env: {
+        TASKMGR_BASE_URL: sb.base_url,
+        TASKMGR_APP_URL: sb.app_url,
+        TASKMGR_TOKEN: sb.tokens.personal,
+        TASKMGR_WORKSPACE: sb.workspace_gid,
+        ...extra
+      }
     })
 
   it("a task name with escapes is listed visibly in text, --full and TOON, piped; --json round-trips it exactly", async () => {

@@ -9,13 +9,13 @@ import {
   createTeamArgs,
   describeRun,
   DESIGN_BIN,
-  designIn,
+  type designIn,
   idOf,
   requestLog,
   runInProcess as run,
   type RunResult,
-  useSandbox,
-  TASKMGR_BIN
+  TASKMGR_BIN,
+  useSandbox
 } from "./helpers.js"
 
 const ctx = useSandbox({ inProcess: true })
@@ -101,7 +101,13 @@ describe("webhook lifecycle", () => {
     expect(created).not.toHaveProperty("passcode")
     const posts = (await requestLog(ctx.sb)).filter((r) => r.method === "POST" && r.path === "/v2/webhooks")
     expect(posts).toHaveLength(1)
-    expect(posts[0]!.body).toMatchObject({ event_type: "PING", context: "team", context_id: teamId, endpoint, passcode: "***" })
+    expect(posts[0]!.body).toMatchObject({
+      event_type: "PING",
+      context: "team",
+      context_id: teamId,
+      endpoint,
+      passcode: "***"
+    })
 
     // list: text table; piped, so tab-separated without a header (like gh)
     const listed = ok(await design(["webhook", "list"]))
@@ -154,14 +160,25 @@ describe("webhook lifecycle", () => {
         "--json"
       ])
     ) as Hook
-    expect(updated).toMatchObject({ id, event_type: "FILE_UPDATE", endpoint: endpoint2, status: "PAUSED", description: "e2e lifecycle" })
+    expect(updated).toMatchObject({
+      id,
+      event_type: "FILE_UPDATE",
+      endpoint: endpoint2,
+      status: "PAUSED",
+      description: "e2e lifecycle"
+    })
     const afterUpdate = json(await design(["webhook", "get", id, "--json"])) as Hook
     expect(afterUpdate).toMatchObject({ event_type: "FILE_UPDATE", endpoint: endpoint2, status: "PAUSED" })
     const puts = (await requestLog(ctx.sb)).filter((r) => r.method === "PUT")
     expect(puts).toEqual([
       expect.objectContaining({
         path: `/v2/webhooks/${id}`,
-        body: expect.objectContaining({ event_type: "FILE_UPDATE", endpoint: endpoint2, passcode: "***", status: "PAUSED" })
+        body: expect.objectContaining({
+          event_type: "FILE_UPDATE",
+          endpoint: endpoint2,
+          passcode: "***",
+          status: "PAUSED"
+        })
       })
     ])
 
@@ -237,7 +254,10 @@ describe("--context-id as a URL", () => {
 
     const log = await requestLog(ctx.sb)
     expect(log.find((r) => r.method === "POST")?.body).toMatchObject({ context: "team", context_id: teamId })
-    expect(log.find((r) => r.method === "GET" && r.path === "/v2/webhooks")?.query).toEqual({ context: "team", context_id: teamId })
+    expect(log.find((r) => r.method === "GET" && r.path === "/v2/webhooks")?.query).toEqual({
+      context: "team",
+      context_id: teamId
+    })
   })
 })
 
@@ -277,7 +297,9 @@ describe("listing by plan (3 per page in the sandbox)", () => {
     expect(all.next_cursor).toBeNull()
 
     // --all stops at the page ceiling and says so
-    const capped = json(await design(["webhook", "list", "--plan", plan, "--all", "--max-pages", "1", "--json"])) as ListOutput
+    const capped = json(
+      await design(["webhook", "list", "--plan", plan, "--all", "--max-pages", "1", "--json"])
+    ) as ListOutput
     expect(capped.complete).toBe(false)
     expect(capped.webhooks).toHaveLength(3)
     expect(capped.next_cursor).toEqual(expect.any(String))
@@ -308,9 +330,14 @@ describe("credential modes and editions", () => {
   })
 
   it("reaches the government edition's host with --gov", async () => {
-    const gov = await ctx.design(["user", "me", "--gov"], { DESIGN_BASE_URL: "https://commercial.invalid", DESIGN_GOV_BASE_URL: ctx.sb.baseUrl })
+    const gov = await ctx.design(["user", "me", "--gov"], {
+      DESIGN_BASE_URL: "https://commercial.invalid",
+      DESIGN_GOV_BASE_URL: ctx.sb.baseUrl
+    })
     expect(gov.code, describeRun(gov)).toBe(0)
-    const commercial = await ctx.design(["user", "me", "--max-wait", "0"], { DESIGN_BASE_URL: "https://commercial.invalid" })
+    const commercial = await ctx.design(["user", "me", "--max-wait", "0"], {
+      DESIGN_BASE_URL: "https://commercial.invalid"
+    })
     expect(commercial.code, describeRun(commercial)).toBe(8)
   })
 })

@@ -25,7 +25,13 @@ export const binaryServers = (clientName: string) => {
       return started.info
     },
     connect: async (bin: string, env: Record<string, string>): Promise<Client> => {
-      const transport = new StdioClientTransport({ command: process.execPath, args: [bin, "mcp"], env: { ...baseEnv(), ...env }, cwd: ROOT, stderr: "pipe" })
+      const transport = new StdioClientTransport({
+        command: process.execPath,
+        args: [bin, "mcp"],
+        env: { ...baseEnv(), ...env },
+        cwd: ROOT,
+        stderr: "pipe"
+      })
       const client = new Client({ name: clientName, version: "0.0.0" })
       await client.connect(transport)
       clients.push(client)

@@ -3,14 +3,23 @@
  * serving), a tools/call without arguments, progress notifications while a call
  * waits, the per-call waiting budget, and toolsets / read-only / list-toolsets.
  */
+import { Client } from "@modelcontextprotocol/sdk/client/index.js"
+import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js"
+import { spawn } from "node:child_process"
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import type { AnyOperation } from "../../src/core/operation.js"
 import { designViews } from "../../src/design/operations.js"
-import { spawn } from "node:child_process"
-import { Client } from "@modelcontextprotocol/sdk/client/index.js"
+import {
+  addFault,
+  DESIGN_BIN,
+  requestLog,
+  resetSandbox,
+  ROOT,
+  runInProcess as run,
+  type Sandbox,
+  startSandbox
+} from "../e2e/helpers.js"
 import { inProcessServer } from "./in-process-transport.js"
-import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js"
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import { addFault, DESIGN_BIN, requestLog, resetSandbox, ROOT, runInProcess as run, type Sandbox, startSandbox } from "../e2e/helpers.js"
 
 let sb: Sandbox
 
@@ -37,7 +46,11 @@ const serverEnv = (extra: Record<string, string> = {}): Record<string, string> =
   return env
 }
 
-const withClient = async <A>(f: (client: Client) => Promise<A>, args: Array<string> = [], extra: Record<string, string> = {}) => {
+const withClient = async <A>(
+  f: (client: Client) => Promise<A>,
+  args: Array<string> = [],
+  extra: Record<string, string> = {}
+) => {
   const { transport } = inProcessServer("design", args, serverEnv(extra))
   const client = new Client({ name: "design-e2e-protocol", version: "0.0.0" })
   const errors: Array<Error> = []
@@ -55,7 +68,11 @@ const withClient = async <A>(f: (client: Client) => Promise<A>, args: Array<stri
 /** Writes `lines` to `design mcp` in one chunk, closes stdin, and returns every stdout line parsed. */
 const rawSession = (lines: ReadonlyArray<string>) =>
   new Promise<Array<any>>((resolve, reject) => {
-    const child = spawn(process.execPath, [DESIGN_BIN, "mcp"], { cwd: ROOT, env: serverEnv(), stdio: ["pipe", "pipe", "pipe"] })
+    const child = spawn(process.execPath, [DESIGN_BIN, "mcp"], {
+      cwd: ROOT,
+      env: serverEnv(),
+      stdio: ["pipe", "pipe", "pipe"]
+    })
     let out = ""
     child.stdout.setEncoding("utf8").on("data", (c: string) => void (out += c))
     const timer = setTimeout(() => child.kill("SIGKILL"), 15_000)
@@ -86,7 +103,12 @@ describe("4.3 JSON-RPC errors by the spec, and the server keeps serving", () => 
       "this is not json {",
       JSON.stringify({ jsonrpc: "2.0", id: 7, method: "bogus/method" }),
       JSON.stringify({ jsonrpc: "2.0", id: "str-8", method: "tools/call", params: { name: "design_user_me" } }),
-      JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "design_no_such_tool", arguments: {} } }),
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: 9,
+        method: "tools/call",
+        params: { name: "design_no_such_tool", arguments: {} }
+      }),
       JSON.stringify({ jsonrpc: "2.0", id: 10, method: "tools/list" })
     ])
     const byId = new Map(replies.filter((r) => r.id !== null && r.id !== undefined).map((r) => [r.id, r]))
@@ -95,7 +117,9 @@ describe("4.3 JSON-RPC errors by the spec, and the server keeps serving", () => 
     expect(parse.id).toBeNull()
     expect(byId.get(7)).toMatchObject({ jsonrpc: "2.0", id: 7, error: { code: -32601 } })
     expect(byId.get("str-8")?.result).toMatchObject({ isError: false })
-    expect(JSON.parse(byId.get("str-8").result.content[0].text).handle).toBe((sb.info.users as { admin: { handle: string } }).admin.handle)
+    expect(JSON.parse(byId.get("str-8").result.content[0].text).handle).toBe(
+      (sb.info.users as { admin: { handle: string } }).admin.handle
+    )
     expect(byId.get(9)).toMatchObject({ error: { code: -32602 } })
     expect(byId.get(10)?.result.tools.length).toBeGreaterThan(0)
     // No reply carries an error code where the id belongs.
@@ -106,11 +130,19 @@ describe("4.3 JSON-RPC errors by the spec, and the server keeps serving", () => 
 
   it("tools/call without arguments works through the SDK; a tool that needs arguments says which", async () => {
     await withClient(async (client) => {
-      const me = await client.request({ method: "tools/call", params: { name: "design_user_me" } }, CallToolResultSchema)
+      const me = await client.request(
+        { method: "tools/call", params: { name: "design_user_me" } },
+        CallToolResultSchema
+      )
       expect(me.isError ?? false).toBe(false)
-      const get = await client.request({ method: "tools/call", params: { name: "design_webhook_get" } }, CallToolResultSchema)
+      const get = await client.request(
+        { method: "tools/call", params: { name: "design_webhook_get" } },
+        CallToolResultSchema
+      )
       expect(get.isError).toBe(true)
-      expect(get.structuredContent).toMatchObject({ error: { type: "InvalidInputError", exit_code: 2, message: expect.stringContaining("webhook_id") } })
+      expect(get.structuredContent).toMatchObject({
+        error: { type: "InvalidInputError", exit_code: 2, message: expect.stringContaining("webhook_id") }
+      })
     })
     expect((await requestLog(sb)).map((q) => q.path)).toEqual(["/v1/me"])
   })
@@ -121,7 +153,9 @@ describe("4.4 progress while waiting, and the waiting budget", () => {
     await addFault(sb, { method: "GET", path: "/v1/me", status: 429, headers: { "Retry-After": "1" }, times: 1 })
     const progress: Array<{ progress: number; message?: string | undefined }> = []
     const result = await withClient((client) =>
-      client.callTool({ name: "design_user_me", arguments: {} }, undefined, { onprogress: (p) => void progress.push(p) })
+      client.callTool({ name: "design_user_me", arguments: {} }, undefined, {
+        onprogress: (p) => void progress.push(p)
+      })
     )
     expect(result.isError ?? false, JSON.stringify(result)).toBe(false)
     expect(progress.length, JSON.stringify(progress)).toBeGreaterThanOrEqual(1)
@@ -139,7 +173,9 @@ describe("4.4 progress while waiting, and the waiting budget", () => {
   it("DESIGN_MCP_BUDGET caps the waiting: a Retry-After beyond it fails at once as a rate-limit result", async () => {
     await addFault(sb, { method: "GET", path: "/v1/me", status: 429, headers: { "Retry-After": "5" }, times: 3 })
     const started = Date.now()
-    const result = (await withClient((client) => client.callTool({ name: "design_user_me", arguments: {} }), [], { DESIGN_MCP_BUDGET: "2" })) as any
+    const result = (await withClient((client) => client.callTool({ name: "design_user_me", arguments: {} }), [], {
+      DESIGN_MCP_BUDGET: "2"
+    })) as any
     expect(Date.now() - started).toBeLessThan(4_500)
     expect(result.isError).toBe(true)
     expect(result.structuredContent.error).toMatchObject({ exit_code: 6 })
@@ -159,7 +195,8 @@ describe("6 toolsets and read-only", () => {
     withClient(async (c) => (await c.listTools()).tools.map((t) => t.name).sort(), args, env)
 
   const toolsOf = (keep: (op: AnyOperation<never>) => boolean) =>
-    designViews.flatMap((v) => (typeof v.tool === "string" && keep(v.operation as AnyOperation<never>) ? [v.tool] : [])).sort()
+    designViews.flatMap((v) => (typeof v.tool === "string" && keep(v.operation as AnyOperation<never>) ? [v.tool] : []))
+      .sort()
   const WEBHOOKS = toolsOf((op) => op.group === "webhooks")
 
   it("--toolsets webhooks,users and DESIGN_TOOLSETS load only those groups", async () => {
@@ -175,7 +212,9 @@ describe("6 toolsets and read-only", () => {
     expect(await names([], { DESIGN_READ_ONLY: "1" })).toEqual(readOnly)
     await withClient(async (c) => {
       for (const t of (await c.listTools()).tools) expect(t.annotations?.readOnlyHint, t.name).toBe(true)
-      await expect(c.callTool({ name: "design_webhook_delete", arguments: { webhook_id: "1" } })).rejects.toThrow(/design_webhook_delete/)
+      await expect(c.callTool({ name: "design_webhook_delete", arguments: { webhook_id: "1" } })).rejects.toThrow(
+        /design_webhook_delete/
+      )
     }, ["--read-only", "--toolsets", "webhooks"])
     expect(await requestLog(sb)).toEqual([])
   })
@@ -184,15 +223,19 @@ describe("6 toolsets and read-only", () => {
     const r = await run(["mcp", "--list-toolsets"], { timeoutMs: 10_000 })
     expect(r.code, r.stderr).toBe(0)
     const lines = r.stdout.trim().split("\n")
-    expect(lines.map((l) => l.split("\t")[0]).sort()).toEqual([...new Set(designViews.map((v) => (v.operation as AnyOperation<never>).group))].sort())
+    expect(lines.map((l) => l.split("\t")[0]).sort()).toEqual(
+      [...new Set(designViews.map((v) => (v.operation as AnyOperation<never>).group))].sort()
+    )
     expect(r.stdout).toMatch(/^webhooks\t.*design_webhook_list/m)
     expect(r.stdout).toMatch(/^users\t.*design_user_me/m)
   })
 
-  for (const [how, args, env] of [
-    ["--toolsets webhoks", ["mcp", "--toolsets", "webhoks"], {}],
-    ["DESIGN_TOOLSETS=webhoks", ["mcp"], { DESIGN_TOOLSETS: "webhoks" }]
-  ] as const) {
+  for (
+    const [how, args, env] of [
+      ["--toolsets webhoks", ["mcp", "--toolsets", "webhoks"], {}],
+      ["DESIGN_TOOLSETS=webhoks", ["mcp"], { DESIGN_TOOLSETS: "webhoks" }]
+    ] as const
+  ) {
     it(`an unknown toolset (${how}) exits 2 with a did-you-mean and the valid names`, async () => {
       const r = await run(args, { env: { ...serverEnv(), ...env }, timeoutMs: 10_000 })
       expect(r.code, r.stderr).toBe(2)
@@ -211,13 +254,19 @@ describe("paging knobs on tools", () => {
       for (let i = 0; i < 4; i++) {
         const r = await client.callTool({
           name: "design_webhook_create",
-          arguments: { event: "PING", context: "team", endpoint: `https://hooks.example.com/mcp/${i}`, passcode: "pc-mcp-paging" }
+          arguments: {
+            event: "PING",
+            context: "team",
+            endpoint: `https://hooks.example.com/mcp/${i}`,
+            passcode: "pc-mcp-paging"
+          }
         })
         expect(r.isError ?? false).toBe(false)
       }
       const plan = `team-${sb.info.team_id}`
       const text = async (args: Record<string, unknown>) => {
-        const r = (await client.callTool({ name: "design_webhook_list", arguments: { plan_api_id: plan, ...args } })) as any
+        const r =
+          (await client.callTool({ name: "design_webhook_list", arguments: { plan_api_id: plan, ...args } })) as any
         expect(r.isError ?? false, JSON.stringify(r)).toBe(false)
         return JSON.parse(r.content[0].text)
       }

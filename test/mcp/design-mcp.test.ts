@@ -32,7 +32,13 @@ const connect = async (sb: Sandbox, extraEnv: Record<string, string> = {}): Prom
   }
   if (process.env.PATH !== undefined) env.PATH = process.env.PATH
   if (process.env.HOME !== undefined) env.HOME = process.env.HOME
-  const transport = new StdioClientTransport({ command: process.execPath, args: [DESIGN_BIN, "mcp"], env, cwd: ROOT, stderr: "pipe" })
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [DESIGN_BIN, "mcp"],
+    env,
+    cwd: ROOT,
+    stderr: "pipe"
+  })
   let stderr = ""
   transport.stderr?.on("data", (chunk: Buffer | string) => void (stderr += String(chunk)))
   const client = new Client({ name: "design-e2e", version: "0.0.0" })
@@ -104,12 +110,22 @@ describe("tools/list", () => {
     const create = byName.get("design_webhook_create")!
     expect([...(create.inputSchema.required ?? [])].sort()).toEqual(["context", "endpoint", "event", "passcode"])
     const createProps = create.inputSchema.properties as Record<string, { type?: string; enum?: Array<string> }>
-    expect(Object.keys(createProps).sort()).toEqual(["context", "context_id", "description", "endpoint", "event", "passcode", "status"])
+    expect(Object.keys(createProps).sort()).toEqual([
+      "context",
+      "context_id",
+      "description",
+      "endpoint",
+      "event",
+      "passcode",
+      "status"
+    ])
     expect(createProps.context?.enum).toEqual(["team", "project", "file"])
     expect(createProps.event?.enum).toContain("PING")
     expect(createProps.endpoint?.type).toBe("string")
     expect(createProps.passcode?.type).toBe("string")
-    for (const name of ["design_webhook_get", "design_webhook_update", "design_webhook_delete", "design_webhook_requests"]) {
+    for (
+      const name of ["design_webhook_get", "design_webhook_update", "design_webhook_delete", "design_webhook_requests"]
+    ) {
       const tool = byName.get(name)!
       const props = tool.inputSchema.properties as Record<string, { type?: string }>
       expect(props.webhook_id?.type, name).toBe("string")
@@ -118,7 +134,10 @@ describe("tools/list", () => {
     const update = byName.get("design_webhook_update")!
     expect([...(update.inputSchema.required ?? [])].sort()).toEqual(["endpoint", "event", "passcode", "webhook_id"])
     // Paged tools take the front end's paging knobs; constraints survive into the schema.
-    const listProps = byName.get("design_webhook_list")!.inputSchema.properties as Record<string, Record<string, unknown>>
+    const listProps = byName.get("design_webhook_list")!.inputSchema.properties as Record<
+      string,
+      Record<string, unknown>
+    >
     expect(listProps.cursor).toMatchObject({ type: "string" })
     expect(listProps.fetchAll).toMatchObject({ type: "boolean" })
     expect(listProps.maxPages).toMatchObject({ type: "integer" })
@@ -135,16 +154,28 @@ describe("tools/list", () => {
     for (const name of ["design_webhook_list", "design_webhook_get", "design_webhook_requests", "design_user_me"]) {
       expect(hints(name).readOnlyHint, name).toBe(true)
     }
-    expect(hints("design_webhook_create")).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false })
+    expect(hints("design_webhook_create")).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false
+    })
     // An update overwrites the endpoint and passcode: destructive.
-    expect(hints("design_webhook_update")).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true })
+    expect(hints("design_webhook_update")).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: true
+    })
     for (const tool of tools) {
       const a = tool.annotations ?? {}
       for (const key of ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const) {
         expect(a[key] === undefined || typeof a[key] === "boolean", `${tool.name}.${key}`).toBe(true)
       }
     }
-    expect(hints("design_webhook_delete")).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true })
+    expect(hints("design_webhook_delete")).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: true
+    })
   })
 })
 
@@ -159,7 +190,13 @@ describe("tool calls", () => {
       passcode: PASSCODE,
       description: "mcp lifecycle"
     })
-    expect(created).toMatchObject({ event_type: "PING", context: "TEAM", context_id: teamId, status: "ACTIVE", endpoint: ENDPOINT })
+    expect(created).toMatchObject({
+      event_type: "PING",
+      context: "TEAM",
+      context_id: teamId,
+      status: "ACTIVE",
+      endpoint: ENDPOINT
+    })
     const id = created.id as string
     expect(id).toMatch(/^\d+$/)
 
@@ -183,13 +220,23 @@ describe("tool calls", () => {
     expect(requests).toMatchObject({ delivered: 1, failed: 0 })
     expect(requests.requests).toEqual([expect.objectContaining({ event: "PING", status: "200" })])
 
-    expect(await ok("design_webhook_delete", { webhook_id: id })).toEqual({ deleted: true, webhook_id: id, already_absent: false })
-    expect(await ok("design_webhook_delete", { webhook_id: id })).toEqual({ deleted: true, webhook_id: id, already_absent: true })
+    expect(await ok("design_webhook_delete", { webhook_id: id })).toEqual({
+      deleted: true,
+      webhook_id: id,
+      already_absent: false
+    })
+    expect(await ok("design_webhook_delete", { webhook_id: id })).toEqual({
+      deleted: true,
+      webhook_id: id,
+      already_absent: true
+    })
 
     for (const text of seen) expect(text).not.toContain(PASSCODE)
     const log = await requestLog(sb)
     expect(log.map((q) => q.method)).toEqual(["POST", "GET", "GET", "PUT", "GET", "DELETE", "DELETE"])
-    for (const w of log.filter((q) => q.method === "POST" || q.method === "PUT")) expect(w.body).toMatchObject({ passcode: "***" })
+    for (const w of log.filter((q) => q.method === "POST" || q.method === "PUT")) {
+      expect(w.body).toMatchObject({ passcode: "***" })
+    }
   })
 
   it("user_me returns the admin as JSON", async () => {
@@ -227,7 +274,9 @@ describe("tool calls", () => {
   it("a non-numeric webhook id is refused before sending", async () => {
     const result = await call("design_webhook_delete", { webhook_id: "abc" })
     expect(result.isError).toBe(true)
-    expect(result.structuredContent).toMatchObject({ error: { type: "InvalidInputError", exit_code: 2, message: expect.stringMatching(/webhook_id.*numeric/) } })
+    expect(result.structuredContent).toMatchObject({
+      error: { type: "InvalidInputError", exit_code: 2, message: expect.stringMatching(/webhook_id.*numeric/) }
+    })
     expect(await requestLog(sb)).toEqual([])
   })
 })

@@ -5,8 +5,8 @@
  */
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { beforeAll, describe, expect, it } from "vitest"
-import { control, DESIGN_BIN, type LoggedRequest, TASKMGR_BIN } from "../e2e/helpers.js"
 import { taskmgrViews } from "../../src/taskmgr/operations.js"
+import { control, DESIGN_BIN, type LoggedRequest, TASKMGR_BIN } from "../e2e/helpers.js"
 import { binaryServers, type Info } from "./binary-servers.js"
 
 const { connect, sandbox } = binaryServers("groups-mcp")
@@ -28,7 +28,8 @@ interface Case {
 }
 
 const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10)
-const hour = (offsetHours: number) => new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 + offsetHours * 3_600_000).toISOString()
+const hour = (offsetHours: number) =>
+  new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 + offsetHours * 3_600_000).toISOString()
 
 let design: Info
 let taskmgr: Info
@@ -55,7 +56,9 @@ beforeAll(async () => {
 }, 90_000)
 
 const sentTo = async (info: Info) =>
-  ((await control(new URL(info.base_url).origin, "GET", "/_sandbox/requests")) as Array<LoggedRequest>).filter((r) => !r.path.startsWith("/_sandbox"))
+  ((await control(new URL(info.base_url).origin, "GET", "/_sandbox/requests")) as Array<LoggedRequest>).filter((r) =>
+    !r.path.startsWith("/_sandbox")
+  )
 
 const check = async (client: Client, info: Info, c: Case) => {
   await control(new URL(info.base_url).origin, "POST", "/_sandbox/reset")
@@ -76,15 +79,36 @@ describe("design mcp: every toolset", () => {
     const e = design.enterprise
     return [
       { toolset: "users", client: "personal", tool: "design_user_me", ok: {}, bad: { args: { extra: 1 } } },
-      { toolset: "webhooks", client: "personal", tool: "design_webhook_list", ok: {}, bad: { tool: "design_webhook_get", args: { webhook_id: "abc" } } },
-      { toolset: "files", client: "personal", tool: "design_file_meta", ok: { file_key: design.file_key }, bad: { args: { file_key: "not a key!" } } },
-      { toolset: "projects", client: "personal", tool: "design_project_get", ok: { project_id: design.project_id }, bad: { args: { project_id: "abc" } } },
+      {
+        toolset: "webhooks",
+        client: "personal",
+        tool: "design_webhook_list",
+        ok: {},
+        bad: { tool: "design_webhook_get", args: { webhook_id: "abc" } }
+      },
+      {
+        toolset: "files",
+        client: "personal",
+        tool: "design_file_meta",
+        ok: { file_key: design.file_key },
+        bad: { args: { file_key: "not a key!" } }
+      },
+      {
+        toolset: "projects",
+        client: "personal",
+        tool: "design_project_get",
+        ok: { project_id: design.project_id },
+        bad: { args: { project_id: "abc" } }
+      },
       {
         toolset: "comments",
         client: "personal",
         tool: "design_comment_list",
         ok: { file_key: design.file_key },
-        bad: { tool: "design_comment_reaction_add", args: { file_key: design.file_key, comment_id: design.comment_ids.root, emoji: "heart" } }
+        bad: {
+          tool: "design_comment_reaction_add",
+          args: { file_key: design.file_key, comment_id: design.comment_ids.root, emoji: "heart" }
+        }
       },
       {
         toolset: "library",
@@ -93,8 +117,20 @@ describe("design mcp: every toolset", () => {
         ok: { file_key: design.file_key },
         bad: { tool: "design_component_team_list", args: { page_size: 1.5 } }
       },
-      { toolset: "variables", client: "enterprise", tool: "design_variable_local", ok: { file_key: e.file_key }, bad: { args: { file_key: "" } } },
-      { toolset: "dev_resources", client: "enterprise", tool: "design_dev_resource_list", ok: { file_key: e.file_key }, bad: { args: { file_key: e.file_key, node_ids: ["1-2"] } } },
+      {
+        toolset: "variables",
+        client: "enterprise",
+        tool: "design_variable_local",
+        ok: { file_key: e.file_key },
+        bad: { args: { file_key: "" } }
+      },
+      {
+        toolset: "dev_resources",
+        client: "enterprise",
+        tool: "design_dev_resource_list",
+        ok: { file_key: e.file_key },
+        bad: { args: { file_key: e.file_key, node_ids: ["1-2"] } }
+      },
       {
         toolset: "analytics",
         client: "enterprise",
@@ -102,8 +138,20 @@ describe("design mcp: every toolset", () => {
         ok: { file_key: e.file_key, group_by: "component" },
         bad: { args: { file_key: e.file_key, group_by: "style" } }
       },
-      { toolset: "activity_logs", client: "plan", tool: "design_activity_log_list", ok: { limit: 5 }, bad: { args: { limit: 2.5 } } },
-      { toolset: "developer_logs", client: "plan", tool: "design_developer_log_list", ok: {}, bad: { args: { limit: 500 } } },
+      {
+        toolset: "activity_logs",
+        client: "plan",
+        tool: "design_activity_log_list",
+        ok: { limit: 5 },
+        bad: { args: { limit: 2.5 } }
+      },
+      {
+        toolset: "developer_logs",
+        client: "plan",
+        tool: "design_developer_log_list",
+        ok: {},
+        bad: { args: { limit: 500 } }
+      },
       {
         toolset: "ai_usage",
         client: "plan",
@@ -136,7 +184,9 @@ describe("design mcp: every toolset", () => {
   }
 
   it("covers every toolset the server lists", async () => {
-    const listed = new Set(((await designClients.get("personal")!.listTools()).tools).map((t) => t.name.replace(/^design_/, "")))
+    const listed = new Set(
+      (await designClients.get("personal")!.listTools()).tools.map((t) => t.name.replace(/^design_/, ""))
+    )
     expect(listed.size).toBe(50)
     expect(new Set(cases().map((c) => c.toolset)).size).toBe(15)
   })
@@ -148,11 +198,35 @@ describe("design mcp: every toolset", () => {
 
 describe("taskmgr mcp: every toolset", () => {
   const cases = (): Array<Case> => [
-    { toolset: "users", client: "", tool: "taskmgr_user_get", ok: { user_gid: "me" }, bad: { args: { user_gid: "someone" } } },
+    {
+      toolset: "users",
+      client: "",
+      tool: "taskmgr_user_get",
+      ok: { user_gid: "me" },
+      bad: { args: { user_gid: "someone" } }
+    },
     { toolset: "teams", client: "", tool: "taskmgr_team_list", ok: {}, bad: { args: { limit: 0 } } },
-    { toolset: "workspaces", client: "", tool: "taskmgr_workspace_get", ok: { workspace_gid: taskmgr.workspace_gid }, bad: { args: { workspace_gid: "x1" } } },
-    { toolset: "projects", client: "", tool: "taskmgr_project_get", ok: { project_gid: taskmgr.project_gid }, bad: { args: { project_gid: "https://elsewhere.example/0/1/2" } } },
-    { toolset: "sections", client: "", tool: "taskmgr_section_list", ok: { project_gid: taskmgr.project_gid }, bad: { args: { project_gid: taskmgr.project_gid, limit: 101 } } },
+    {
+      toolset: "workspaces",
+      client: "",
+      tool: "taskmgr_workspace_get",
+      ok: { workspace_gid: taskmgr.workspace_gid },
+      bad: { args: { workspace_gid: "x1" } }
+    },
+    {
+      toolset: "projects",
+      client: "",
+      tool: "taskmgr_project_get",
+      ok: { project_gid: taskmgr.project_gid },
+      bad: { args: { project_gid: "https://elsewhere.example/0/1/2" } }
+    },
+    {
+      toolset: "sections",
+      client: "",
+      tool: "taskmgr_section_list",
+      ok: { project_gid: taskmgr.project_gid },
+      bad: { args: { project_gid: taskmgr.project_gid, limit: 101 } }
+    },
     {
       toolset: "tasks",
       client: "",
@@ -160,27 +234,117 @@ describe("taskmgr mcp: every toolset", () => {
       ok: { gids: [taskmgr.task_gid] },
       bad: { tool: "taskmgr_task_create", args: { name: "x", html_notes: "<body><p>no</p></body>" } }
     },
-    { toolset: "tags", client: "", tool: "taskmgr_tag_tasks", ok: { task_gid: taskmgr.task_gid }, bad: { args: { task_gid: "abc" } } },
-    { toolset: "stories", client: "", tool: "taskmgr_story_list", ok: { task_gid: taskmgr.task_gid }, bad: { tool: "taskmgr_story_create", args: { task_gid: taskmgr.task_gid, html_text: "<br>" } } },
-    { toolset: "comments", client: "", tool: "taskmgr_comment_list", ok: { task_gid: `${taskmgr.app_url}/0/${taskmgr.project_gid}/${taskmgr.task_gid}` }, bad: { tool: "taskmgr_comment_create", args: { task_gid: taskmgr.task_gid, text: "  " } } },
-    { toolset: "goals", client: "", tool: "taskmgr_goal_list", ok: { team: "1200000000000201" }, bad: { tool: "taskmgr_goal_update", args: { goal_gid: "1200000000001101" } } },
-    { toolset: "portfolios", client: "", tool: "taskmgr_portfolio_item_list", ok: { portfolio_gid: "1200000000001201" }, bad: { tool: "taskmgr_portfolio_create", args: { name: "x", color: "mauve" } } },
-    { toolset: "status-updates", client: "", tool: "taskmgr_status_overview", ok: { gid: taskmgr.project_gid }, bad: { tool: "taskmgr_status_create", args: { parent: taskmgr.project_gid, status_type: "fine", text: "x" } } },
-    { toolset: "custom-fields", client: "", tool: "taskmgr_custom_field_list_for_project", ok: { project_gid: taskmgr.project_gid }, bad: { args: { project_gid: "x1" } } },
-    { toolset: "memberships", client: "", tool: "taskmgr_membership_list", ok: { parent: taskmgr.project_gid }, bad: { args: {} } },
+    {
+      toolset: "tags",
+      client: "",
+      tool: "taskmgr_tag_tasks",
+      ok: { task_gid: taskmgr.task_gid },
+      bad: { args: { task_gid: "abc" } }
+    },
+    {
+      toolset: "stories",
+      client: "",
+      tool: "taskmgr_story_list",
+      ok: { task_gid: taskmgr.task_gid },
+      bad: { tool: "taskmgr_story_create", args: { task_gid: taskmgr.task_gid, html_text: "<br>" } }
+    },
+    {
+      toolset: "comments",
+      client: "",
+      tool: "taskmgr_comment_list",
+      ok: { task_gid: `${taskmgr.app_url}/0/${taskmgr.project_gid}/${taskmgr.task_gid}` },
+      bad: { tool: "taskmgr_comment_create", args: { task_gid: taskmgr.task_gid, text: "  " } }
+    },
+    {
+      toolset: "goals",
+      client: "",
+      tool: "taskmgr_goal_list",
+      ok: { team: "1200000000000201" },
+      bad: { tool: "taskmgr_goal_update", args: { goal_gid: "1200000000001101" } }
+    },
+    {
+      toolset: "portfolios",
+      client: "",
+      tool: "taskmgr_portfolio_item_list",
+      ok: { portfolio_gid: "1200000000001201" },
+      bad: { tool: "taskmgr_portfolio_create", args: { name: "x", color: "mauve" } }
+    },
+    {
+      toolset: "status-updates",
+      client: "",
+      tool: "taskmgr_status_overview",
+      ok: { gid: taskmgr.project_gid },
+      bad: { tool: "taskmgr_status_create", args: { parent: taskmgr.project_gid, status_type: "fine", text: "x" } }
+    },
+    {
+      toolset: "custom-fields",
+      client: "",
+      tool: "taskmgr_custom_field_list_for_project",
+      ok: { project_gid: taskmgr.project_gid },
+      bad: { args: { project_gid: "x1" } }
+    },
+    {
+      toolset: "memberships",
+      client: "",
+      tool: "taskmgr_membership_list",
+      ok: { parent: taskmgr.project_gid },
+      bad: { args: {} }
+    },
     { toolset: "ooo", client: "", tool: "taskmgr_ooo_list", ok: {}, bad: { args: { start_date: "2024-02-30" } } },
-    { toolset: "attachments", client: "", tool: "taskmgr_attachment_list", ok: { parent: taskmgr.task_gid }, bad: { tool: "taskmgr_attachment_create", args: { parent: taskmgr.task_gid, file: "/nonexistent/file.txt" } } },
-    { toolset: "events", client: "", tool: "taskmgr_event_list", ok: { resource_gid: taskmgr.task_gid }, bad: { args: { resource_gid: taskmgr.task_gid, sync: "two words" } } },
-    { toolset: "templates", client: "", tool: "taskmgr_job_get", ok: { job_gid: "1200000000030301" }, bad: { tool: "taskmgr_task_template_instantiate", args: { task_template_gid: "1200000000030001", wait: false, timeout_seconds: 5 } } },
-    { toolset: "rules", client: "", tool: "taskmgr_rule_trigger", ok: { rule_trigger_gid: "1200000000030201", resource: taskmgr.task_gid }, bad: { args: { rule_trigger_gid: "1200000000030201", resource: "task" } } },
-    { toolset: "typeahead", client: "", tool: "taskmgr_search_objects", ok: { resource_type: "project", query: "launch" }, bad: { args: { resource_type: "task", count: 0 } } },
-    { toolset: "urls", client: "", tool: "taskmgr_url_parse", ok: { url: `${taskmgr.app_url}/0/${taskmgr.project_gid}/list` }, bad: { args: { url: "https://elsewhere.example/0/1/2" } }, local: true }
+    {
+      toolset: "attachments",
+      client: "",
+      tool: "taskmgr_attachment_list",
+      ok: { parent: taskmgr.task_gid },
+      bad: { tool: "taskmgr_attachment_create", args: { parent: taskmgr.task_gid, file: "/nonexistent/file.txt" } }
+    },
+    {
+      toolset: "events",
+      client: "",
+      tool: "taskmgr_event_list",
+      ok: { resource_gid: taskmgr.task_gid },
+      bad: { args: { resource_gid: taskmgr.task_gid, sync: "two words" } }
+    },
+    {
+      toolset: "templates",
+      client: "",
+      tool: "taskmgr_job_get",
+      ok: { job_gid: "1200000000030301" },
+      bad: {
+        tool: "taskmgr_task_template_instantiate",
+        args: { task_template_gid: "1200000000030001", wait: false, timeout_seconds: 5 }
+      }
+    },
+    {
+      toolset: "rules",
+      client: "",
+      tool: "taskmgr_rule_trigger",
+      ok: { rule_trigger_gid: "1200000000030201", resource: taskmgr.task_gid },
+      bad: { args: { rule_trigger_gid: "1200000000030201", resource: "task" } }
+    },
+    {
+      toolset: "typeahead",
+      client: "",
+      tool: "taskmgr_search_objects",
+      ok: { resource_type: "project", query: "launch" },
+      bad: { args: { resource_type: "task", count: 0 } }
+    },
+    {
+      toolset: "urls",
+      client: "",
+      tool: "taskmgr_url_parse",
+      ok: { url: `${taskmgr.app_url}/0/${taskmgr.project_gid}/list` },
+      bad: { args: { url: "https://elsewhere.example/0/1/2" } },
+      local: true
+    }
   ]
 
   it("covers every toolset the server lists", async () => {
     const listed = await taskmgrClient.listTools()
     expect(listed.tools.length).toBe(taskmgrViews.filter((v) => v.tool !== undefined).length)
-    expect([...new Set(cases().map((c) => c.toolset))].sort()).toEqual([...new Set(taskmgrViews.map((v) => v.operation.group))].sort())
+    expect([...new Set(cases().map((c) => c.toolset))].sort()).toEqual(
+      [...new Set(taskmgrViews.map((v) => v.operation.group))].sort()
+    )
   })
 
   it("answers one call per toolset and refuses a bad input with nothing sent", async () => {

@@ -21,7 +21,11 @@ export interface InProcessServer {
 }
 
 /** `program mcp ...args` with exactly `env`, served over in-memory stdio once the client starts the transport. */
-export const inProcessServer = (program: "design" | "taskmgr", args: ReadonlyArray<string>, env: Env): InProcessServer => {
+export const inProcessServer = (
+  program: "design" | "taskmgr",
+  args: ReadonlyArray<string>,
+  env: Env
+): InProcessServer => {
   const stdin = new PassThrough()
   const stdout = new PassThrough()
   const err = memoryStream()
@@ -44,10 +48,12 @@ export const inProcessServer = (program: "design" | "taskmgr", args: ReadonlyArr
         }
       })
       const loaded = await programNamed(program)
-      void Effect.runPromise(runProgram(loaded, ["mcp", ...args], { env, stdin, stdout, stderr: err.stream })).then((code) => {
-        resolveExit(code)
-        transport.onclose?.()
-      })
+      void Effect.runPromise(runProgram(loaded, ["mcp", ...args], { env, stdin, stdout, stderr: err.stream })).then(
+        (code) => {
+          resolveExit(code)
+          transport.onclose?.()
+        }
+      )
     },
     send: (message: JSONRPCMessage) =>
       new Promise<void>((resolve) => {

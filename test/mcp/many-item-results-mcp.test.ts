@@ -24,7 +24,13 @@ beforeAll(async () => {
   const started = await startTaskmgrSandbox()
   info = started.info
   stop = started.stop
-  const env = { ...baseEnv(), TASKMGR_BASE_URL: info.base_url, TASKMGR_APP_URL: info.app_url, TASKMGR_TOKEN: info.tokens.personal, TASKMGR_WORKSPACE: info.workspace_gid }
+  const env = {
+    ...baseEnv(),
+    TASKMGR_BASE_URL: info.base_url,
+    TASKMGR_APP_URL: info.app_url,
+    TASKMGR_TOKEN: info.tokens.personal,
+    TASKMGR_WORKSPACE: info.workspace_gid
+  }
   client = new Client({ name: "many-item-results", version: "0.0.0" })
   await client.connect(inProcessServer("taskmgr", [], env).transport)
   await control(info.app_url, "POST", "/_sandbox/reset")

@@ -8,7 +8,17 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { spawn } from "node:child_process"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import { baseEnv, control, DESIGN_BIN, type LoggedRequest, ROOT, type Sandbox, type SandboxChild, startSandbox, TASKMGR_BIN } from "../e2e/helpers.js"
+import {
+  baseEnv,
+  control,
+  DESIGN_BIN,
+  type LoggedRequest,
+  ROOT,
+  type Sandbox,
+  type SandboxChild,
+  startSandbox,
+  TASKMGR_BIN
+} from "../e2e/helpers.js"
 import { startTaskmgrSandbox, type TaskmgrSandboxInfo } from "../e2e/taskmgr-sandbox.js"
 
 interface Server {
@@ -56,7 +66,9 @@ const SERVERS: ReadonlyArray<Server> = [
     }),
     tool: "taskmgr_user_me",
     sent: async () =>
-      ((await control(taskmgrOrigin(), "GET", "/_sandbox/requests")) as Array<LoggedRequest>).filter((r) => r.path.startsWith("/api/")),
+      ((await control(taskmgrOrigin(), "GET", "/_sandbox/requests")) as Array<LoggedRequest>).filter((r) =>
+        r.path.startsWith("/api/")
+      ),
     reset: async () => void (await control(taskmgrOrigin(), "POST", "/_sandbox/reset"))
   }
 ]
@@ -64,7 +76,11 @@ const SERVERS: ReadonlyArray<Server> = [
 /** Writes the lines to `<bin> mcp` in one chunk, closes stdin, and returns stdout's lines as written. */
 const rawSession = (server: Server, lines: ReadonlyArray<string>) =>
   new Promise<Array<string>>((resolve, reject) => {
-    const child = spawn(process.execPath, [server.bin, "mcp"], { cwd: ROOT, env: server.env(), stdio: ["pipe", "pipe", "pipe"] })
+    const child = spawn(process.execPath, [server.bin, "mcp"], {
+      cwd: ROOT,
+      env: server.env(),
+      stdio: ["pipe", "pipe", "pipe"]
+    })
     let out = ""
     child.stdout.setEncoding("utf8").on("data", (c: string) => void (out += c))
     const timer = setTimeout(() => child.kill("SIGKILL"), 15_000)
@@ -76,7 +92,8 @@ const rawSession = (server: Server, lines: ReadonlyArray<string>) =>
     child.stdin.end(lines.map((l) => `${l}\n`).join(""))
   })
 
-const INIT = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`
+const INIT =
+  `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`
 const BIG = "9007199254740993"
 
 describe.each(SERVERS)("$name mcp over raw stdio", (server) => {
@@ -94,7 +111,10 @@ describe.each(SERVERS)("$name mcp over raw stdio", (server) => {
     expect(replies.slice(1)).toStrictEqual([2, 3].map((id) => ({
       jsonrpc: "2.0",
       id,
-      error: { code: -32000, message: expect.stringMatching(/^Server not initialized: send initialize before tools\/(list|call)/) }
+      error: {
+        code: -32000,
+        message: expect.stringMatching(/^Server not initialized: send initialize before tools\/(list|call)/)
+      }
     })))
     expect(await server.sent()).toEqual([])
   })
@@ -114,7 +134,13 @@ describe.each(SERVERS)("$name mcp over raw stdio", (server) => {
   })
 
   it("the official client connects, lists and calls", async () => {
-    const transport = new StdioClientTransport({ command: process.execPath, args: [server.bin, "mcp"], env: server.env(), cwd: ROOT, stderr: "pipe" })
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [server.bin, "mcp"],
+      env: server.env(),
+      cwd: ROOT,
+      stderr: "pipe"
+    })
     const client = new Client({ name: "lifecycle-e2e", version: "0.0.0" })
     const errors: Array<Error> = []
     client.onerror = (e) => void errors.push(e)

@@ -19,8 +19,20 @@ beforeAll(async () => {
   sandbox = await startTaskmgrSandbox()
   const info = sandbox.info
   store = `redis://127.0.0.1:${await freePort()}/3`
-  const env = { ...baseEnv(), TASKMGR_BASE_URL: info.base_url, TASKMGR_APP_URL: info.app_url, TASKMGR_TOKEN: info.tokens.personal, TASKMGR_RATE_STORE: store }
-  const transport = new StdioClientTransport({ command: process.execPath, args: [TASKMGR_BIN, "mcp", "--toolsets", "users"], env, cwd: ROOT, stderr: "pipe" })
+  const env = {
+    ...baseEnv(),
+    TASKMGR_BASE_URL: info.base_url,
+    TASKMGR_APP_URL: info.app_url,
+    TASKMGR_TOKEN: info.tokens.personal,
+    TASKMGR_RATE_STORE: store
+  }
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [TASKMGR_BIN, "mcp", "--toolsets", "users"],
+    env,
+    cwd: ROOT,
+    stderr: "pipe"
+  })
   transport.stderr?.on("data", (chunk: Buffer) => void (stderr += chunk.toString("utf8")))
   client = new Client({ name: "rate-store-e2e", version: "0.0.0" })
   await client.connect(transport)
@@ -30,7 +42,8 @@ afterAll(async () => {
   await sandbox?.stop()
 })
 
-const texts = (result: Awaited<ReturnType<Client["callTool"]>>) => (result.content as Array<{ type: string; text: string }>).map((c) => c.text)
+const texts = (result: Awaited<ReturnType<Client["callTool"]>>) =>
+  (result.content as Array<{ type: string; text: string }>).map((c) => c.text)
 
 describe("taskmgr mcp with an unreachable rate store", () => {
   it("notes it once, in the first result and on stderr, and keeps answering", async () => {

@@ -17,7 +17,11 @@ let taskmgrClient: Client
 
 beforeAll(async () => {
   ;[design, taskmgr] = await Promise.all([sandbox(DESIGN_BIN), sandbox(TASKMGR_BIN)])
-  designClient = await connect(DESIGN_BIN, { DESIGN_BASE_URL: design.base_url, DESIGN_TEAM_ID: design.team_id, DESIGN_ACCESS_TOKEN: design.tokens.personal })
+  designClient = await connect(DESIGN_BIN, {
+    DESIGN_BASE_URL: design.base_url,
+    DESIGN_TEAM_ID: design.team_id,
+    DESIGN_ACCESS_TOKEN: design.tokens.personal
+  })
   taskmgrClient = await connect(TASKMGR_BIN, {
     TASKMGR_BASE_URL: taskmgr.base_url,
     TASKMGR_ACCESS_TOKEN: taskmgr.tokens.personal,
@@ -26,11 +30,16 @@ beforeAll(async () => {
 }, 90_000)
 
 const sentTo = async (info: Info) =>
-  ((await control(new URL(info.base_url).origin, "GET", "/_sandbox/requests")) as Array<LoggedRequest>).filter((r) => !r.path.startsWith("/_sandbox"))
+  ((await control(new URL(info.base_url).origin, "GET", "/_sandbox/requests")) as Array<LoggedRequest>).filter((r) =>
+    !r.path.startsWith("/_sandbox")
+  )
 
 const refusal = async (client: Client, info: Info, name: string, args: Record<string, unknown>) => {
   await control(new URL(info.base_url).origin, "POST", "/_sandbox/reset")
-  const result = (await client.callTool({ name, arguments: args })) as { isError?: boolean; content: Array<{ text?: string }> }
+  const result = (await client.callTool({ name, arguments: args })) as {
+    isError?: boolean
+    content: Array<{ text?: string }>
+  }
   expect(result.isError).toBe(true)
   expect(await sentTo(info)).toEqual([])
   const text = result.content.map((c) => c.text ?? "").join("\n")
@@ -40,7 +49,9 @@ const refusal = async (client: Client, info: Info, name: string, args: Record<st
 
 describe("tool refusals in the caller's words", () => {
   it("a number out of range names the parameter and the range", async () => {
-    expect(await refusal(designClient, design, "design_file_images", { file_key: design.file_key, ids: ["1:2"], scale: 5 }))
+    expect(
+      await refusal(designClient, design, "design_file_images", { file_key: design.file_key, ids: ["1:2"], scale: 5 })
+    )
       .toContain("scale: must be a number from 0.01 to 4 (got 5).")
     expect(await refusal(designClient, design, "design_file_get", { file_key: design.file_key, depth: -1 }))
       .toContain("depth: must be a whole number of at least 1 (got -1).")

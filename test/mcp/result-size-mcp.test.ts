@@ -20,7 +20,11 @@ interface ToolResult {
 
 interface Summary {
   readonly error: { readonly type: string; readonly message: string; readonly remedy: string }
-  readonly result: { readonly bytes: number; readonly max_bytes: number; readonly shape: { readonly keys: Record<string, string>; readonly inside?: unknown } }
+  readonly result: {
+    readonly bytes: number
+    readonly max_bytes: number
+    readonly shape: { readonly keys: Record<string, string>; readonly inside?: unknown }
+  }
 }
 
 let sb: Sandbox
@@ -29,20 +33,26 @@ let largeKey: string
 
 beforeAll(async () => {
   sb = await startSandbox()
-  const added = (await control(sb.baseUrl, "POST", "/_sandbox/files", { approx_bytes: 2_000_000 })) as { file_key: string }
+  const added = (await control(sb.baseUrl, "POST", "/_sandbox/files", { approx_bytes: 2_000_000 })) as {
+    file_key: string
+  }
   largeKey = added.file_key
   client = new Client({ name: "result-size", version: "0.0.0" })
-  await client.connect(inProcessServer("design", [], { ...sb.env, NO_COLOR: "1", DESIGN_MCP_MAX_BYTES: String(MAX) }).transport)
+  await client.connect(
+    inProcessServer("design", [], { ...sb.env, NO_COLOR: "1", DESIGN_MCP_MAX_BYTES: String(MAX) }).transport
+  )
 }, 60_000)
 afterAll(async () => {
   await client?.close()
   await sb?.stop()
 })
 
-const fileGet = async (args: Record<string, unknown>) => (await client.callTool({ name: "design_file_get", arguments: args })) as ToolResult
+const fileGet = async (args: Record<string, unknown>) =>
+  (await client.callTool({ name: "design_file_get", arguments: args })) as ToolResult
 
 const wireBytes = (result: ToolResult) =>
-  result.content.reduce((sum, c) => sum + Buffer.byteLength(c.text ?? ""), 0) + Buffer.byteLength(JSON.stringify(result.structuredContent ?? {}))
+  result.content.reduce((sum, c) => sum + Buffer.byteLength(c.text ?? ""), 0) +
+  Buffer.byteLength(JSON.stringify(result.structuredContent ?? {}))
 
 describe("design_file_get on a 2 MB document with DESIGN_MCP_MAX_BYTES=50000", () => {
   it("answers a summary under the bound: an error result with the size, the shape and how to narrow", async () => {
@@ -57,7 +67,10 @@ describe("design_file_get on a 2 MB document with DESIGN_MCP_MAX_BYTES=50000", (
     expect(summary.result.max_bytes).toBe(MAX)
     expect(summary.result.shape.keys.document).toMatch(/^object with \d+ keys/)
     // The document is most of it: its own keys are shown too (its pages).
-    expect(summary.result.shape.inside).toMatchObject({ key: "document", keys: { children: expect.stringMatching(/^array of \d+ /) } })
+    expect(summary.result.shape.inside).toMatchObject({
+      key: "document",
+      keys: { children: expect.stringMatching(/^array of \d+ /) }
+    })
     expect(summary.error.remedy).toMatch(/pass depth .*; pass ids /)
   })
 

@@ -5,7 +5,7 @@
  * those descriptions, and a parameter described its own way keeps it.
  */
 import { describe, expect, it } from "vitest"
-import { sayOnce, SAID_ONCE_MIN_TOOLS } from "../../src/core/mcp/said-once.js"
+import { SAID_ONCE_MIN_TOOLS, sayOnce } from "../../src/core/mcp/said-once.js"
 import type { ToolEntry } from "../../src/core/mcp/types.js"
 import { DESIGN_BIN, TASKMGR_BIN } from "../e2e/helpers.js"
 import { binaryServers } from "./binary-servers.js"
@@ -54,7 +54,10 @@ describe("sayOnce", () => {
     const common = { limit: { description: "Page size" } }
     const tools = [
       ...Array.from({ length: SAID_ONCE_MIN_TOOLS }, (_, i) => tool(`a${i}`, common)),
-      ...Array.from({ length: SAID_ONCE_MIN_TOOLS - 1 }, (_, i) => tool(`b${i}`, { limit: { description: "Rows to read" } }))
+      ...Array.from(
+        { length: SAID_ONCE_MIN_TOOLS - 1 },
+        (_, i) => tool(`b${i}`, { limit: { description: "Rows to read" } })
+      )
     ]
     const { instructions, tools: listed } = sayOnce(tools)
     expect(instructions).toContain("- limit: Page size")

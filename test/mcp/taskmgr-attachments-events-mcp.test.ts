@@ -43,10 +43,16 @@ describe("taskmgr mcp: attachments and events", () => {
     expect(json(uploaded)).toMatchObject({ name: "minutes.md", size: 20 })
     const upload = (await sent()).at(-1)!
     expect(upload.body).toMatchObject({ files: { file: { filename: "minutes.md", size: 20 } } })
-    const linked = await call("taskmgr_attachment_create", { parent: server.info.task_gid, url: "https://example.com/deck", name: "Deck" })
+    const linked = await call("taskmgr_attachment_create", {
+      parent: server.info.task_gid,
+      url: "https://example.com/deck",
+      name: "Deck"
+    })
     expect(json(linked)).toMatchObject({ name: "Deck", resource_subtype: "external" })
     const list = json(await call("taskmgr_attachment_list", { parent: server.info.task_gid, fetchAll: true }))
-    expect(list.attachments.map((a: { name: string }) => a.name)).toEqual(expect.arrayContaining(["minutes.md", "Deck"]))
+    expect(list.attachments.map((a: { name: string }) => a.name)).toEqual(
+      expect.arrayContaining(["minutes.md", "Deck"])
+    )
   })
 
   it("answers a feed read without a token as a reset, then the changes since", async () => {
@@ -54,19 +60,33 @@ describe("taskmgr mcp: attachments and events", () => {
     expect(first.isError ?? false, JSON.stringify(first)).toBe(false)
     const reset = json(first)
     expect(reset).toMatchObject({ events: [], sync_reset: true })
-    await call("taskmgr_attachment_create", { parent: server.info.task_gid, url: "https://example.com/deck", name: "Deck" })
+    await call("taskmgr_attachment_create", {
+      parent: server.info.task_gid,
+      url: "https://example.com/deck",
+      name: "Deck"
+    })
     const next = json(await call("taskmgr_event_list", { resource_gid: server.info.task_gid, sync: reset.sync }))
-    expect(next.events).toMatchObject([{ action: "added", resource: { resource_type: "attachment", name: "Deck" }, parent: { gid: server.info.task_gid } }])
+    expect(next.events).toMatchObject([{
+      action: "added",
+      resource: { resource_type: "attachment", name: "Deck" },
+      parent: { gid: server.info.task_gid }
+    }])
   })
 
   it("refuses a missing file, a directory and a link without a name as tool errors naming the parameter, with nothing sent", async () => {
-    const missing = await call("taskmgr_attachment_create", { parent: server.info.task_gid, file: join(dir, "gone.md") })
+    const missing = await call("taskmgr_attachment_create", {
+      parent: server.info.task_gid,
+      file: join(dir, "gone.md")
+    })
     expect(missing.isError).toBe(true)
     expect(missing.content[0]!.text).toMatch(/file: .*gone\.md does not exist\./)
     const folder = await call("taskmgr_attachment_create", { parent: server.info.task_gid, file: join(dir, "folder") })
     expect(folder.isError).toBe(true)
     expect(folder.content[0]!.text).toMatch(/is a directory/)
-    const nameless = await call("taskmgr_attachment_create", { parent: server.info.task_gid, url: "https://example.com/deck" })
+    const nameless = await call("taskmgr_attachment_create", {
+      parent: server.info.task_gid,
+      url: "https://example.com/deck"
+    })
     expect(nameless.isError).toBe(true)
     expect(nameless.content[0]!.text).toMatch(/url: an external link also needs name\./)
     expect(await sent()).toEqual([])

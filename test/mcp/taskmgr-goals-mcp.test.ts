@@ -40,32 +40,65 @@ describe("taskmgr mcp: goals, portfolios, status updates", () => {
       "taskmgr_status_list",
       "taskmgr_status_overview"
     ])
-    for (const name of ["taskmgr_goal_list", "taskmgr_goal_get", "taskmgr_portfolio_list", "taskmgr_portfolio_item_list", "taskmgr_status_list", "taskmgr_status_overview"]) {
+    for (
+      const name of [
+        "taskmgr_goal_list",
+        "taskmgr_goal_get",
+        "taskmgr_portfolio_list",
+        "taskmgr_portfolio_item_list",
+        "taskmgr_status_list",
+        "taskmgr_status_overview"
+      ]
+    ) {
       expect(hints[name]?.readOnlyHint, name).toBe(true)
     }
     for (const name of ["taskmgr_goal_delete", "taskmgr_portfolio_delete", "taskmgr_status_delete"]) {
       expect(hints[name], name).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true })
     }
-    expect(hints.taskmgr_status_create).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false })
+    expect(hints.taskmgr_status_create).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false
+    })
     // The tool keeps the service's parameter name; only the command line says --type.
     const create = tools.find((t) => t.name === "taskmgr_status_create")!
     expect(create.inputSchema.required).toEqual(expect.arrayContaining(["parent", "status_type"]))
     const list = tools.find((t) => t.name === "taskmgr_portfolio_item_list")!
-    expect(Object.keys(list.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(["portfolio_gid", "fetchAll", "maxPages", "cursor"]))
+    expect(Object.keys(list.inputSchema.properties ?? {})).toEqual(
+      expect.arrayContaining(["portfolio_gid", "fetchAll", "maxPages", "cursor"])
+    )
   })
 
   it("creates, updates and deletes a goal; posts a status update on it", async () => {
-    const goal = await data("taskmgr_goal_create", { name: "Grow usage", is_workspace_level: true, due_on: "2024-12-31" })
+    const goal = await data("taskmgr_goal_create", {
+      name: "Grow usage",
+      is_workspace_level: true,
+      due_on: "2024-12-31"
+    })
     expect(goal).toMatchObject({ name: "Grow usage", is_workspace_level: true })
-    expect(await data("taskmgr_goal_update", { goal_gid: goal.gid, status: "green" })).toMatchObject({ status: "green" })
-    const update = await data("taskmgr_status_create", { parent: goal.gid, status_type: "at_risk", text: "Slow quarter." })
+    expect(await data("taskmgr_goal_update", { goal_gid: goal.gid, status: "green" })).toMatchObject({
+      status: "green"
+    })
+    const update = await data("taskmgr_status_create", {
+      parent: goal.gid,
+      status_type: "at_risk",
+      text: "Slow quarter."
+    })
     expect(update).toMatchObject({ resource_subtype: "goal_status_update", status_type: "at_risk" })
     expect((await data("taskmgr_goal_get", { goal_gid: goal.gid })).status).toBe("yellow")
-    expect(await data("taskmgr_goal_delete", { goal_gid: goal.gid })).toEqual({ deleted: true, already_absent: false, goal_gid: goal.gid })
+    expect(await data("taskmgr_goal_delete", { goal_gid: goal.gid })).toEqual({
+      deleted: true,
+      already_absent: false,
+      goal_gid: goal.gid
+    })
   })
 
   it("lists every page of a portfolio's items with fetchAll", async () => {
-    const all = await data("taskmgr_portfolio_item_list", { portfolio_gid: seed.portfolio_gid, limit: 1, fetchAll: true })
+    const all = await data("taskmgr_portfolio_item_list", {
+      portfolio_gid: seed.portfolio_gid,
+      limit: 1,
+      fetchAll: true
+    })
     expect(all.projects.map((p: { gid: string }) => p.gid)).toEqual([seed.project_gid, seed.big_project_gid])
     expect(all).toMatchObject({ complete: true, pages: 2 })
   })

@@ -33,21 +33,47 @@ describe("taskmgr mcp: projects and sections", () => {
       "taskmgr_section_task_add",
       "taskmgr_section_update"
     ])
-    for (const name of ["taskmgr_project_list", "taskmgr_project_get", "taskmgr_project_counts", "taskmgr_project_search", "taskmgr_section_list", "taskmgr_section_get"]) {
+    for (
+      const name of [
+        "taskmgr_project_list",
+        "taskmgr_project_get",
+        "taskmgr_project_counts",
+        "taskmgr_project_search",
+        "taskmgr_section_list",
+        "taskmgr_section_get"
+      ]
+    ) {
       expect(hints[name]?.readOnlyHint, name).toBe(true)
     }
-    expect(hints.taskmgr_project_create).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false })
-    expect(hints.taskmgr_section_create).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false })
-    expect(hints.taskmgr_section_task_add).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: true })
+    expect(hints.taskmgr_project_create).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false
+    })
+    expect(hints.taskmgr_section_create).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false
+    })
+    expect(hints.taskmgr_section_task_add).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: true
+    })
     for (const name of ["taskmgr_project_delete", "taskmgr_section_delete"]) {
       expect(hints[name], name).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true })
     }
     const list = tools.find((t) => t.name === "taskmgr_section_list")!
-    expect(Object.keys(list.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(["project_gid", "limit", "fetchAll", "maxPages", "cursor"]))
+    expect(Object.keys(list.inputSchema.properties ?? {})).toEqual(
+      expect.arrayContaining(["project_gid", "limit", "fetchAll", "maxPages", "cursor"])
+    )
   })
 
   it("takes a project URL for a gid", async () => {
-    const result = (await server.client.callTool({ name: "taskmgr_section_list", arguments: { project_gid: `${server.info.app_url}/0/${server.info.project_gid}/list` } })) as ToolResult
+    const result = (await server.client.callTool({
+      name: "taskmgr_section_list",
+      arguments: { project_gid: `${server.info.app_url}/0/${server.info.project_gid}/list` }
+    })) as ToolResult
     expect(result.isError ?? false, JSON.stringify(result)).toBe(false)
     const parsed = JSON.parse(result.content[0]!.text!) as { sections: Array<{ name: string }> }
     expect(parsed.sections.map((s) => s.name)).toEqual(["To do", "Doing", "Done"])
@@ -56,11 +82,17 @@ describe("taskmgr mcp: projects and sections", () => {
   it("refuses a move with both anchors, and a limit of 101, as tool errors with nothing sent", async () => {
     const both = (await server.client.callTool({
       name: "taskmgr_section_move",
-      arguments: { project_gid: server.info.project_gid, section: "1200000000000403", before_section: "1200000000000401", after_section: "1200000000000402" }
+      arguments: {
+        project_gid: server.info.project_gid,
+        section: "1200000000000403",
+        before_section: "1200000000000401",
+        after_section: "1200000000000402"
+      }
     })) as ToolResult
     expect(both.isError).toBe(true)
     expect(both.content[0]!.text).toContain("not both")
-    const limit = (await server.client.callTool({ name: "taskmgr_project_list", arguments: { limit: 101 } })) as ToolResult
+    const limit =
+      (await server.client.callTool({ name: "taskmgr_project_list", arguments: { limit: 101 } })) as ToolResult
     expect(limit.isError).toBe(true)
     expect(await sent()).toEqual([])
   })

@@ -28,14 +28,30 @@ export const taskmgrToolsetServer = (toolsets: string, clientName: string) => {
       return client!
     },
     /** The API requests the sandbox received since the last reset. */
-    sent: async () => ((await control(server.origin, "GET", "/_sandbox/requests")) as Array<LoggedRequest>).filter((r) => r.path.startsWith("/api/")),
-    call: async (name: string, args: Record<string, unknown>) => (await client!.callTool({ name, arguments: args })) as ToolResult
+    sent: async () =>
+      ((await control(server.origin, "GET", "/_sandbox/requests")) as Array<LoggedRequest>).filter((r) =>
+        r.path.startsWith("/api/")
+      ),
+    call: async (name: string, args: Record<string, unknown>) =>
+      (await client!.callTool({ name, arguments: args })) as ToolResult
   }
   beforeAll(async () => {
     sandbox = await startTaskmgrSandbox()
     const { info } = server
-    const env = { ...baseEnv(), TASKMGR_BASE_URL: info.base_url, TASKMGR_APP_URL: info.app_url, TASKMGR_TOKEN: info.tokens.personal, TASKMGR_WORKSPACE: info.workspace_gid }
-    const transport = new StdioClientTransport({ command: process.execPath, args: [TASKMGR_BIN, "mcp", "--toolsets", toolsets], env, cwd: ROOT, stderr: "pipe" })
+    const env = {
+      ...baseEnv(),
+      TASKMGR_BASE_URL: info.base_url,
+      TASKMGR_APP_URL: info.app_url,
+      TASKMGR_TOKEN: info.tokens.personal,
+      TASKMGR_WORKSPACE: info.workspace_gid
+    }
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [TASKMGR_BIN, "mcp", "--toolsets", toolsets],
+      env,
+      cwd: ROOT,
+      stderr: "pipe"
+    })
     client = new Client({ name: clientName, version: "0.0.0" })
     await client.connect(transport)
   }, 60_000)

@@ -36,15 +36,23 @@ beforeEach(async () => {
   await control(info.app_url, "POST", "/_sandbox/reset")
 })
 
-const sent = async () => ((await control(info.app_url, "GET", "/_sandbox/requests")) as Array<LoggedRequest>).filter((r) => !r.path.startsWith("/_sandbox"))
-const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as Result
+const sent = async () =>
+  ((await control(info.app_url, "GET", "/_sandbox/requests")) as Array<LoggedRequest>).filter((r) =>
+    !r.path.startsWith("/_sandbox")
+  )
+const call = async (name: string, args: Record<string, unknown>) =>
+  (await client.callTool({ name, arguments: args })) as Result
 
 describe("taskmgr wrapper-only tools", () => {
   it("lists the tools with their parameters", async () => {
     const { tools } = await client.listTools()
     const byName = new Map(tools.map((t) => [t.name, t]))
     expect(Object.keys(byName.get("taskmgr_project_export")?.inputSchema.properties ?? {})).toEqual(["project_gid"])
-    expect(Object.keys(byName.get("taskmgr_task_scan_todos")?.inputSchema.properties ?? {})).toEqual(["dir", "create", "project"])
+    expect(Object.keys(byName.get("taskmgr_task_scan_todos")?.inputSchema.properties ?? {})).toEqual([
+      "dir",
+      "create",
+      "project"
+    ])
     expect(byName.get("taskmgr_comment_create")?.inputSchema.properties).toHaveProperty("template")
   })
 
@@ -60,17 +68,29 @@ describe("taskmgr wrapper-only tools", () => {
     writeFileSync(join(dir, "a.py"), "# TODO: one\n")
     const drafts = JSON.parse((await call("taskmgr_task_scan_todos", { dir })).content[0]!.text!)
     expect(drafts.drafts).toMatchObject([{ path: "a.py", line: 1, name: "one", status: "draft" }])
-    const first = JSON.parse((await call("taskmgr_task_scan_todos", { dir, create: true, project: "1200000000000301" })).content[0]!.text!)
-    const second = JSON.parse((await call("taskmgr_task_scan_todos", { dir, create: true, project: "1200000000000301" })).content[0]!.text!)
+    const first = JSON.parse(
+      (await call("taskmgr_task_scan_todos", { dir, create: true, project: "1200000000000301" })).content[0]!.text!
+    )
+    const second = JSON.parse(
+      (await call("taskmgr_task_scan_todos", { dir, create: true, project: "1200000000000301" })).content[0]!.text!
+    )
     expect([first.drafts[0].status, second.drafts[0].status]).toEqual(["created", "exists"])
     expect((await sent()).filter((r) => r.method === "POST")).toHaveLength(1)
   })
 
   it("taskmgr_comment_create fills a template, and refuses an unknown placeholder with nothing sent", async () => {
-    const made = await call("taskmgr_comment_create", { task_gid: "1200000000000601", template: true, text: "Due {task.due_on}" })
+    const made = await call("taskmgr_comment_create", {
+      task_gid: "1200000000000601",
+      template: true,
+      text: "Due {task.due_on}"
+    })
     expect(JSON.parse(made.content[0]!.text!)).toMatchObject({ text: "Due 2024-06-01" })
     await control(info.app_url, "POST", "/_sandbox/reset")
-    const bad = await call("taskmgr_comment_create", { task_gid: "1200000000000601", template: true, text: "{task.nope}" })
+    const bad = await call("taskmgr_comment_create", {
+      task_gid: "1200000000000601",
+      template: true,
+      text: "{task.nope}"
+    })
     expect(bad.isError).toBe(true)
     expect(bad.structuredContent?.error).toMatchObject({ type: "InvalidInputError" })
     expect(bad.structuredContent?.error?.message).toContain("{task.nope}")

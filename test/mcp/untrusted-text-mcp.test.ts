@@ -8,7 +8,19 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import { addFault, baseEnv, control, DESIGN_BIN, requestLog, resetSandbox, ROOT, type Sandbox, type SandboxChild, startSandbox, TASKMGR_BIN } from "../e2e/helpers.js"
+import {
+  addFault,
+  baseEnv,
+  control,
+  DESIGN_BIN,
+  requestLog,
+  resetSandbox,
+  ROOT,
+  type Sandbox,
+  type SandboxChild,
+  startSandbox,
+  TASKMGR_BIN
+} from "../e2e/helpers.js"
 import { startTaskmgrSandbox, type TaskmgrSandboxInfo } from "../e2e/taskmgr-sandbox.js"
 
 const SENTINEL = "s3ntinel-passcode-Qz81"
@@ -22,13 +34,20 @@ interface ToolResult {
 }
 
 const connect = async (bin: string, env: Record<string, string>): Promise<Client> => {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [bin, "mcp"], env: { ...baseEnv(), ...env }, cwd: ROOT, stderr: "pipe" })
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [bin, "mcp"],
+    env: { ...baseEnv(), ...env },
+    cwd: ROOT,
+    stderr: "pipe"
+  })
   const client = new Client({ name: "untrusted-text-e2e", version: "0.0.0" })
   await client.connect(transport)
   return client
 }
 
-const call = async (client: Client, name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as ToolResult
+const call = async (client: Client, name: string, args: Record<string, unknown>) =>
+  (await client.callTool({ name, arguments: args })) as ToolResult
 const wire = (r: ToolResult) => JSON.stringify(r)
 
 describe("design mcp: untrusted text", () => {
@@ -48,11 +67,15 @@ describe("design mcp: untrusted text", () => {
 
   it("design_webhook_create and design_webhook_update refuse a passcode of the wrong shape without quoting it, sending nothing", async () => {
     const base = { event: "FILE_UPDATE", endpoint: "https://hooks.example.com/x" }
-    for (const passcode of [{ v: SENTINEL }, [SENTINEL], { deep: [{ v: SENTINEL }] }, 987654321987, SENTINEL.repeat(10)]) {
-      for (const [tool, args] of [
-        ["design_webhook_create", { ...base, context: "team", passcode }],
-        ["design_webhook_update", { ...base, webhook_id: "42", passcode }]
-      ] as const) {
+    for (
+      const passcode of [{ v: SENTINEL }, [SENTINEL], { deep: [{ v: SENTINEL }] }, 987654321987, SENTINEL.repeat(10)]
+    ) {
+      for (
+        const [tool, args] of [
+          ["design_webhook_create", { ...base, context: "team", passcode }],
+          ["design_webhook_update", { ...base, webhook_id: "42", passcode }]
+        ] as const
+      ) {
         const r = await call(client, tool, args)
         expect(r.isError, `${tool} ${JSON.stringify(passcode)}`).toBe(true)
         expect(wire(r)).toContain("passcode")
@@ -64,7 +87,12 @@ describe("design mcp: untrusted text", () => {
 
   it("a token the service echoes in a 400 is masked in the tool result", async () => {
     const token = sb.info.tokens.personal
-    await addFault(sb, { method: "GET", path: "/v1/me", status: 400, body: { status: 400, err: `Bad request: ${token} is odd` } })
+    await addFault(sb, {
+      method: "GET",
+      path: "/v1/me",
+      status: 400,
+      body: { status: 400, err: `Bad request: ${token} is odd` }
+    })
     const r = await call(client, "design_user_me", {})
     expect(r.isError).toBe(true)
     expect(wire(r)).toContain("Bad request: *** is odd")

@@ -4,7 +4,7 @@ import { createHash, randomBytes } from "node:crypto"
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { api, apiLayer, SIM, seed, sent, sim } from "./harness.js"
+import { api, apiLayer, seed, sent, SIM, sim } from "./harness.js"
 
 const task = seed.task_gid
 const taskUrl = `${SIM}/0/${seed.project_gid}/${task}`
@@ -34,24 +34,39 @@ describe("TaskmgrApi: attachments", () => {
       const a = yield* api
       const page = yield* a.attachmentList({ parent: taskUrl })
       expect(page.data.map((x) => x.gid).sort()).toEqual([seed.attachment_gids.link, seed.attachment_gids.upload])
-      expect((yield* sent).at(-1)).toMatchObject({ method: "GET", path: "/api/1.0/attachments", query: { parent: task, limit: "50", opt_fields: "name,resource_subtype,size" } })
+      expect((yield* sent).at(-1)).toMatchObject({
+        method: "GET",
+        path: "/api/1.0/attachments",
+        query: { parent: task, limit: "50", opt_fields: "name,resource_subtype,size" }
+      })
       const link = yield* a.attachmentGet({ attachment_gid: seed.attachment_gids.link })
       const subtype: string | undefined = link.resource_subtype
       expect(subtype).toBe("external")
-      expect(link).toMatchObject({ name: "Launch brief", view_url: "https://docs.example.com/launch-brief", parent: { gid: task } })
+      expect(link).toMatchObject({
+        name: "Launch brief",
+        view_url: "https://docs.example.com/launch-brief",
+        parent: { gid: task }
+      })
     }).pipe(Effect.provide(apiLayer())))
 
   it.effect("uploads a local file as multipart: every byte arrives, and the stored size is the file's", () =>
     Effect.gen(function*() {
       const a = yield* api
       const made = yield* a.attachmentCreate({ parent: task, file })
-      expect(made).toMatchObject({ name: "report.bin", size: bytes.length, resource_subtype: "taskmgr", parent: { gid: task } })
+      expect(made).toMatchObject({
+        name: "report.bin",
+        size: bytes.length,
+        resource_subtype: "taskmgr",
+        parent: { gid: task }
+      })
       const upload = (yield* sent).at(-1)!
       expect(upload.method).toBe("POST")
       expect(upload.headers["content-type"]).toMatch(/^multipart\/form-data; boundary=/)
       expect(upload.body).toEqual({
         fields: { parent: task, name: "report.bin" },
-        files: { file: { filename: "report.bin", content_type: "application/octet-stream", size: bytes.length, sha256 } }
+        files: {
+          file: { filename: "report.bin", content_type: "application/octet-stream", size: bytes.length, sha256 }
+        }
       })
       expect((yield* a.attachmentGet({ attachment_gid: made.gid })).size).toBe(bytes.length)
     }).pipe(Effect.provide(apiLayer())))
@@ -60,7 +75,12 @@ describe("TaskmgrApi: attachments", () => {
     Effect.gen(function*() {
       const s = yield* sim
       const a = yield* api
-      yield* s.injectFault({ method: "POST", path: "/api/1.0/attachments", status: 429, headers: { "retry-after": "2" } })
+      yield* s.injectFault({
+        method: "POST",
+        path: "/api/1.0/attachments",
+        status: 429,
+        headers: { "retry-after": "2" }
+      })
       const upload = yield* Effect.fork(a.attachmentCreate({ parent: task, file, name: "Quarterly report" }))
       const made = yield* finish(upload)
       expect(made).toMatchObject({ name: "Quarterly report", size: bytes.length })
@@ -73,7 +93,11 @@ describe("TaskmgrApi: attachments", () => {
     Effect.gen(function*() {
       const a = yield* api
       const made = yield* a.attachmentCreate({ parent: task, url: "https://example.com/spec", name: "The spec" })
-      expect(made).toMatchObject({ name: "The spec", resource_subtype: "external", view_url: "https://example.com/spec" })
+      expect(made).toMatchObject({
+        name: "The spec",
+        resource_subtype: "external",
+        view_url: "https://example.com/spec"
+      })
       expect((yield* sent).at(-1)?.body).toEqual({
         fields: { parent: task, resource_subtype: "external", url: "https://example.com/spec", name: "The spec" },
         files: {}
@@ -84,16 +108,32 @@ describe("TaskmgrApi: attachments", () => {
     Effect.gen(function*() {
       const a = yield* api
       const gid = seed.attachment_gids.upload
-      expect(yield* a.attachmentDelete({ attachment_gid: gid })).toEqual({ deleted: true, already_absent: false, attachment_gid: gid })
-      expect(yield* a.attachmentDelete({ attachment_gid: gid })).toEqual({ deleted: true, already_absent: true, attachment_gid: gid })
+      expect(yield* a.attachmentDelete({ attachment_gid: gid })).toEqual({
+        deleted: true,
+        already_absent: false,
+        attachment_gid: gid
+      })
+      expect(yield* a.attachmentDelete({ attachment_gid: gid })).toEqual({
+        deleted: true,
+        already_absent: true,
+        attachment_gid: gid
+      })
       expect((yield* Effect.flip(a.attachmentGet({ attachment_gid: gid })))._tag).toBe("NotFoundError")
     }).pipe(Effect.provide(apiLayer())))
 
   const refusals: ReadonlyArray<readonly [string, Record<string, string>, RegExp, ReadonlyArray<string>]> = [
     ["a missing file", { file: join(dir, "nope.txt") }, /^file: .*nope\.txt does not exist\.$/, ["file"]],
-    ["a directory", { file: join(dir, "folder") }, /^file: .*folder is a directory; uploads take regular files only\.$/, ["file"]],
+    [
+      "a directory",
+      { file: join(dir, "folder") },
+      /^file: .*folder is a directory; uploads take regular files only\.$/,
+      ["file"]
+    ],
     ["a device", { file: "/dev/null" }, /is a device/, ["file"]],
-    ["both a file and a URL", { file, url: "https://example.com/x", name: "x" }, /^Give file or url, not both\.$/, ["file", "url"]],
+    ["both a file and a URL", { file, url: "https://example.com/x", name: "x" }, /^Give file or url, not both\.$/, [
+      "file",
+      "url"
+    ]],
     ["a URL without a name", { url: "https://example.com/x" }, /^url: an external link also needs name\.$/, ["name"]],
     ["neither a file nor a URL", {}, /^Give file \(a path to upload\) or url \(with name\)\.$/, ["file", "url"]],
     ["a URL that is not http(s)", { url: "ftp://example.com/x", name: "x" }, /url.*must be an http\(s\) URL/, ["url"]]

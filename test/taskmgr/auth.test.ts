@@ -4,15 +4,15 @@
  * exchange and the refresh-and-resend against the in-process simulator, the
  * invalid_client hint, and the token sources of the command line.
  */
-import { describe, expect, it } from "@effect/vitest"
 import * as HttpClient from "@effect/platform/HttpClient"
+import { describe, expect, it } from "@effect/vitest"
 import { Effect, Option, Redacted } from "effect"
 import * as TestClock from "effect/TestClock"
 import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { remedy } from "../../src/core/remedy.js"
 import { makePkce } from "../../src/core/oauth/pkce.js"
+import { remedy } from "../../src/core/remedy.js"
 import { TaskmgrApi } from "../../src/taskmgr/api.js"
 import { appStatus } from "../../src/taskmgr/auth-cli.js"
 import { cliSettings, taskmgrVocabulary } from "../../src/taskmgr/cli-options.js"
@@ -22,9 +22,9 @@ import {
   expiresWithin,
   resolveAppRegistration,
   storedRefresh,
-  type TaskmgrCredential,
   taskmgrAuthorizeUrl,
   taskmgrConfigDir,
+  type TaskmgrCredential,
   taskmgrCredentialStore
 } from "../../src/taskmgr/oauth.js"
 import { ACCESS_TOKEN_TTL_S, TaskmgrSimulator } from "../../src/testing/index.js"
@@ -45,7 +45,12 @@ const writeSettings = (dir: string, body: Record<string, string>, mode: number) 
 const approve = (clientId: string, challenge: string, redirectUri = "http://127.0.0.1:9/callback") =>
   Effect.gen(function*() {
     const http = yield* HttpClient.HttpClient
-    const url = taskmgrAuthorizeUrl(SIM, clientId, [])({ redirectUri, state: "s", codeChallenge: challenge, codeChallengeMethod: "S256" })
+    const url = taskmgrAuthorizeUrl(SIM, clientId, [])({
+      redirectUri,
+      state: "s",
+      codeChallenge: challenge,
+      codeChallengeMethod: "S256"
+    })
     const response = yield* http.get(url)
     const location = new URL(response.headers.location!)
     return Redacted.make(location.searchParams.get("code")!)
@@ -76,7 +81,11 @@ describe("taskmgr sign-in: configuration", () => {
     Effect.gen(function*() {
       const dir = tempDir()
       writeSettings(dir, { client_id: "file-id-123456", client_secret: "file-secret-123456" }, 0o600)
-      const env = { TASKMGR_CONFIG_DIR: dir, TASKMGR_CLIENT_ID: "env-id-123456", TASKMGR_API_CLIENT_SECRET: "api-secret-123456" }
+      const env = {
+        TASKMGR_CONFIG_DIR: dir,
+        TASKMGR_CLIENT_ID: "env-id-123456",
+        TASKMGR_API_CLIENT_SECRET: "api-secret-123456"
+      }
       const flagged = yield* resolveAppRegistration({ clientId: "flag-id-123456" }, env)
       expect(flagged.clientId.value).toEqual(Option.some("flag-id-123456"))
       expect(flagged.clientId.shadowed).toEqual(["TASKMGR_CLIENT_ID", "settings.json"])
@@ -103,13 +112,22 @@ describe("taskmgr sign-in: configuration", () => {
       const refused = yield* Effect.flip(resolveAppRegistration({}, { TASKMGR_CONFIG_DIR: dir }))
       expect(refused.reason).toBe("insecure_store")
       expect(refused.message).not.toContain("file-secret-123456")
-      expect(remedy(refused, say)).toBe(`Run 'chmod 600 ${path}' so that only you can read it, or delete it and sign in again.`)
-      const covered = yield* resolveAppRegistration({ clientId: "a-flag-id", clientSecret: "a-flag-secret" }, { TASKMGR_CONFIG_DIR: dir })
+      expect(remedy(refused, say)).toBe(
+        `Run 'chmod 600 ${path}' so that only you can read it, or delete it and sign in again.`
+      )
+      const covered = yield* resolveAppRegistration({ clientId: "a-flag-id", clientSecret: "a-flag-secret" }, {
+        TASKMGR_CONFIG_DIR: dir
+      })
       expect(covered.clientId.source).toEqual(Option.some("--client-id"))
     }))
 
   it("the authorize URL: the app host, S256, the state, and scopes space-separated (none for full access)", () => {
-    const params = { redirectUri: "urn:ietf:wg:oauth:2.0:oob", state: "st", codeChallenge: "ch", codeChallengeMethod: "S256" as const }
+    const params = {
+      redirectUri: "urn:ietf:wg:oauth:2.0:oob",
+      state: "st",
+      codeChallenge: "ch",
+      codeChallengeMethod: "S256" as const
+    }
     const url = new URL(taskmgrAuthorizeUrl("https://app.example/", "42", ["tasks:read", "projects:read"])(params))
     expect(`${url.origin}${url.pathname}`).toBe("https://app.example/-/oauth_authorize")
     expect(Object.fromEntries(url.searchParams)).toEqual({
@@ -141,7 +159,11 @@ describe("taskmgr sign-in: against the simulator", () => {
       expect(credential.refresh_token).not.toBeNull()
       expect(credential.expires_at).toBe(new Date(ACCESS_TOKEN_TTL_S * 1000).toISOString())
       const exchange = (yield* sent).find((r) => r.path === "/-/oauth_token")!
-      expect(exchange.body).toMatchObject({ grant_type: "authorization_code", client_id: seed.client.id, client_secret: "***" })
+      expect(exchange.body).toMatchObject({
+        grant_type: "authorization_code",
+        client_id: seed.client.id,
+        client_secret: "***"
+      })
       expect(exchange.headers.authorization).toBeUndefined()
     }).pipe(Effect.provide(TaskmgrSimulator.layer)))
 
@@ -161,7 +183,9 @@ describe("taskmgr sign-in: against the simulator", () => {
       yield* store.write(credential)
       yield* TestClock.adjust(`${ACCESS_TOKEN_TTL_S + 1} seconds`)
       const before = (yield* sent).length
-      const api = yield* TaskmgrApi.make(options({ token: credential.access_token, refresh: storedRefresh({ credential, store }) }))
+      const api = yield* TaskmgrApi.make(
+        options({ token: credential.access_token, refresh: storedRefresh({ credential, store }) })
+      )
       expect((yield* api.userMe({})).gid).toBe(seed.user_gid)
       expect((yield* sent).slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([
         "GET /api/1.0/users/me",
@@ -233,13 +257,19 @@ describe("taskmgr sign-in: the command line's token sources", () => {
     Effect.gen(function*() {
       const dir = tempDir()
       yield* storedIn(dir)
-      const other = yield* Effect.flip(cliSettings({}, { TASKMGR_BASE_URL: "https://elsewhere.example/api/1.0", TASKMGR_CONFIG_DIR: dir }))
+      const other = yield* Effect.flip(
+        cliSettings({}, { TASKMGR_BASE_URL: "https://elsewhere.example/api/1.0", TASKMGR_CONFIG_DIR: dir })
+      )
       expect(other._tag).toBe("SignInError")
       expect(other.message).toMatch(/is for http:\/\/127\.0\.0\.1:1\/api\/1\.0/)
       chmodSync(join(dir, "credentials.json"), 0o644)
       const insecure = yield* Effect.flip(cliSettings({}, { ...urls, TASKMGR_CONFIG_DIR: dir }))
       expect(insecure._tag === "SignInError" && insecure.reason).toBe("insecure_store")
-      const bypass = yield* cliSettings({}, { ...urls, TASKMGR_CONFIG_DIR: dir, TASKMGR_ACCESS_TOKEN: "env-token-1234" })
+      const bypass = yield* cliSettings({}, {
+        ...urls,
+        TASKMGR_CONFIG_DIR: dir,
+        TASKMGR_ACCESS_TOKEN: "env-token-1234"
+      })
       expect(bypass.tokenSource).toEqual(Option.some("TASKMGR_ACCESS_TOKEN"))
     }))
 })

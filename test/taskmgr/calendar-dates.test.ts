@@ -16,7 +16,9 @@ describe("taskmgr dates", () => {
         const u = yield* Effect.flip(a.taskUpdate({ task_gid: seed.task_gid, start_at: `${due_on}T09:00:00Z` }))
         expect(u.message).toContain("start_at: must be a real date-time")
       }
-      const p = yield* Effect.flip(a.projectCreate({ name: "Impossible", workspace_gid: seed.workspace_gid, due_on: "2026-02-30" }))
+      const p = yield* Effect.flip(
+        a.projectCreate({ name: "Impossible", workspace_gid: seed.workspace_gid, due_on: "2026-02-30" })
+      )
       expect(p.message).toContain("due_on: must be a real date")
       expect(yield* sent).toEqual([])
 
@@ -35,6 +37,8 @@ describe("taskmgr dates", () => {
       const updated = yield* put(`/tasks/${seed.task_gid}`, { due_at: "2026-02-30T09:00:00Z" })
       expect(updated.status).toBe(400)
       expect(updated.text).toContain("Invalid date-time value")
-      expect((yield* post("/tasks", { name: "Leap", workspace: seed.workspace_gid, due_on: "2024-02-29" })).body.data.due_on).toBe("2024-02-29")
+      expect(
+        (yield* post("/tasks", { name: "Leap", workspace: seed.workspace_gid, due_on: "2024-02-29" })).body.data.due_on
+      ).toBe("2024-02-29")
     }).pipe(Effect.provide(TaskmgrSimulator.layer)))
 })

@@ -8,7 +8,9 @@ const values = { "task.name": "Ship", "task.assignee": "Ann", "task.due_on": "20
 
 describe("comment template filler", () => {
   it("fills the four placeholders, keeps other braces, and writes {{ }} as braces", () => {
-    expect(fillTemplate("{task.assignee}: {task.name} due {task.due_on} ({task.notes})", values)).toBe("Ann: Ship due 2025-01-31 (a < b)")
+    expect(fillTemplate("{task.assignee}: {task.name} due {task.due_on} ({task.notes})", values)).toBe(
+      "Ann: Ship due 2025-01-31 (a < b)"
+    )
     expect(fillTemplate("{{task.name}} { spaced } {}", values)).toBe("{task.name} { spaced } {}")
     expect(fillTemplate("<b>{task.notes}</b>", values, escapeHtml)).toBe("<b>a &lt; b</b>")
   })
@@ -22,7 +24,11 @@ describe("TaskmgrApi: comment create with a template", () => {
   it.effect("reads the task, fills its fields in and sends the filled text", () =>
     Effect.gen(function*() {
       const a = yield* api
-      const story = yield* a.commentCreate({ task_gid: seed.task_gid, template: true, text: "{task.assignee}: {task.name} is due {task.due_on}" })
+      const story = yield* a.commentCreate({
+        task_gid: seed.task_gid,
+        template: true,
+        text: "{task.assignee}: {task.name} is due {task.due_on}"
+      })
       expect(story.text).toBe("Sandbox User: Write the launch checklist is due 2024-06-01")
       const [read, post] = yield* sent
       expect(read).toMatchObject({ method: "GET", path: `/api/1.0/tasks/${seed.task_gid}` })
@@ -33,14 +39,22 @@ describe("TaskmgrApi: comment create with a template", () => {
     Effect.gen(function*() {
       const a = yield* api
       const task = yield* a.taskCreate({ name: "<script>x</script>", projects: [seed.project_gid] })
-      yield* a.commentCreate({ task_gid: task.gid, template: true, html_text: "<body><strong>{task.name}</strong> {task.assignee}</body>" })
-      expect((yield* sent).at(-1)?.body).toEqual({ data: { html_text: "<body><strong>&lt;script&gt;x&lt;/script&gt;</strong> (unassigned)</body>" } })
+      yield* a.commentCreate({
+        task_gid: task.gid,
+        template: true,
+        html_text: "<body><strong>{task.name}</strong> {task.assignee}</body>"
+      })
+      expect((yield* sent).at(-1)?.body).toEqual({
+        data: { html_text: "<body><strong>&lt;script&gt;x&lt;/script&gt;</strong> (unassigned)</body>" }
+      })
     }).pipe(Effect.provide(apiLayer())))
 
   it.effect("refuses an unknown placeholder by name before anything is sent", () =>
     Effect.gen(function*() {
       const a = yield* api
-      const error = yield* Effect.flip(a.commentCreate({ task_gid: seed.task_gid, template: true, text: "Hi {task.owner}" }))
+      const error = yield* Effect.flip(
+        a.commentCreate({ task_gid: seed.task_gid, template: true, text: "Hi {task.owner}" })
+      )
       expect(error).toMatchObject({ _tag: "InvalidInputError", fields: ["text"] })
       expect(error.message).toContain("{task.owner}")
       expect(yield* sent).toEqual([])

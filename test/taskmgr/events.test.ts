@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Chunk, Effect, Fiber, Stream, TestClock } from "effect"
-import { api, apiLayer, SIM, seed, sent, sim } from "./harness.js"
+import { api, apiLayer, seed, sent, SIM, sim } from "./harness.js"
 
 const task = seed.task_gid
 const project = seed.project_gid
@@ -18,7 +18,10 @@ describe("TaskmgrApi: event feed", () => {
       expect(next.sync_reset).toBe(false)
       expect(next.events.map((e) => [e.action, e.change?.field])).toEqual([["changed", "name"], ["changed", "tags"]])
       const renamed = next.events[0]!
-      expect(renamed).toMatchObject({ resource: { gid: task, resource_type: "task", name: "Renamed" }, user: { gid: seed.user_gid } })
+      expect(renamed).toMatchObject({
+        resource: { gid: task, resource_type: "task", name: "Renamed" },
+        user: { gid: seed.user_gid }
+      })
       expect((yield* a.eventList({ resource_gid: task, sync: next.sync })).events).toEqual([])
     }).pipe(Effect.provide(apiLayer())))
 
@@ -46,7 +49,9 @@ describe("TaskmgrApi: event feed", () => {
   it.effect("refuses a malformed token or resource before sending", () =>
     Effect.gen(function*() {
       const a = yield* api
-      expect((yield* Effect.flip(a.eventList({ resource_gid: task, sync: "has space" })))._tag).toBe("InvalidInputError")
+      expect((yield* Effect.flip(a.eventList({ resource_gid: task, sync: "has space" })))._tag).toBe(
+        "InvalidInputError"
+      )
       expect((yield* Effect.flip(a.eventList({ resource_gid: "not-a-gid" })))._tag).toBe("InvalidInputError")
       expect(yield* sent).toEqual([])
     }).pipe(Effect.provide(apiLayer())))
@@ -58,7 +63,10 @@ describe("TaskmgrApi: event feed", () => {
       const resets: Array<string> = []
       const following = yield* Effect.fork(
         Stream.runCollect(Stream.take(
-          a.streams.events(task, { interval: "10 seconds", onReset: (sync) => Effect.sync(() => void resets.push(sync)) }),
+          a.streams.events(task, {
+            interval: "10 seconds",
+            onReset: (sync) => Effect.sync(() => void resets.push(sync))
+          }),
           3
         ))
       )

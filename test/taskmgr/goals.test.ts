@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { api, apiLayer, SIM, seed, sent } from "./harness.js"
+import { api, apiLayer, seed, sent, SIM } from "./harness.js"
 
 const { launch, growth, free } = seed.goal_gids
 
@@ -16,7 +16,11 @@ describe("TaskmgrApi: goals", () => {
       expect(status).toBe("green")
       const [request] = yield* sent
       expect(request).toMatchObject({ method: "GET", path: "/api/1.0/goals" })
-      expect(request?.query).toMatchObject({ workspace: seed.workspace_gid, limit: "50", opt_fields: "name,owner.name,due_on,status" })
+      expect(request?.query).toMatchObject({
+        workspace: seed.workspace_gid,
+        limit: "50",
+        opt_fields: "name,owner.name,due_on,status"
+      })
     }).pipe(Effect.provide(apiLayer())))
 
   it.effect("filters by team, by what supports a goal (a project URL, a task, a portfolio), by level and time period", () =>
@@ -58,20 +62,49 @@ describe("TaskmgrApi: goals", () => {
   it.effect("creates (201), updates and deletes a goal; a second delete finds it already gone", () =>
     Effect.gen(function*() {
       const a = yield* api
-      const made = yield* a.goalCreate({ name: "Ship v2", team: seed.team_gid, due_on: "2024-09-30", start_on: "2024-07-01", time_period: seed.time_period_gids.fy2024 })
-      expect(made).toMatchObject({ name: "Ship v2", is_workspace_level: false, team: { gid: seed.team_gid }, due_on: "2024-09-30", owner: { gid: seed.user_gid } })
+      const made = yield* a.goalCreate({
+        name: "Ship v2",
+        team: seed.team_gid,
+        due_on: "2024-09-30",
+        start_on: "2024-07-01",
+        time_period: seed.time_period_gids.fy2024
+      })
+      expect(made).toMatchObject({
+        name: "Ship v2",
+        is_workspace_level: false,
+        team: { gid: seed.team_gid },
+        due_on: "2024-09-30",
+        owner: { gid: seed.user_gid }
+      })
       expect((yield* sent).at(-1)).toMatchObject({
         method: "POST",
         path: "/api/1.0/goals",
-        body: { data: { name: "Ship v2", workspace: seed.workspace_gid, team: seed.team_gid, due_on: "2024-09-30", start_on: "2024-07-01", time_period: seed.time_period_gids.fy2024 } }
+        body: {
+          data: {
+            name: "Ship v2",
+            workspace: seed.workspace_gid,
+            team: seed.team_gid,
+            due_on: "2024-09-30",
+            start_on: "2024-07-01",
+            time_period: seed.time_period_gids.fy2024
+          }
+        }
       })
       const changed = yield* a.goalUpdate({ goal_gid: made.gid, status: "yellow", name: "Ship v2.0" })
       expect(changed).toMatchObject({ name: "Ship v2.0", status: "yellow", due_on: "2024-09-30" })
       expect((yield* sent).at(-1)?.body).toEqual({ data: { name: "Ship v2.0", status: "yellow" } })
       const level = yield* a.goalUpdate({ goal_gid: made.gid, is_workspace_level: true })
       expect(level).toMatchObject({ is_workspace_level: true, team: null })
-      expect(yield* a.goalDelete({ goal_gid: made.gid })).toEqual({ deleted: true, already_absent: false, goal_gid: made.gid })
-      expect(yield* a.goalDelete({ goal_gid: made.gid })).toEqual({ deleted: true, already_absent: true, goal_gid: made.gid })
+      expect(yield* a.goalDelete({ goal_gid: made.gid })).toEqual({
+        deleted: true,
+        already_absent: false,
+        goal_gid: made.gid
+      })
+      expect(yield* a.goalDelete({ goal_gid: made.gid })).toEqual({
+        deleted: true,
+        already_absent: true,
+        goal_gid: made.gid
+      })
       expect((yield* Effect.flip(a.goalGet({ goal_gid: made.gid })))._tag).toBe("NotFoundError")
     }).pipe(Effect.provide(apiLayer())))
 

@@ -1,12 +1,14 @@
 import * as HttpClient from "@effect/platform/HttpClient"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { api, apiLayer, SIM, seed, sent } from "./harness.js"
+import { api, apiLayer, seed, sent, SIM } from "./harness.js"
 
 /** A record read straight from the simulator (for groups the library does not wrap here). */
 const read = (path: string) =>
   Effect.gen(function*() {
-    const response = yield* (yield* HttpClient.HttpClient).get(`${SIM}/api/1.0${path}`, { headers: { authorization: `Bearer ${seed.tokens.personal}` } })
+    const response = yield* (yield* HttpClient.HttpClient).get(`${SIM}/api/1.0${path}`, {
+      headers: { authorization: `Bearer ${seed.tokens.personal}` }
+    })
     return ((yield* response.json) as { data: Record<string, unknown> }).data
   })
 
@@ -25,9 +27,15 @@ describe("TaskmgrApi: memberships", () => {
       ])
       const [request] = yield* sent
       expect(request).toMatchObject({ method: "GET", path: "/api/1.0/memberships" })
-      expect(request?.query).toMatchObject({ parent: seed.project_gid, limit: "50", opt_fields: "parent.name,member.name,access_level" })
+      expect(request?.query).toMatchObject({
+        parent: seed.project_gid,
+        limit: "50",
+        opt_fields: "parent.name,member.name,access_level"
+      })
       const mine = yield* a.membershipList({ member: "me" })
-      expect(mine.data.map((x) => x.parent?.gid).sort()).toEqual([seed.project_gid, seed.big_project_gid, seed.portfolio_gid, seed.goal_gid].sort())
+      expect(mine.data.map((x) => x.parent?.gid).sort()).toEqual(
+        [seed.project_gid, seed.big_project_gid, seed.portfolio_gid, seed.goal_gid].sort()
+      )
       expect((yield* sent).at(-1)?.query).toMatchObject({ member: "me" })
     }).pipe(Effect.provide(apiLayer())))
 
@@ -35,31 +43,59 @@ describe("TaskmgrApi: memberships", () => {
     Effect.gen(function*() {
       const a = yield* api
       yield* a.membershipDelete({ membership_gid: m.other })
-      expect((yield* a.projectGet({ project_gid: seed.project_gid })).members?.map((u) => u.gid)).toEqual([seed.user_gid])
-      const made = yield* a.membershipCreate({ parent: seed.project_gid, member: seed.other_user_gid, access_level: "commenter" })
-      expect(made).toMatchObject({ resource_type: "membership", access_level: "commenter", member: { gid: seed.other_user_gid } })
+      expect((yield* a.projectGet({ project_gid: seed.project_gid })).members?.map((u) => u.gid)).toEqual([
+        seed.user_gid
+      ])
+      const made = yield* a.membershipCreate({
+        parent: seed.project_gid,
+        member: seed.other_user_gid,
+        access_level: "commenter"
+      })
+      expect(made).toMatchObject({
+        resource_type: "membership",
+        access_level: "commenter",
+        member: { gid: seed.other_user_gid }
+      })
       expect((yield* sent).at(-1)).toMatchObject({
         method: "POST",
         path: "/api/1.0/memberships",
         body: { data: { parent: seed.project_gid, member: seed.other_user_gid, access_level: "commenter" } }
       })
-      expect((yield* a.projectGet({ project_gid: seed.project_gid })).members?.map((u) => u.gid)).toContain(seed.other_user_gid)
+      expect((yield* a.projectGet({ project_gid: seed.project_gid })).members?.map((u) => u.gid)).toContain(
+        seed.other_user_gid
+      )
       const changed = yield* a.membershipUpdate({ membership_gid: made.gid, access_level: "viewer" })
       expect(changed.access_level).toBe("viewer")
       expect((yield* sent).at(-1)?.body).toEqual({ data: { access_level: "viewer" } })
       expect((yield* a.membershipGet({ membership_gid: made.gid })).access_level).toBe("viewer")
-      expect(yield* a.membershipDelete({ membership_gid: made.gid })).toEqual({ deleted: true, already_absent: false, membership_gid: made.gid })
-      expect(yield* a.membershipDelete({ membership_gid: made.gid })).toEqual({ deleted: true, already_absent: true, membership_gid: made.gid })
+      expect(yield* a.membershipDelete({ membership_gid: made.gid })).toEqual({
+        deleted: true,
+        already_absent: false,
+        membership_gid: made.gid
+      })
+      expect(yield* a.membershipDelete({ membership_gid: made.gid })).toEqual({
+        deleted: true,
+        already_absent: true,
+        membership_gid: made.gid
+      })
     }).pipe(Effect.provide(apiLayer())))
 
   it.effect("a portfolio's and a goal's members; a portfolio has no commenters, and its members follow its memberships", () =>
     Effect.gen(function*() {
       const a = yield* api
       const onPortfolio = yield* a.membershipList({ parent: seed.portfolio_gid })
-      expect(onPortfolio.data.map((x) => [x.gid, x.access_level])).toEqual([[m.portfolio_owner, "admin"], [m.portfolio_other, "viewer"]])
+      expect(onPortfolio.data.map((x) => [x.gid, x.access_level])).toEqual([[m.portfolio_owner, "admin"], [
+        m.portfolio_other,
+        "viewer"
+      ]])
       const onGoal = yield* a.membershipList({ parent: seed.goal_gid })
-      expect(onGoal.data.map((x) => [x.gid, x.access_level])).toEqual([[m.goal_owner, "admin"], [m.goal_other, "commenter"]])
-      const commenter = yield* Effect.flip(a.membershipUpdate({ membership_gid: m.portfolio_other, access_level: "commenter" }))
+      expect(onGoal.data.map((x) => [x.gid, x.access_level])).toEqual([[m.goal_owner, "admin"], [
+        m.goal_other,
+        "commenter"
+      ]])
+      const commenter = yield* Effect.flip(
+        a.membershipUpdate({ membership_gid: m.portfolio_other, access_level: "commenter" })
+      )
       expect(commenter._tag).toBe("InvalidRequestError")
       expect(commenter.message).toContain("admin, editor, viewer")
       yield* a.membershipDelete({ membership_gid: m.portfolio_other })
@@ -94,13 +130,21 @@ describe("TaskmgrApi: memberships", () => {
   it.effect("refuses bad input before sending: both or neither side, an unknown access level, a non-digit gid", () =>
     Effect.gen(function*() {
       const a = yield* api
-      const loose = a as unknown as { membershipList: (i: object) => Effect.Effect<unknown, { _tag: string; fields?: ReadonlyArray<string> }> }
+      const loose = a as unknown as {
+        membershipList: (i: object) => Effect.Effect<unknown, { _tag: string; fields?: ReadonlyArray<string> }>
+      }
       const both = yield* Effect.flip(loose.membershipList({ parent: seed.project_gid, member: "me" }))
       const neither = yield* Effect.flip(loose.membershipList({}))
       expect(both).toMatchObject({ _tag: "InvalidInputError", fields: ["parent", "member"] })
       expect(neither).toMatchObject({ _tag: "InvalidInputError", fields: ["parent", "member"] })
       const refused = [
-        yield* Effect.flip(a.membershipCreate({ parent: seed.project_gid, member: seed.other_user_gid, access_level: "owner" as "admin" })),
+        yield* Effect.flip(
+          a.membershipCreate({
+            parent: seed.project_gid,
+            member: seed.other_user_gid,
+            access_level: "owner" as "admin"
+          })
+        ),
         yield* Effect.flip(a.membershipUpdate({ membership_gid: m.other, access_level: "Admin" as "admin" })),
         yield* Effect.flip(a.membershipCreate({ parent: seed.project_gid, member: "someone@example.com" })),
         yield* Effect.flip(a.membershipGet({ membership_gid: "abc" })),

@@ -12,7 +12,12 @@ const scopedToken = (scopes: ReadonlyArray<string>) =>
   Effect.gen(function*() {
     const pkce = yield* makePkce
     const redirectUri = "http://127.0.0.1:9/callback"
-    const url = taskmgrAuthorizeUrl(SIM, seed.client.id, scopes)({ redirectUri, state: "s", codeChallenge: pkce.challenge, codeChallengeMethod: "S256" })
+    const url = taskmgrAuthorizeUrl(SIM, seed.client.id, scopes)({
+      redirectUri,
+      state: "s",
+      codeChallenge: pkce.challenge,
+      codeChallengeMethod: "S256"
+    })
     const location = new URL((yield* (yield* HttpClient.HttpClient).get(url)).headers.location!)
     const credential = yield* exchangeTaskmgrCode({
       appUrl: SIM,
@@ -31,10 +36,20 @@ describe("TaskmgrApi: out-of-office entries", () => {
     Effect.gen(function*() {
       const a = yield* api
       const mine = yield* a.oooList({})
-      expect(mine.data.map((e) => [e.gid, e.start_date, e.end_date, e.user?.name])).toEqual([[o.mine, "2024-07-01", "2024-07-05", seed.user_name]])
+      expect(mine.data.map((e) => [e.gid, e.start_date, e.end_date, e.user?.name])).toEqual([[
+        o.mine,
+        "2024-07-01",
+        "2024-07-05",
+        seed.user_name
+      ]])
       const [request] = yield* sent
       expect(request).toMatchObject({ method: "GET", path: "/api/1.0/ooo_entries" })
-      expect(request?.query).toMatchObject({ user: "me", workspace: seed.workspace_gid, limit: "50", opt_fields: "start_date,end_date,user.name" })
+      expect(request?.query).toMatchObject({
+        user: "me",
+        workspace: seed.workspace_gid,
+        limit: "50",
+        opt_fields: "start_date,end_date,user.name"
+      })
       const other = yield* a.oooList({ user: seed.other_user_gid, start_date: "2024-06-14", end_date: "2024-06-30" })
       expect(other.data.map((e) => e.gid)).toEqual([o.other])
       const none = yield* a.oooList({ user: seed.other_user_gid, start_date: "2024-06-15" })
@@ -45,7 +60,12 @@ describe("TaskmgrApi: out-of-office entries", () => {
     Effect.gen(function*() {
       const a = yield* api
       const made = yield* a.oooCreate({ start_date: "2024-12-23", end_date: "2025-01-02" })
-      expect(made).toMatchObject({ resource_type: "ooo_entry", start_date: "2024-12-23", end_date: "2025-01-02", user: { gid: seed.user_gid } })
+      expect(made).toMatchObject({
+        resource_type: "ooo_entry",
+        start_date: "2024-12-23",
+        end_date: "2025-01-02",
+        user: { gid: seed.user_gid }
+      })
       expect((yield* sent).at(-1)).toMatchObject({
         method: "POST",
         path: "/api/1.0/ooo_entries",
@@ -55,7 +75,11 @@ describe("TaskmgrApi: out-of-office entries", () => {
       expect(moved).toMatchObject({ start_date: "2024-12-23", end_date: "2025-01-03" })
       expect((yield* sent).at(-1)?.body).toEqual({ data: { end_date: "2025-01-03" } })
       expect((yield* a.oooGet({ ooo_entry_gid: made.gid })).end_date).toBe("2025-01-03")
-      expect(yield* a.oooDelete({ ooo_entry_gid: made.gid })).toEqual({ deleted: true, already_absent: false, ooo_entry_gid: made.gid })
+      expect(yield* a.oooDelete({ ooo_entry_gid: made.gid })).toEqual({
+        deleted: true,
+        already_absent: false,
+        ooo_entry_gid: made.gid
+      })
       expect((yield* Effect.flip(a.oooGet({ ooo_entry_gid: made.gid })))._tag).toBe("NotFoundError")
     }).pipe(Effect.provide(apiLayer())))
 

@@ -1,7 +1,7 @@
 /** Project export: the Markdown document over the in-process simulator, paged fully, with hostile text kept inert. */
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { api, apiLayer, SIM, seed, sent } from "./harness.js"
+import { api, apiLayer, seed, sent, SIM } from "./harness.js"
 
 describe("TaskmgrApi: project export", () => {
   it.effect("renders a project: facts, sections in order, checklist with assignee, due date, notes and nested subtasks", () =>
@@ -13,7 +13,9 @@ describe("TaskmgrApi: project export", () => {
       expect(md.startsWith("# Launch Plan\n\n- Owner: Sandbox User\n- Due: none\n")).toBe(true)
       const headings = md.split("\n").filter((l) => l.startsWith("## "))
       expect(headings).toEqual(["## To do", "## Doing", "## Done"])
-      expect(md).toContain("- [ ] Write the launch checklist (@Sandbox User, due 2024-06-01)\n\n  List every step of the launch.\n  - [ ] Collect the steps (@Sandbox User)")
+      expect(md).toContain(
+        "- [ ] Write the launch checklist (@Sandbox User, due 2024-06-01)\n\n  List every step of the launch.\n  - [ ] Collect the steps (@Sandbox User)"
+      )
       expect(md).toContain("## Done\n\n- [x] Pick a launch date (@Sandbox User)")
       // Subtasks are asked for only where num_subtasks says there are some.
       const subtaskReads = (yield* sent).filter((r) => r.path.endsWith("/subtasks"))
@@ -42,7 +44,9 @@ describe("TaskmgrApi: project export", () => {
       const md = (yield* a.projectExport({ project_gid: seed.project_gid })).markdown
       const line = md.split("\n").find((l) => l.includes("Not a heading"))!
       expect(line).toBe("- [ ] \\# Not a heading \\#\\# nor this \\[link\\]\\(http://x\\) \\<b\\>x\\</b\\> \\`code\\`")
-      expect(md).toContain("  \\`\\`\\`\\\n  \\- not a list\\\n  \\> not a quote\\\n  not code\\\n  1\\. not ordered\\\n  ^\\[\\[31mred")
+      expect(md).toContain(
+        "  \\`\\`\\`\\\n  \\- not a list\\\n  \\> not a quote\\\n  not code\\\n  1\\. not ordered\\\n  ^\\[\\[31mred"
+      )
       // Still exactly the three section headings, and no raw escape character.
       expect(md.split("\n").filter((l) => /^#{1,6} /.test(l))).toHaveLength(4)
       expect(md).not.toContain("\u001b")

@@ -2,7 +2,10 @@
 import { describe, expect, it } from "vitest"
 import { inlineText, notesLine, projectMarkdown } from "../../src/taskmgr/project-markdown.js"
 
-const task = (name: string, more: Partial<Parameters<typeof projectMarkdown>[0]["sections"][number]["tasks"][number]> = {}) => ({
+const task = (
+  name: string,
+  more: Partial<Parameters<typeof projectMarkdown>[0]["sections"][number]["tasks"][number]> = {}
+) => ({
   name,
   completed: false,
   assignee: null,
@@ -22,7 +25,14 @@ describe("project Markdown", () => {
       sections: [
         {
           name: "To do",
-          tasks: [task("Parent", { assignee: "Bo", due_on: "2025-01-02", notes: "Why", subtasks: [task("Child", { completed: true, subtasks: [task("Grandchild")] })] })]
+          tasks: [
+            task("Parent", {
+              assignee: "Bo",
+              due_on: "2025-01-02",
+              notes: "Why",
+              subtasks: [task("Child", { completed: true, subtasks: [task("Grandchild")] })]
+            })
+          ]
         },
         { name: "Empty", tasks: [] }
       ]
@@ -55,7 +65,9 @@ describe("project Markdown", () => {
 
   it("folds line breaks and escapes what could start structure inline", () => {
     expect(inlineText("a\n# b")).toBe("a \\# b")
-    expect(inlineText("*x* _y_ [z](u) <i> `c` | ~ &amp; !")).toBe("\\*x\\* \\_y\\_ \\[z\\]\\(u\\) \\<i\\> \\`c\\` \\| \\~ \\&amp; \\!")
+    expect(inlineText("*x* _y_ [z](u) <i> `c` | ~ &amp; !")).toBe(
+      "\\*x\\* \\_y\\_ \\[z\\]\\(u\\) \\<i\\> \\`c\\` \\| \\~ \\&amp; \\!"
+    )
     expect(inlineText("bell\u0007 csi\u009b")).toBe("bell^G csi^\\[\\[")
   })
 

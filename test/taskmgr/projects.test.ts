@@ -18,7 +18,10 @@ describe("TaskmgrApi: projects", () => {
       const all = Chunk.toReadonlyArray(yield* Stream.runCollect(a.streams.projectList({ limit: 1 })))
       expect(all.map((p) => p.gid)).toEqual([seed.project_gid, seed.big_project_gid])
       const [first] = yield* sent
-      expect(first).toMatchObject({ method: "GET", query: { workspace: seed.workspace_gid, limit: "1", opt_fields: "name,archived,team.name" } })
+      expect(first).toMatchObject({
+        method: "GET",
+        query: { workspace: seed.workspace_gid, limit: "1", opt_fields: "name,archived,team.name" }
+      })
     }).pipe(Effect.provide(apiLayer())))
 
   it.effect("lists a team's projects and filters by archived, sending false as well as true", () =>
@@ -65,7 +68,9 @@ describe("TaskmgrApi: projects", () => {
         num_incomplete_milestones: 0,
         num_completed_milestones: 0
       })
-      expect(yield* a.projectCounts({ project_gid: seed.project_gid, fields: ["num_completed_tasks"] })).toEqual({ num_completed_tasks: 1 })
+      expect(yield* a.projectCounts({ project_gid: seed.project_gid, fields: ["num_completed_tasks"] })).toEqual({
+        num_completed_tasks: 1
+      })
     }).pipe(Effect.provide(apiLayer())))
 
   it.effect("searches a paid workspace's projects, returning the matches", () =>
@@ -113,15 +118,32 @@ describe("TaskmgrApi: projects", () => {
         }
       })
 
-      const updated = yield* a.projectUpdate({ project_gid: `${SIM}/0/${made.gid}/list`, name: "Roadmap 2", archived: true, due_on: "2024-12-31" })
+      const updated = yield* a.projectUpdate({
+        project_gid: `${SIM}/0/${made.gid}/list`,
+        name: "Roadmap 2",
+        archived: true,
+        due_on: "2024-12-31"
+      })
       expect(updated).toMatchObject({ gid: made.gid, name: "Roadmap 2", archived: true, due_on: "2024-12-31" })
       const reopened = yield* a.projectUpdate({ project_gid: made.gid, archived: false })
       expect(reopened.archived).toBe(false)
 
       const url = `${SIM}/1/${seed.workspace_gid}/project/${made.gid}/list`
-      expect(yield* a.projectDelete({ project_gid: url })).toEqual({ deleted: true, project_gid: made.gid, already_absent: false })
-      expect(yield* a.projectDelete({ project_gid: url })).toEqual({ deleted: true, project_gid: made.gid, already_absent: true })
-      expect(yield* a.projectDelete({ project_gid: made.gid })).toEqual({ deleted: true, project_gid: made.gid, already_absent: true })
+      expect(yield* a.projectDelete({ project_gid: url })).toEqual({
+        deleted: true,
+        project_gid: made.gid,
+        already_absent: false
+      })
+      expect(yield* a.projectDelete({ project_gid: url })).toEqual({
+        deleted: true,
+        project_gid: made.gid,
+        already_absent: true
+      })
+      expect(yield* a.projectDelete({ project_gid: made.gid })).toEqual({
+        deleted: true,
+        project_gid: made.gid,
+        already_absent: true
+      })
       expect((yield* Effect.flip(a.projectGet({ project_gid: made.gid })))._tag).toBe("NotFoundError")
     }).pipe(Effect.provide(apiLayer())))
 
@@ -158,9 +180,13 @@ describe("TaskmgrApi: projects", () => {
         const error = yield* Effect.flip(refusal)
         expect(error._tag).toBe("InvalidInputError")
       }
-      const tagged = yield* Effect.flip(a.projectCreate({ name: "x", team: seed.team_gid, html_notes: "<body><p>para</p></body>" }))
+      const tagged = yield* Effect.flip(
+        a.projectCreate({ name: "x", team: seed.team_gid, html_notes: "<body><p>para</p></body>" })
+      )
       expect(tagged.message).toContain("<p>")
-      const host = yield* Effect.flip(a.projectGet({ project_gid: "https://elsewhere.example.com/0/1200000000000301/list" }))
+      const host = yield* Effect.flip(
+        a.projectGet({ project_gid: "https://elsewhere.example.com/0/1200000000000301/list" })
+      )
       expect(host.message).toContain("elsewhere.example.com")
       expect(yield* sent).toEqual([])
     }).pipe(Effect.provide(apiLayer())))

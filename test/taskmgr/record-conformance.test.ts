@@ -25,7 +25,8 @@ interface JsonSchema {
   readonly oneOf?: ReadonlyArray<JsonSchema>
   readonly allOf?: ReadonlyArray<JsonSchema>
 }
-const definitions: Record<string, JsonSchema> = JSON.parse(readFileSync("reference/taskmgr-records.json", "utf8")).definitions
+const definitions: Record<string, JsonSchema> =
+  JSON.parse(readFileSync("reference/taskmgr-records.json", "utf8")).definitions
 
 const kindOf = (value: unknown): string =>
   value === null ? "null" : Array.isArray(value) ? "array" : Number.isInteger(value) ? "integer" : typeof value
@@ -38,16 +39,26 @@ const problems = (schema: JsonSchema, value: unknown, path: string): Array<strin
   const members = schema.anyOf ?? schema.oneOf
   if (members !== undefined) {
     const each = members.map((s) => problems(s, value, path))
-    return each.some((p) => p.length === 0) ? [] : [`${path}: matches none of its ${members.length} forms (${each.map((p) => p[0]).join("; ")})`]
+    return each.some((p) => p.length === 0)
+      ? []
+      : [`${path}: matches none of its ${members.length} forms (${each.map((p) => p[0]).join("; ")})`]
   }
   const types = schema.type === undefined ? [] : typeof schema.type === "string" ? [schema.type] : schema.type
   const kind = kindOf(value)
-  if (types.length > 0 && !types.includes(kind) && !(kind === "integer" && types.includes("number"))) return [`${path}: ${kind}, documented ${types.join(" or ")}`]
-  if (schema.enum !== undefined && value !== null && !schema.enum.includes(value)) return [`${path}: ${JSON.stringify(value)} is not one of ${schema.enum.join(", ")}`]
-  if (kind === "array" && schema.items !== undefined) return (value as Array<unknown>).flatMap((v, i) => problems(schema.items!, v, `${path}[${i}]`))
+  if (types.length > 0 && !types.includes(kind) && !(kind === "integer" && types.includes("number"))) {
+    return [`${path}: ${kind}, documented ${types.join(" or ")}`]
+  }
+  if (schema.enum !== undefined && value !== null && !schema.enum.includes(value)) {
+    return [`${path}: ${JSON.stringify(value)} is not one of ${schema.enum.join(", ")}`]
+  }
+  if (kind === "array" && schema.items !== undefined) {
+    return (value as Array<unknown>).flatMap((v, i) => problems(schema.items!, v, `${path}[${i}]`))
+  }
   if (kind === "object" && schema.properties !== undefined) {
     return Object.entries(value as Record<string, unknown>).flatMap(([key, v]) =>
-      schema.properties![key] === undefined ? [`${path}.${key}: not a documented field`] : problems(schema.properties![key]!, v, `${path}.${key}`)
+      schema.properties![key] === undefined
+        ? [`${path}.${key}: not a documented field`]
+        : problems(schema.properties![key]!, v, `${path}.${key}`)
     )
   }
   return []
@@ -63,13 +74,19 @@ const READS: ReadonlyArray<readonly [path: string, record: keyof typeof Records 
   [`/projects/${seed.project_gid}/task_counts`, "TaskCountResponse"],
   [`/sections/${seed.section_gids.todo}`, "SectionResponse"],
   [`/tags/${seed.tag_gids.urgent}`, "TagResponse"],
-  ...Object.values(seed.task_gids).filter((gid) => gid !== seed.task_gids.free).map((gid) => [`/tasks/${gid}`, "TaskResponse"] as const),
+  ...Object.values(seed.task_gids).filter((gid) => gid !== seed.task_gids.free).map((gid) =>
+    [`/tasks/${gid}`, "TaskResponse"] as const
+  ),
   ...Object.values(seed.story_gids).map((gid) => [`/stories/${gid}`, "StoryResponse"] as const),
   [`/users/${seed.user_gid}/user_task_list?workspace=${seed.workspace_gid}`, "UserTaskListResponse"],
-  ...Object.values(seed.goal_gids).filter((gid) => gid !== seed.goal_gids.free).map((gid) => [`/goals/${gid}`, "GoalResponse"] as const),
+  ...Object.values(seed.goal_gids).filter((gid) => gid !== seed.goal_gids.free).map((gid) =>
+    [`/goals/${gid}`, "GoalResponse"] as const
+  ),
   [`/portfolios/${seed.portfolio_gid}`, "PortfolioResponse"],
   ...Object.values(seed.status_update_gids).map((gid) => [`/status_updates/${gid}`, "StatusUpdateResponse"] as const),
-  ...Object.values(seed.custom_field_gids).filter((gid) => gid !== seed.custom_field_gids.effort).map((gid) => [`/custom_fields/${gid}`, "CustomFieldResponse"] as const),
+  ...Object.values(seed.custom_field_gids).filter((gid) => gid !== seed.custom_field_gids.effort).map((gid) =>
+    [`/custom_fields/${gid}`, "CustomFieldResponse"] as const
+  ),
   [`/projects/${seed.project_gid}/custom_field_settings`, "CustomFieldSettingResponse"],
   [`/teams/${seed.team_gid}/custom_field_settings`, "CustomFieldSettingResponse"],
   [`/portfolios/${seed.portfolio_gid}/custom_field_settings`, "CustomFieldSettingResponse"],
@@ -92,7 +109,9 @@ const READS: ReadonlyArray<readonly [path: string, record: keyof typeof Records 
 const fetchData = (path: string) =>
   Effect.gen(function*() {
     const client = yield* HttpClient.HttpClient
-    const response = yield* client.get(`http://127.0.0.1/api/1.0${path}`, { headers: { authorization: `Bearer ${seed.tokens.personal}` } })
+    const response = yield* client.get(`http://127.0.0.1/api/1.0${path}`, {
+      headers: { authorization: `Bearer ${seed.tokens.personal}` }
+    })
     expect(response.status, path).toBe(200)
     return ((yield* response.json) as { data: unknown }).data
   })
@@ -119,10 +138,15 @@ describe("simulator records conform to the service's record schemas", () => {
       const reset = yield* client.get(`http://127.0.0.1/api/1.0/events?resource=${seed.task_gid}`, { headers })
       expect(reset.status).toBe(412)
       const { sync } = (yield* reset.json) as { sync: string }
-      yield* client.execute(HttpClientRequest.put(`http://127.0.0.1/api/1.0/tasks/${seed.task_gid}`, { headers }).pipe(
-        HttpClientRequest.bodyUnsafeJson({ data: { name: "Changed" } })
-      ))
-      yield* client.post(`http://127.0.0.1/api/1.0/tasks/${seed.task_gid}/stories`, { headers, body: HttpBody.unsafeJson({ data: { text: "Hi" } }) })
+      yield* client.execute(
+        HttpClientRequest.put(`http://127.0.0.1/api/1.0/tasks/${seed.task_gid}`, { headers }).pipe(
+          HttpClientRequest.bodyUnsafeJson({ data: { name: "Changed" } })
+        )
+      )
+      yield* client.post(`http://127.0.0.1/api/1.0/tasks/${seed.task_gid}/stories`, {
+        headers,
+        body: HttpBody.unsafeJson({ data: { text: "Hi" } })
+      })
       const events = (yield* fetchData(`/events?resource=${seed.task_gid}&sync=${sync}`)) as ReadonlyArray<unknown>
       expect(events).toHaveLength(2)
       for (const event of events) {
@@ -132,7 +156,12 @@ describe("simulator records conform to the service's record schemas", () => {
     }).pipe(Effect.provide(TaskmgrSimulatorClient.layer)))
 
   it("the checker itself finds an undocumented field, a wrong type and a bad enum", () => {
-    const found = problems({ $ref: "#/definitions/TaskResponse" }, { gid: "1", completed: "yes", resource_subtype: "chore", colour: 1 }, "t")
+    const found = problems({ $ref: "#/definitions/TaskResponse" }, {
+      gid: "1",
+      completed: "yes",
+      resource_subtype: "chore",
+      colour: 1
+    }, "t")
     expect(found).toEqual([
       "t.completed: string, documented boolean",
       "t.resource_subtype: \"chore\" is not one of default_task, milestone, approval, custom",

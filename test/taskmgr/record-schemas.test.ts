@@ -26,9 +26,12 @@ describe("task-manager record schemas", () => {
     expectTypeOf<Task["completed"]>().toEqualTypeOf<boolean | undefined>()
     expectTypeOf<Task["gid"]>().toEqualTypeOf<string>()
     expectTypeOf<Task["due_on"]>().toEqualTypeOf<string | null | undefined>()
-    expectTypeOf<Task["resource_subtype"]>().toEqualTypeOf<"default_task" | "milestone" | "approval" | "custom" | undefined>()
+    expectTypeOf<Task["resource_subtype"]>().toEqualTypeOf<
+      "default_task" | "milestone" | "approval" | "custom" | undefined
+    >()
     expectTypeOf<Job["status"]>().toEqualTypeOf<"not_started" | "in_progress" | "succeeded" | "failed" | undefined>()
-    type GetResult = TaskmgrApiService["taskGet"] extends (...args: never) => import("effect").Effect.Effect<infer A, unknown> ? A : never
+    type GetResult = TaskmgrApiService["taskGet"] extends
+      (...args: never) => import("effect").Effect.Effect<infer A, unknown> ? A : never
     expectTypeOf<GetResult>().toEqualTypeOf<Task>()
     expect(true).toBe(true)
   })

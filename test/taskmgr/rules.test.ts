@@ -2,7 +2,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { exitCodeOf } from "../../src/core/exit-codes.js"
-import { api, apiLayer, SIM, seed, sent } from "./harness.js"
+import { api, apiLayer, seed, sent, SIM } from "./harness.js"
 
 const t = seed.templates
 
@@ -31,7 +31,9 @@ describe("TaskmgrApi: rule triggers", () => {
   it.effect("a workspace whose plan lacks rules answers 402: PlanRequiredError (exit 7), not retried", () =>
     Effect.gen(function*() {
       const a = yield* api
-      const error = yield* Effect.flip(a.ruleTrigger({ rule_trigger_gid: t.free_rule_trigger_gid, resource: seed.task_gids.free }))
+      const error = yield* Effect.flip(
+        a.ruleTrigger({ rule_trigger_gid: t.free_rule_trigger_gid, resource: seed.task_gids.free })
+      )
       expect(error._tag).toBe("PlanRequiredError")
       if (error._tag === "PlanRequiredError") expect(exitCodeOf(error)).toBe(7)
       expect((yield* sent).length).toBe(1)
@@ -43,8 +45,12 @@ describe("TaskmgrApi: rule triggers", () => {
       const refused = [
         yield* Effect.flip(a.ruleTrigger({ rule_trigger_gid: "rule", resource: seed.task_gid })),
         yield* Effect.flip(a.ruleTrigger({ rule_trigger_gid: t.rule_trigger_gid, resource: "task-1" })),
-        yield* Effect.flip(a.ruleTrigger({ rule_trigger_gid: t.rule_trigger_gid, resource: "https://elsewhere.example.com/0/1/2" })),
-        yield* Effect.flip(a.ruleTrigger({ rule_trigger_gid: t.rule_trigger_gid, resource: seed.task_gid, action_data: ["x"] as never }))
+        yield* Effect.flip(
+          a.ruleTrigger({ rule_trigger_gid: t.rule_trigger_gid, resource: "https://elsewhere.example.com/0/1/2" })
+        ),
+        yield* Effect.flip(
+          a.ruleTrigger({ rule_trigger_gid: t.rule_trigger_gid, resource: seed.task_gid, action_data: ["x"] as never })
+        )
       ]
       expect(refused.map((e) => e._tag)).toEqual(refused.map(() => "InvalidInputError"))
       expect((yield* sent).length).toBe(0)

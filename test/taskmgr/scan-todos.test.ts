@@ -34,7 +34,9 @@ describe("task scan-todos", () => {
     Effect.gen(function*() {
       const files: Record<string, string | Buffer> = { ".gitignore": "skip/\n" }
       for (let i = 0; i < 2_600; i++) {
-        files[`src/d${i % 40}/f${String(i).padStart(4, "0")}.ts`] = i % 3 === 0 ? `const v = ${i}\n// TODO item ${i}\n` : `const v = ${i}\n`
+        files[`src/d${i % 40}/f${String(i).padStart(4, "0")}.ts`] = i % 3 === 0
+          ? `const v = ${i}\n// TODO item ${i}\n`
+          : `const v = ${i}\n`
       }
       for (let i = 0; i < 50; i++) files[`skip/f${i}.ts`] = "// TODO ignored\n"
       files["src/d0/binary.ts"] = Buffer.concat([Buffer.from("// TODO binary\n"), Buffer.from([0])])
@@ -84,7 +86,9 @@ describe("task scan-todos", () => {
       expect(made).toMatchObject({ name: "handle errors", notes: "src/a.ts:2\n// TODO: handle errors" })
       const creates = (yield* sent).filter((r) => r.method === "POST")
       expect(creates).toHaveLength(3)
-      expect(creates[0]?.body).toEqual({ data: { name: "handle errors", notes: "src/a.ts:2\n// TODO: handle errors", projects: [seed.project_gid] } })
+      expect(creates[0]?.body).toEqual({
+        data: { name: "handle errors", notes: "src/a.ts:2\n// TODO: handle errors", projects: [seed.project_gid] }
+      })
       const second = yield* a.taskScanTodos({ dir, create: true, project: seed.project_gid })
       expect(second.drafts.map((d) => d.status)).toEqual(["exists", "exists", "exists"])
       expect((yield* sent).filter((r) => r.method === "POST")).toHaveLength(3)
@@ -97,7 +101,9 @@ describe("task scan-todos", () => {
       expect(noProject).toMatchObject({ _tag: "InvalidInputError", fields: ["project"] })
       const noCreate = yield* Effect.flip(a.taskScanTodos({ dir: sample(), project: seed.project_gid }))
       expect(noCreate).toMatchObject({ _tag: "InvalidInputError", fields: ["project"] })
-      const missing = yield* Effect.flip(a.taskScanTodos({ dir: "/nonexistent/scan", create: true, project: seed.project_gid }))
+      const missing = yield* Effect.flip(
+        a.taskScanTodos({ dir: "/nonexistent/scan", create: true, project: seed.project_gid })
+      )
       expect(missing).toMatchObject({ _tag: "InvalidInputError", fields: ["dir"] })
       expect(yield* sent).toEqual([])
     }).pipe(Effect.provide(apiLayer())))

@@ -14,7 +14,9 @@ describe("TaskmgrApi: sections", () => {
       expect(page.data.map((x) => x.gid)).toEqual([s.todo, s.doing])
       expect(page.data[0]).toMatchObject({ name: "To do", resource_type: "section" })
       expect(page.next_cursor).not.toBeNull()
-      const all = Chunk.toReadonlyArray(yield* Stream.runCollect(a.streams.sectionList({ project_gid: seed.project_gid, limit: 2 })))
+      const all = Chunk.toReadonlyArray(
+        yield* Stream.runCollect(a.streams.sectionList({ project_gid: seed.project_gid, limit: 2 }))
+      )
       expect(all.map((x) => x.gid)).toEqual([s.todo, s.doing, s.done])
       const [first] = yield* sent
       expect(first?.path).toBe(`/api/1.0/projects/${seed.project_gid}/sections`)
@@ -40,13 +42,25 @@ describe("TaskmgrApi: sections", () => {
 
       const moved = yield* a.sectionMove({ project_gid: seed.project_gid, section: later.gid, before_section: s.todo })
       expect(moved).toEqual({ moved: true, section: later.gid, project_gid: seed.project_gid, before_section: s.todo })
-      yield* a.sectionMove({ project_gid: `${SIM}/0/${seed.project_gid}/list`, section: blocked.gid, after_section: s.done })
+      yield* a.sectionMove({
+        project_gid: `${SIM}/0/${seed.project_gid}/list`,
+        section: blocked.gid,
+        after_section: s.done
+      })
       expect(yield* namesIn(seed.project_gid)).toEqual(["Someday", "To do", "Doing", "Done", "Blocked"])
       const insert = (yield* sent).find((r) => r.path.endsWith("/sections/insert"))
       expect(insert?.body).toEqual({ data: { section: later.gid, before_section: s.todo } })
 
-      expect(yield* a.sectionDelete({ section_gid: blocked.gid })).toEqual({ deleted: true, section_gid: blocked.gid, already_absent: false })
-      expect(yield* a.sectionDelete({ section_gid: blocked.gid })).toEqual({ deleted: true, section_gid: blocked.gid, already_absent: true })
+      expect(yield* a.sectionDelete({ section_gid: blocked.gid })).toEqual({
+        deleted: true,
+        section_gid: blocked.gid,
+        already_absent: false
+      })
+      expect(yield* a.sectionDelete({ section_gid: blocked.gid })).toEqual({
+        deleted: true,
+        section_gid: blocked.gid,
+        already_absent: true
+      })
     }).pipe(Effect.provide(apiLayer())))
 
   it.effect("a section with tasks is not deleted: the service's 400 comes back as the error", () =>
@@ -60,7 +74,10 @@ describe("TaskmgrApi: sections", () => {
   it.effect("puts a task (gid or URL) into a section, placed after another task", () =>
     Effect.gen(function*() {
       const a = yield* api
-      const added = yield* a.sectionTaskAdd({ section_gid: s.done, task: `${SIM}/0/${seed.project_gid}/${seed.task_gid}` })
+      const added = yield* a.sectionTaskAdd({
+        section_gid: s.done,
+        task: `${SIM}/0/${seed.project_gid}/${seed.task_gid}`
+      })
       expect(added).toEqual({ added: true, task: seed.task_gid, section_gid: s.done })
       yield* a.sectionTaskAdd({ section_gid: s.done, task: seed.task_gids.review, insert_after: seed.task_gid })
       const log = yield* sent
@@ -82,14 +99,26 @@ describe("TaskmgrApi: sections", () => {
         a.sectionCreate({ project_gid: seed.project_gid, name: "x", insert_before: s.todo, insert_after: s.done }),
         a.sectionUpdate({ section_gid: s.todo }),
         a.sectionMove({ project_gid: seed.project_gid, section: s.done }),
-        a.sectionMove({ project_gid: seed.project_gid, section: s.done, before_section: s.todo, after_section: s.doing }),
+        a.sectionMove({
+          project_gid: seed.project_gid,
+          section: s.done,
+          before_section: s.todo,
+          after_section: s.doing
+        }),
         a.sectionMove({ project_gid: seed.project_gid, section: s.done, before_section: s.done }),
         a.sectionTaskAdd({ section_gid: s.done, task: "abc" }),
         a.sectionTaskAdd({ section_gid: s.done, task: `${SIM}/0/${seed.project_gid}/list` }),
-        a.sectionTaskAdd({ section_gid: s.done, task: seed.task_gid, insert_before: seed.task_gid, insert_after: seed.task_gid })
+        a.sectionTaskAdd({
+          section_gid: s.done,
+          task: seed.task_gid,
+          insert_before: seed.task_gid,
+          insert_after: seed.task_gid
+        })
       ]
       for (const refusal of refusals) expect((yield* Effect.flip(refusal))._tag).toBe("InvalidInputError")
-      const noTask = yield* Effect.flip(a.sectionTaskAdd({ section_gid: s.done, task: `${SIM}/0/${seed.project_gid}/list` }))
+      const noTask = yield* Effect.flip(
+        a.sectionTaskAdd({ section_gid: s.done, task: `${SIM}/0/${seed.project_gid}/list` })
+      )
       expect(noTask.message).toContain("names no task")
       expect(yield* sent).toEqual([])
     }).pipe(Effect.provide(apiLayer())))

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, TestClock } from "effect"
-import { api, apiLayer, SIM, seed, sent } from "./harness.js"
+import { api, apiLayer, seed, sent, SIM } from "./harness.js"
 
 const updates = seed.status_update_gids
 const projectUrl = `${SIM}/0/${seed.project_gid}/list`
@@ -10,10 +10,16 @@ describe("TaskmgrApi: status updates", () => {
     Effect.gen(function*() {
       const a = yield* api
       const page = yield* a.statusList({ parent: projectUrl })
-      expect(page.data.map((s) => [s.gid, s.status_type])).toEqual([[updates.project_latest, "on_track"], [updates.project_older, "at_risk"]])
+      expect(page.data.map((s) => [s.gid, s.status_type])).toEqual([[updates.project_latest, "on_track"], [
+        updates.project_older,
+        "at_risk"
+      ]])
       const [request] = yield* sent
       expect(request).toMatchObject({ method: "GET", path: "/api/1.0/status_updates" })
-      expect(request?.query).toMatchObject({ parent: seed.project_gid, opt_fields: "title,status_type,author.name,created_at" })
+      expect(request?.query).toMatchObject({
+        parent: seed.project_gid,
+        opt_fields: "title,status_type,author.name,created_at"
+      })
       expect((yield* a.statusList({ parent: seed.goal_gid })).data.map((s) => s.gid)).toEqual([updates.goal])
       expect((yield* a.statusList({ parent: seed.portfolio_gid })).data.map((s) => s.gid)).toEqual([updates.portfolio])
       const since = yield* a.statusList({ parent: seed.project_gid, created_since: "2024-05-02T12:00:00Z" })
@@ -23,8 +29,20 @@ describe("TaskmgrApi: status updates", () => {
   it.effect("posts (201), reads and deletes a status update; a goal's sets the goal's status", () =>
     Effect.gen(function*() {
       const a = yield* api
-      const made = yield* a.statusCreate({ parent: seed.goal_gid, status_type: "off_track", title: "Slipping", text: "Two weeks late." })
-      expect(made).toMatchObject({ status_type: "off_track", title: "Slipping", text: "Two weeks late.", resource_subtype: "goal_status_update", parent: { gid: seed.goal_gid }, author: { gid: seed.user_gid } })
+      const made = yield* a.statusCreate({
+        parent: seed.goal_gid,
+        status_type: "off_track",
+        title: "Slipping",
+        text: "Two weeks late."
+      })
+      expect(made).toMatchObject({
+        status_type: "off_track",
+        title: "Slipping",
+        text: "Two weeks late.",
+        resource_subtype: "goal_status_update",
+        parent: { gid: seed.goal_gid },
+        author: { gid: seed.user_gid }
+      })
       expect((yield* sent).at(-1)).toMatchObject({
         method: "POST",
         path: "/api/1.0/status_updates",
@@ -32,14 +50,24 @@ describe("TaskmgrApi: status updates", () => {
       })
       expect((yield* a.goalGet({ goal_gid: seed.goal_gid })).status).toBe("red")
       expect((yield* a.statusGet({ status_update_gid: made.gid })).html_text).toBe("<body>Two weeks late.</body>")
-      expect(yield* a.statusDelete({ status_update_gid: made.gid })).toEqual({ deleted: true, already_absent: false, status_update_gid: made.gid })
-      expect(yield* a.statusDelete({ status_update_gid: made.gid })).toEqual({ deleted: true, already_absent: true, status_update_gid: made.gid })
+      expect(yield* a.statusDelete({ status_update_gid: made.gid })).toEqual({
+        deleted: true,
+        already_absent: false,
+        status_update_gid: made.gid
+      })
+      expect(yield* a.statusDelete({ status_update_gid: made.gid })).toEqual({
+        deleted: true,
+        already_absent: true,
+        status_update_gid: made.gid
+      })
     }).pipe(Effect.provide(apiLayer())))
 
   it.effect("the service refuses a goal-only type on a project", () =>
     Effect.gen(function*() {
       const a = yield* api
-      const error = yield* Effect.flip(a.statusCreate({ parent: seed.project_gid, status_type: "achieved", text: "Done" }))
+      const error = yield* Effect.flip(
+        a.statusCreate({ parent: seed.project_gid, status_type: "achieved", text: "Done" })
+      )
       expect(error._tag).toBe("InvalidRequestError")
       expect(error.message).toContain("status_type")
     }).pipe(Effect.provide(apiLayer())))
@@ -54,8 +82,12 @@ describe("TaskmgrApi: status updates", () => {
         yield* Effect.flip(a.statusCreate({ parent: seed.project_gid, status_type: "fine" as "on_track", text: "x" })),
         yield* Effect.flip(a.statusCreate({ parent: seed.project_gid, status_type: "on_track" })),
         yield* Effect.flip(a.statusCreate({ parent: seed.project_gid, status_type: "on_track", text: "  " })),
-        yield* Effect.flip(a.statusCreate({ parent: seed.project_gid, status_type: "on_track", text: "a", html_text: "<body>a</body>" })),
-        yield* Effect.flip(a.statusCreate({ parent: "https://elsewhere.example.com/0/1/list", status_type: "on_track", text: "x" })),
+        yield* Effect.flip(
+          a.statusCreate({ parent: seed.project_gid, status_type: "on_track", text: "a", html_text: "<body>a</body>" })
+        ),
+        yield* Effect.flip(
+          a.statusCreate({ parent: "https://elsewhere.example.com/0/1/list", status_type: "on_track", text: "x" })
+        ),
         yield* Effect.flip(a.statusOverview({ gid: "abc" })),
         yield* Effect.flip(a.statusOverview({ gid: seed.project_gid, kind: "team" as "project" }))
       ]
@@ -104,11 +136,24 @@ describe("TaskmgrApi: status overview", () => {
       expect(o.status).toMatchObject({ type: "at_risk", title: "Backlog too large", author: "Other Member" })
       expect(o.items.map((i) => [i.gid, i.status?.type ?? null, i.tasks])).toEqual([
         [seed.project_gid, "on_track", { total: 4, completed: 1, incomplete: 3, overdue: 1 }],
-        [seed.big_project_gid, null, { total: seed.big_project_task_count, completed: 0, incomplete: seed.big_project_task_count, overdue: 0 }]
+        [seed.big_project_gid, null, {
+          total: seed.big_project_task_count,
+          completed: 0,
+          incomplete: seed.big_project_task_count,
+          overdue: 0
+        }]
       ])
-      expect(o.tasks).toEqual({ total: 4 + seed.big_project_task_count, completed: 1, incomplete: 3 + seed.big_project_task_count, overdue: 1 })
+      expect(o.tasks).toEqual({
+        total: 4 + seed.big_project_task_count,
+        completed: 1,
+        incomplete: 3 + seed.big_project_task_count,
+        overdue: 1
+      })
       // The project read said 404 before the portfolio read answered.
-      expect((yield* sent).slice(0, 2).map((r) => r.path)).toEqual([`/api/1.0/projects/${seed.portfolio_gid}`, `/api/1.0/portfolios/${seed.portfolio_gid}`])
+      expect((yield* sent).slice(0, 2).map((r) => r.path)).toEqual([
+        `/api/1.0/projects/${seed.portfolio_gid}`,
+        `/api/1.0/portfolios/${seed.portfolio_gid}`
+      ])
     }).pipe(Effect.provide(apiLayer())))
 
   it.effect("a goal: its status and the projects of its team that support it", () =>
@@ -126,7 +171,12 @@ describe("TaskmgrApi: status overview", () => {
       // With the kind given, no other kind is tried.
       expect((yield* sent)[0]?.path).toBe(`/api/1.0/goals/${seed.goal_gid}`)
       const growth = yield* a.statusOverview({ gid: seed.goal_gids.growth })
-      expect(growth).toMatchObject({ kind: "goal", status: null, tasks: { total: 0, completed: 0, incomplete: 0, overdue: 0 }, items: [] })
+      expect(growth).toMatchObject({
+        kind: "goal",
+        status: null,
+        tasks: { total: 0, completed: 0, incomplete: 0, overdue: 0 },
+        items: []
+      })
     }).pipe(Effect.provide(apiLayer())))
 
   it.effect("a gid that is no project, portfolio or goal is not found; a private portfolio is forbidden", () =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Chunk, Effect, Stream } from "effect"
 import { STORY_FORBIDDEN_HINT } from "../../src/taskmgr/stories.js"
-import { api, apiLayer, SIM, seed, sent } from "./harness.js"
+import { api, apiLayer, seed, sent, SIM } from "./harness.js"
 
 const { my_comment, other_comment, system_assigned, system_due_date } = seed.story_gids
 const task = seed.task_gid
@@ -13,10 +13,15 @@ describe("TaskmgrApi: stories", () => {
     Effect.gen(function*() {
       const a = yield* api
       const page = yield* a.storyList({ task_gid: taskUrl })
-      expect(page.data.map((s) => s.gid)).toEqual(expect.arrayContaining([my_comment, other_comment, system_assigned, system_due_date]))
+      expect(page.data.map((s) => s.gid)).toEqual(
+        expect.arrayContaining([my_comment, other_comment, system_assigned, system_due_date])
+      )
       const [request] = yield* sent
       expect(request).toMatchObject({ method: "GET", path: `/api/1.0/tasks/${task}/stories` })
-      expect(request?.query).toMatchObject({ limit: "50", opt_fields: "created_at,created_by.name,resource_subtype,text" })
+      expect(request?.query).toMatchObject({
+        limit: "50",
+        opt_fields: "created_at,created_by.name,resource_subtype,text"
+      })
     }).pipe(Effect.provide(apiLayer())))
 
   it.effect("creates (201) from text, reads, updates from html_text and deletes a story", () =>
@@ -29,7 +34,11 @@ describe("TaskmgrApi: stories", () => {
       const html = "<body><strong>Shipped</strong> today.</body>"
       const changed = yield* a.storyUpdate({ story_gid: made.gid, html_text: html })
       expect(changed).toMatchObject({ html_text: html, is_edited: true })
-      expect(yield* a.storyDelete({ story_gid: made.gid })).toEqual({ deleted: true, already_absent: false, story_gid: made.gid })
+      expect(yield* a.storyDelete({ story_gid: made.gid })).toEqual({
+        deleted: true,
+        already_absent: false,
+        story_gid: made.gid
+      })
       expect((yield* Effect.flip(a.storyGet({ story_gid: made.gid })))._tag).toBe("NotFoundError")
     }).pipe(Effect.provide(apiLayer())))
 
@@ -80,7 +89,9 @@ describe("TaskmgrApi: comments", () => {
       const chosen = yield* a.commentList({ task_gid: task, fields: ["text"] })
       expect(chosen.data.length).toBe(2)
       expect((yield* sent).at(-1)?.query).toMatchObject({ opt_fields: "text,resource_subtype" })
-      const streamed = Chunk.toReadonlyArray(yield* Stream.runCollect(a.streams.commentList({ task_gid: task, limit: 1 })))
+      const streamed = Chunk.toReadonlyArray(
+        yield* Stream.runCollect(a.streams.commentList({ task_gid: task, limit: 1 }))
+      )
       expect(streamed.map((s) => s.gid).sort()).toEqual([my_comment, other_comment].sort())
     }).pipe(Effect.provide(apiLayer())))
 
@@ -100,7 +111,11 @@ describe("TaskmgrApi: comments", () => {
       expect(made.resource_subtype).toBe("comment_added")
       const changed = yield* a.commentUpdate({ story_gid: made.gid, text: "See the doc, v2.", is_pinned: true })
       expect(changed).toMatchObject({ text: "See the doc, v2.", is_pinned: true })
-      expect(yield* a.commentDelete({ story_gid: my_comment })).toEqual({ deleted: true, already_absent: false, story_gid: my_comment })
+      expect(yield* a.commentDelete({ story_gid: my_comment })).toEqual({
+        deleted: true,
+        already_absent: false,
+        story_gid: my_comment
+      })
       const requests = (yield* sent).slice(1).map((r) => `${r.method} ${r.path.replace("/api/1.0", "")}`)
       expect(requests).toEqual([
         `GET /stories/${made.gid}`,
@@ -127,7 +142,9 @@ describe("TaskmgrApi: comments", () => {
       const othersDelete = yield* Effect.flip(a.commentDelete({ story_gid: other_comment }))
       expect(othersDelete._tag).toBe("ForbiddenError")
       expect(yield* writes).toEqual([])
-      expect((yield* sent).every((r) => r.query.opt_fields === "resource_subtype,is_editable,created_by.name")).toBe(true)
+      expect((yield* sent).every((r) => r.query.opt_fields === "resource_subtype,is_editable,created_by.name")).toBe(
+        true
+      )
       expect((yield* a.storyGet({ story_gid: other_comment })).text).toBe("Looks good, add the venue.")
     }).pipe(Effect.provide(apiLayer())))
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Chunk, Effect, Stream } from "effect"
-import { api, apiLayer, SIM, seed, sent } from "./harness.js"
+import { api, apiLayer, seed, sent, SIM } from "./harness.js"
 
 const { urgent, later, free } = seed.tag_gids
 const task = seed.task_gid
@@ -39,16 +39,24 @@ describe("TaskmgrApi: tags", () => {
       const changed = yield* a.tagUpdate({ tag_gid: made.gid, name: "waiting" })
       expect(changed).toMatchObject({ name: "waiting", color: "dark-red" })
       expect((yield* sent).at(-1)?.body).toEqual({ data: { name: "waiting" } })
-      expect(yield* a.tagDelete({ tag_gid: made.gid })).toEqual({ deleted: true, already_absent: false, tag_gid: made.gid })
+      expect(yield* a.tagDelete({ tag_gid: made.gid })).toEqual({
+        deleted: true,
+        already_absent: false,
+        tag_gid: made.gid
+      })
       expect((yield* Effect.flip(a.tagGet({ tag_gid: made.gid })))._tag).toBe("NotFoundError")
     }).pipe(Effect.provide(apiLayer())))
 
   it.effect("tags and untags a task given by URL, and lists the tasks of a tag and the tags of a task", () =>
     Effect.gen(function*() {
       const a = yield* api
-      expect(yield* a.tagTaskAdd({ task_gid: taskUrl, tag: later })).toEqual({ task: task, tag: later, tagged: true })
+      expect(yield* a.tagTaskAdd({ task_gid: taskUrl, tag: later })).toEqual({ task, tag: later, tagged: true })
       const add = (yield* sent).at(-1)!
-      expect(add).toMatchObject({ method: "POST", path: `/api/1.0/tasks/${task}/addTag`, body: { data: { tag: later } } })
+      expect(add).toMatchObject({
+        method: "POST",
+        path: `/api/1.0/tasks/${task}/addTag`,
+        body: { data: { tag: later } }
+      })
       const tags = yield* a.tagTasks({ task_gid: taskUrl })
       expect(tags.data.map((t) => t.gid).sort()).toEqual([urgent, later].sort())
       expect((yield* sent).at(-1)?.path).toBe(`/api/1.0/tasks/${task}/tags`)
@@ -64,7 +72,9 @@ describe("TaskmgrApi: tags", () => {
       const a = yield* api
       const refused = [
         yield* Effect.flip(a.tagGet({ tag_gid: "12ab" })),
-        yield* Effect.flip(a.tagTaskAdd({ task_gid: `https://elsewhere.example.com/0/${seed.project_gid}/${task}`, tag: later })),
+        yield* Effect.flip(
+          a.tagTaskAdd({ task_gid: `https://elsewhere.example.com/0/${seed.project_gid}/${task}`, tag: later })
+        ),
         yield* Effect.flip(a.tagTaskAdd({ task_gid: task, tag: "later" })),
         yield* Effect.flip(a.tagTasks({ task_gid: "task-1" })),
         yield* Effect.flip(a.tagCreate({ name: "  " })),

@@ -25,7 +25,11 @@ describe("TaskmgrApi: tasks", () => {
       expect(page.data.map((t) => t.gid)).toContain(seed.task_gid)
       const [first] = yield* requests
       expect(first).toMatchObject({ method: "GET", path: "/tasks" })
-      expect(first!.query).toMatchObject({ project: seed.project_gid, limit: "50", opt_fields: "name,completed,due_on,assignee.name" })
+      expect(first!.query).toMatchObject({
+        project: seed.project_gid,
+        limit: "50",
+        opt_fields: "name,completed,due_on,assignee.name"
+      })
     }).pipe(Effect.provide(apiLayer())))
 
   it.effect("lists a tag's tasks at their own path, an assignee's in the configured workspace, and follows pages", () =>
@@ -35,7 +39,9 @@ describe("TaskmgrApi: tasks", () => {
       expect(tagged.data.map((t) => t.gid)).toContain(seed.task_gid)
       const mine = yield* a.taskList({ assignee: "me", completed_since: "now" })
       expect(mine.data.length).toBeGreaterThan(0)
-      const all = Chunk.toReadonlyArray(yield* Stream.runCollect(a.streams.taskList({ project: seed.big_project_gid, limit: 100 })))
+      const all = Chunk.toReadonlyArray(
+        yield* Stream.runCollect(a.streams.taskList({ project: seed.big_project_gid, limit: 100 }))
+      )
       expect(new Set(all.map((t) => t.gid)).size).toBe(seed.big_project_task_count)
       const log = yield* requests
       expect(log[0]!.path).toBe(`/tags/${seed.tag_gids.urgent}/tasks`)
@@ -74,12 +80,19 @@ describe("TaskmgrApi: tasks", () => {
     Effect.gen(function*() {
       const a = yield* api
       yield* refused(a.taskGet({ task_gid: "12ab" }))
-      const other = yield* refused(a.taskGet({ task_gid: `https://elsewhere.example.com/0/${seed.project_gid}/${seed.task_gid}` }))
+      const other = yield* refused(
+        a.taskGet({ task_gid: `https://elsewhere.example.com/0/${seed.project_gid}/${seed.task_gid}` })
+      )
       expect(other.message).toMatch(/elsewhere\.example\.com/)
       const noTask = yield* refused(a.taskGet({ task_gid: projectUrl(seed.project_gid) }))
       expect(noTask.message).toMatch(/names no task/)
       yield* refused(a.taskDelete({ task_gid: "me" }))
-      yield* refused(a.taskProjectAdd({ task_gid: seed.task_gid, project: taskUrl(seed.task_gid).replace(/\/\d+$/, "/board").replace(SIM, "https://x.example.com") }))
+      yield* refused(
+        a.taskProjectAdd({
+          task_gid: seed.task_gid,
+          project: taskUrl(seed.task_gid).replace(/\/\d+$/, "/board").replace(SIM, "https://x.example.com")
+        })
+      )
       expect(yield* sent).toEqual([])
     }).pipe(Effect.provide(apiLayer())))
 
@@ -135,12 +148,19 @@ describe("TaskmgrApi: tasks", () => {
       const first = yield* a.taskSearch({ text: "backlog item", limit: 40 })
       expect(first.data.length).toBe(40)
       expect(first.next_cursor).toBe(first.data.at(-1)!.created_at)
-      const all = Chunk.toReadonlyArray(yield* Stream.runCollect(a.streams.taskSearch({ text: "backlog item", limit: 40 })))
+      const all = Chunk.toReadonlyArray(
+        yield* Stream.runCollect(a.streams.taskSearch({ text: "backlog item", limit: 40 }))
+      )
       expect(all.length).toBe(seed.big_project_task_count)
       expect(new Set(all.map((t) => t.gid)).size).toBe(seed.big_project_task_count)
       const searches = (yield* requests).slice(1)
       expect(searches.length).toBe(4)
-      expect(searches[0]!.query).toMatchObject({ sort_by: "created_at", sort_ascending: "false", limit: "40", text: "backlog item" })
+      expect(searches[0]!.query).toMatchObject({
+        sort_by: "created_at",
+        sort_ascending: "false",
+        limit: "40",
+        text: "backlog item"
+      })
       expect(searches[0]!.query["created_at.before"]).toBeUndefined()
       expect(searches[1]!.query["created_at.before"]).toBe(first.next_cursor)
       expect(String(searches[0]!.query.opt_fields).split(",")).toContain("created_at")
@@ -152,19 +172,33 @@ describe("TaskmgrApi: tasks", () => {
       const page = yield* a.taskMyTasks({})
       expect(page.data.map((t) => t.gid)).toContain(seed.task_gid)
       const log = yield* requests
-      expect(log.map((r) => r.path)).toEqual([`/users/me/user_task_list`, `/user_task_lists/${seed.user_task_list_gid}/tasks`])
+      expect(log.map((r) => r.path)).toEqual([
+        `/users/me/user_task_list`,
+        `/user_task_lists/${seed.user_task_list_gid}/tasks`
+      ])
       expect(log[0]!.query.workspace).toBe(seed.workspace_gid)
     }).pipe(Effect.provide(apiLayer())))
 
   it.effect("creates a task in the configured workspace (201), with rich notes checked locally", () =>
     Effect.gen(function*() {
       const a = yield* api
-      const task = yield* a.taskCreate({ name: "Plan the party", assignee: "me", due_on: "2025-03-01", html_notes: "<body><strong>Soon</strong></body>" })
+      const task = yield* a.taskCreate({
+        name: "Plan the party",
+        assignee: "me",
+        due_on: "2025-03-01",
+        html_notes: "<body><strong>Soon</strong></body>"
+      })
       expect(task).toMatchObject({ name: "Plan the party", due_on: "2025-03-01" })
-      const inProject = yield* a.taskCreate({ name: "In a project", projects: [projectUrl(seed.project_gid)], completed: true })
+      const inProject = yield* a.taskCreate({
+        name: "In a project",
+        projects: [projectUrl(seed.project_gid)],
+        completed: true
+      })
       expect(inProject.completed).toBe(true)
       const [first, second] = yield* requests
-      expect(first!.body).toMatchObject({ data: { name: "Plan the party", workspace: seed.workspace_gid, assignee: "me" } })
+      expect(first!.body).toMatchObject({
+        data: { name: "Plan the party", workspace: seed.workspace_gid, assignee: "me" }
+      })
       expect(second!.body).toEqual({ data: { name: "In a project", projects: [seed.project_gid], completed: true } })
     }).pipe(Effect.provide(apiLayer())))
 
@@ -203,7 +237,11 @@ describe("TaskmgrApi: tasks", () => {
     Effect.gen(function*() {
       const a = yield* api
       // A URL given is reported as the gid it names.
-      expect(yield* a.taskDelete({ task_gid: taskUrl(T.review) })).toEqual({ deleted: true, already_absent: false, task_gid: T.review })
+      expect(yield* a.taskDelete({ task_gid: taskUrl(T.review) })).toEqual({
+        deleted: true,
+        already_absent: false,
+        task_gid: T.review
+      })
       expect((yield* Effect.flip(a.taskGet({ task_gid: T.review })))._tag).toBe("NotFoundError")
       expect((yield* requests)[0]).toMatchObject({ method: "DELETE", path: `/tasks/${T.review}` })
     }).pipe(Effect.provide(apiLayer())))
@@ -211,18 +249,28 @@ describe("TaskmgrApi: tasks", () => {
   it.effect("subtasks: create under a task, then list them", () =>
     Effect.gen(function*() {
       const a = yield* api
-      const sub = yield* a.taskSubtaskCreate({ task_gid: taskUrl(seed.task_gid), name: "Check the venue", due_on: "2025-02-02" })
+      const sub = yield* a.taskSubtaskCreate({
+        task_gid: taskUrl(seed.task_gid),
+        name: "Check the venue",
+        due_on: "2025-02-02"
+      })
       const subs = yield* a.taskSubtaskList({ task_gid: seed.task_gid })
       expect(subs.data.map((t) => t.gid)).toEqual(expect.arrayContaining([T.subtask, sub.gid]))
       const [create] = yield* requests
-      expect(create).toMatchObject({ method: "POST", path: `/tasks/${seed.task_gid}/subtasks`, body: { data: { name: "Check the venue", due_on: "2025-02-02" } } })
+      expect(create).toMatchObject({
+        method: "POST",
+        path: `/tasks/${seed.task_gid}/subtasks`,
+        body: { data: { name: "Check the venue", due_on: "2025-02-02" } }
+      })
     }).pipe(Effect.provide(apiLayer())))
 
   it.effect("project, follower, dependency and dependent links: add, list, remove", () =>
     Effect.gen(function*() {
       const a = yield* api
       yield* a.taskProjectAdd({ task_gid: T.review, project: projectUrl(seed.big_project_gid) })
-      expect((yield* a.taskList({ project: seed.big_project_gid, limit: 100, fields: ["name"] })).data.map((t) => t.gid)).toContain(T.review)
+      expect(
+        (yield* a.taskList({ project: seed.big_project_gid, limit: 100, fields: ["name"] })).data.map((t) => t.gid)
+      ).toContain(T.review)
       yield* a.taskProjectRemove({ task_gid: T.review, project: seed.big_project_gid })
 
       const followed = yield* a.taskFollowerAdd({ task_gid: T.review, followers: [seed.other_user_gid] })
@@ -242,7 +290,10 @@ describe("TaskmgrApi: tasks", () => {
       expect((yield* a.taskDependentList({ task_gid: T.others })).data.map((t) => t.gid)).not.toContain(T.completed)
 
       const log = yield* requests
-      expect(log[0]).toMatchObject({ path: `/tasks/${T.review}/addProject`, body: { data: { project: seed.big_project_gid } } })
+      expect(log[0]).toMatchObject({
+        path: `/tasks/${T.review}/addProject`,
+        body: { data: { project: seed.big_project_gid } }
+      })
       expect(log.find((r) => r.path.endsWith("/addDependencies"))!.body).toEqual({ data: { dependencies: [T.others] } })
       yield* refused(a.taskFollowerAdd({ task_gid: T.review, followers: [] }))
       yield* refused(a.taskDependentAdd({ task_gid: T.review, dependents: ["x1"] }))

@@ -9,7 +9,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect, Fiber, TestClock } from "effect"
 import { exitCodeOf } from "../../src/core/exit-codes.js"
 import { HttpObserver, type WaitEvent } from "../../src/core/observe.js"
-import { api, apiLayer, SIM, seed, sent } from "./harness.js"
+import { api, apiLayer, seed, sent, SIM } from "./harness.js"
 
 const t = seed.templates
 const projectUrl = `${SIM}/0/${seed.project_gid}/list`
@@ -25,7 +25,10 @@ const withTimePassing = <A, E, R>(effect: Effect.Effect<A, E, R>, seconds = 120)
     return yield* Fiber.join(fiber)
   })
 
-const jobLooks = Effect.map(sent, (requests) => requests.filter((r) => r.method === "GET" && r.path.startsWith("/api/1.0/jobs/")))
+const jobLooks = Effect.map(
+  sent,
+  (requests) => requests.filter((r) => r.method === "GET" && r.path.startsWith("/api/1.0/jobs/"))
+)
 
 describe("TaskmgrApi: task templates", () => {
   it.effect("lists a project's task templates (the project given by URL) and reads one with its recipe", () =>
@@ -33,7 +36,10 @@ describe("TaskmgrApi: task templates", () => {
       const a = yield* api
       const page = yield* a.taskTemplateList({ project: projectUrl })
       expect(page.data.map((x) => x.gid)).toEqual([t.task_template_gid, t.failing_task_template_gid])
-      expect((yield* sent)[0]).toMatchObject({ path: "/api/1.0/task_templates", query: { project: seed.project_gid, limit: "50", opt_fields: "name,project,created_at" } })
+      expect((yield* sent)[0]).toMatchObject({
+        path: "/api/1.0/task_templates",
+        query: { project: seed.project_gid, limit: "50", opt_fields: "name,project,created_at" }
+      })
       const template = yield* a.taskTemplateGet({ task_template_gid: t.task_template_gid })
       expect(template.name).toBe("Weekly report")
       expect(template.template?.subtasks?.map((s) => s.name)).toEqual(["Collect the numbers", "Write the summary"])
@@ -51,17 +57,28 @@ describe("TaskmgrApi: task templates", () => {
       )
       expect(job).toMatchObject({ resource_type: "job", status: "succeeded", new_task: { name: "Report, week 19" } })
       const [start] = yield* sent
-      expect(start).toMatchObject({ method: "POST", path: `/api/1.0/task_templates/${t.task_template_gid}/instantiateTask`, body: { data: { name: "Report, week 19" } } })
+      expect(start).toMatchObject({
+        method: "POST",
+        path: `/api/1.0/task_templates/${t.task_template_gid}/instantiateTask`,
+        body: { data: { name: "Report, week 19" } }
+      })
       // Announced before each look, with the job and how long so far; pauses grow.
       expect(waits.length).toBe((yield* jobLooks).length)
       expect(waits.every((w) => w.reason === "job" && w.detail?.includes(job.gid))).toBe(true)
-      expect(waits.map((w) => w.delay.pipe((d) => Number(d.value._tag === "Millis" ? d.value.millis : 0)))).toEqual([500, 750, 1125])
+      expect(waits.map((w) => w.delay.pipe((d) => Number(d.value._tag === "Millis" ? d.value.millis : 0)))).toEqual([
+        500,
+        750,
+        1125
+      ])
       // The task is real: made from the recipe, in the template's project, with its subtasks.
       const task = yield* a.taskGet({ task_gid: job.new_task!.gid })
       expect(task).toMatchObject({ name: "Report, week 19", notes: "Sum up the week: what shipped, what slipped." })
       expect(task.projects?.map((p) => p.gid)).toEqual([seed.project_gid])
       expect(task.due_on).toMatch(/^\d{4}-\d{2}-\d{2}$/)
-      expect((yield* a.taskSubtaskList({ task_gid: task.gid })).data.map((s) => s.name)).toEqual(["Collect the numbers", "Write the summary"])
+      expect((yield* a.taskSubtaskList({ task_gid: task.gid })).data.map((s) => s.name)).toEqual([
+        "Collect the numbers",
+        "Write the summary"
+      ])
     }).pipe(Effect.provide(apiLayer())))
 
   it.effect("with wait: false answers the job at once, in progress; job get reads it later", () =>
@@ -78,7 +95,9 @@ describe("TaskmgrApi: task templates", () => {
   it.effect("a job that fails is JobFailedError (exit 10) naming the job, never a success", () =>
     Effect.gen(function*() {
       const a = yield* api
-      const error = yield* withTimePassing(Effect.flip(a.taskTemplateInstantiate({ task_template_gid: t.failing_task_template_gid })))
+      const error = yield* withTimePassing(
+        Effect.flip(a.taskTemplateInstantiate({ task_template_gid: t.failing_task_template_gid }))
+      )
       expect(error._tag).toBe("JobFailedError")
       if (error._tag !== "JobFailedError") return
       expect(exitCodeOf(error)).toBe(10)
@@ -89,7 +108,9 @@ describe("TaskmgrApi: task templates", () => {
   it.effect("a wait that runs out is JobTimeoutError (exit 11) naming the job, which goes on and succeeds", () =>
     Effect.gen(function*() {
       const a = yield* api
-      const error = yield* withTimePassing(Effect.flip(a.taskTemplateInstantiate({ task_template_gid: t.task_template_gid, timeout_seconds: 1 })))
+      const error = yield* withTimePassing(
+        Effect.flip(a.taskTemplateInstantiate({ task_template_gid: t.task_template_gid, timeout_seconds: 1 }))
+      )
       expect(error._tag).toBe("JobTimeoutError")
       if (error._tag !== "JobTimeoutError") return
       expect(exitCodeOf(error)).toBe(11)
@@ -116,8 +137,15 @@ describe("TaskmgrApi: project templates and jobs", () => {
     Effect.gen(function*() {
       const a = yield* api
       const mine = yield* a.projectTemplateList({})
-      expect(mine.data.map((x) => x.gid)).toEqual([t.project_template_gid, t.plain_project_template_gid, t.failing_project_template_gid])
-      expect((yield* sent).at(-1)).toMatchObject({ path: "/api/1.0/project_templates", query: { workspace: seed.workspace_gid, opt_fields: "name,team,public" } })
+      expect(mine.data.map((x) => x.gid)).toEqual([
+        t.project_template_gid,
+        t.plain_project_template_gid,
+        t.failing_project_template_gid
+      ])
+      expect((yield* sent).at(-1)).toMatchObject({
+        path: "/api/1.0/project_templates",
+        query: { workspace: seed.workspace_gid, opt_fields: "name,team,public" }
+      })
       const team = yield* a.projectTemplateList({ team: seed.team_gid })
       expect(team.data.length).toBe(3)
       expect((yield* sent).at(-1)?.path).toBe(`/api/1.0/teams/${seed.team_gid}/project_templates`)
@@ -156,10 +184,16 @@ describe("TaskmgrApi: project templates and jobs", () => {
   it.effect("a template asking a date it was not given is the service's 400 (exit 2); a failing one is JobFailedError", () =>
     Effect.gen(function*() {
       const a = yield* api
-      const refused = yield* Effect.flip(a.projectTemplateInstantiate({ project_template_gid: t.project_template_gid, name: "No date" }))
+      const refused = yield* Effect.flip(
+        a.projectTemplateInstantiate({ project_template_gid: t.project_template_gid, name: "No date" })
+      )
       expect(refused._tag).toBe("InvalidRequestError")
       expect(refused.message).toContain(t.launch_date_gid)
-      const failed = yield* withTimePassing(Effect.flip(a.projectTemplateInstantiate({ project_template_gid: t.failing_project_template_gid, name: "Import" })))
+      const failed = yield* withTimePassing(
+        Effect.flip(
+          a.projectTemplateInstantiate({ project_template_gid: t.failing_project_template_gid, name: "Import" })
+        )
+      )
       expect(failed._tag).toBe("JobFailedError")
     }).pipe(Effect.provide(apiLayer())))
 
@@ -170,12 +204,26 @@ describe("TaskmgrApi: project templates and jobs", () => {
         yield* Effect.flip(a.taskTemplateGet({ task_template_gid: "abc" })),
         yield* Effect.flip(a.taskTemplateInstantiate({ task_template_gid: t.task_template_gid, timeout_seconds: 0 })),
         yield* Effect.flip(a.taskTemplateInstantiate({ task_template_gid: t.task_template_gid, timeout_seconds: 2.5 })),
-        yield* Effect.flip(a.taskTemplateInstantiate({ task_template_gid: t.task_template_gid, wait: false, timeout_seconds: 30 })),
+        yield* Effect.flip(
+          a.taskTemplateInstantiate({ task_template_gid: t.task_template_gid, wait: false, timeout_seconds: 30 })
+        ),
         yield* Effect.flip(a.taskTemplateInstantiate({ task_template_gid: t.task_template_gid, name: "  " })),
         yield* Effect.flip(a.taskTemplateList({ project: "https://elsewhere.example.com/0/1/list" })),
         yield* Effect.flip(a.projectTemplateInstantiate({ project_template_gid: t.project_template_gid, name: "" })),
-        yield* Effect.flip(a.projectTemplateInstantiate({ project_template_gid: t.project_template_gid, name: "X", requested_dates: { [t.launch_date_gid]: "2024-02-30" } })),
-        yield* Effect.flip(a.projectTemplateInstantiate({ project_template_gid: t.project_template_gid, name: "X", requested_roles: { lead: seed.user_gid } })),
+        yield* Effect.flip(
+          a.projectTemplateInstantiate({
+            project_template_gid: t.project_template_gid,
+            name: "X",
+            requested_dates: { [t.launch_date_gid]: "2024-02-30" }
+          })
+        ),
+        yield* Effect.flip(
+          a.projectTemplateInstantiate({
+            project_template_gid: t.project_template_gid,
+            name: "X",
+            requested_roles: { lead: seed.user_gid }
+          })
+        ),
         yield* Effect.flip(a.projectTemplateList({ workspace_gid: seed.workspace_gid, team: seed.team_gid })),
         yield* Effect.flip(a.jobGet({ job_gid: "job-1" }))
       ]

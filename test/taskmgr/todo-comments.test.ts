@@ -26,11 +26,19 @@ describe("TODO comments", () => {
   })
 
   it("reads hash, dash-dash, semicolon, percent and markup comments by file kind", () => {
-    expect(scan("x.py", "s = '# TODO no'\n# TODO yes\nx = 1  # FIXME: too")).toEqual([[2, "TODO", "yes"], [3, "FIXME", "too"]])
+    expect(scan("x.py", "s = '# TODO no'\n# TODO yes\nx = 1  # FIXME: too")).toEqual([[2, "TODO", "yes"], [
+      3,
+      "FIXME",
+      "too"
+    ]])
     expect(scan("q.sql", "select 1; -- TODO index\n")).toEqual([[1, "TODO", "index"]])
     expect(scan("init.el", "(setq x 1) ; FIXME later")).toEqual([[1, "FIXME", "later"]])
     expect(scan("doc.tex", "text % TODO cite")).toEqual([[1, "TODO", "cite"]])
-    expect(scan("page.html", "<p>TODO not</p>\n<!-- TODO: fix nav -->\n<!--\nFIXME footer\n-->")).toEqual([[2, "TODO", "fix nav"], [4, "FIXME", "footer"]])
+    expect(scan("page.html", "<p>TODO not</p>\n<!-- TODO: fix nav -->\n<!--\nFIXME footer\n-->")).toEqual([[
+      2,
+      "TODO",
+      "fix nav"
+    ], [4, "FIXME", "footer"]])
     expect(scan("Makefile", "all: # TODO parallel")).toEqual([[1, "TODO", "parallel"]])
     expect(scan("Main.hs", "{- TODO pure -}\nx = 1 -- FIXME lazy")).toEqual([[1, "TODO", "pure"], [2, "FIXME", "lazy"]])
   })

@@ -7,7 +7,8 @@ import { describe, expect, expectTypeOf, it } from "@effect/vitest"
 import type { Effect } from "effect"
 import type { PlanRequiredError, RateLimitError, TaskmgrApiService, Webhook } from "../../src/index.js"
 
-type ErrorOfMethod<K extends keyof TaskmgrApiService> = TaskmgrApiService[K] extends (...args: never) => Effect.Effect<unknown, infer E> ? E : never
+type ErrorOfMethod<K extends keyof TaskmgrApiService> = TaskmgrApiService[K] extends
+  (...args: never) => Effect.Effect<unknown, infer E> ? E : never
 
 describe("task-manager public types", () => {
   it("declares PlanRequiredError only on plan-gated operations", () => {

@@ -1,7 +1,7 @@
 /** `url parse`: what an app URL names, by the rule that takes URLs for gids; nothing is sent. */
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { api, apiLayer, SIM, seed, sent } from "./harness.js"
+import { api, apiLayer, seed, sent, SIM } from "./harness.js"
 
 const P = seed.project_gid
 const T = seed.task_gid

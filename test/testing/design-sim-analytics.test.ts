@@ -38,7 +38,9 @@ const walk = (first: string, options: SendOptions = as.admin) =>
 describe("library analytics", () => {
   it.effect("pages component actions by component, newest week first, in the date window", () =>
     run(at(Effect.gen(function*() {
-      const { pages, rows } = yield* walk(path("component", "actions", "group_by=component&start_date=2026-01-01&end_date=2026-02-28"))
+      const { pages, rows } = yield* walk(
+        path("component", "actions", "group_by=component&start_date=2026-01-01&end_date=2026-02-28")
+      )
       // Weeks of Monday 2025-12-29 through Monday 2026-02-23: 9 weeks of 6 components.
       expect(rows).toHaveLength(54)
       expect(pages).toBe(3)
@@ -55,7 +57,9 @@ describe("library analytics", () => {
       ])
       expect(Object.keys(rows[2]!)).toEqual(["week", "component_key", "component_name", "detachments", "insertions"])
       // Same query, same rows.
-      expect((yield* walk(path("component", "actions", "group_by=component&start_date=2026-01-01&end_date=2026-02-28"))).rows)
+      expect(
+        (yield* walk(path("component", "actions", "group_by=component&start_date=2026-01-01&end_date=2026-02-28"))).rows
+      )
         .toEqual(rows)
     }))))
 
@@ -72,7 +76,8 @@ describe("library analytics", () => {
 
   it.effect("keeps rows of unseen teams and files in place under obfuscated names", () =>
     run(at(Effect.gen(function*() {
-      const teams = (yield* send("GET", path("variable", "actions", "group_by=team&start_date=2026-02-23"), as.plan)).body
+      const teams =
+        (yield* send("GET", path("variable", "actions", "group_by=team&start_date=2026-02-23"), as.plan)).body
       expect(teams.rows.map((row: Row) => row.team_name)).toEqual([
         "Sandbox Enterprise Design System",
         "Checkout Squad",
@@ -84,7 +89,11 @@ describe("library analytics", () => {
       const { rows } = yield* walk(path("component", "usages", "group_by=file"), as.oauth)
       expect(rows).toHaveLength(45)
       expect(rows.filter((row) => row.file_name === "File not visible")).toHaveLength(9)
-      expect(rows[4]).toEqual({ file_name: "File not visible", team_name: "Team not visible", usages: expect.any(Number) })
+      expect(rows[4]).toEqual({
+        file_name: "File not visible",
+        team_name: "Team not visible",
+        usages: expect.any(Number)
+      })
     }))))
 
   it.effect("returns usage snapshots by asset with the counts of the wire", () =>
@@ -116,8 +125,14 @@ describe("library analytics", () => {
         [path("component", "actions", ""), /'group_by' is required/],
         [path("component", "actions", "group_by=file"), /'group_by' must be one of component, team/],
         [path("style", "usages", "group_by=team"), /'group_by' must be one of style, file/],
-        [path("variable", "actions", "group_by=variable&start_date=2026-02-30"), /'start_date' must be a date in YYYY-MM-DD/],
-        [path("variable", "actions", "group_by=variable&start_date=2026-02-01&end_date=2026-01-01"), /must not be after/],
+        [
+          path("variable", "actions", "group_by=variable&start_date=2026-02-30"),
+          /'start_date' must be a date in YYYY-MM-DD/
+        ],
+        [
+          path("variable", "actions", "group_by=variable&start_date=2026-02-01&end_date=2026-01-01"),
+          /must not be after/
+        ],
         [path("variable", "actions", "group_by=variable&cursor=garbage"), /Invalid 'cursor'/]
       ]
       for (const [url, message] of cases) {
@@ -127,7 +142,11 @@ describe("library analytics", () => {
         expect(r.body.message).toMatch(message)
       }
       const first = yield* send("GET", path("component", "actions", "group_by=component"), as.admin)
-      const swapped = yield* send("GET", path("component", "actions", `group_by=team&cursor=${first.body.cursor}`), as.admin)
+      const swapped = yield* send(
+        "GET",
+        path("component", "actions", `group_by=team&cursor=${first.body.cursor}`),
+        as.admin
+      )
       expect(swapped.body.message).toMatch(/belongs to group_by=component/)
     }))))
 

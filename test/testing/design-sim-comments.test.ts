@@ -91,7 +91,10 @@ describe("POST comments", () => {
         order_id: "4",
         reactions: []
       })
-      const reply = yield* send("POST", comments, { ...editor, body: { message: "Thanks!", comment_id: created.body.id } })
+      const reply = yield* send("POST", comments, {
+        ...editor,
+        body: { message: "Thanks!", comment_id: created.body.id }
+      })
       expect(reply.status).toBe(200)
       expect(reply.body).toMatchObject({ id: "100000102", parent_id: created.body.id, order_id: null })
       const region = yield* send("POST", comments, {
@@ -105,7 +108,10 @@ describe("POST comments", () => {
 
   it.effect("refuses a reply to a reply with a 400 in the {error, status, message, i18n} form", () =>
     run(Effect.gen(function*() {
-      const r = yield* send("POST", comments, { ...personal, body: { message: "nested", comment_id: comment_ids.reply } })
+      const r = yield* send("POST", comments, {
+        ...personal,
+        body: { message: "nested", comment_id: comment_ids.reply }
+      })
       expect(r.status).toBe(400)
       expect(r.body).toEqual(rich(400, /a reply must target a root comment/))
       const missing = yield* send("POST", comments, { ...personal, body: { message: "to nothing", comment_id: "1" } })
@@ -124,7 +130,10 @@ describe("POST comments", () => {
         [{ message: "hi", client_meta: { node_id: "9:99", node_offset: { x: 1, y: 2 } } }, /not a node of this file/],
         [{ message: "hi", client_meta: { x: 1, y: 2, region_height: 5 } }, /"client_meta"/],
         [
-          { message: "hi", client_meta: { x: 1, y: 2, region_height: 5, region_width: 5, comment_pin_corner: "middle" } },
+          {
+            message: "hi",
+            client_meta: { x: 1, y: 2, region_height: 5, region_width: 5, comment_pin_corner: "middle" }
+          },
           /comment_pin_corner/
         ],
         [["message"], /JSON object/]

@@ -28,11 +28,19 @@ describe("the design simulator against the description", () => {
       const root = yield* send("POST", comments, { ...personal, body: { message: "No pin" } })
       expect(root.status).toBe(200)
       expect(root.body.client_meta).toEqual({ x: 0, y: 0 })
-      const pinnedRoot = (yield* send("GET", comments, personal)).body.comments.find((c: { id: string }) => c.id === comment_ids.root)
-      const reply = yield* send("POST", comments, { ...personal, body: { message: "A reply", comment_id: comment_ids.root } })
+      const pinnedRoot = (yield* send("GET", comments, personal)).body.comments.find((c: { id: string }) =>
+        c.id === comment_ids.root
+      )
+      const reply = yield* send("POST", comments, {
+        ...personal,
+        body: { message: "A reply", comment_id: comment_ids.root }
+      })
       expect(reply.status).toBe(200)
       expect(reply.body.client_meta).toEqual(pinnedRoot.client_meta)
-      const replyToUnplaced = yield* send("POST", comments, { ...personal, body: { message: "Another", comment_id: root.body.id } })
+      const replyToUnplaced = yield* send("POST", comments, {
+        ...personal,
+        body: { message: "Another", comment_id: root.body.id }
+      })
       expect(replyToUnplaced.body.client_meta).toEqual({ x: 0, y: 0 })
       const listed: Array<{ client_meta: unknown }> = (yield* send("GET", comments, personal)).body.comments
       expect(listed.length).toBeGreaterThan(4)
@@ -44,7 +52,9 @@ describe("the design simulator against the description", () => {
       const all = nodes((yield* send("GET", `/v1/files/${file_key}`, personal)).body.document)
       const ellipses = all.filter((n) => n.type === "ELLIPSE")
       expect(ellipses.length).toBeGreaterThan(0)
-      for (const e of ellipses) expect(e.arcData).toEqual({ startingAngle: 0, endingAngle: expect.closeTo(2 * Math.PI, 5), innerRadius: 0 })
+      for (const e of ellipses) {
+        expect(e.arcData).toEqual({ startingAngle: 0, endingAngle: expect.closeTo(2 * Math.PI, 5), innerRadius: 0 })
+      }
       expect(all.filter((n) => n.type !== "ELLIPSE" && "arcData" in n)).toEqual([])
     })))
 
@@ -52,12 +62,24 @@ describe("the design simulator against the description", () => {
     run(Effect.gen(function*() {
       yield* TestClock.setTime(NOW)
       const { first_timestamp, last_timestamp } = ent.activity_logs
-      const r = yield* send("GET", `/v1/activity_logs?start_time=${first_timestamp}&end_time=${last_timestamp}&limit=1000`, as.plan)
+      const r = yield* send(
+        "GET",
+        `/v1/activity_logs?start_time=${first_timestamp}&end_time=${last_timestamp}&limit=1000`,
+        as.plan
+      )
       expect(r.status).toBe(200)
-      const files = (r.body.meta.activity_logs as Array<{ entity: Record<string, unknown> }>).map((e) => e.entity).filter((e) => e.type === "file")
+      const files = (r.body.meta.activity_logs as Array<{ entity: Record<string, unknown> }>).map((e) => e.entity)
+        .filter((e) => e.type === "file")
       expect(files.length).toBeGreaterThan(0)
       for (const entity of files) {
-        expect(Object.keys(entity).sort()).toEqual(["editor_type", "key", "link_access", "name", "proto_link_access", "type"])
+        expect(Object.keys(entity).sort()).toEqual([
+          "editor_type",
+          "key",
+          "link_access",
+          "name",
+          "proto_link_access",
+          "type"
+        ])
         expect(["view", "org_view", "inherit"]).toContain(entity.proto_link_access)
       }
     })))

@@ -93,7 +93,10 @@ describe("dev resources bulk create", () => {
     run(Effect.gen(function*() {
       const bodies: Array<[unknown, RegExp]> = [
         [{}, /'dev_resources' must be an array/],
-        [{ dev_resources: [link(), { name: "x", url: "https://a.example", file_key: ent.file_key }] }, /dev_resources\[1\]: 'node_id' is required/],
+        [
+          { dev_resources: [link(), { name: "x", url: "https://a.example", file_key: ent.file_key }] },
+          /dev_resources\[1\]: 'node_id' is required/
+        ],
         [{ dev_resources: [link({ url: "not a url" })] }, /'url' must be an http\(s\) URL/],
         [{ dev_resources: [link({ node_id: "header" })] }, /'node_id' must be a node id/],
         [{ dev_resources: [link({ extra: 1 })] }, /unknown field 'extra'/]
@@ -122,7 +125,8 @@ describe("dev resources bulk create", () => {
 describe("dev resources update and delete", () => {
   it.effect("updates names and urls, reporting unknown ids and duplicate urls", () =>
     run(Effect.gen(function*() {
-      const [first, second] = (yield* send("GET", list(ent.file_key, `?node_ids=${node_id}`), as.admin)).body.dev_resources
+      const [first, second] =
+        (yield* send("GET", list(ent.file_key, `?node_ids=${node_id}`), as.admin)).body.dev_resources
       const r = yield* send("PUT", "/v1/dev_resources", {
         ...as.admin,
         body: {

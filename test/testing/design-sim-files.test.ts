@@ -73,7 +73,17 @@ describe("GET /v1/files/{key}", () => {
       ])
       const types = new Set<string>()
       walk(document, (n) => types.add(n.type))
-      const expected = ["FRAME", "GROUP", "TEXT", "RECTANGLE", "ELLIPSE", "VECTOR", "COMPONENT", "COMPONENT_SET", "INSTANCE"]
+      const expected = [
+        "FRAME",
+        "GROUP",
+        "TEXT",
+        "RECTANGLE",
+        "ELLIPSE",
+        "VECTOR",
+        "COMPONENT",
+        "COMPONENT_SET",
+        "INSTANCE"
+      ]
       for (const type of expected) expect(types).toContain(type)
       const cover = document.children?.[0]?.children?.[0]
       expect(cover).toMatchObject({
@@ -134,7 +144,9 @@ describe("GET /v1/files/{key}", () => {
       expect(hero?.strokeGeometry).toEqual([])
       const plugins = yield* send("GET", fileUrl("depth=3&plugin_data=1217080048585520283,shared"), personal)
       const home = plugins.body.document.children[1].children[0]
-      expect(home.pluginData).toEqual({ "1217080048585520283": { status: "ready-for-review", reviewer: "Sandbox Editor" } })
+      expect(home.pluginData).toEqual({
+        "1217080048585520283": { status: "ready-for-review", reviewer: "Sandbox Editor" }
+      })
       expect(home.sharedPluginData).toEqual({ sandbox_tokens: { theme: "light" } })
       expect(plugins.body.document.children[0].pluginData).toEqual({})
       const sharedOnly = yield* send("GET", fileUrl("depth=3&plugin_data=shared"), personal)

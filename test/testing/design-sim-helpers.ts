@@ -4,8 +4,8 @@
  * and a fresh rate-limit budget.
  */
 import * as HttpClient from "@effect/platform/HttpClient"
-import { expect } from "@effect/vitest"
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
+import { expect } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as TestClock from "effect/TestClock"
 import { createHash } from "node:crypto"

@@ -64,7 +64,14 @@ describe("POST /_sandbox/files", () => {
       expect(pages[0]).toMatchObject({ id: "0:1", type: "CANVAS", name: "Page 1" })
       const frame = pages[0].children[0]
       expect(frame).toMatchObject({ id: "1:10", type: "FRAME", name: "Screen 1.1" })
-      expect(frame.children.map((c: any) => c.type)).toEqual(["TEXT", "TEXT", "RECTANGLE", "GROUP", "ELLIPSE", "VECTOR"])
+      expect(frame.children.map((c: any) => c.type)).toEqual([
+        "TEXT",
+        "TEXT",
+        "RECTANGLE",
+        "GROUP",
+        "ELLIPSE",
+        "VECTOR"
+      ])
       // The generated file is readable through the other file endpoints too.
       const nodes = yield* send("GET", `/v1/files/${key}/nodes?ids=1:13,1:99999`, personal)
       expect(nodes.body.nodes["1:13"].document).toMatchObject({ name: "Photo", type: "RECTANGLE" })

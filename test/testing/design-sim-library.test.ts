@@ -105,7 +105,9 @@ describe("file library lists and items by key", () => {
       const sets = yield* send("GET", `/v1/files/${file_key}/component_sets`, personal)
       expect(sets.body.meta.component_sets).toHaveLength(6)
       expect((yield* send("GET", `/v1/files/${file_key}/styles`, personal)).body.meta.styles).toHaveLength(32)
-      const starter = yield* send("GET", `/v1/files/${designSeed.starter_file_key}/components`, { token: tokens.starter })
+      const starter = yield* send("GET", `/v1/files/${designSeed.starter_file_key}/components`, {
+        token: tokens.starter
+      })
       expect(starter.body.meta).toEqual({ components: [] })
       const branch = yield* send("GET", `/v1/files/${designSeed.branch_file_key}/components`, personal)
       expect(branch.status).toBe(400)
@@ -149,7 +151,9 @@ describe("file library lists and items by key", () => {
 
   it.effect("counts library reads as tier 3: a View seat gets 10 a minute", () =>
     run(Effect.gen(function*() {
-      for (let i = 0; i < 10; i++) expect((yield* send("GET", team("styles"), { token: tokens.viewer })).status).toBe(200)
+      for (let i = 0; i < 10; i++) {
+        expect((yield* send("GET", team("styles"), { token: tokens.viewer })).status).toBe(200)
+      }
       const limited = yield* send("GET", team("styles"), { token: tokens.viewer })
       expect(limited.status).toBe(429)
       expect(limited.body).toEqual({ status: 429, err: "Rate limit exceeded" })

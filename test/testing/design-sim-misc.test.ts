@@ -7,7 +7,8 @@ import { as, ent, rich, run } from "./design-sim-newer-helpers.js"
 
 const pay = designSeed.payments
 const u = designSeed.users
-const payments = (query: string, options: SendOptions = as.basePersonal) => send("GET", `/v1/payments?${query}`, options)
+const payments = (query: string, options: SendOptions = as.basePersonal) =>
+  send("GET", `/v1/payments?${query}`, options)
 
 describe("payments", () => {
   it.effect("reports a buyer's status on the caller's own plugin, widget and Community file", () =>
@@ -33,7 +34,10 @@ describe("payments", () => {
         payment_status: { type: "TRIAL" }
       })
       const refunded = yield* payments(`user_id=${u.viewer.id}&plugin_id=${pay.plugin_id}`)
-      expect(refunded.body.meta).toMatchObject({ payment_status: { type: "UNPAID" }, date_of_purchase: "2025-12-24T17:30:00Z" })
+      expect(refunded.body.meta).toMatchObject({
+        payment_status: { type: "UNPAID" },
+        date_of_purchase: "2025-12-24T17:30:00Z"
+      })
       const never = yield* payments(`user_id=${u.app_user.id}&community_file_id=${pay.community_file_id}`)
       expect(never.body.meta).toEqual({
         user_id: u.app_user.id,
@@ -42,7 +46,11 @@ describe("payments", () => {
         payment_status: { type: "UNPAID" }
       })
       const byToken = yield* payments(`plugin_payment_token=${pay.plugin_payment_token}`)
-      expect(byToken.body.meta).toMatchObject({ user_id: u.editor.id, resource_id: pay.plugin_id, payment_status: { type: "PAID" } })
+      expect(byToken.body.meta).toMatchObject({
+        user_id: u.editor.id,
+        resource_id: pay.plugin_id,
+        payment_status: { type: "PAID" }
+      })
     })))
 
   it.effect("answers only for resources the caller owns", () =>
@@ -76,7 +84,9 @@ describe("payments", () => {
       for (const options of [as.baseOauth, as.oauthOrg]) {
         const r = yield* payments(query, options)
         expect(r.status).toBe(403)
-        expect(r.body.message).toMatch(/^This endpoint does not accept (user|organization)-level OAuth tokens\. Use personal access tokens\.$/)
+        expect(r.body.message).toMatch(
+          /^This endpoint does not accept (user|organization)-level OAuth tokens\. Use personal access tokens\.$/
+        )
       }
       expect((yield* payments(query, as.basePlan)).body.message).toMatch(/does not accept plan access tokens/)
     })))
@@ -84,7 +94,9 @@ describe("payments", () => {
   it.effect("counts payments in tier 3: a View seat gets 10 a minute", () =>
     run(Effect.gen(function*() {
       const viewer = { token: designSeed.tokens.viewer }
-      for (let i = 0; i < 10; i++) expect((yield* payments(`user_id=1&plugin_id=${pay.plugin_id}`, viewer)).status).toBe(403)
+      for (let i = 0; i < 10; i++) {
+        expect((yield* payments(`user_id=1&plugin_id=${pay.plugin_id}`, viewer)).status).toBe(403)
+      }
       const limited = yield* payments(`user_id=1&plugin_id=${pay.plugin_id}`, viewer)
       expect(limited.status).toBe(429)
       expect(limited.headers["x-design-rate-limit-type"]).toBe("low")
@@ -112,7 +124,9 @@ describe("oEmbed", () => {
         cache_age: 3600,
         width: 800,
         height: 450,
-        html: expect.stringMatching(/^<iframe .*width="800" height="450" src="https:\/\/embed\.design\.example\/design\//),
+        html: expect.stringMatching(
+          /^<iframe .*width="800" height="450" src="https:\/\/embed\.design\.example\/design\//
+        ),
         thumbnail_url: expect.stringMatching(/^https:\/\//),
         thumbnail_width: 400,
         thumbnail_height: 225
@@ -127,8 +141,12 @@ describe("oEmbed", () => {
       expect(team.body).toEqual(plain(501, "This kind of URL cannot be embedded"))
       const xml = yield* oembed(`url=${encodeURIComponent(fileUrl)}&format=xml`)
       expect(xml.status).toBe(501)
-      expect((yield* oembed(`url=${encodeURIComponent("https://elsewhere.example/design/abc")}`)).body).toEqual(plain(404, "Not found"))
-      expect((yield* oembed(`url=${encodeURIComponent("https://design.example/design/NoSuchKey/x")}`)).body).toEqual(plain(404, "Not found"))
+      expect((yield* oembed(`url=${encodeURIComponent("https://elsewhere.example/design/abc")}`)).body).toEqual(
+        plain(404, "Not found")
+      )
+      expect((yield* oembed(`url=${encodeURIComponent("https://design.example/design/NoSuchKey/x")}`)).body).toEqual(
+        plain(404, "Not found")
+      )
       const hidden = yield* oembed(`url=${encodeURIComponent(`https://design.example/file/${ent.file_key}/Library`)}`)
       expect(hidden.body).toEqual(plain(403, "You do not have access to this file"))
     })))
@@ -150,6 +168,8 @@ describe("oEmbed", () => {
       expect(plan.body.err).toMatch(/does not accept plan access tokens/)
       expect(plan.body.error).toBeUndefined()
       const viewer = { token: designSeed.tokens.viewer }
-      for (let i = 0; i < 30; i++) expect((yield* oembed(`url=${encodeURIComponent(fileUrl)}`, viewer)).status).toBe(200)
+      for (let i = 0; i < 30; i++) {
+        expect((yield* oembed(`url=${encodeURIComponent(fileUrl)}`, viewer)).status).toBe(200)
+      }
     })))
 })

@@ -47,6 +47,11 @@ export const sendText = (method: "POST" | "PUT", path: string, text: string, opt
     if (options.bearer !== undefined) request = HttpClientRequest.bearerToken(request, options.bearer)
     const response = yield* client.execute(request)
     const body = yield* response.text
-    const sent: Sent = { status: response.status, headers: response.headers, text: body, body: body === "" ? null : JSON.parse(body) }
+    const sent: Sent = {
+      status: response.status,
+      headers: response.headers,
+      text: body,
+      body: body === "" ? null : JSON.parse(body)
+    }
     return sent
   }).pipe(Effect.orDie)

@@ -163,7 +163,9 @@ describe("OAuth token exchange", () => {
     run(Effect.gen(function*() {
       const { params } = yield* authorize()
       const code = params.get("code") ?? ""
-      for (const authorization of [basic(oauth_client.id, "wrong-secret"), basic("other-app", oauth_client.secret), ""]) {
+      for (
+        const authorization of [basic(oauth_client.id, "wrong-secret"), basic("other-app", oauth_client.secret), ""]
+      ) {
         const r = yield* tokenExchange(exchangeFields(code), authorization)
         expect(r.status).toBe(401)
         expect(r.json).toEqual(rich(401, /Invalid client credentials/))
@@ -204,7 +206,14 @@ describe("OAuth secrets", () => {
       const refreshed = (yield* refreshToken(tokens.refresh_token)).json
       const log = yield* send("GET", "/_sandbox/requests")
       expect(log.body.map((e: any) => e.path)).toEqual(["/oauth", "/v1/oauth/token", "/v1/oauth/refresh"])
-      const secrets = [oauth_client.secret, VERIFIER, code, tokens.access_token, tokens.refresh_token, refreshed.access_token]
+      const secrets = [
+        oauth_client.secret,
+        VERIFIER,
+        code,
+        tokens.access_token,
+        tokens.refresh_token,
+        refreshed.access_token
+      ]
       for (const secret of secrets) expect(log.text).not.toContain(secret)
     })))
 })

@@ -2,7 +2,7 @@ import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as TestClock from "effect/TestClock"
 import { send } from "./design-helpers.js"
-import type { Sent, SendOptions } from "./design-helpers.js"
+import type { SendOptions, Sent } from "./design-helpers.js"
 import { as, ent, LIMITED, run, sendText } from "./design-sim-newer-helpers.js"
 
 const NOW = Date.parse("2026-03-04T12:00:00Z")
@@ -31,7 +31,7 @@ describe("activity logs", () => {
     run(at(Effect.gen(function*() {
       const seen: Array<Event> = []
       let start = first
-      for (let page = 1; ; page++) {
+      for (let page = 1;; page++) {
         const r = yield* send("GET", `/v1/activity_logs?start_time=${start}&end_time=${last}&limit=7`, as.plan)
         expect(r.status).toBe(200)
         expect(r.body).toMatchObject({ status: 200, error: false })
@@ -78,13 +78,25 @@ describe("activity logs", () => {
 
   it.effect("rejects non-integers and other bad parameters with 400", () =>
     run(at(Effect.gen(function*() {
-      expect400(yield* send("GET", "/v1/activity_logs?limit=30.0", as.plan), "'limit' must be a valid number, received type String")
-      expect400(yield* send("GET", "/v1/activity_logs?start_time=1e9", as.plan), "'start_time' must be a valid number, received type String")
-      expect400(yield* send("GET", "/v1/activity_logs?end_time=now", as.plan), "'end_time' must be a valid number, received type String")
+      expect400(
+        yield* send("GET", "/v1/activity_logs?limit=30.0", as.plan),
+        "'limit' must be a valid number, received type String"
+      )
+      expect400(
+        yield* send("GET", "/v1/activity_logs?start_time=1e9", as.plan),
+        "'start_time' must be a valid number, received type String"
+      )
+      expect400(
+        yield* send("GET", "/v1/activity_logs?end_time=now", as.plan),
+        "'end_time' must be a valid number, received type String"
+      )
       expect400(yield* send("GET", "/v1/activity_logs?limit=0", as.plan), /between 1 and 1000/)
       expect400(yield* send("GET", "/v1/activity_logs?order=newest", as.plan), /'order' must be one of asc, desc/)
       expect400(yield* send("GET", "/v1/activity_logs?events=login,teleport", as.plan), /unknown event type "teleport"/)
-      expect400(yield* send("GET", `/v1/activity_logs?start_time=${last}&end_time=${first}`, as.plan), /must not be after/)
+      expect400(
+        yield* send("GET", `/v1/activity_logs?start_time=${last}&end_time=${first}`, as.plan),
+        /must not be after/
+      )
     }))))
 
   it.effect("takes a plan token or an org admin's org-level OAuth token, on Enterprise only", () =>
@@ -95,12 +107,16 @@ describe("activity logs", () => {
       expect((yield* send("GET", "/v1/activity_logs", as.basePlan)).body).toEqual(LIMITED)
       const basic = yield* send("GET", "/v1/activity_logs", as.basicPlan)
       expect(basic.body.meta).toEqual({ activity_logs: [], cursor: "", next_page: false })
-      expect((yield* send("GET", "/v1/activity_logs", { token: "wrong" })).body).toEqual({ status: 403, err: "Invalid token" })
+      expect((yield* send("GET", "/v1/activity_logs", { token: "wrong" })).body).toEqual({
+        status: 403,
+        err: "Invalid token"
+      })
     }))))
 })
 
 describe("developer logs", () => {
-  const post = (body: unknown, options: SendOptions = as.plan) => send("POST", "/v1/developer_logs", { ...options, body })
+  const post = (body: unknown, options: SendOptions = as.plan) =>
+    send("POST", "/v1/developer_logs", { ...options, body })
 
   it.effect("answers a read for POST with 25 items of the last 30 days by default", () =>
     run(at(Effect.gen(function*() {
@@ -153,13 +169,17 @@ describe("developer logs", () => {
       expect(mcp.every((i: any) => i.action.event_source === "mcp_server")).toBe(true)
       const plan = (yield* post({ token_type: "plan_access_token", limit: 100 })).body.meta.items
       expect(plan.length).toBeGreaterThan(0)
-      expect(plan.every((i: any) => i.actor.token_type === "plan_access_token" && i.actor.user_email === null)).toBe(true)
+      expect(plan.every((i: any) => i.actor.token_type === "plan_access_token" && i.actor.user_email === null)).toBe(
+        true
+      )
       const developer = (yield* post({ token_type: "developer_token", limit: 100 })).body.meta.items
       expect(developer.length).toBeGreaterThan(0)
       expect(developer.every((i: any) => i.actor.token_type === "developer_token")).toBe(true)
       const byToken = (yield* post({ token: `${ent.org_id}-t2`, limit: 100 })).body.meta.items
       expect(byToken.map((i: any) => i.actor.token_name)).toEqual(plan.map((i: any) => i.actor.token_name))
-      const mine = (yield* post({ user_email: ent.users.admin.email.toUpperCase(), date_range: "last_7d", limit: 100 })).body.meta.items
+      const mine =
+        (yield* post({ user_email: ent.users.admin.email.toUpperCase(), date_range: "last_7d", limit: 100 })).body.meta
+          .items
       expect(mine.length).toBeGreaterThan(0)
       expect(mine.every((i: any) => i.actor.user_email === ent.users.admin.email)).toBe(true)
     }))))
@@ -172,7 +192,10 @@ describe("developer logs", () => {
       expect400(yield* post({ date_range: "last_90d" }), /'date_range' must be one of last_24h, last_7d, last_30d/)
       expect400(yield* post({ event_source: "cli" }), /'event_source' must be one of rest_api, mcp_server/)
       expect400(yield* post({ token_type: "session" }), /'token_type' must be one of/)
-      expect400(yield* post({ token_type: "personal_access_token" }), /'token_type' must be one of developer_token, plan_access_token, oauth_token/)
+      expect400(
+        yield* post({ token_type: "personal_access_token" }),
+        /'token_type' must be one of developer_token, plan_access_token, oauth_token/
+      )
       expect400(yield* post({ cursor: "nonsense" }), /Invalid 'cursor'/)
       expect400(yield* post({ since: "yesterday" }), /Unknown field 'since'/)
       expect400(yield* sendText("POST", "/v1/developer_logs", "{", as.plan), "Request body is not valid JSON")
@@ -181,7 +204,10 @@ describe("developer logs", () => {
   it.effect("takes only a plan token, of an org with Governance+", () =>
     run(at(Effect.gen(function*() {
       expectRefused(yield* post({}, as.admin), /does not accept personal access tokens/)
-      expectRefused(yield* post({}, as.oauthOrg), /does not accept organization-level OAuth tokens\. Use plan access tokens\./)
+      expectRefused(
+        yield* post({}, as.oauthOrg),
+        /does not accept organization-level OAuth tokens\. Use plan access tokens\./
+      )
       expect((yield* post({}, as.basicPlan)).body).toEqual(LIMITED)
       expect((yield* post({}, as.basePlan)).body).toEqual(LIMITED)
     }))))
@@ -202,7 +228,9 @@ describe("AI usage", () => {
       let cursor = ""
       let pages = 0
       do {
-        const r = yield* usage(`start_date=2026-02-01&end_date=2026-02-28&limit=15${cursor === "" ? "" : `&cursor=${cursor}`}`)
+        const r = yield* usage(
+          `start_date=2026-02-01&end_date=2026-02-28&limit=15${cursor === "" ? "" : `&cursor=${cursor}`}`
+        )
         pages++
         rows.push(...r.body.rows)
         cursor = r.body.next_cursor
@@ -227,7 +255,11 @@ describe("AI usage", () => {
         "metering_period_start",
         "metering_period_end"
       ])
-      expect(whole.body.rows[0]).toMatchObject({ plan_id: ent.org_id, metering_period_start: "2026-02-01", metering_period_end: "2026-02-28" })
+      expect(whole.body.rows[0]).toMatchObject({
+        plan_id: ent.org_id,
+        metering_period_start: "2026-02-01",
+        metering_period_end: "2026-02-28"
+      })
     }))))
 
   it.effect("stops at the data lag and filters by user_email", () =>
@@ -244,20 +276,38 @@ describe("AI usage", () => {
     run(at(Effect.gen(function*() {
       expect400(yield* usage("start_date=2026-02-01"), "'end_date' is required")
       expect400(yield* usage("end_date=2026-02-01"), "'start_date' is required")
-      expect400(yield* usage("start_date=2025-11-30&end_date=2026-01-01"), "'start_date' must be on or after 2025-12-01")
+      expect400(
+        yield* usage("start_date=2025-11-30&end_date=2026-01-01"),
+        "'start_date' must be on or after 2025-12-01"
+      )
       expect400(yield* usage("start_date=2026-02-10&end_date=2026-02-01"), /must not be before/)
-      expect400(yield* usage("start_date=2026-02-01&end_date=2026-02-28&user_email=nobody@example.com"), /No user with email nobody@example.com/)
-      expect400(yield* usage("start_date=2026-02-01&end_date=2026-02-28&limit=10.0"), "'limit' must be a valid number, received type String")
+      expect400(
+        yield* usage("start_date=2026-02-01&end_date=2026-02-28&user_email=nobody@example.com"),
+        /No user with email nobody@example.com/
+      )
+      expect400(
+        yield* usage("start_date=2026-02-01&end_date=2026-02-28&limit=10.0"),
+        "'limit' must be a valid number, received type String"
+      )
       expect400(yield* usage("start_date=2026-02-01&end_date=2026-02-28&limit=1001"), /between 1 and 1000/)
       const first = yield* usage("start_date=2026-02-01&end_date=2026-02-28&limit=5")
-      expect400(yield* usage(`start_date=2026-02-02&end_date=2026-02-28&limit=5&cursor=${first.body.next_cursor}`), /Invalid 'cursor'/)
+      expect400(
+        yield* usage(`start_date=2026-02-02&end_date=2026-02-28&limit=5&cursor=${first.body.next_cursor}`),
+        /Invalid 'cursor'/
+      )
     }))))
 
   it.effect("refuses a start_date more than 366 days before today", () =>
-    run(at(Effect.gen(function*() {
-      expect400(yield* usage("start_date=2026-01-01&end_date=2026-01-31"), "'start_date' must be at most 366 days before today")
-      expect((yield* usage("start_date=2026-06-01&end_date=2026-06-30")).status).toBe(200)
-    }), Date.parse("2027-06-01T12:00:00Z"))))
+    run(at(
+      Effect.gen(function*() {
+        expect400(
+          yield* usage("start_date=2026-01-01&end_date=2026-01-31"),
+          "'start_date' must be at most 366 days before today"
+        )
+        expect((yield* usage("start_date=2026-06-01&end_date=2026-06-30")).status).toBe(200)
+      }),
+      Date.parse("2027-06-01T12:00:00Z")
+    )))
 
   it.effect("takes only a plan token, of an Enterprise org", () =>
     run(at(Effect.gen(function*() {
@@ -285,18 +335,29 @@ describe("discovery", () => {
       expect(links.length).toBeGreaterThan(0)
       for (const link of links) expect(link).toMatch(new RegExp(`^https://.*expires=${NOW_S + 86_400}&`))
       const short = yield* discover(`${window}&file_ttl_in_seconds=60`)
-      for (const link of Object.values(short.body.meta.urls).flat() as Array<string>) expect(link).toContain(`expires=${NOW_S + 60}&`)
+      for (const link of Object.values(short.body.meta.urls).flat() as Array<string>) {
+        expect(link).toContain(`expires=${NOW_S + 60}&`)
+      }
     }))))
 
   it.effect("checks the window and the link lifetime", () =>
     run(at(Effect.gen(function*() {
-      expect400(yield* discover("start_date=2026-03-04T11:30:00Z&end_date=2026-03-04T12:00:00Z"), /at least 1 hour in the past/)
-      expect400(yield* discover("start_date=2026-03-02T00:00:00Z&end_date=2026-03-03T01:00:00Z"), /at most 24 hours after/)
+      expect400(
+        yield* discover("start_date=2026-03-04T11:30:00Z&end_date=2026-03-04T12:00:00Z"),
+        /at least 1 hour in the past/
+      )
+      expect400(
+        yield* discover("start_date=2026-03-02T00:00:00Z&end_date=2026-03-03T01:00:00Z"),
+        /at most 24 hours after/
+      )
       expect400(yield* discover("start_date=2026-03-03T05:00:00Z&end_date=2026-03-03T05:00:00Z"), /must be after/)
       expect400(yield* discover("start_date=2026-03-03T05:00:00Z&end_date=2026-02-30T05:00:00Z"), /ISO 8601/)
       expect400(yield* discover("start_date=yesterday&end_date=2026-03-03T05:00:00Z"), /ISO 8601/)
       expect400(yield* discover(`${window}&file_ttl_in_seconds=59`), /between 60 and 86400/)
-      expect400(yield* discover(`${window}&file_ttl_in_seconds=60.0`), "'file_ttl_in_seconds' must be a valid number, received type String")
+      expect400(
+        yield* discover(`${window}&file_ttl_in_seconds=60.0`),
+        "'file_ttl_in_seconds' must be a valid number, received type String"
+      )
     }))))
 
   it.effect("answers 429 past 20 requests in one second", () =>

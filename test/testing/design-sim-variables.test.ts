@@ -61,7 +61,9 @@ describe("variables reads", () => {
 
   it.effect("404s an unknown file and refuses callers without access to it", () =>
     run(Effect.gen(function*() {
-      expect((yield* send("GET", "/v1/files/NoSuchFile/variables/local", as.admin)).body).toEqual(rich(404, "Not found"))
+      expect((yield* send("GET", "/v1/files/NoSuchFile/variables/local", as.admin)).body).toEqual(
+        rich(404, "Not found")
+      )
       const stranger = yield* send("GET", `/v1/files/${designSeed.file_key}/variables/local`, as.admin)
       expect(stranger.body).toEqual(rich(403, "You do not have access to this file"))
       const otherOrgPlan = yield* send("GET", local, as.basicPlan)
@@ -97,7 +99,10 @@ describe("variables plan gate and credentials", () => {
       expect(r.status).toBe(403)
       expect(r.body.message).toMatch(/This endpoint requires the file_variables:read scope\.$/)
       expect((yield* send("GET", local, { token: "nope" })).body).toEqual({ status: 403, err: "Invalid token" })
-      expect((yield* send("GET", local, { bearer: ent.tokens.personal })).body).toEqual({ status: 403, err: "Invalid token" })
+      expect((yield* send("GET", local, { bearer: ent.tokens.personal })).body).toEqual({
+        status: 403,
+        err: "Invalid token"
+      })
     })))
 
   it.effect("counts reads in tier 2 and writes in tier 3 of the Enterprise plan", () =>
@@ -178,15 +183,43 @@ describe("variables bulk write", () => {
     run(Effect.gen(function*() {
       const cases: Array<[Record<string, unknown>, RegExp]> = [
         [{ variables: [{ action: "MOVE", id: V.space4 }] }, /'action' must be one of CREATE, UPDATE, DELETE/],
-        [{ variableModes: [{ action: "CREATE", name: "x".repeat(41), variableCollectionId: C.semantic }] }, /at most 40 characters/],
+        [
+          { variableModes: [{ action: "CREATE", name: "x".repeat(41), variableCollectionId: C.semantic }] },
+          /at most 40 characters/
+        ],
         [{ variableModes: [{ action: "DELETE", id: M.default }] }, /only mode/],
-        [{ variables: [{ action: "CREATE", name: "a", variableCollectionId: "missing", resolvedType: "FLOAT" }] }, /collection "missing" not found/],
-        [{ variables: [{ action: "CREATE", name: "space/4", variableCollectionId: C.primitives, resolvedType: "FLOAT" }] }, /already exists/],
-        [{ variables: [{ action: "CREATE", name: "a", variableCollectionId: C.primitives, resolvedType: "FLOAT", scopes: ["TEXT_FILL"] }] }, /not valid for a FLOAT/],
+        [
+          { variables: [{ action: "CREATE", name: "a", variableCollectionId: "missing", resolvedType: "FLOAT" }] },
+          /collection "missing" not found/
+        ],
+        [{
+          variables: [{ action: "CREATE", name: "space/4", variableCollectionId: C.primitives, resolvedType: "FLOAT" }]
+        }, /already exists/],
+        [{
+          variables: [{
+            action: "CREATE",
+            name: "a",
+            variableCollectionId: C.primitives,
+            resolvedType: "FLOAT",
+            scopes: ["TEXT_FILL"]
+          }]
+        }, /not valid for a FLOAT/],
         [{ variables: [{ action: "UPDATE", id: V.space4, resolvedType: "STRING" }] }, /unknown field 'resolvedType'/],
-        [{ variableModeValues: [{ variableId: V.blue500, modeId: M.light, value: { type: "VARIABLE_ALIAS", id: V.surface } }] }, /cycle/],
-        [{ variableModeValues: [{ variableId: V.blue500, modeId: M.default, value: { r: 0, g: 0, b: 0 } }] }, /not a mode of the variable's collection/],
-        [{ variableCollections: [{ action: "CREATE", id: "t", name: "A" }, { action: "CREATE", id: "t", name: "B" }] }, /used more than once/],
+        [{
+          variableModeValues: [{
+            variableId: V.blue500,
+            modeId: M.light,
+            value: { type: "VARIABLE_ALIAS", id: V.surface }
+          }]
+        }, /cycle/],
+        [
+          { variableModeValues: [{ variableId: V.blue500, modeId: M.default, value: { r: 0, g: 0, b: 0 } }] },
+          /not a mode of the variable's collection/
+        ],
+        [
+          { variableCollections: [{ action: "CREATE", id: "t", name: "A" }, { action: "CREATE", id: "t", name: "B" }] },
+          /used more than once/
+        ],
         [{ variables: {} }, /'variables' must be an array/],
         [{ extra: [] }, /Unknown field 'extra'/]
       ]
@@ -203,7 +236,10 @@ describe("variables bulk write", () => {
   it.effect("allows 40 modes per collection and not 41", () =>
     run(Effect.gen(function*() {
       const modes = (n: number) =>
-        Array.from({ length: n }, (_, i) => ({ action: "CREATE", name: `Mode ${i + 2}`, variableCollectionId: C.semantic }))
+        Array.from(
+          { length: n },
+          (_, i) => ({ action: "CREATE", name: `Mode ${i + 2}`, variableCollectionId: C.semantic })
+        )
       expect((yield* send("POST", post, { ...as.admin, body: { variableModes: modes(40) } })).status).toBe(400)
       expect((yield* send("POST", post, { ...as.admin, body: { variableModes: modes(39) } })).status).toBe(200)
       const full = (yield* send("GET", local, as.admin)).body.meta.variableCollections[C.semantic]
@@ -227,7 +263,8 @@ describe("variables bulk write", () => {
       expect(over.body).toEqual(rich(400, "variables[5000]: a collection can have at most 5000 variables"))
       const at = yield* send("POST", post, { ...as.admin, body: body(5000) })
       expect(at.status).toBe(200)
-      const collection = (yield* send("GET", local, as.admin)).body.meta.variableCollections[at.body.meta.tempIdToRealId.big]
+      const collection =
+        (yield* send("GET", local, as.admin)).body.meta.variableCollections[at.body.meta.tempIdToRealId.big]
       expect(collection.variableIds).toHaveLength(5000)
     })))
 

@@ -24,7 +24,9 @@ describe("GET /v1/files/{key}/versions", () => {
       expect(first.body.versions[1].label).toBeNull()
       expect(first.body.pagination.prev_page).toBeUndefined()
       const last30 = first.body.versions[29].id
-      expect(first.body.pagination.next_page).toBe(`${BASE}/v1/files/${file_key}/versions?page_size=30&before=${last30}`)
+      expect(first.body.pagination.next_page).toBe(
+        `${BASE}/v1/files/${file_key}/versions?page_size=30&before=${last30}`
+      )
 
       const seen: Array<string> = []
       let url: string | undefined = versions()

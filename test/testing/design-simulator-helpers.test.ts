@@ -219,7 +219,11 @@ describe("requests", () => {
         }).pipe(
           // One build: DesignApi's HttpClient and the controls reach the same simulator.
           Effect.provide(
-            DesignApi.layer({ baseUrl: "http://127.0.0.1", token: Redacted.make(token), authMode: authMode as "personal" }).pipe(
+            DesignApi.layer({
+              baseUrl: "http://127.0.0.1",
+              token: Redacted.make(token),
+              authMode: authMode as "personal"
+            }).pipe(
               Layer.provideMerge(DesignSimulator.layer)
             )
           )
@@ -291,7 +295,11 @@ describe("reset", () => {
 describe("the README's DesignSimulator example", () => {
   it.effect("runs: DesignApi and the controls over one simulator", () =>
     Effect.gen(function*() {
-      const layer = DesignApi.layer({ baseUrl: "http://127.0.0.1", token: Redacted.make(designSeed.tokens.personal), teamId: designSeed.team_id })
+      const layer = DesignApi.layer({
+        baseUrl: "http://127.0.0.1",
+        token: Redacted.make(designSeed.tokens.personal),
+        teamId: designSeed.team_id
+      })
         .pipe(Layer.provideMerge(DesignSimulator.layer))
       const result = yield* Effect.gen(function*() {
         const api = yield* DesignApi

@@ -111,7 +111,12 @@ describe("webhook lifecycle", () => {
 
       const updated = yield* send("PUT", "/v2/webhooks/1", {
         ...personal,
-        body: { event_type: "FILE_COMMENT", endpoint: "https://hooks.example.com/v2", passcode: "new", status: "PAUSED" }
+        body: {
+          event_type: "FILE_COMMENT",
+          endpoint: "https://hooks.example.com/v2",
+          passcode: "new",
+          status: "PAUSED"
+        }
       })
       expect(updated.status).toBe(200)
       expect(updated.body).toMatchObject({
@@ -170,7 +175,12 @@ describe("webhook lifecycle", () => {
 })
 
 describe("webhook validation", () => {
-  const rich400 = (message: RegExp) => ({ error: true, status: 400, message: expect.stringMatching(message), i18n: null })
+  const rich400 = (message: RegExp) => ({
+    error: true,
+    status: 400,
+    message: expect.stringMatching(message),
+    i18n: null
+  })
 
   it.effect("rejects bad create bodies with 400 naming the field, creating nothing", () =>
     run(Effect.gen(function*() {
@@ -217,7 +227,10 @@ describe("webhook validation", () => {
   it.effect("accepts the deprecated team_id in create and update bodies and keeps using the context", () =>
     run(Effect.gen(function*() {
       // A file webhook whose body names a team: the context decides, team_id stays "" as for any file webhook.
-      const created = yield* send("POST", "/v2/webhooks", { ...personal, body: hookBody({ team_id: designSeed.team_id }) })
+      const created = yield* send("POST", "/v2/webhooks", {
+        ...personal,
+        body: hookBody({ team_id: designSeed.team_id })
+      })
       expect(created.status).toBe(200)
       expect(created.body).toMatchObject({ context: "FILE", context_id: designSeed.file_key, team_id: "" })
       const team = yield* createHook({ context: "team", context_id: designSeed.team_id, team_id: "999" })
@@ -231,10 +244,12 @@ describe("webhook validation", () => {
       expect(updated.status).toBe(200)
       expect(updated.body).toMatchObject({ event_type: "PING", context: "TEAM", team_id: designSeed.team_id })
 
-      for (const [method, path, body] of [
-        ["POST", "/v2/webhooks", hookBody({ team_id: 42 })],
-        ["PUT", `/v2/webhooks/${team.id}`, { ...base, team_id: null }]
-      ] as const) {
+      for (
+        const [method, path, body] of [
+          ["POST", "/v2/webhooks", hookBody({ team_id: 42 })],
+          ["PUT", `/v2/webhooks/${team.id}`, { ...base, team_id: null }]
+        ] as const
+      ) {
         const r = yield* send(method, path, { ...personal, body })
         expect(r.status).toBe(400)
         expect(r.body).toEqual(rich400(/"team_id" must be a string/))
@@ -543,7 +558,9 @@ describe("control routes", () => {
 
   it.effect("delays a faulted answer on the Clock", () =>
     run(Effect.gen(function*() {
-      yield* send("POST", "/_sandbox/faults", { body: { method: "GET", path: "/v1/me", status: 500, delay_ms: 10_000 } })
+      yield* send("POST", "/_sandbox/faults", {
+        body: { method: "GET", path: "/v1/me", status: 500, delay_ms: 10_000 }
+      })
       const fiber = yield* Effect.fork(send("GET", "/v1/me", personal))
       yield* TestClock.adjust("9 seconds")
       expect(fiber.unsafePoll()).toBeNull()

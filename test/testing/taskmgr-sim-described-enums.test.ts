@@ -10,8 +10,18 @@ import { get, post, put, seed } from "./taskmgr-sim-helpers.js"
 /** The enums of TaskResponse.assignee_status and StoryResponse.sticker_name in taskmgr-records.json. */
 const ASSIGNEE_STATUS = ["today", "upcoming", "later", "new", "inbox"]
 const STICKERS = [
-  "green_checkmark", "people_dancing", "dancing_unicorn", "heart", "party_popper", "people_waving_flags",
-  "splashing_narwhal", "trophy", "yeti_riding_unicorn", "celebrating_people", "determined_climbers", "phoenix_spreading_love"
+  "green_checkmark",
+  "people_dancing",
+  "dancing_unicorn",
+  "heart",
+  "party_popper",
+  "people_waving_flags",
+  "splashing_narwhal",
+  "trophy",
+  "yeti_riding_unicorn",
+  "celebrating_people",
+  "determined_climbers",
+  "phoenix_spreading_love"
 ]
 
 const run = <A, E>(effect: Effect.Effect<A, E, TaskmgrSimulator | import("@effect/platform/HttpClient").HttpClient>) =>
@@ -22,7 +32,8 @@ describe("taskmgr simulator enums", () => {
     run(Effect.gen(function*() {
       const unassigned = (yield* post("/tasks", { name: "Nobody's", workspace: seed.workspace_gid })).body.data
       expect(unassigned.assignee).toBeNull()
-      const assigned = (yield* post("/tasks", { name: "Mine", workspace: seed.workspace_gid, assignee: "me" })).body.data
+      const assigned =
+        (yield* post("/tasks", { name: "Mine", workspace: seed.workspace_gid, assignee: "me" })).body.data
       // The seed's tasks of the paid workspace, which the personal token reads.
       const { free: _free, ...paid } = seed.task_gids
       for (const gid of [unassigned.gid, assigned.gid, ...Object.values(paid)]) {

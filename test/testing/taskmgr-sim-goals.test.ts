@@ -16,12 +16,23 @@ const run = <A, E>(effect: Effect.Effect<A, E, TaskmgrSimulator | import("@effec
 const scopedToken = (scope: string) =>
   Effect.gen(function*() {
     const redirect = "http://127.0.0.1:9/callback"
-    const query = new URLSearchParams({ client_id: seed.client.id, redirect_uri: redirect, response_type: "code", scope })
+    const query = new URLSearchParams({
+      client_id: seed.client.id,
+      redirect_uri: redirect,
+      response_type: "code",
+      scope
+    })
     const approved = yield* send("GET", `${ORIGIN}/-/oauth_authorize?${query}`, { token: null })
     const code = new URL(approved.headers.location!).searchParams.get("code")!
     const issued = yield* send("POST", `${ORIGIN}/-/oauth_token`, {
       token: null,
-      form: { grant_type: "authorization_code", code, client_id: seed.client.id, client_secret: seed.client.secret, redirect_uri: redirect }
+      form: {
+        grant_type: "authorization_code",
+        code,
+        client_id: seed.client.id,
+        client_secret: seed.client.secret,
+        redirect_uri: redirect
+      }
     })
     return issued.body.access_token as string
   })
@@ -35,21 +46,37 @@ describe("taskmgr simulator: goals", () => {
       const made = yield* post("/goals", { name: "Ship", workspace: seed.workspace_gid, team: seed.team_gid })
       expect(made.status).toBe(201)
       const gid = made.body.data.gid as string
-      expect((yield* get(`/goals?team=${seed.team_gid}&limit=10`)).body.data.map((g: { gid: string }) => g.gid)).toEqual([seed.goal_gid, gid])
+      expect((yield* get(`/goals?team=${seed.team_gid}&limit=10`)).body.data.map((g: { gid: string }) => g.gid))
+        .toEqual([seed.goal_gid, gid])
       const refused = yield* put(`/goals/${gid}`, { status: "blue", name: "Never" })
       expect(refused.status).toBe(400)
       expect((yield* get(`/goals/${gid}`)).body.data.name).toBe("Ship")
-      expect((yield* post("/status_updates", { parent: gid, status_type: "missed", text: "Too late" })).status).toBe(201)
-      expect((yield* get(`/goals/${gid}`)).body.data).toMatchObject({ status: "missed", current_status_update: { resource_subtype: "goal_status_update" } })
+      expect((yield* post("/status_updates", { parent: gid, status_type: "missed", text: "Too late" })).status).toBe(
+        201
+      )
+      expect((yield* get(`/goals/${gid}`)).body.data).toMatchObject({
+        status: "missed",
+        current_status_update: { resource_subtype: "goal_status_update" }
+      })
       expect((yield* del(`/goals/${gid}`)).body).toEqual({ data: {} })
       expect((yield* get(`/status_updates?parent=${gid}`)).status).toBe(404)
     })))
 
   it.effect("refuses a team goal said to be workspace-level, and a start after the due date", () =>
     run(Effect.gen(function*() {
-      const both = yield* post("/goals", { name: "x", workspace: seed.workspace_gid, team: seed.team_gid, is_workspace_level: true })
+      const both = yield* post("/goals", {
+        name: "x",
+        workspace: seed.workspace_gid,
+        team: seed.team_gid,
+        is_workspace_level: true
+      })
       expect(both.status).toBe(400)
-      const dates = yield* post("/goals", { name: "x", workspace: seed.workspace_gid, start_on: "2024-09-01", due_on: "2024-08-01" })
+      const dates = yield* post("/goals", {
+        name: "x",
+        workspace: seed.workspace_gid,
+        start_on: "2024-09-01",
+        due_on: "2024-08-01"
+      })
       expect(messageOf(dates)).toBe("start_on: Must be on or before due_on")
     })))
 })
@@ -59,7 +86,11 @@ describe("taskmgr simulator: portfolios", () => {
     run(Effect.gen(function*() {
       expect(messageOf(yield* get("/portfolios"))).toBe("workspace: Missing input")
       const mine = yield* get(`/portfolios?workspace=${seed.workspace_gid}&owner=me`)
-      expect(mine.body.data).toEqual([{ gid: seed.portfolio_gid, resource_type: "portfolio", name: "Launch portfolio" }])
+      expect(mine.body.data).toEqual([{
+        gid: seed.portfolio_gid,
+        resource_type: "portfolio",
+        name: "Launch portfolio"
+      }])
       expect((yield* get(`/portfolios/${seed.portfolio_gids.others}`)).status).toBe(403)
       expect((yield* get(`/portfolios/${seed.portfolio_gids.others}`, { token: seed.tokens.other })).status).toBe(200)
       const colour = yield* post("/portfolios", { name: "x", workspace: seed.workspace_gid, color: "mauve" })
@@ -84,12 +115,20 @@ describe("taskmgr simulator: status updates", () => {
   it.effect("lists need a parent; a create needs a type and text, of the parent's kind", () =>
     run(Effect.gen(function*() {
       expect(messageOf(yield* get("/status_updates"))).toBe("parent: Missing input")
-      expect(messageOf(yield* post("/status_updates", { parent: seed.project_gid, text: "x" }))).toBe("status_type: Missing input")
-      expect(messageOf(yield* post("/status_updates", { parent: seed.project_gid, status_type: "on_track" }))).toBe("text: Missing input")
+      expect(messageOf(yield* post("/status_updates", { parent: seed.project_gid, text: "x" }))).toBe(
+        "status_type: Missing input"
+      )
+      expect(messageOf(yield* post("/status_updates", { parent: seed.project_gid, status_type: "on_track" }))).toBe(
+        "text: Missing input"
+      )
       const goalOnly = yield* post("/status_updates", { parent: seed.portfolio_gid, status_type: "dropped", text: "x" })
-      expect(messageOf(goalOnly)).toBe("status_type: Must be one of on_track, at_risk, off_track, on_hold, complete for a portfolio")
+      expect(messageOf(goalOnly)).toBe(
+        "status_type: Must be one of on_track, at_risk, off_track, on_hold, complete for a portfolio"
+      )
       expect((yield* get("/status_updates?parent=1299999999999999")).status).toBe(404)
-      const project = yield* get(`/projects/${seed.project_gid}?opt_fields=current_status_update.status_type,current_status_update.author.name`)
+      const project = yield* get(
+        `/projects/${seed.project_gid}?opt_fields=current_status_update.status_type,current_status_update.author.name`
+      )
       expect(project.body.data.current_status_update).toEqual({
         gid: seed.status_update_gids.project_latest,
         resource_type: "status_update",

@@ -7,12 +7,7 @@ import type * as HttpClient from "@effect/platform/HttpClient"
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as TestClock from "effect/TestClock"
-import {
-  FREE_PER_MINUTE,
-  OFFSET_TTL_MS,
-  SEARCH_PER_MINUTE,
-  TaskmgrSimulator
-} from "../../src/testing/index.js"
+import { FREE_PER_MINUTE, OFFSET_TTL_MS, SEARCH_PER_MINUTE, TaskmgrSimulator } from "../../src/testing/index.js"
 import { API, FREE, get, messageOf, post, seed } from "./taskmgr-sim-helpers.js"
 
 const run = <A, E>(effect: Effect.Effect<A, E, TaskmgrSimulator | HttpClient.HttpClient>) =>
@@ -70,7 +65,9 @@ describe("taskmgr simulator: pagination", () => {
     run(Effect.gen(function*() {
       const large = yield* get(BIG)
       expect(large.status).toBe(400)
-      expect(messageOf(large)).toBe("The result is too large. You should use pagination (may require specifying a workspace)!")
+      expect(messageOf(large)).toBe(
+        "The result is too large. You should use pagination (may require specifying a workspace)!"
+      )
       for (const limit of ["0", "101", "abc"]) expect((yield* get(`${BIG}?limit=${limit}`)).status).toBe(400)
       expect((yield* get(`${BIG}?limit=100`)).body.data).toHaveLength(100)
     })))
@@ -98,7 +95,10 @@ describe("taskmgr simulator: task search", () => {
       expect(second.body.data).toHaveLength(50)
       expect(second.body.data[0].gid).toBe("1200000000010050")
       const text = yield* get(`${SEARCH}?text=checklist&completed=false`)
-      expect(text.body.data.map((t: { gid: string }) => t.gid)).toEqual([seed.task_gids.review, seed.task_gids.checklist])
+      expect(text.body.data.map((t: { gid: string }) => t.gid)).toEqual([
+        seed.task_gids.review,
+        seed.task_gids.checklist
+      ])
     })))
 
   it.effect("has its own limit of 60 a minute, answered with 429 and Retry-After", () =>
@@ -144,10 +144,13 @@ describe("taskmgr simulator: batch", () => {
       const comment = { relative_path: `/tasks/${seed.task_gid}/stories`, method: "post", data: { text: "x" } }
       expect((yield* post("/batch", { actions: [] })).status).toBe(400)
       expect((yield* post("/batch", { actions: Array.from({ length: 11 }, () => comment) })).status).toBe(400)
-      const query = yield* post("/batch", { actions: [comment, { relative_path: "/tasks/1?opt_fields=name", method: "get" }] })
+      const query = yield* post("/batch", {
+        actions: [comment, { relative_path: "/tasks/1?opt_fields=name", method: "get" }]
+      })
       expect(query.status).toBe(400)
       expect(messageOf(query)).toBe("Parameters are not accepted in a batch action path")
-      expect((yield* post("/batch", { actions: [comment, { relative_path: "/tasks/1", method: "patch" }] })).status).toBe(400)
+      expect((yield* post("/batch", { actions: [comment, { relative_path: "/tasks/1", method: "patch" }] })).status)
+        .toBe(400)
       const stories = yield* get(`/tasks/${seed.task_gid}/stories?limit=50`)
       expect(stories.body.data).toHaveLength(4)
       expect((yield* post("/batch", { actions: Array.from({ length: 10 }, () => comment) })).body.data).toHaveLength(10)
@@ -161,7 +164,9 @@ describe("taskmgr simulator: rate limits", () => {
       const limited = yield* get("/users/me", { token: FREE })
       expect(limited.status).toBe(429)
       expect(limited.body).toEqual({
-        errors: [{ message: "You've made too many requests and hit a rate limit. Please retry after the given amount of time." }]
+        errors: [{
+          message: "You've made too many requests and hit a rate limit. Please retry after the given amount of time."
+        }]
       })
       const wait = Number(limited.headers["retry-after"])
       expect(wait).toBeGreaterThanOrEqual(1)

@@ -9,12 +9,7 @@ import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as TestClock from "effect/TestClock"
 import { createHash } from "node:crypto"
-import {
-  ACCESS_TOKEN_TTL_S,
-  CODE_TTL_MS,
-  serveTaskmgrSandbox,
-  TaskmgrSimulator
-} from "../../src/testing/index.js"
+import { ACCESS_TOKEN_TTL_S, CODE_TTL_MS, serveTaskmgrSandbox, TaskmgrSimulator } from "../../src/testing/index.js"
 import type { Answer } from "./taskmgr-sim-helpers.js"
 import { get, ORIGIN, seed, send } from "./taskmgr-sim-helpers.js"
 
@@ -28,15 +23,17 @@ const OOB = "urn:ietf:wg:oauth:2.0:oob"
 const { client } = seed
 
 const authorizeUrl = (params: Record<string, string> = {}) =>
-  `${ORIGIN}/-/oauth_authorize?${new URLSearchParams({
-    client_id: client.id,
-    redirect_uri: REDIRECT,
-    response_type: "code",
-    state: "st4te",
-    code_challenge: CHALLENGE,
-    code_challenge_method: "S256",
-    ...params
-  }).toString()}`
+  `${ORIGIN}/-/oauth_authorize?${
+    new URLSearchParams({
+      client_id: client.id,
+      redirect_uri: REDIRECT,
+      response_type: "code",
+      state: "st4te",
+      code_challenge: CHALLENGE,
+      code_challenge_method: "S256",
+      ...params
+    }).toString()
+  }`
 
 const tokenRequest = (form: Record<string, string>) => send("POST", `${ORIGIN}/-/oauth_token`, { token: null, form })
 
@@ -99,8 +96,13 @@ describe("taskmgr simulator: OAuth", () => {
 
       const wrongVerifier = yield* exchange(yield* authorizeCode(), { code_verifier: "not-the-verifier" })
       expect(wrongVerifier.status).toBe(400)
-      expect(wrongVerifier.body).toEqual({ error: "invalid_grant", error_description: expect.stringContaining("code_verifier") })
-      expect((yield* exchange(yield* authorizeCode(), { redirect_uri: "http://127.0.0.1:1/other" })).body.error).toBe("invalid_grant")
+      expect(wrongVerifier.body).toEqual({
+        error: "invalid_grant",
+        error_description: expect.stringContaining("code_verifier")
+      })
+      expect((yield* exchange(yield* authorizeCode(), { redirect_uri: "http://127.0.0.1:1/other" })).body.error).toBe(
+        "invalid_grant"
+      )
 
       const foreign = yield* get(authorizeUrl({ redirect_uri: "https://evil.example/cb" }), { token: null })
       expect(foreign.status).toBe(400)
@@ -138,19 +140,29 @@ describe("taskmgr simulator: OAuth", () => {
       const revoked = yield* send("POST", `${ORIGIN}/-/oauth_revoke`, { token: null, form: revokeForm })
       expect(revoked.status).toBe(200)
       expect((yield* get("/users/me", { token: grant.access_token })).status).toBe(401)
-      const refresh = yield* tokenRequest({ grant_type: "refresh_token", ...revokeForm, refresh_token: grant.refresh_token })
+      const refresh = yield* tokenRequest({
+        grant_type: "refresh_token",
+        ...revokeForm,
+        refresh_token: grant.refresh_token
+      })
       expect(refresh.body.error).toBe("invalid_grant")
     })))
 
   it.effect("a client id of the hosted tool server's kind, or a wrong secret, is invalid_client", () =>
     run(Effect.gen(function*() {
       const code = yield* authorizeCode({ client_id: client.wrong_kind_id })
-      const wrongKind = yield* exchange(code, { client_id: client.wrong_kind_id, client_secret: client.wrong_kind_secret })
+      const wrongKind = yield* exchange(code, {
+        client_id: client.wrong_kind_id,
+        client_secret: client.wrong_kind_secret
+      })
       expect(wrongKind.status).toBe(401)
       expect(wrongKind.body).toEqual({ error: "invalid_client", error_description: expect.any(String) })
       const wrongSecret = yield* exchange(yield* authorizeCode(), { client_secret: "nope" })
       expect(wrongSecret.body.error).toBe("invalid_client")
-      const json = yield* send("POST", `${ORIGIN}/-/oauth_token`, { token: null, json: { grant_type: "authorization_code" } })
+      const json = yield* send("POST", `${ORIGIN}/-/oauth_token`, {
+        token: null,
+        json: { grant_type: "authorization_code" }
+      })
       expect(json.body.error).toBe("invalid_request")
     })))
 
@@ -191,11 +203,18 @@ describe("taskmgr simulator: request log", () => {
         "GET /api/1.0/users/me"
       ])
       const text = JSON.stringify(log)
-      for (const secret of [code, VERIFIER, client.secret, grant.access_token, grant.refresh_token, seed.tokens.personal]) {
+      for (
+        const secret of [code, VERIFIER, client.secret, grant.access_token, grant.refresh_token, seed.tokens.personal]
+      ) {
         expect(text).not.toContain(secret)
       }
       expect(log[2]!.headers.authorization).toBe("Bearer ***")
-      expect(log[1]!.body).toMatchObject({ grant_type: "authorization_code", code: "***", code_verifier: "***", client_secret: "***" })
+      expect(log[1]!.body).toMatchObject({
+        grant_type: "authorization_code",
+        code: "***",
+        code_verifier: "***",
+        client_secret: "***"
+      })
     })))
 })
 
@@ -227,7 +246,9 @@ describe("taskmgr sandbox", () => {
       })
       const authorize = yield* Effect.promise(() =>
         fetch(
-          `${info.app_url}/-/oauth_authorize?client_id=${info.client.id}&redirect_uri=${encodeURIComponent(REDIRECT)}&response_type=code&state=s`,
+          `${info.app_url}/-/oauth_authorize?client_id=${info.client.id}&redirect_uri=${
+            encodeURIComponent(REDIRECT)
+          }&response_type=code&state=s`,
           { redirect: "manual" }
         )
       )

@@ -17,7 +17,11 @@ describe("taskmgr simulator: users, teams, workspaces", () => {
       const me = yield* get("/users/me")
       expect(me.status).toBe(200)
       expect(me.body.data).toMatchObject({ gid: seed.user_gid, resource_type: "user", email: seed.user_email })
-      expect(me.body.data.workspaces).toEqual([{ gid: seed.workspace_gid, resource_type: "workspace", name: "Sandbox Workspace" }])
+      expect(me.body.data.workspaces).toEqual([{
+        gid: seed.workspace_gid,
+        resource_type: "workspace",
+        name: "Sandbox Workspace"
+      }])
 
       const users = yield* get(`/users?workspace=${seed.workspace_gid}&limit=10`)
       expect(users.body.data.map((u: { gid: string }) => u.gid)).toEqual([seed.user_gid, seed.other_user_gid])
@@ -25,7 +29,11 @@ describe("taskmgr simulator: users, teams, workspaces", () => {
       expect(users.body.next_page).toBeNull()
 
       const workspaces = yield* get("/workspaces?limit=5")
-      expect(workspaces.body.data).toEqual([{ gid: seed.workspace_gid, resource_type: "workspace", name: "Sandbox Workspace" }])
+      expect(workspaces.body.data).toEqual([{
+        gid: seed.workspace_gid,
+        resource_type: "workspace",
+        name: "Sandbox Workspace"
+      }])
       expect((yield* get(`/workspaces/${seed.workspace_gid}`)).body.data.is_organization).toBe(true)
 
       const teams = yield* get(`/workspaces/${seed.workspace_gid}/teams?limit=5`)
@@ -112,7 +120,11 @@ describe("taskmgr simulator: tasks", () => {
 
   it.effect("create (201), update with system stories, setParent, subtasks and delete", () =>
     run(Effect.gen(function*() {
-      const made = yield* post("/tasks", { name: "Ship it", projects: [seed.project_gid], html_notes: "<body><strong>now</strong></body>" })
+      const made = yield* post("/tasks", {
+        name: "Ship it",
+        projects: [seed.project_gid],
+        html_notes: "<body><strong>now</strong></body>"
+      })
       expect(made.status).toBe(201)
       const gid: string = made.body.data.gid
       expect(made.body.data).toMatchObject({ notes: "now", workspace: { gid: seed.workspace_gid } })
@@ -145,26 +157,43 @@ describe("taskmgr simulator: tasks", () => {
     run(Effect.gen(function*() {
       const gids = (answer: { body: { data: Array<{ gid: string }> } }) => answer.body.data.map((t) => t.gid)
       const t = seed.task_gids
-      expect(gids(yield* get(`/projects/${seed.project_gid}/tasks?limit=10`))).toEqual([t.checklist, t.review, t.others, t.completed])
-      expect(gids(yield* get(`/tasks?project=${seed.project_gid}&completed_since=now&limit=10`))).toEqual([t.checklist, t.review, t.others])
+      expect(gids(yield* get(`/projects/${seed.project_gid}/tasks?limit=10`))).toEqual([
+        t.checklist,
+        t.review,
+        t.others,
+        t.completed
+      ])
+      expect(gids(yield* get(`/tasks?project=${seed.project_gid}&completed_since=now&limit=10`))).toEqual([
+        t.checklist,
+        t.review,
+        t.others
+      ])
       expect(gids(yield* get(`/sections/${seed.section_gids.doing}/tasks?limit=10`))).toEqual([t.others])
       expect(gids(yield* get(`/tags/${seed.tag_gids.urgent}/tasks?limit=10`))).toEqual([t.checklist])
-      expect(gids(yield* get(`/tasks?assignee=me&workspace=${seed.workspace_gid}&limit=10`))).toEqual([t.checklist, t.review, t.subtask, t.completed])
+      expect(gids(yield* get(`/tasks?assignee=me&workspace=${seed.workspace_gid}&limit=10`))).toEqual([
+        t.checklist,
+        t.review,
+        t.subtask,
+        t.completed
+      ])
       expect((yield* get("/tasks?limit=10")).status).toBe(400)
 
       const list = yield* get(`/users/me/user_task_list?workspace=${seed.workspace_gid}`)
       expect(list.body.data).toMatchObject({ gid: seed.user_task_list_gid, resource_type: "user_task_list" })
-      expect(gids(yield* get(`/user_task_lists/${seed.user_task_list_gid}/tasks?limit=10&completed_since=now`))).toEqual([
-        t.checklist,
-        t.review,
-        t.subtask
-      ])
+      expect(gids(yield* get(`/user_task_lists/${seed.user_task_list_gid}/tasks?limit=10&completed_since=now`)))
+        .toEqual([
+          t.checklist,
+          t.review,
+          t.subtask
+        ])
     })))
 
   it.effect("projects, followers, dependencies and dependents are added, listed and removed", () =>
     run(Effect.gen(function*() {
       const t = seed.task_gids
-      expect((yield* post(`/tasks/${t.others}/addProject`, { project: seed.big_project_gid })).body).toEqual({ data: {} })
+      expect((yield* post(`/tasks/${t.others}/addProject`, { project: seed.big_project_gid })).body).toEqual({
+        data: {}
+      })
       expect((yield* get(`/tasks/${t.others}/projects?limit=5`)).body.data).toHaveLength(2)
       yield* post(`/tasks/${t.others}/removeProject`, { project: seed.big_project_gid })
       expect((yield* get(`/tasks/${t.others}/projects?limit=5`)).body.data).toHaveLength(1)
@@ -174,7 +203,8 @@ describe("taskmgr simulator: tasks", () => {
       const unfollowed = yield* post(`/tasks/${t.others}/removeFollowers`, { followers: [seed.user_gid] })
       expect(unfollowed.body.data.followers.map((u: { gid: string }) => u.gid)).not.toContain(seed.user_gid)
 
-      expect((yield* get(`/tasks/${t.checklist}/dependents?limit=5`)).body.data.map((x: { gid: string }) => x.gid)).toEqual([t.review])
+      expect((yield* get(`/tasks/${t.checklist}/dependents?limit=5`)).body.data.map((x: { gid: string }) => x.gid))
+        .toEqual([t.review])
       yield* post(`/tasks/${t.others}/addDependencies`, { dependencies: [t.checklist] })
       yield* post(`/tasks/${t.checklist}/addDependents`, { dependents: [t.completed] })
       expect((yield* get(`/tasks/${t.checklist}/dependents?limit=5`)).body.data).toHaveLength(3)
@@ -188,13 +218,19 @@ describe("taskmgr simulator: tasks", () => {
 
   it.effect("html_notes outside <body> or with a rejected tag is 400 XML is invalid, and nothing changes", () =>
     run(Effect.gen(function*() {
-      for (const html of ["<strong>x</strong>", "<body><p>x</p></body>", "<body><h4>x</h4></body>", "<body><em>x</body>"]) {
+      for (
+        const html of ["<strong>x</strong>", "<body><p>x</p></body>", "<body><h4>x</h4></body>", "<body><em>x</body>"]
+      ) {
         const answer = yield* put(`/tasks/${seed.task_gid}`, { html_notes: html })
         expect(answer.status).toBe(400)
         expect(messageOf(answer)).toBe("XML is invalid")
       }
-      expect((yield* get(`/tasks/${seed.task_gid}?opt_fields=notes`)).body.data.notes).toBe("List every step of the launch.")
-      const good = yield* put(`/tasks/${seed.task_gid}`, { html_notes: "<body><ul><li>a &amp; b</li></ul><hr/></body>" })
+      expect((yield* get(`/tasks/${seed.task_gid}?opt_fields=notes`)).body.data.notes).toBe(
+        "List every step of the launch."
+      )
+      const good = yield* put(`/tasks/${seed.task_gid}`, {
+        html_notes: "<body><ul><li>a &amp; b</li></ul><hr/></body>"
+      })
       expect(good.body.data.notes).toBe("a & b")
     })))
 })
@@ -207,14 +243,21 @@ describe("taskmgr simulator: sections and tags", () => {
       expect(made.status).toBe(201)
       const gid: string = made.body.data.gid
       const names = () =>
-        Effect.map(get(`/projects/${seed.project_gid}/sections?limit=10`), (a) => a.body.data.map((x: { name: string }) => x.name))
+        Effect.map(
+          get(`/projects/${seed.project_gid}/sections?limit=10`),
+          (a) => a.body.data.map((x: { name: string }) => x.name)
+        )
       expect(yield* names()).toEqual(["To do", "Later", "Doing", "Done"])
-      expect((yield* post(`/projects/${seed.project_gid}/sections/insert`, { section: gid, after_section: s.done })).body).toEqual({ data: {} })
+      expect(
+        (yield* post(`/projects/${seed.project_gid}/sections/insert`, { section: gid, after_section: s.done })).body
+      ).toEqual({ data: {} })
       expect(yield* names()).toEqual(["To do", "Doing", "Done", "Later"])
       expect((yield* put(`/sections/${gid}`, { name: "Someday" })).body.data.name).toBe("Someday")
 
       yield* post(`/sections/${gid}/addTask`, { task: seed.task_gid })
-      expect((yield* get(`/sections/${gid}/tasks?limit=5`)).body.data.map((t: { gid: string }) => t.gid)).toEqual([seed.task_gid])
+      expect((yield* get(`/sections/${gid}/tasks?limit=5`)).body.data.map((t: { gid: string }) => t.gid)).toEqual([
+        seed.task_gid
+      ])
       expect((yield* del(`/sections/${gid}`)).status).toBe(400)
       yield* post(`/sections/${s.todo}/addTask`, { task: seed.task_gid })
       expect((yield* del(`/sections/${gid}`)).body).toEqual({ data: {} })
@@ -230,10 +273,11 @@ describe("taskmgr simulator: sections and tags", () => {
       expect((yield* get(`/workspaces/${seed.workspace_gid}/tags?limit=10`)).body.data).toHaveLength(4)
       expect((yield* put(`/tags/${gid}`, { name: "blocker" })).body.data.name).toBe("blocker")
       expect((yield* post(`/tasks/${seed.task_gid}/addTag`, { tag: gid })).body).toEqual({ data: {} })
-      expect((yield* get(`/tasks/${seed.task_gid}/tags?limit=5`)).body.data.map((t: { name: string }) => t.name)).toEqual([
-        "urgent",
-        "blocker"
-      ])
+      expect((yield* get(`/tasks/${seed.task_gid}/tags?limit=5`)).body.data.map((t: { name: string }) => t.name))
+        .toEqual([
+          "urgent",
+          "blocker"
+        ])
       expect((yield* get(`/tags/${gid}/tasks?limit=5`)).body.data).toHaveLength(1)
       yield* post(`/tasks/${seed.task_gid}/removeTag`, { tag: gid })
       expect((yield* get(`/tags/${gid}/tasks?limit=5`)).body.data).toEqual([])
@@ -248,7 +292,12 @@ describe("taskmgr simulator: stories", () => {
     run(Effect.gen(function*() {
       const made = yield* post(`/tasks/${seed.task_gid}/stories`, { html_text: "<body>Done <em>today</em></body>" })
       expect(made.status).toBe(201)
-      expect(made.body.data).toMatchObject({ type: "comment", resource_subtype: "comment_added", text: "Done today", is_editable: true })
+      expect(made.body.data).toMatchObject({
+        type: "comment",
+        resource_subtype: "comment_added",
+        text: "Done today",
+        is_editable: true
+      })
       expect((yield* post(`/tasks/${seed.task_gid}/stories`, { html_text: "<body><p>x</p></body>" })).status).toBe(400)
       expect((yield* post(`/tasks/${seed.task_gid}/stories`, {})).status).toBe(400)
 
@@ -262,7 +311,9 @@ describe("taskmgr simulator: stories", () => {
         expect((yield* del(`/stories/${gid}`)).status).toBe(403)
       }
       expect((yield* put(`/stories/${seed.story_gids.other_comment}`, { text: "mine now" })).status).toBe(403)
-      expect((yield* get(`/stories/${seed.story_gids.other_comment}`)).body.data.text).toBe("Looks good, add the venue.")
+      expect((yield* get(`/stories/${seed.story_gids.other_comment}`)).body.data.text).toBe(
+        "Looks good, add the venue."
+      )
 
       expect((yield* del(`/stories/${made.body.data.gid}`)).body).toEqual({ data: {} })
       const list = yield* get(`/tasks/${seed.task_gid}/stories?limit=20`)

@@ -19,12 +19,18 @@ const MAX_COLUMN = 28
 const INDENT = 2
 
 /** The placeholder for a flag's value: its valueName, else the flag in capitals (--status STATUS). */
-export const valueLabel = (option: OptionSpec): string => option.valueName ?? option.flag.replace(/^-+/, "").toUpperCase()
+export const valueLabel = (option: OptionSpec): string =>
+  option.valueName ?? option.flag.replace(/^-+/, "").toUpperCase()
 
-const positionalLabel = (p: PositionalSpec) => (p.required ? `<${p.name}>` : `[${p.name}]`) + (p.variadic === true ? "..." : "")
+const positionalLabel = (p: PositionalSpec) =>
+  (p.required ? `<${p.name}>` : `[${p.name}]`) + (p.variadic === true ? "..." : "")
 
 const flagLabel = (option: OptionSpec, aliasColumn: boolean) => {
-  const names = option.alias !== undefined ? `${option.alias}, ${option.flag}` : aliasColumn ? `    ${option.flag}` : option.flag
+  const names = option.alias !== undefined
+    ? `${option.alias}, ${option.flag}`
+    : aliasColumn
+    ? `    ${option.flag}`
+    : option.flag
   return option.takesValue ? `${names} ${valueLabel(option)}` : names
 }
 
@@ -39,8 +45,7 @@ const flagText = (option: OptionSpec) => {
   ].filter((part) => part !== undefined).join(" ")
 }
 
-const argumentText = (p: PositionalSpec) =>
-  p.description + (p.choices !== undefined ? ` (${p.choices.join("|")})` : "")
+const argumentText = (p: PositionalSpec) => p.description + (p.choices !== undefined ? ` (${p.choices.join("|")})` : "")
 
 /** The usage line's words: program, command words, arguments, required flags with their values, [flags]. */
 const usageWords = (root: CommandSpec, path: ReadonlyArray<string>, command: CommandSpec): Array<string> => {
@@ -110,7 +115,13 @@ export const renderHelp = (
   section("USAGE", indented(joinLines(usageWords(root, found.path, command), width - INDENT, "  ")))
 
   const subcommands = command.subcommands.filter(isVisible)
-  section("COMMANDS", columns(subcommands.map((c) => [c.name, c.summary + (c.deprecated !== undefined ? " (deprecated)" : "")] as const), layout))
+  section(
+    "COMMANDS",
+    columns(
+      subcommands.map((c) => [c.name, c.summary + (c.deprecated !== undefined ? " (deprecated)" : "")] as const),
+      layout
+    )
+  )
   section("ARGUMENTS", columns(command.positionals.map((p) => [positionalLabel(p), argumentText(p)] as const), layout))
 
   const own = command.options.filter(isVisible)

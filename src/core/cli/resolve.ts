@@ -154,7 +154,10 @@ export const resolveArgv = (
     }
     if (!option.takesValue) {
       if (inline !== undefined) {
-        fail({ message: `Flag '${option.flag}' takes no value (got '${word}')`, remedy: helpRemedy(root, path, "its flags") })
+        fail({
+          message: `Flag '${option.flag}' takes no value (got '${word}')`,
+          remedy: helpRemedy(root, path, "its flags")
+        })
         continue
       }
       given.push({ option, value: undefined })
@@ -164,7 +167,9 @@ export const resolveArgv = (
     const value = inline ?? (i + 1 < argv.length ? argv[++i] : undefined)
     if (value === undefined) {
       fail({
-        message: `Flag '${option.flag}' needs a value: ${option.flag} ${option.choices?.join("|") ?? option.valueName ?? "VALUE"}`,
+        message: `Flag '${option.flag}' needs a value: ${option.flag} ${
+          option.choices?.join("|") ?? option.valueName ?? "VALUE"
+        }`,
         remedy: helpRemedy(root, path, "its flags")
       })
       continue
@@ -173,7 +178,15 @@ export const resolveArgv = (
     given.push({ option, value })
   }
 
-  if (!lost && !isGroup(command)) checkPositionals(command.positionals, positionals, (e) => fail(e), here(), helpRemedy(root, path, "its arguments"))
+  if (!lost && !isGroup(command)) {
+    checkPositionals(
+      command.positionals,
+      positionals,
+      (e) => fail(e),
+      here(),
+      helpRemedy(root, path, "its arguments")
+    )
+  }
   if (version && path.length > 0) {
     fail({ message: `Flag '--version' is for '${root.name}' only`, remedy: `Run '${root.name} --version'.` })
   }
@@ -204,7 +217,9 @@ function checkPositionals(
   const variadic = specs.at(-1)?.variadic === true
   specs.forEach((spec, index) => {
     const values = spec.variadic === true ? given.slice(index) : given.slice(index, index + 1)
-    if (values.length === 0 && spec.required) fail({ message: `Missing ${positionalLabel(spec)} for '${command}'`, remedy })
+    if (values.length === 0 && spec.required) {
+      fail({ message: `Missing ${positionalLabel(spec)} for '${command}'`, remedy })
+    }
     for (const value of values) {
       if (spec.choices !== undefined && !spec.choices.includes(value)) {
         fail({
@@ -235,7 +250,14 @@ function collect(given: ReadonlyArray<Occurrence>): GivenOptions {
  * The words @effect/cli's own options answer to wherever they appear (its root reads them before any command's
  * options). Our --help and --version are answered before it runs, so none of these may reach it as typed.
  */
-const EFFECT_CLI_BUILT_INS: ReadonlySet<string> = new Set(["--help", "-h", "--version", "--wizard", "--completions", "--log-level"])
+const EFFECT_CLI_BUILT_INS: ReadonlySet<string> = new Set([
+  "--help",
+  "-h",
+  "--version",
+  "--wizard",
+  "--completions",
+  "--log-level"
+])
 
 /**
  * The name a command's own option has inside the @effect/cli app: its flag, unless that is one of @effect/cli's

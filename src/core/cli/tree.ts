@@ -53,7 +53,9 @@ export const commandAt = (
 export const commandLine = (root: CommandSpec, path: ReadonlyArray<string>): string => [root.name, ...path].join(" ")
 
 /** Every command in the tree with its words, root first, depth first. */
-export const allCommands = (root: CommandSpec): ReadonlyArray<{ readonly path: ReadonlyArray<string>; readonly command: CommandSpec }> => {
+export const allCommands = (
+  root: CommandSpec
+): ReadonlyArray<{ readonly path: ReadonlyArray<string>; readonly command: CommandSpec }> => {
   const out: Array<{ path: ReadonlyArray<string>; command: CommandSpec }> = []
   const visit = (command: CommandSpec, path: ReadonlyArray<string>) => {
     out.push({ path, command })
@@ -72,7 +74,9 @@ export interface FlagCollision {
   readonly with: "shared" | "built-in" | "own"
 }
 
-const spellings = (option: OptionSpec): ReadonlyArray<string> => (option.alias === undefined ? [option.flag] : [option.flag, option.alias])
+const spellings = (
+  option: OptionSpec
+): ReadonlyArray<string> => (option.alias === undefined ? [option.flag] : [option.flag, option.alias])
 
 /**
  * Every flag spelling that would be ambiguous. Shared options may be typed
@@ -85,7 +89,9 @@ export const flagCollisions = (root: CommandSpec, shared: ReadonlyArray<OptionSp
   const sharedSpellings = new Set<string>()
   for (const option of shared) {
     for (const s of spellings(option)) {
-      if (builtIns(true).has(s) || sharedSpellings.has(s)) found.push({ command: root.name, flag: s, with: builtIns(true).has(s) ? "built-in" : "shared" })
+      if (builtIns(true).has(s) || sharedSpellings.has(s)) {
+        found.push({ command: root.name, flag: s, with: builtIns(true).has(s) ? "built-in" : "shared" })
+      }
       sharedSpellings.add(s)
     }
   }

@@ -21,7 +21,13 @@ export const ErrorCode = {
 
 /** One incoming line, classified. `line` is its text, for reading ids inside params exactly (`idAt`). */
 export type Incoming =
-  | { readonly _tag: "Request"; readonly id: RequestId; readonly method: string; readonly params: unknown; readonly line: string }
+  | {
+    readonly _tag: "Request"
+    readonly id: RequestId
+    readonly method: string
+    readonly params: unknown
+    readonly line: string
+  }
   | { readonly _tag: "Notification"; readonly method: string; readonly params: unknown; readonly line: string }
   /** A response from the client; we never send requests, so there is nothing to match it to. */
   | { readonly _tag: "Reply" }
@@ -130,13 +136,21 @@ export const parseMessage = (line: string): Incoming => {
 // The lines we send. The id is spliced in as text; everything else is JSON.stringify's.
 
 /** Throws when the result cannot be encoded (a BigInt, a cycle); the caller answers with an error result instead. */
-export const success = (id: RequestId, result: unknown): string => `{"jsonrpc":"2.0","id":${id},"result":${JSON.stringify(result)}}`
+export const success = (id: RequestId, result: unknown): string =>
+  `{"jsonrpc":"2.0","id":${id},"result":${JSON.stringify(result)}}`
 
 export const failure = (id: RequestId | null, code: number, message: string): string =>
   `{"jsonrpc":"2.0","id":${id ?? "null"},"error":${JSON.stringify({ code, message })}}`
 
 /** A notification whose params carry `token` (a progress token, exactly as the client wrote it) beside `fields`. */
-export const tokenNotification = (method: string, tokenKey: string, token: RequestId, fields: Record<string, unknown>): string => {
+export const tokenNotification = (
+  method: string,
+  tokenKey: string,
+  token: RequestId,
+  fields: Record<string, unknown>
+): string => {
   const rest = JSON.stringify(fields)
-  return `{"jsonrpc":"2.0","method":${JSON.stringify(method)},"params":{${JSON.stringify(tokenKey)}:${token}${rest === "{}" ? "" : `,${rest.slice(1, -1)}`}}}`
+  return `{"jsonrpc":"2.0","method":${JSON.stringify(method)},"params":{${JSON.stringify(tokenKey)}:${token}${
+    rest === "{}" ? "" : `,${rest.slice(1, -1)}`
+  }}}`
 }

@@ -29,7 +29,12 @@ export const initializeResult = (info: ServerInfo, params: unknown): Either.Eith
 }
 
 /** What MCP assumes of a tool that gives no hint (2025-06-18, ToolAnnotations). */
-export const DEFAULT_HINTS: ToolAnnotations = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true }
+export const DEFAULT_HINTS: ToolAnnotations = {
+  readOnlyHint: false,
+  destructiveHint: true,
+  idempotentHint: false,
+  openWorldHint: true
+}
 
 /**
  * The hints a client cannot assume: those that differ from MCP's defaults.

@@ -11,7 +11,12 @@ export const toolBudget = (raw: string | undefined): Effect.Effect<Duration.Dura
   if (raw === undefined || raw.trim() === "") return Effect.succeed(DEFAULT_TOOL_BUDGET)
   return /^\d+$/.test(raw.trim())
     ? Effect.succeed(Duration.seconds(Number(raw)))
-    : Effect.fail(new InvalidSettingsError({ setting: "budget", message: `The tool-call waiting budget must be whole seconds; got "${raw}".` }))
+    : Effect.fail(
+      new InvalidSettingsError({
+        setting: "budget",
+        message: `The tool-call waiting budget must be whole seconds; got "${raw}".`
+      })
+    )
 }
 
 /** `prefix` names the server's variables: DESIGN → DESIGN_MAX_WAIT, ... */
@@ -26,7 +31,9 @@ export const toolVocabulary = (tokenVariable: string, prefix: string, authModes 
   return {
     supplyToken: `Set ${tokenVariable} in the tool server's environment and restart it`,
     // A name that is already a variable (DESIGN_ACCESS_TOKEN) is said as it is.
-    setting: (name) => settings[name] ?? (/^[A-Z0-9_]+$/.test(name) ? name : `${prefix}_${name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`),
+    setting: (name) =>
+      settings[name] ??
+        (/^[A-Z0-9_]+$/.test(name) ? name : `${prefix}_${name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`),
     field: (name) => name,
     help: "See the tool's input schema",
     authMode: authModes ? (mode) => `${prefix}_AUTH_MODE=${mode}` : undefined

@@ -10,14 +10,16 @@ import type { ToolEntry } from "./types.js"
 /** A description shared by at least this many tools is said once. */
 export const SAID_ONCE_MIN_TOOLS = 3
 
-const PAGING = "Paged tools (those taking cursor) answer one page a call with next_cursor; pass it back as cursor for the next. " +
+const PAGING =
+  "Paged tools (those taking cursor) answer one page a call with next_cursor; pass it back as cursor for the next. " +
   "fetchAll: true follows the pages (up to maxPages, default 10). Deletes are idempotent: deleting what is gone answers already_absent: true."
 
 type Properties = Record<string, Record<string, unknown>>
 
 const propertiesOf = (tool: ToolEntry): Properties => (tool.inputSchema.properties ?? {}) as Properties
 
-const key = (name: string, description: unknown) => typeof description === "string" ? `${name}\u0000${description}` : undefined
+const key = (name: string, description: unknown) =>
+  typeof description === "string" ? `${name}\u0000${description}` : undefined
 
 export interface SaidOnce {
   readonly tools: ReadonlyArray<ToolEntry>
@@ -40,11 +42,13 @@ export const sayOnce = (tools: ReadonlyArray<ToolEntry>): SaidOnce => {
   }
   const shared = new Set([...commonest.values()].map(([k]) => k))
   const bare = tools.map((tool): ToolEntry => {
-    const properties = Object.fromEntries(Object.entries(propertiesOf(tool)).map(([name, property]) => {
-      if (!shared.has(key(name, property.description) ?? "")) return [name, property]
-      const { description: _, ...rest } = property
-      return [name, rest]
-    }))
+    const properties = Object.fromEntries(
+      Object.entries(propertiesOf(tool)).map(([name, property]) => {
+        if (!shared.has(key(name, property.description) ?? "")) return [name, property]
+        const { description: _, ...rest } = property
+        return [name, rest]
+      })
+    )
     return { ...tool, inputSchema: { ...tool.inputSchema, properties } }
   })
   const lines = [...shared].sort().map((k) => {

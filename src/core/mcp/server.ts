@@ -11,7 +11,15 @@ import * as Fiber from "effect/Fiber"
 import * as FiberMap from "effect/FiberMap"
 import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
-import { ErrorCode, failure, type Incoming, parseMessage, type RequestId, success, tokenNotification } from "./jsonrpc.js"
+import {
+  ErrorCode,
+  failure,
+  type Incoming,
+  parseMessage,
+  type RequestId,
+  success,
+  tokenNotification
+} from "./jsonrpc.js"
 import { type CallRequest, cancelledRequest, initializeResult, listedTool, parseCall } from "./protocol.js"
 import { errorResult, runTool } from "./tool-call.js"
 import type { Progress, ServerInfo, ToolEntry, ToolResult } from "./types.js"
@@ -111,7 +119,13 @@ export const serveMcp = <E>(info: ServerInfo, tools: ReadonlyArray<ToolEntry>, i
       }
       if (method === "ping") return sendLine(success(id, {}))
       if (!initialized) {
-        return sendLine(failure(id, NOT_INITIALIZED, `Server not initialized: send initialize before ${method} (only ping may come first)`))
+        return sendLine(
+          failure(
+            id,
+            NOT_INITIALIZED,
+            `Server not initialized: send initialize before ${method} (only ping may come first)`
+          )
+        )
       }
       switch (method) {
         case "tools/list":

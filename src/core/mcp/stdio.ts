@@ -40,6 +40,9 @@ export const serveStdio = (info: ServerInfo, tools: ReadonlyArray<ToolEntry>, io
       io.stdout.on("error", ignore)
       return ignore
     }),
-    () => serveMcp(info, tools, { input: textOf(io.stdin), writeLine: lineWriter(io.stdout) }).pipe(Effect.provide(stderrLogger(io.stderr))),
+    () =>
+      serveMcp(info, tools, { input: textOf(io.stdin), writeLine: lineWriter(io.stdout) }).pipe(
+        Effect.provide(stderrLogger(io.stderr))
+      ),
     (ignore) => Effect.sync(() => void io.stdout.off("error", ignore))
   )

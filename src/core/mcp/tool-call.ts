@@ -10,7 +10,10 @@ import { scrubSecrets } from "../secrets.js"
 import { isRecord } from "./jsonrpc.js"
 import type { ToolCallContext, ToolEntry, ToolResult } from "./types.js"
 
-export const errorResult = (text: string): ToolResult => ({ isError: true, content: [{ type: "text", text: scrubSecrets(text) }] })
+export const errorResult = (text: string): ToolResult => ({
+  isError: true,
+  content: [{ type: "text", text: scrubSecrets(text) }]
+})
 
 const describe = (cause: Cause.Cause<unknown>): string => {
   if (Cause.isInterruptedOnly(cause)) return "it was interrupted"

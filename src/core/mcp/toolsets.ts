@@ -74,7 +74,9 @@ const unknownToolsets = (unknown: ReadonlyArray<string>, valid: ReadonlyArray<st
     ? ""
     : unknown.length === 1
     ? ` (did you mean ${JSON.stringify(suggestions[0]!.suggested)}?)`
-    : ` (did you mean ${suggestions.map((s) => `${JSON.stringify(s.suggested)} for ${JSON.stringify(s.given)}`).join(", ")}?)`
+    : ` (did you mean ${
+      suggestions.map((s) => `${JSON.stringify(s.suggested)} for ${JSON.stringify(s.given)}`).join(", ")
+    }?)`
   const message = `Unknown toolset${unknown.length === 1 ? "" : "s"} ${quoted(unknown)}${hint}. ` +
     `Valid toolsets: ${valid.join(", ")}.`
   return new UnknownToolsets({ unknown, valid, suggestions, message })

@@ -17,7 +17,11 @@ const words = (command: string): Array<string> =>
   [...command.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3] ?? "")
 
 /** The command line that opens a URL here, or undefined. */
-export const openerCommand = (url: string, env: Env, platform: NodeJS.Platform = process.platform): ReadonlyArray<string> | undefined => {
+export const openerCommand = (
+  url: string,
+  env: Env,
+  platform: NodeJS.Platform = process.platform
+): ReadonlyArray<string> | undefined => {
   const browser = env.BROWSER?.trim()
   if (browser !== undefined && browser !== "") {
     // BROWSER may list several commands separated by ':'; the first is used.

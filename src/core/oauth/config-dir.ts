@@ -42,7 +42,9 @@ const check = async (dir: string, warn: (line: string) => void): Promise<DirChec
   if (!warned.has(dir)) {
     warned.add(dir)
     warn(
-      `Warning: the config directory ${dir} is open to other users (mode ${modeOf(info.mode)}) and was not made by this program, ` +
+      `Warning: the config directory ${dir} is open to other users (mode ${
+        modeOf(info.mode)
+      }) and was not made by this program, ` +
         `so it was left as it is.\n→ Run 'chmod 700 ${dir}' to keep your sign-in and settings private.`
     )
   }
@@ -52,7 +54,9 @@ const check = async (dir: string, warn: (line: string) => void): Promise<DirChec
 const stderrLine = (line: string) => void process.stderr.write(`${line}\n`)
 
 /** Where the warning goes: the command line provides its own stderr; otherwise the process's. */
-export class ConfigDirWarning extends Context.Tag("design-taskmgr/ConfigDirWarning")<ConfigDirWarning, (line: string) => void>() {}
+export class ConfigDirWarning
+  extends Context.Tag("design-taskmgr/ConfigDirWarning")<ConfigDirWarning, (line: string) => void>()
+{}
 
 /** The warner in effect here. */
 export const configDirWarning: Effect.Effect<(line: string) => void> = Effect.map(
@@ -62,8 +66,10 @@ export const configDirWarning: Effect.Effect<(line: string) => void> = Effect.ma
 
 /** Before the directory is read: tightens it if the product made it, else warns once. Never fails. */
 export const guardConfigDir = (dir: string, warn?: (line: string) => void): Effect.Effect<DirCheck> =>
-  Effect.flatMap(warn === undefined ? configDirWarning : Effect.succeed(warn), (say) =>
-    Effect.promise(() => check(dir, say).catch((): DirCheck => "ok")))
+  Effect.flatMap(
+    warn === undefined ? configDirWarning : Effect.succeed(warn),
+    (say) => Effect.promise(() => check(dir, say).catch((): DirCheck => "ok"))
+  )
 
 /**
  * Before a file is written in it: makes the directory (0700, with the marker)

@@ -9,8 +9,8 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import type * as Redacted from "effect/Redacted"
-import { type InvalidInputError, invalidInput, type SignInError } from "../errors.js"
-import { type Env, type Opened, openBrowser } from "./browser.js"
+import { invalidInput, type InvalidInputError, type SignInError } from "../errors.js"
+import { type Env, openBrowser, type Opened } from "./browser.js"
 import { listenLoopback, parseLoopbackUri } from "./loopback.js"
 import { makePkce, makeState } from "./pkce.js"
 import { readPasted, signInError } from "./redirect.js"
@@ -60,7 +60,9 @@ const timedOut = (timeout: Duration.Duration) =>
   signInError("timeout", `No sign-in was completed within ${Duration.format(timeout)}; the login was abandoned.`)
 
 /** Runs the sign-in; the listener is closed when it ends, whatever the outcome. */
-export const runLogin = <A, E, R>(options: LoginOptions<A, E, R>): Effect.Effect<A, E | SignInError | InvalidInputError, R> =>
+export const runLogin = <A, E, R>(
+  options: LoginOptions<A, E, R>
+): Effect.Effect<A, E | SignInError | InvalidInputError, R> =>
   Effect.scoped(
     Effect.gen(function*() {
       const timeout = Duration.decode(options.timeout)
@@ -86,7 +88,8 @@ export const runLogin = <A, E, R>(options: LoginOptions<A, E, R>): Effect.Effect
         const target = given === undefined
           ? { host: "127.0.0.1" as const, port: options.redirect.port, path: "/callback" }
           : yield* Either.match(parseLoopbackUri(given), {
-            onLeft: (message) => Effect.fail(invalidInput(message, "redirect_uri")),
+            onLeft: (message) =>
+              Effect.fail(invalidInput(message, "redirect_uri")),
             onRight: Effect.succeed
           })
         const listener = yield* listenLoopback({ ...target, expectedState: state, appName: options.appName })

@@ -11,7 +11,7 @@ import * as Exit from "effect/Exit"
 import type * as Redacted from "effect/Redacted"
 import type * as Scope from "effect/Scope"
 import { createServer, type Server } from "node:http"
-import { type InvalidInputError, invalidInput, type SignInError } from "../errors.js"
+import { invalidInput, type InvalidInputError, type SignInError } from "../errors.js"
 import { readRedirect } from "./redirect.js"
 
 export interface LoopbackOptions {
@@ -38,12 +38,17 @@ const escapeHtml = (text: string) =>
 
 const page = (title: string, text: string) =>
   `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>` +
-  `<body style="font-family:sans-serif;max-width:32em;margin:4em auto"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p></body></html>`
+  `<body style="font-family:sans-serif;max-width:32em;margin:4em auto"><h1>${escapeHtml(title)}</h1><p>${
+    escapeHtml(text)
+  }</p></body></html>`
 
 /** A redirect URI the loopback listener can serve: http on a loopback host, with a port. */
 export const parseLoopbackUri = (
   raw: string
-): Either.Either<{ readonly host: "127.0.0.1" | "localhost" | "[::1]"; readonly port: number; readonly path: string }, string> => {
+): Either.Either<
+  { readonly host: "127.0.0.1" | "localhost" | "[::1]"; readonly port: number; readonly path: string },
+  string
+> => {
   let url: URL
   try {
     url = new URL(raw)
@@ -52,7 +57,9 @@ export const parseLoopbackUri = (
   }
   const host = url.hostname
   if (url.protocol !== "http:" || (host !== "127.0.0.1" && host !== "localhost" && host !== "[::1]")) {
-    return Either.left("The redirect URI must be http:// on 127.0.0.1, localhost or [::1] for the local listener (use manual mode for any other).")
+    return Either.left(
+      "The redirect URI must be http:// on 127.0.0.1, localhost or [::1] for the local listener (use manual mode for any other)."
+    )
   }
   if (url.search !== "" || url.hash !== "") return Either.left("The redirect URI must not carry a query or a fragment.")
   return Either.right({ host, port: url.port === "" ? 80 : Number(url.port), path: url.pathname })
@@ -62,7 +69,9 @@ const listen = (server: Server, port: number, address: string) =>
   Effect.async<number, InvalidInputError>((resume) => {
     const onError = (error: NodeJS.ErrnoException) =>
       resume(Effect.fail(invalidInput(
-        `Cannot listen on ${address}:${port} for the sign-in redirect (${error.code ?? "error"}): choose another port, or 0 for any free one.`,
+        `Cannot listen on ${address}:${port} for the sign-in redirect (${
+          error.code ?? "error"
+        }): choose another port, or 0 for any free one.`,
         "port"
       )))
     server.once("error", onError)
@@ -84,12 +93,24 @@ export const listenLoopback = (options: LoopbackOptions): Effect.Effect<Loopback
     const server = createServer((request, response) => {
       const url = new URL(request.url ?? "/", "http://127.0.0.1")
       const answer = (status: number, title: string, text: string) => {
-        response.writeHead(status, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", connection: "close" })
+        response.writeHead(status, {
+          "content-type": "text/html; charset=utf-8",
+          "cache-control": "no-store",
+          connection: "close"
+        })
         response.end(page(title, text))
       }
-      if (request.method !== "GET" || url.pathname !== path) return answer(404, "Not found", "This address only receives the sign-in redirect.")
+      if (request.method !== "GET" || url.pathname !== path) {
+        return answer(404, "Not found", "This address only receives the sign-in redirect.")
+      }
       // Only the first redirect counts; a later one is answered and ignored.
-      if (answered) return answer(409, "Already answered", "This sign-in has already received its answer; you can close this window.")
+      if (answered) {
+        return answer(
+          409,
+          "Already answered",
+          "This sign-in has already received its answer; you can close this window."
+        )
+      }
       answered = true
       const outcome = readRedirect(url.searchParams, options.expectedState)
       if (Either.isRight(outcome)) {

@@ -15,7 +15,8 @@ export interface Pkce {
 }
 
 /** The S256 challenge of a verifier. */
-export const s256Challenge = (verifier: string): string => createHash("sha256").update(verifier, "ascii").digest("base64url")
+export const s256Challenge = (verifier: string): string =>
+  createHash("sha256").update(verifier, "ascii").digest("base64url")
 
 /** 32 random bytes as base64url: a 43-character verifier of the unreserved alphabet RFC 7636 allows. */
 export const makePkce: Effect.Effect<Pkce> = Effect.sync(() => {

@@ -70,9 +70,13 @@ export const readPasted = (
     }
     return readRedirect(url.searchParams, expectedState)
   }
-  if (/[?&]?(code|error|state)=/.test(text)) return readRedirect(new URLSearchParams(text.replace(/^\?/, "")), expectedState)
+  if (/[?&]?(code|error|state)=/.test(text)) {
+    return readRedirect(new URLSearchParams(text.replace(/^\?/, "")), expectedState)
+  }
   if (!CODE.test(text)) {
-    return Either.left(signInError("no_code", "The pasted text is neither a code nor the address the browser was sent to."))
+    return Either.left(
+      signInError("no_code", "The pasted text is neither a code nor the address the browser was sent to.")
+    )
   }
   return Either.right(Redacted.make(text))
 }

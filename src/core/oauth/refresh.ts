@@ -9,7 +9,13 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
-import { AuthError, type InvalidRequestError, type RateLimitError, type ServiceError, type SignInError } from "../errors.js"
+import {
+  AuthError,
+  type InvalidRequestError,
+  type RateLimitError,
+  type ServiceError,
+  type SignInError
+} from "../errors.js"
 import type { CredentialStore } from "./store.js"
 
 export interface StoredRefreshOptions<C, R> {
@@ -36,20 +42,36 @@ export const refreshStored = <C, R>(
 ): Effect.Effect<Redacted.Redacted<string>, Exclude<RefreshError, SignInError> | AuthError, R> =>
   Effect.gen(function*() {
     const stored = Option.getOrElse(yield* options.store.read, () => options.used)
-    if (!Redacted.getEquivalence<string>((a, b) => a === b)(options.accessToken(stored), options.accessToken(options.used))) {
+    if (
+      !Redacted.getEquivalence<string>((a, b) => a === b)(
+        options.accessToken(stored),
+        options.accessToken(options.used)
+      )
+    ) {
       return options.accessToken(stored)
     }
     if (!options.canRefresh(stored)) {
-      return yield* Effect.fail(new AuthError({
-        reason: "expired",
-        status: null,
-        message: "The stored access token was rejected and no refresh token is stored to renew it."
-      }))
+      return yield* Effect.fail(
+        new AuthError({
+          reason: "expired",
+          status: null,
+          message: "The stored access token was rejected and no refresh token is stored to renew it."
+        })
+      )
     }
     const refreshed = yield* options.refresh(stored)
     yield* options.store.write(refreshed)
     return options.accessToken(refreshed)
   }).pipe(
-    Effect.catchTag("SignInError", (e) =>
-      Effect.fail(new AuthError({ reason: "expired", status: e.status, message: `The stored access token was rejected, and refreshing it failed: ${e.message}` })))
+    Effect.catchTag(
+      "SignInError",
+      (e) =>
+        Effect.fail(
+          new AuthError({
+            reason: "expired",
+            status: e.status,
+            message: `The stored access token was rejected, and refreshing it failed: ${e.message}`
+          })
+        )
+    )
   )

@@ -6,8 +6,8 @@
  * which keys are secret; a value that is not a string is ignored.
  */
 import * as Effect from "effect/Effect"
-import * as Redacted from "effect/Redacted"
 import * as Either from "effect/Either"
+import * as Redacted from "effect/Redacted"
 import { stat } from "node:fs/promises"
 import { dirname } from "node:path"
 import type { SignInError } from "../errors.js"
@@ -45,7 +45,9 @@ export const readSettingsFile = (
       // The parser's message could quote the file, which may hold a secret.
       return yield* Effect.fail(unusable("is not valid JSON"))
     }
-    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return yield* Effect.fail(unusable("is not a JSON object"))
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+      return yield* Effect.fail(unusable("is not a JSON object"))
+    }
     const values: Record<string, string> = {}
     const secrets: Record<string, Redacted.Redacted<string>> = {}
     for (const [key, value] of Object.entries(parsed)) {
@@ -54,12 +56,17 @@ export const readSettingsFile = (
       else values[key] = value
     }
     if (Object.keys(secrets).length > 0 && process.platform !== "win32") {
-      const info = yield* Effect.tryPromise({ try: () => stat(path), catch: (e) => unusable(`cannot be read (${code(e)})`) })
+      const info = yield* Effect.tryPromise({
+        try: () => stat(path),
+        catch: (e) => unusable(`cannot be read (${code(e)})`)
+      })
       if ((info.mode & 0o077) !== 0) {
         const mode = (info.mode & 0o777).toString(8).padStart(4, "0")
         return yield* Effect.fail(signInError(
           "insecure_store",
-          `The settings file ${path} holds ${Object.keys(secrets).join(", ")} and can be read by other users (mode ${mode}); it was not used.`,
+          `The settings file ${path} holds ${
+            Object.keys(secrets).join(", ")
+          } and can be read by other users (mode ${mode}); it was not used.`,
           { path }
         ))
       }

@@ -16,7 +16,9 @@ export const readLine = (input: Readable): Effect.Effect<string, SignInError> =>
       text += typeof chunk === "string" ? chunk : chunk.toString("utf8")
       const newline = text.search(/\r?\n/)
       if (newline >= 0) finish(Effect.succeed(text.slice(0, newline)))
-      else if (text.length > 64 * 1024) finish(Effect.fail(signInError("no_code", "The pasted text is too long to be a code.")))
+      else if (text.length > 64 * 1024) {
+        finish(Effect.fail(signInError("no_code", "The pasted text is too long to be a code.")))
+      }
     }
     const onEnd = () =>
       text.trim() === ""

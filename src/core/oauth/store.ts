@@ -13,11 +13,11 @@ import { readFile, rm, stat } from "node:fs/promises"
 import { homedir } from "node:os"
 import { dirname, join } from "node:path"
 import type { SignInError } from "../errors.js"
+import { replaceFileSync } from "../replace-file.js"
+import { rememberSecretsIn } from "../secrets.js"
 import type { Env } from "./browser.js"
 import { configDirWarning, ensureConfigDir, guardConfigDir } from "./config-dir.js"
 import { signInError } from "./redirect.js"
-import { replaceFileSync } from "../replace-file.js"
-import { rememberSecretsIn } from "../secrets.js"
 
 export interface CredentialStore<A> {
   readonly path: string
@@ -47,7 +47,9 @@ const exposed = (mode: number) => process.platform !== "win32" && (mode & 0o077)
 
 export const fileCredentialStore = <A, I>(schema: Schema.Schema<A, I>, path: string): CredentialStore<A> => {
   const unusable = (what: string, e?: unknown) =>
-    signInError("store_unusable", `The credential file ${path} ${what}${e === undefined ? "" : ` (${code(e)})`}.`, { path })
+    signInError("store_unusable", `The credential file ${path} ${what}${e === undefined ? "" : ` (${code(e)})`}.`, {
+      path
+    })
   const decode = Schema.decodeUnknown(Schema.parseJson(schema))
   const encode = Schema.encode(Schema.parseJson(schema, { space: 2 }))
 
@@ -55,7 +57,9 @@ export const fileCredentialStore = <A, I>(schema: Schema.Schema<A, I>, path: str
     yield* guardConfigDir(dirname(path))
     const info = yield* Effect.tryPromise({ try: () => stat(path), catch: (e) => e }).pipe(
       Effect.map(Option.some),
-      Effect.catchAll((e) => code(e) === "ENOENT" ? Effect.succeed(Option.none()) : Effect.fail(unusable("cannot be read", e)))
+      Effect.catchAll((e) =>
+        code(e) === "ENOENT" ? Effect.succeed(Option.none()) : Effect.fail(unusable("cannot be read", e))
+      )
     )
     if (Option.isNone(info)) return Option.none()
     if (!info.value.isFile()) return yield* Effect.fail(unusable("is not a file"))
@@ -67,7 +71,10 @@ export const fileCredentialStore = <A, I>(schema: Schema.Schema<A, I>, path: str
         { path }
       ))
     }
-    const text = yield* Effect.tryPromise({ try: () => readFile(path, "utf8"), catch: (e) => unusable("cannot be read", e) })
+    const text = yield* Effect.tryPromise({
+      try: () => readFile(path, "utf8"),
+      catch: (e) => unusable("cannot be read", e)
+    })
     // The parse error could quote the file, which holds secrets: say only that it is not a credential.
     const credential = yield* Effect.mapError(decode(text), () => unusable("is not a credential this program wrote"))
     // Its tokens and client secret are masked wherever the service's words are shown (a refresh refused, say).
@@ -77,16 +84,28 @@ export const fileCredentialStore = <A, I>(schema: Schema.Schema<A, I>, path: str
 
   const write: CredentialStore<A>["write"] = (credential) =>
     Effect.gen(function*() {
-      const text = yield* Effect.mapError(encode(credential), () => unusable("could not be written: the credential is incomplete"))
+      const text = yield* Effect.mapError(encode(credential), () =>
+        unusable("could not be written: the credential is incomplete"))
       const warn = yield* configDirWarning
-      yield* Effect.tryPromise({ try: () => ensureConfigDir(dirname(path), warn), catch: (e) => unusable("could not be written", e) })
-      yield* Effect.try({ try: () => replaceFileSync(path, `${text}\n`, 0o600), catch: (e) => unusable("could not be written", e) })
+      yield* Effect.tryPromise({
+        try: () =>
+          ensureConfigDir(dirname(path), warn),
+        catch: (e) => unusable("could not be written", e)
+      })
+      yield* Effect.try({
+        try: () => replaceFileSync(path, `${text}\n`, 0o600),
+        catch: (e) => unusable("could not be written", e)
+      })
     })
 
   const remove: CredentialStore<A>["remove"] = Effect.tryPromise({
     try: () => rm(path).then(() => true),
     catch: (e) => e
-  }).pipe(Effect.catchAll((e) => code(e) === "ENOENT" ? Effect.succeed(false) : Effect.fail(unusable("could not be deleted", e))))
+  }).pipe(
+    Effect.catchAll((e) =>
+      code(e) === "ENOENT" ? Effect.succeed(false) : Effect.fail(unusable("could not be deleted", e))
+    )
+  )
 
   return { path, read, write, remove }
 }

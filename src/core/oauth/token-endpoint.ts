@@ -9,19 +9,19 @@
 import * as HttpBody from "@effect/platform/HttpBody"
 import * as HttpClient from "@effect/platform/HttpClient"
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
+import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as Redacted from "effect/Redacted"
-import * as Schema from "effect/Schema"
 import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
 import * as Ref from "effect/Ref"
+import * as Schema from "effect/Schema"
 import { InvalidRequestError, type RateLimitError, ServiceError, type SignInError } from "../errors.js"
-import * as Clock from "effect/Clock"
 import { rateLimited, reportExchange, retryAfter } from "../http.js"
 import { announceWait, currentObserver } from "../observe.js"
 import { retrySchedule, type Verdict } from "../retry.js"
-import { TokenText } from "../settings.js"
 import { rememberSecret, rememberSecretsIn, scrubSecrets } from "../secrets.js"
+import { TokenText } from "../settings.js"
 import { printable, signInError } from "./redirect.js"
 
 export interface ClientCredentials {
@@ -72,14 +72,20 @@ export interface TokenRequest {
 const serviceWords = (body: unknown): string | undefined => {
   if (typeof body !== "object" || body === null) return undefined
   const b = body as Record<string, unknown>
-  const parts = [b.error, b.error_description, b.message, b.err].filter((v): v is string => typeof v === "string" && v !== "")
+  const parts = [b.error, b.error_description, b.message, b.err].filter((v): v is string =>
+    typeof v === "string" && v !== ""
+  )
   return parts.length === 0 ? undefined : [...new Set(parts)].join(": ")
 }
 
-
 /** How the token endpoint failed an attempt: its answer, or none (timeout, transport). */
 type TokenFailure =
-  | { readonly _tag: "answer"; readonly status: number; readonly headers: Readonly<Record<string, string>>; readonly body: unknown }
+  | {
+    readonly _tag: "answer"
+    readonly status: number
+    readonly headers: Readonly<Record<string, string>>
+    readonly body: unknown
+  }
   | { readonly _tag: "transport"; readonly timedOut: boolean; readonly detail: string }
 
 /** The same verdicts as every request (retry.ts): 429 waits, 5xx and transport failures are transient. */
@@ -140,29 +146,36 @@ export const postTokenForm = <A, I>(
     const client = http.pipe(HttpClient.withTracerPropagation(false))
     const attempts = yield* Ref.make(0)
     const observer = yield* currentObserver
-    const attempt: Effect.Effect<{ readonly status: number; readonly body: unknown }, TokenFailure> = Effect.gen(function*() {
-      yield* Ref.update(attempts, (n) => n + 1)
-      const log = reportExchange(observer, httpRequest, httpRequest.url, yield* Clock.currentTimeMillis)
-      const response = yield* client.execute(httpRequest).pipe(
-        Effect.timeout(timeout),
-        Effect.tapError((e) => log(null, {}, e._tag === "TimeoutException" ? "timeout" : transportCode(e))),
-        Effect.mapError((e): TokenFailure =>
-          e._tag === "TimeoutException"
-            ? { _tag: "transport", timedOut: true, detail: "timeout" }
-            : { _tag: "transport", timedOut: false, detail: transportCode(e) }
+    const attempt: Effect.Effect<{ readonly status: number; readonly body: unknown }, TokenFailure> = Effect.gen(
+      function*() {
+        yield* Ref.update(attempts, (n) => n + 1)
+        const log = reportExchange(observer, httpRequest, httpRequest.url, yield* Clock.currentTimeMillis)
+        const response = yield* client.execute(httpRequest).pipe(
+          Effect.timeout(timeout),
+          Effect.tapError((e) => log(null, {}, e._tag === "TimeoutException" ? "timeout" : transportCode(e))),
+          Effect.mapError((e): TokenFailure =>
+            e._tag === "TimeoutException"
+              ? { _tag: "transport", timedOut: true, detail: "timeout" }
+              : { _tag: "transport", timedOut: false, detail: transportCode(e) }
+          )
         )
-      )
-      yield* log(response.status, response.headers)
-      const text = yield* Effect.orElseSucceed(response.text, () => "")
-      let body: unknown = null
-      try {
-        body = JSON.parse(text)
-      } catch {
-        body = null
+        yield* log(response.status, response.headers)
+        const text = yield* Effect.orElseSucceed(response.text, () => "")
+        let body: unknown = null
+        try {
+          body = JSON.parse(text)
+        } catch {
+          body = null
+        }
+        if (response.status >= 200 && response.status < 300) return { status: response.status, body }
+        return yield* Effect.fail<TokenFailure>({
+          _tag: "answer",
+          status: response.status,
+          headers: response.headers,
+          body
+        })
       }
-      if (response.status >= 200 && response.status < 300) return { status: response.status, body }
-      return yield* Effect.fail<TokenFailure>({ _tag: "answer", status: response.status, headers: response.headers, body })
-    })
+    )
     const policy = {
       idempotent: request.repeatable === true,
       maxWait: Duration.decode(request.maxWait ?? DEFAULT_TOKEN_MAX_WAIT),
@@ -171,11 +184,16 @@ export const postTokenForm = <A, I>(
     const tracked = Effect.mapError(attempt, (failure) => ({ failure, verdict: verdictOf(failure) }))
     const answered = yield* Effect.retry(tracked, retrySchedule(policy, announceWait(observer))).pipe(
       Effect.catchAll(({ failure }) =>
-        Effect.flatMap(Ref.get(attempts), (n) => Effect.fail(tokenError(request, failure, n, host, timeout))))
+        Effect.flatMap(Ref.get(attempts), (n) => Effect.fail(tokenError(request, failure, n, host, timeout)))
+      )
     )
     return yield* Schema.decodeUnknown(schema)(answered.body).pipe(
       Effect.tap((answer) => rememberSecretsIn(answer)),
-      Effect.mapError(() => signInError("exchange", `${request.subject} answered without the token fields expected.`, { status: answered.status }))
+      Effect.mapError(() =>
+        signInError("exchange", `${request.subject} answered without the token fields expected.`, {
+          status: answered.status
+        })
+      )
     )
   })
 
@@ -211,10 +229,18 @@ const tokenError = (
   const said = serviceWords(body)
   const quoted = said === undefined ? `${status}` : `${status}: ${printable(scrubSecrets(said))}`
   const code = typeof body === "object" && body !== null ? (body as Record<string, unknown>).error : undefined
-  if (status === 429) return rateLimited(failure.headers, `${request.subject} was rate limited by ${host} (${quoted})${tries}.`, attempts)
-  if (status >= 500) return new ServiceError({ status, attempts, message: `${request.subject} failed at ${host} (${quoted})${tries}.` })
+  if (status === 429) {
+    return rateLimited(failure.headers, `${request.subject} was rate limited by ${host} (${quoted})${tries}.`, attempts)
+  }
+  if (status >= 500) {
+    return new ServiceError({ status, attempts, message: `${request.subject} failed at ${host} (${quoted})${tries}.` })
+  }
   if (status === 401 || code === "invalid_client") {
-    return signInError("client_rejected", `${request.subject} was refused: the service did not accept the app's client credentials (${quoted}).`, { status })
+    return signInError(
+      "client_rejected",
+      `${request.subject} was refused: the service did not accept the app's client credentials (${quoted}).`,
+      { status }
+    )
   }
   // A refresh or revocation is refused for good only by invalid_grant (or, from a service without OAuth error codes, by any 4xx).
   const refusal = request.refusal ?? "exchange"

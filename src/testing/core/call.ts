@@ -70,8 +70,22 @@ const parseBody = (text: string, headers: Headers.Headers): Pick<Call, "body" | 
 export const readCall = (request: HttpServerRequest, now_ms: number): Effect.Effect<Call> =>
   Effect.map(
     isMultipart(request.headers)
-      ? Effect.map(readMultipart(request), (multipart): Pick<Call, "body" | "bodyInvalid" | "form" | "multipart"> => ({ body: null, bodyInvalid: multipart === null, form: null, multipart }))
-      : Effect.map(Effect.orElseSucceed(request.text, () => ""), (text): Pick<Call, "body" | "bodyInvalid" | "form" | "multipart"> => ({ ...parseBody(text, request.headers), multipart: null })),
+      ? Effect.map(
+        readMultipart(request),
+        (multipart): Pick<Call, "body" | "bodyInvalid" | "form" | "multipart"> => ({
+          body: null,
+          bodyInvalid: multipart === null,
+          form: null,
+          multipart
+        })
+      )
+      : Effect.map(
+        Effect.orElseSucceed(request.text, () => ""),
+        (text): Pick<Call, "body" | "bodyInvalid" | "form" | "multipart"> => ({
+          ...parseBody(text, request.headers),
+          multipart: null
+        })
+      ),
     (body): Call => {
       const url = new URL(request.url, "http://simulator.invalid")
       return {

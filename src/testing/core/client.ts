@@ -3,9 +3,9 @@
  * runs on the calling fiber, so its Clock (a TestClock under it.effect)
  * drives rate-limit buckets, retries and fault delays.
  */
+import type * as HttpApp from "@effect/platform/HttpApp"
 import * as HttpClient from "@effect/platform/HttpClient"
 import * as HttpClientError from "@effect/platform/HttpClientError"
-import type * as HttpApp from "@effect/platform/HttpApp"
 import type * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import * as HttpClientResponse from "@effect/platform/HttpClientResponse"
 import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
@@ -39,7 +39,10 @@ const toWebRequest = (request: HttpClientRequest.HttpClientRequest, url: URL, si
         const headers = { ...request.headers }
         delete headers["content-length"]
         // A streamed body needs half duplex (fetch's rule); a buffered one ignores it.
-        return new Request(url, { method: request.method, headers, body: body ?? null, signal, duplex: "half" } as RequestInit)
+        return new Request(
+          url,
+          { method: request.method, headers, body: body ?? null, signal, duplex: "half" } as RequestInit
+        )
       },
       catch: (cause) => new HttpClientError.RequestError({ request, reason: "Encode", cause })
     }))
@@ -54,11 +57,13 @@ export const inProcessHttpClient = (app: HttpApp.Default<never, never>): HttpCli
       )
       // A cut fault: the service acted, and the answer is lost as a reset connection would lose it.
       if (response.headers[CUT_HEADER] !== undefined) {
-        return yield* Effect.fail(new HttpClientError.RequestError({
-          request,
-          reason: "Transport",
-          cause: Object.assign(new Error("socket hang up"), { code: "ECONNRESET" })
-        }))
+        return yield* Effect.fail(
+          new HttpClientError.RequestError({
+            request,
+            reason: "Transport",
+            cause: Object.assign(new Error("socket hang up"), { code: "ECONNRESET" })
+          })
+        )
       }
       return HttpClientResponse.fromWeb(request, HttpServerResponse.toWeb(response))
     })

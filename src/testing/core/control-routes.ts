@@ -16,8 +16,7 @@ import { jsonResponse } from "./responses.js"
 
 export const CONTROL_PREFIX = "/_sandbox"
 
-export const isControlPath = (path: string): boolean =>
-  path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)
+export const isControlPath = (path: string): boolean => path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)
 
 /** `{"ok": true, ...}`: a control request that did what it asked. */
 export const controlOk = (extra: Record<string, unknown> = {}) => jsonResponse(200, { ok: true, ...extra })

@@ -52,8 +52,7 @@ export interface Fault {
 
 type Body = Record<string, unknown>
 
-const isRecord = (value: unknown): value is Body =>
-  typeof value === "object" && value !== null && !Array.isArray(value)
+const isRecord = (value: unknown): value is Body => typeof value === "object" && value !== null && !Array.isArray(value)
 
 const isStringRecord = (value: unknown): value is Record<string, string> =>
   isRecord(value) && Object.values(value).every((v) => typeof v === "string")
@@ -76,7 +75,9 @@ const validate = (fields: FaultFields, defaultBody: (status: number) => unknown)
   const { cut = false, delay_ms, headers, method, path, skip = 0, times } = fields
   const status = cut === true && fields.status === undefined ? 200 : fields.status
   if (typeof cut !== "boolean") return Either.left(`"cut" must be a boolean`)
-  if (typeof skip !== "number" || !Number.isInteger(skip) || skip < 0) return Either.left(`"skip" must be a non-negative integer`)
+  if (typeof skip !== "number" || !Number.isInteger(skip) || skip < 0) {
+    return Either.left(`"skip" must be a non-negative integer`)
+  }
   if (typeof method !== "string" || method === "") return Either.left(`"method" must be a method name or "*"`)
   if (typeof path !== "string" || !path.startsWith("/")) return Either.left(`"path" must start with "/"`)
   if (typeof status !== "number" || !Number.isInteger(status) || status < 100 || status > 599) {

@@ -19,7 +19,10 @@ import type { Simulator } from "./simulator.js"
 export const simulatorClientLayer = <C extends SimulatorControl>(
   make: Effect.Effect<Simulator<C>>
 ): Layer.Layer<HttpClient.HttpClient | RateLimiter> =>
-  Layer.merge(Layer.effect(HttpClient.HttpClient, Effect.map(make, (simulator) => inProcessHttpClient(simulator.app))), RateLimiter.layer)
+  Layer.merge(
+    Layer.effect(HttpClient.HttpClient, Effect.map(make, (simulator) => inProcessHttpClient(simulator.app))),
+    RateLimiter.layer
+  )
 
 /** The HttpClient and the control service `tag`, both over one fresh simulator. */
 export const simulatorLayer = <I, C extends SimulatorControl>(

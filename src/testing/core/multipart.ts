@@ -39,11 +39,18 @@ export const readMultipart = (request: HttpServerRequest): Effect.Effect<Multipa
     const hash = createHash("sha256")
     let size = 0
     return Effect.map(
-      Stream.runForEach(part.content, (chunk) => Effect.sync(() => {
-        size += chunk.length
-        hash.update(chunk)
-      })),
-      () => void (files[part.key] = { filename: part.name, content_type: part.contentType, size, sha256: hash.digest("hex") })
+      Stream.runForEach(part.content, (chunk) =>
+        Effect.sync(() => {
+          size += chunk.length
+          hash.update(chunk)
+        })),
+      () =>
+        void (files[part.key] = {
+          filename: part.name,
+          content_type: part.contentType,
+          size,
+          sha256: hash.digest("hex")
+        })
     )
   }).pipe(
     // No limit on a file's size: the service's own limit is not documented, and nothing is held.

@@ -32,8 +32,18 @@ const lib = enterpriseSeed.file_key
 const key = (name: string) => fakeKey(`${lib}/${name}`)
 
 const components: ReadonlyArray<Row> = [
-  { component_key: key("Button/Primary"), component_name: "Primary", component_set_key: key("Button"), component_set_name: "Button" },
-  { component_key: key("Button/Secondary"), component_name: "Secondary", component_set_key: key("Button"), component_set_name: "Button" },
+  {
+    component_key: key("Button/Primary"),
+    component_name: "Primary",
+    component_set_key: key("Button"),
+    component_set_name: "Button"
+  },
+  {
+    component_key: key("Button/Secondary"),
+    component_name: "Secondary",
+    component_set_key: key("Button"),
+    component_set_name: "Button"
+  },
   { component_key: key("Card"), component_name: "Card" },
   { component_key: key("Input"), component_name: "Input" },
   { component_key: key("Avatar"), component_name: "Avatar" },
@@ -77,7 +87,8 @@ const files: ReadonlyArray<Row> = Array.from({ length: FILE_COUNT }, (_, i) => {
 })
 
 /** A deterministic count in [0, max] for a label and a number. */
-const count = (label: string, n: number, max: number): number => parseInt(fakeKey(`${label}#${n}`).slice(0, 8), 16) % (max + 1)
+const count = (label: string, n: number, max: number): number =>
+  parseInt(fakeKey(`${label}#${n}`).slice(0, 8), 16) % (max + 1)
 
 const WEEK_MS = 7 * DAY_MS
 /** 1970-01-05, the first Monday after the epoch: weeks start on Mondays. */

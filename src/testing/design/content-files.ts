@@ -9,11 +9,11 @@ import type { DocumentSource } from "./document.js"
 import type { GeneratedFile } from "./generated.js"
 import { generatedDocument } from "./generated.js"
 import { canvas, documentNode, frame, indexTree, materialize, solid, text } from "./nodes.js"
-import { designSeed } from "./seed.js"
-import type { FileRecord } from "./seed.js"
 import type { BranchRecord, VersionRecord } from "./seed-content.js"
 import { seedBranches, seedVersions } from "./seed-content.js"
 import { mainDocument, starterDocument } from "./seed-documents.js"
+import { designSeed } from "./seed.js"
+import type { FileRecord } from "./seed.js"
 import type { SimState } from "./state.js"
 
 export interface ContentFile {

@@ -29,8 +29,20 @@ export const seededDevResources = (): { resources: Array<DevResource>; nextId: n
   const file_key = enterpriseSeed.file_key
   const { full_node_id, node_id } = enterpriseSeed.dev_resources
   const resources: Array<DevResource> = [
-    { id: devResourceId(1), name: "Storybook: Button", url: "https://storybook.example.com/?path=/story/button", file_key, node_id },
-    { id: devResourceId(2), name: "Button.tsx", url: "https://git.example.com/ds/blob/main/src/Button.tsx", file_key, node_id },
+    {
+      id: devResourceId(1),
+      name: "Storybook: Button",
+      url: "https://storybook.example.com/?path=/story/button",
+      file_key,
+      node_id
+    },
+    {
+      id: devResourceId(2),
+      name: "Button.tsx",
+      url: "https://git.example.com/ds/blob/main/src/Button.tsx",
+      file_key,
+      node_id
+    },
     ...Array.from({ length: MAX_PER_NODE }, (_, i) => ({
       id: devResourceId(3 + i),
       name: `Card spec part ${i + 1}`,
@@ -42,7 +54,13 @@ export const seededDevResources = (): { resources: Array<DevResource>; nextId: n
   return { resources, nextId: 3 + MAX_PER_NODE }
 }
 
-export const toWire = (r: DevResource) => ({ id: r.id, name: r.name, url: r.url, file_key: r.file_key, node_id: r.node_id })
+export const toWire = (r: DevResource) => ({
+  id: r.id,
+  name: r.name,
+  url: r.url,
+  file_key: r.file_key,
+  node_id: r.node_id
+})
 
 /** Node ids as the editor writes them: 1:2, or instance sublayers such as I1:2;3:4. */
 const NODE_ID = /^I?\d+:\d+(;\d+:\d+)*$/
@@ -80,10 +98,14 @@ const checkFields = (
     const value = item[key]
     if (value === undefined && need === "optional") continue
     if (typeof value !== "string" || value.trim() === "") {
-      return Either.left(`${where}: '${key}' ${need === "required" ? "is required and " : ""}must be a non-empty string`)
+      return Either.left(
+        `${where}: '${key}' ${need === "required" ? "is required and " : ""}must be a non-empty string`
+      )
     }
     if (key === "url" && !isUrl(value)) return Either.left(`${where}: 'url' must be an http(s) URL`)
-    if (key === "node_id" && !NODE_ID.test(value)) return Either.left(`${where}: 'node_id' must be a node id such as 1:2`)
+    if (key === "node_id" && !NODE_ID.test(value)) {
+      return Either.left(`${where}: 'node_id' must be a node id such as 1:2`)
+    }
   }
   return Either.right(undefined)
 }
@@ -159,7 +181,9 @@ export const updateAll = (resources: Array<DevResource>, caller: Caller, body: u
         : Either.isLeft(file)
         ? file.left.message
         : url !== undefined &&
-            resources.some((r) => r !== resource && r.node_id === resource.node_id && r.file_key === resource.file_key && r.url === url)
+            resources.some((r) =>
+              r !== resource && r.node_id === resource.node_id && r.file_key === resource.file_key && r.url === url
+            )
         ? "A dev resource with this URL already exists on this node"
         : null
       if (error !== null || resource === undefined) {

@@ -73,7 +73,10 @@ const frameSpec = (page: number, k: number): NodeSpec => {
         fills: [solid("#6366F1")],
         cornerRadius: 8
       }),
-      text({ id: id(6), name: "Button label", box: box(x + 40, y + 774, 310, 20) }, "Continue", { ...font, weight: 500 })
+      text({ id: id(6), name: "Button label", box: box(x + 40, y + 774, 310, 20) }, "Continue", {
+        ...font,
+        weight: 500
+      })
     ]),
     ellipse({ id: id(7), name: "Avatar", box: box(x + 326, y + 64, 40, 40), fills: [solid("#E0E7FF")] }),
     vector({ id: id(8), name: "Icon", box: box(x + 334, y + 300, 24, 24), fills: [solid("#111827")] })
@@ -123,7 +126,8 @@ const parseId = (id: string): { readonly a: number; readonly b: number } | null 
 }
 
 export const generatedDocument = (file: GeneratedFile): DocumentSource => {
-  const frameExists = (page: number, k: number) => page >= 1 && page <= file.pages && k >= 1 && k <= framesOn(file, page)
+  const frameExists = (page: number, k: number) =>
+    page >= 1 && page <= file.pages && k >= 1 && k <= framesOn(file, page)
 
   /** Frame k of page p and the child slot c (0 = the frame itself), if the id is one. */
   const locate = (id: string): { page: number; k: number; c: number } | null => {

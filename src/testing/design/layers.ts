@@ -34,12 +34,19 @@ export class DesignSimulator extends Context.Tag("design-taskmgr/testing/DesignS
    * `DesignApi` over a fresh simulator, and its controls. Options default to the seeded personal token, the
    * seeded team and a loopback base URL; give any of them to change it (`{ token: designSeed.tokens.viewer }`).
    */
-  static readonly api = (options: Partial<DesignOptions> = {}): Layer.Layer<DesignApi | DesignSimulator, InvalidSettingsError> =>
+  static readonly api = (
+    options: Partial<DesignOptions> = {}
+  ): Layer.Layer<DesignApi | DesignSimulator, InvalidSettingsError> =>
     simulatorApiLayer(
       DesignSimulator,
       makeDesignSimulator,
       DesignApi,
-      DesignApi.layer({ token: designSeed.tokens.personal, baseUrl: "http://127.0.0.1", teamId: designSeed.team_id, ...options })
+      DesignApi.layer({
+        token: designSeed.tokens.personal,
+        baseUrl: "http://127.0.0.1",
+        teamId: designSeed.team_id,
+        ...options
+      })
     )
 }
 

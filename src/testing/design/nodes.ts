@@ -94,7 +94,12 @@ const extras = (c: Common) => ({
   ...(c.sharedPluginData === undefined ? {} : { sharedPluginData: c.sharedPluginData })
 })
 
-const frameLike = (type: NodeType, c: Common, children: ReadonlyArray<NodeSpec>, more: Record<string, unknown> = {}) => {
+const frameLike = (
+  type: NodeType,
+  c: Common,
+  children: ReadonlyArray<NodeSpec>,
+  more: Record<string, unknown> = {}
+) => {
   const fills = c.fills ?? []
   const first = fills[0]?.color
   return {
@@ -132,7 +137,11 @@ export interface VariantProperty {
   readonly options: ReadonlyArray<string>
 }
 
-export const componentSet = (c: Common, properties: ReadonlyArray<VariantProperty>, variants: ReadonlyArray<NodeSpec>) =>
+export const componentSet = (
+  c: Common,
+  properties: ReadonlyArray<VariantProperty>,
+  variants: ReadonlyArray<NodeSpec>
+) =>
   frameLike("COMPONENT_SET", c, variants, {
     componentPropertyDefinitions: Object.fromEntries(
       properties.map((p) => [p.name, { type: "VARIANT", defaultValue: p.options[0] ?? "", variantOptions: p.options }])
@@ -158,9 +167,7 @@ export const instance = (
   componentProperties: Readonly<Record<string, { readonly type: string; readonly value: string }>> = {}
 ) => {
   const from = of.box ?? c.box
-  const children = (of.children ?? []).map((child) =>
-    copyInto(child, `I${c.id}`, c.box.x - from.x, c.box.y - from.y)
-  )
+  const children = (of.children ?? []).map((child) => copyInto(child, `I${c.id}`, c.box.x - from.x, c.box.y - from.y))
   return frameLike("INSTANCE", { ...c, fills: c.fills ?? (of.props.fills as ReadonlyArray<Paint>) }, children, {
     componentId: of.id,
     componentProperties,
@@ -176,44 +183,45 @@ export interface Font {
 
 const fontStyle: Record<number, string> = { 400: "Regular", 500: "Medium", 600: "SemiBold", 700: "Bold" }
 
-export const text = (c: Common, characters: string, font: Font) => ({
-  id: c.id,
-  name: c.name,
-  type: "TEXT" as const,
-  box: c.box,
-  ...extras(c),
-  props: {
-    scrollBehavior: "SCROLLS",
-    ...optional(c),
-    blendMode: "PASS_THROUGH",
-    fills: c.fills ?? [solid("#111111")],
-    strokes: [],
-    strokeWeight: 1,
-    strokeAlign: "OUTSIDE",
-    ...placement(c.box),
-    characters,
-    style: {
-      fontFamily: font.family,
-      fontPostScriptName: `${font.family}-${fontStyle[font.weight] ?? "Regular"}`,
-      fontWeight: font.weight,
-      textAutoResize: "WIDTH_AND_HEIGHT",
-      fontSize: font.size,
-      textAlignHorizontal: "LEFT",
-      textAlignVertical: "TOP",
-      letterSpacing: 0,
-      lineHeightPx: round(font.size * 1.21),
-      lineHeightPercent: 100,
-      lineHeightUnit: "INTRINSIC_%"
-    },
-    layoutVersion: 4,
-    characterStyleOverrides: [],
-    styleOverrideTable: {},
-    lineTypes: ["NONE"],
-    lineIndentations: [0],
-    effects: c.effects ?? [],
-    interactions: []
-  }
-}) satisfies NodeSpec
+export const text = (c: Common, characters: string, font: Font) =>
+  ({
+    id: c.id,
+    name: c.name,
+    type: "TEXT" as const,
+    box: c.box,
+    ...extras(c),
+    props: {
+      scrollBehavior: "SCROLLS",
+      ...optional(c),
+      blendMode: "PASS_THROUGH",
+      fills: c.fills ?? [solid("#111111")],
+      strokes: [],
+      strokeWeight: 1,
+      strokeAlign: "OUTSIDE",
+      ...placement(c.box),
+      characters,
+      style: {
+        fontFamily: font.family,
+        fontPostScriptName: `${font.family}-${fontStyle[font.weight] ?? "Regular"}`,
+        fontWeight: font.weight,
+        textAutoResize: "WIDTH_AND_HEIGHT",
+        fontSize: font.size,
+        textAlignHorizontal: "LEFT",
+        textAlignVertical: "TOP",
+        letterSpacing: 0,
+        lineHeightPx: round(font.size * 1.21),
+        lineHeightPercent: 100,
+        lineHeightUnit: "INTRINSIC_%"
+      },
+      layoutVersion: 4,
+      characterStyleOverrides: [],
+      styleOverrideTable: {},
+      lineTypes: ["NONE"],
+      lineIndentations: [0],
+      effects: c.effects ?? [],
+      interactions: []
+    }
+  }) satisfies NodeSpec
 
 const n = (value: number) => String(round(value))
 
@@ -238,30 +246,31 @@ const glyphPath = (w: number, h: number) =>
 /** A whole ellipse: the description requires `arcData` on every ELLIPSE (angles in radians). */
 const WHOLE_ARC = { startingAngle: 0, endingAngle: 6.2831854820251465, innerRadius: 0 }
 
-const shape = (type: "RECTANGLE" | "ELLIPSE" | "VECTOR", path: (w: number, h: number) => string) => (c: Common) => ({
-  id: c.id,
-  name: c.name,
-  type,
-  box: c.box,
-  ...extras(c),
-  geometry: {
-    fill: [{ path: path(c.box.width, c.box.height), windingRule: "NONZERO" as const }],
-    stroke: []
-  },
-  props: {
-    scrollBehavior: "SCROLLS",
-    ...optional(c),
-    blendMode: "PASS_THROUGH",
-    fills: c.fills ?? [solid("#D9D9D9")],
-    strokes: c.strokes ?? [],
-    strokeWeight: 1,
-    strokeAlign: "INSIDE",
-    ...placement(c.box),
-    effects: c.effects ?? [],
-    interactions: [],
-    ...(type === "ELLIPSE" ? { arcData: WHOLE_ARC } : {})
-  }
-}) satisfies NodeSpec
+const shape = (type: "RECTANGLE" | "ELLIPSE" | "VECTOR", path: (w: number, h: number) => string) => (c: Common) =>
+  ({
+    id: c.id,
+    name: c.name,
+    type,
+    box: c.box,
+    ...extras(c),
+    geometry: {
+      fill: [{ path: path(c.box.width, c.box.height), windingRule: "NONZERO" as const }],
+      stroke: []
+    },
+    props: {
+      scrollBehavior: "SCROLLS",
+      ...optional(c),
+      blendMode: "PASS_THROUGH",
+      fills: c.fills ?? [solid("#D9D9D9")],
+      strokes: c.strokes ?? [],
+      strokeWeight: 1,
+      strokeAlign: "INSIDE",
+      ...placement(c.box),
+      effects: c.effects ?? [],
+      interactions: [],
+      ...(type === "ELLIPSE" ? { arcData: WHOLE_ARC } : {})
+    }
+  }) satisfies NodeSpec
 
 export const rectangle = shape("RECTANGLE", rectPath)
 export const ellipse = shape("ELLIPSE", ellipsePath)

@@ -13,10 +13,10 @@ import * as Either from "effect/Either"
 import type { Access, Caller, ContextRef } from "./access.js"
 import { accessTo, atLeast, findContext, findFile } from "./access.js"
 import { richError } from "./responses.js"
-import { designSeed } from "./seed.js"
-import type { FileRecord } from "./seed.js"
 import type { OrgBinding, OrgRecord } from "./seed-enterprise.js"
 import { enterpriseOrgs, enterpriseOrgTokens } from "./seed-enterprise.js"
+import { designSeed } from "./seed.js"
+import type { FileRecord } from "./seed.js"
 
 type Response = HttpServerResponse.HttpServerResponse
 

@@ -13,7 +13,8 @@ import { seedWorld } from "./seed.js"
 import type { UserRecord } from "./seed.js"
 import { fakeKey } from "./variables.js"
 
-const count = (label: string, n: number, max: number): number => parseInt(fakeKey(`${label}#${n}`).slice(0, 8), 16) % (max + 1)
+const count = (label: string, n: number, max: number): number =>
+  parseInt(fakeKey(`${label}#${n}`).slice(0, 8), 16) % (max + 1)
 
 const mod = (n: number, m: number) => ((n % m) + m) % m
 
@@ -58,10 +59,20 @@ const activityEvent = (org: OrgRecord, i: number): ActivityEvent => {
   const user = members[i % members.length]!
   const system = i % 12 === 11
   // The description's file entity: key, name, editor_type, link_access and proto_link_access (no project name).
-  const file = { type: "file", key: enterpriseSeed.file_key, name: "Sandbox Enterprise Library", editor_type: "design", link_access: "org_view", proto_link_access: "inherit" }
+  const file = {
+    type: "file",
+    key: enterpriseSeed.file_key,
+    name: "Sandbox Enterprise Library",
+    editor_type: "design",
+    link_access: "org_view",
+    proto_link_access: "inherit"
+  }
   const team = org.team_ids[0] ?? null
   const byType: Record<string, Pick<ActivityEvent, "action" | "entity">> = {
-    login: { action: { type, details: null }, entity: { type: "user", id: user.id, name: user.handle, email: user.email } },
+    login: {
+      action: { type, details: null },
+      entity: { type: "user", id: user.id, name: user.handle, email: user.email }
+    },
     file_create: { action: { type, details: null }, entity: file },
     file_export: { action: { type, details: { format: i % 2 === 0 ? "png" : "pdf" } }, entity: file },
     file_permission_change: {
@@ -156,8 +167,18 @@ export interface DeveloperLogItem {
     readonly token_name: string
     readonly token_type: TokenUse["token_type"]
   }
-  readonly resource: { readonly id_or_key: string | null; readonly name: string | null; readonly type: "file" | "team" | "project" | null; readonly org_id: string }
-  readonly context: { readonly ip_address: string; readonly city: string | null; readonly country_region: string | null; readonly country: string | null }
+  readonly resource: {
+    readonly id_or_key: string | null
+    readonly name: string | null
+    readonly type: "file" | "team" | "project" | null
+    readonly org_id: string
+  }
+  readonly context: {
+    readonly ip_address: string
+    readonly city: string | null
+    readonly country_region: string | null
+    readonly country: string | null
+  }
 }
 
 /** A logged call: the item, and the token it was made with (a filter, never sent back). */
@@ -179,7 +200,10 @@ export const developerLogCall = (org: OrgRecord, slot: number): DeveloperLogCall
     item: {
       uuid: `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`,
       timestamp: new Date(slot * DEVELOPER_LOG_STEP_MS).toISOString(),
-      action: { event_name: mcp ? MCP_TOOLS[mod(slot, MCP_TOOLS.length)]! : restName, event_source: mcp ? "mcp_server" : "rest_api" },
+      action: {
+        event_name: mcp ? MCP_TOOLS[mod(slot, MCP_TOOLS.length)]! : restName,
+        event_source: mcp ? "mcp_server" : "rest_api"
+      },
       actor: {
         user_id: use.user?.id ?? null,
         user_name: use.user?.handle ?? null,

@@ -27,8 +27,10 @@ export const optional = (call: Call, name: string): Parsed<string | undefined> =
 }
 
 export const required = (call: Call, name: string): Parsed<string> =>
-  Either.flatMap(optional(call, name), (value) =>
-    value === undefined || value === "" ? fail(`'${name}' is required`) : Either.right(value))
+  Either.flatMap(
+    optional(call, name),
+    (value) => value === undefined || value === "" ? fail(`'${name}' is required`) : Either.right(value)
+  )
 
 const INTEGER = /^-?\d+$/
 
@@ -53,7 +55,10 @@ export const integerQuery = (
   range: IntegerRange,
   fallback: number
 ): Parsed<number> =>
-  Either.flatMap(optional(call, name), (text) => text === undefined ? Either.right(fallback) : integerText(name, text, range))
+  Either.flatMap(
+    optional(call, name),
+    (text) => text === undefined ? Either.right(fallback) : integerText(name, text, range)
+  )
 
 /** The same check for a value from a JSON body, where a string is the wrong type. */
 export const integerBody = (name: string, value: unknown, range: IntegerRange): Parsed<number> => {

@@ -3,8 +3,8 @@
  * Only the owner may ask about a resource; a user with no purchase is UNPAID,
  * and a refunded purchase keeps its date_of_purchase while UNPAID.
  */
-import { designSeed } from "./seed.js"
 import { paymentsSeed } from "./seed-payments.js"
+import { designSeed } from "./seed.js"
 
 export type ResourceType = "PLUGIN" | "WIDGET" | "COMMUNITY_FILE"
 export type PaymentStatus = "UNPAID" | "PAID" | "TRIAL"
@@ -32,12 +32,32 @@ export const paidResources: ReadonlyArray<PaidResource> = [
 ]
 
 const purchases: ReadonlyArray<Purchase> = [
-  { resource_id: paymentsSeed.plugin_id, user_id: u.editor.id, status: "PAID", date_of_purchase: "2026-01-10T08:00:00Z" },
+  {
+    resource_id: paymentsSeed.plugin_id,
+    user_id: u.editor.id,
+    status: "PAID",
+    date_of_purchase: "2026-01-10T08:00:00Z"
+  },
   // Bought, then refunded: no access any more, the date stays.
-  { resource_id: paymentsSeed.plugin_id, user_id: u.viewer.id, status: "UNPAID", date_of_purchase: "2025-12-24T17:30:00Z" },
+  {
+    resource_id: paymentsSeed.plugin_id,
+    user_id: u.viewer.id,
+    status: "UNPAID",
+    date_of_purchase: "2025-12-24T17:30:00Z"
+  },
   { resource_id: paymentsSeed.widget_id, user_id: u.viewer.id, status: "TRIAL", date_of_purchase: null },
-  { resource_id: paymentsSeed.widget_id, user_id: u.editor.id, status: "PAID", date_of_purchase: "2026-02-02T12:00:00Z" },
-  { resource_id: paymentsSeed.community_file_id, user_id: u.starter.id, status: "PAID", date_of_purchase: "2026-01-05T09:15:00Z" }
+  {
+    resource_id: paymentsSeed.widget_id,
+    user_id: u.editor.id,
+    status: "PAID",
+    date_of_purchase: "2026-02-02T12:00:00Z"
+  },
+  {
+    resource_id: paymentsSeed.community_file_id,
+    user_id: u.starter.id,
+    status: "PAID",
+    date_of_purchase: "2026-01-05T09:15:00Z"
+  }
 ]
 
 /** What getPluginPaymentTokenAsync would have handed the plugin: one buyer and one resource each. */

@@ -30,11 +30,26 @@ export const limitTable: Record<Tier, Record<SeatClass, Record<Plan, Limit>>> = 
   },
   2: {
     low: { starter: perMinute(5), professional: perMinute(5), organization: perMinute(5), enterprise: perMinute(5) },
-    high: { starter: perMinute(5), professional: perMinute(25), organization: perMinute(50), enterprise: perMinute(100) }
+    high: {
+      starter: perMinute(5),
+      professional: perMinute(25),
+      organization: perMinute(50),
+      enterprise: perMinute(100)
+    }
   },
   3: {
-    low: { starter: perMinute(10), professional: perMinute(10), organization: perMinute(10), enterprise: perMinute(10) },
-    high: { starter: perMinute(10), professional: perMinute(50), organization: perMinute(100), enterprise: perMinute(150) }
+    low: {
+      starter: perMinute(10),
+      professional: perMinute(10),
+      organization: perMinute(10),
+      enterprise: perMinute(10)
+    },
+    high: {
+      starter: perMinute(10),
+      professional: perMinute(50),
+      organization: perMinute(100),
+      enterprise: perMinute(150)
+    }
   }
 }
 

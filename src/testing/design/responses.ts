@@ -18,8 +18,7 @@ export const plainError = (status: number, err: string, headers: Record<string, 
   json(status, { status, err }, headers)
 
 /** `{"error":true,"status":400,"message":"...","i18n":null}`: webhook 400/404 and scope errors. */
-export const richError = (status: number, message: string) =>
-  json(status, { error: true, status, message, i18n: null })
+export const richError = (status: number, message: string) => json(status, { error: true, status, message, i18n: null })
 
 /**
  * A refusal built in the `{error, status, message}` form (the shared parameter checks answer so), said in the

@@ -25,7 +25,7 @@ import {
   optionalString,
   requiredNodeIds
 } from "./query-params.js"
-import { JSON_CONTENT_TYPE, json, plainError } from "./responses.js"
+import { json, JSON_CONTENT_TYPE, plainError } from "./responses.js"
 import { publicUser, roleOf } from "./routes-files.js"
 import type { VersionRecord } from "./seed-content.js"
 import type { SimState } from "./state.js"

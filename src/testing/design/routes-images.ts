@@ -57,12 +57,17 @@ const getImageFills = (state: SimState, key: string) => (caller: Caller, call: C
       error: false,
       status: 200,
       meta: {
-        images: Object.fromEntries(file.source.imageRefs.map((ref) => [ref, fillUrl(call.origin, key, ref, call.now_ms)]))
+        images: Object.fromEntries(
+          file.source.imageRefs.map((ref) => [ref, fillUrl(call.origin, key, ref, call.now_ms)])
+        )
       }
     }))
 
 export const imageRoutes = (state: SimState) =>
   HttpRouter.empty.pipe(
     HttpRouter.get("/v1/images/:file_key", guardedRoute(state, render, (p) => getImages(state, p.file_key ?? ""))),
-    HttpRouter.get("/v1/files/:file_key/images", guardedRoute(state, fills, (p) => getImageFills(state, p.file_key ?? "")))
+    HttpRouter.get(
+      "/v1/files/:file_key/images",
+      guardedRoute(state, fills, (p) => getImageFills(state, p.file_key ?? ""))
+    )
   )

@@ -105,7 +105,9 @@ const fileList = (state: SimState, kind: LibraryKind, key: string) => (caller: C
 const one = (kind: LibraryKind, key: string) => (caller: Caller, call: Call) => {
   const entry = entries(kind).find((e) => e.key === key)
   if (entry === undefined) return notFoundRich()
-  if (!canView(caller, findContext("FILE", entry.file_key))) return richError(403, "You do not have access to this file")
+  if (!canView(caller, findContext("FILE", entry.file_key))) {
+    return richError(403, "You do not have access to this file")
+  }
   return ok(wire(entry, call))
 }
 
@@ -119,5 +121,4 @@ const kindRoutes = (state: SimState, kind: LibraryKind) =>
     HttpRouter.get(`/v1/${kind}/:key`, guardedRoute(state, byKey, (p) => one(kind, p.key ?? "")))
   )
 
-export const libraryRoutes = (state: SimState) =>
-  HttpRouter.concatAll(...KINDS.map((kind) => kindRoutes(state, kind)))
+export const libraryRoutes = (state: SimState) => HttpRouter.concatAll(...KINDS.map((kind) => kindRoutes(state, kind)))

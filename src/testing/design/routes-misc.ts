@@ -3,8 +3,8 @@
  * file_metadata:read, never a plan token; the one endpoint that answers 501).
  */
 import * as HttpRouter from "@effect/platform/HttpRouter"
-import * as Either from "effect/Either"
 import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
 import type { Caller } from "./access.js"
 import type { Call } from "./call.js"
 import { gated } from "./gate.js"
@@ -41,7 +41,9 @@ const paymentQuery = (call: Call): Parsed<{ user_id: string; resource_id: string
       const known = paymentTokens.get(token)
       return known === undefined ? yield* fail(`Invalid 'plugin_payment_token'`) : known
     }
-    if (user_id === undefined || user_id === "") return yield* fail(`Either 'plugin_payment_token' or 'user_id' is required`)
+    if (user_id === undefined || user_id === "") {
+      return yield* fail(`Either 'plugin_payment_token' or 'user_id' is required`)
+    }
     if (given.length !== 1) return yield* fail(`Provide exactly one of ${RESOURCE_PARAMS.join(", ")}`)
     return { user_id, resource_id: given[0]! }
   })
@@ -59,7 +61,11 @@ const payments = (caller: Caller, call: Call) =>
 
 // ---- oEmbed ----------------------------------------------------------------
 
-const oembedRule: GateRule = { tier: null, scope: "file_metadata:read", accepts: ["personal", "oauth_user", "oauth_org"] }
+const oembedRule: GateRule = {
+  tier: null,
+  scope: "file_metadata:read",
+  accepts: ["personal", "oauth_user", "oauth_org"]
+}
 
 const SERVICE_HOSTS = ["design.example", "www.design.example"]
 /** Path kinds that embed a file; other pages of the service (teams, community, recents) cannot be embedded. */
@@ -75,7 +81,9 @@ const oembed = (caller: Caller, call: Call) =>
     const width = yield* integerQuery(call, "maxwidth", { min: 1, max: 10_000 }, 800)
     const height = yield* integerQuery(call, "maxheight", { min: 1, max: 10_000 }, 450)
     const format = yield* optional(call, "format")
-    if (format !== undefined && format !== "json") return notImplemented(`Format '${format}' is not supported; use json`)
+    if (format !== undefined && format !== "json") {
+      return notImplemented(`Format '${format}' is not supported; use json`)
+    }
     const url = URL.canParse(text) ? new URL(text) : null
     if (url === null) return yield* fail(`'url' must be an absolute URL`)
     if (!SERVICE_HOSTS.includes(url.hostname)) return plainError(404, "Not found")
@@ -97,7 +105,8 @@ const oembed = (caller: Caller, call: Call) =>
       cache_age: 3600,
       width,
       height,
-      html: `<iframe style="border: 1px solid rgba(0, 0, 0, 0.1);" width="${width}" height="${height}" src="${embed}" allowfullscreen></iframe>`,
+      html:
+        `<iframe style="border: 1px solid rgba(0, 0, 0, 0.1);" width="${width}" height="${height}" src="${embed}" allowfullscreen></iframe>`,
       thumbnail_url: `https://design.example/thumbnails/${file.key}.png`,
       thumbnail_width: thumbWidth,
       thumbnail_height: Math.min(height, Math.round((thumbWidth * 9) / 16))

@@ -162,11 +162,15 @@ const exchange = (state: SimState) =>
     // Any exchange attempt by the right app uses the code up.
     code.used = true
     if (call.now_ms >= code.expires_at_ms) return richError(400, "Authorization code has expired")
-    if (redirectUri !== code.redirect_uri) return richError(400, "redirect_uri does not match the authorization request")
+    if (redirectUri !== code.redirect_uri) {
+      return richError(400, "redirect_uri does not match the authorization request")
+    }
     if (code.code_challenge !== null) {
       const verifier = field("code_verifier")
       if (verifier === undefined) return richError(400, "code_verifier is required")
-      if (s256(verifier) !== code.code_challenge) return richError(400, "code_verifier does not match the code_challenge")
+      if (s256(verifier) !== code.code_challenge) {
+        return richError(400, "code_verifier does not match the code_challenge")
+      }
     }
     const tokens = grantFor(state.oauth, code, call.now_ms)
     return json(200, {

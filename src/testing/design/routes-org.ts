@@ -6,10 +6,10 @@
  */
 import * as HttpRouter from "@effect/platform/HttpRouter"
 import * as Either from "effect/Either"
+import { DAY_MS, HOUR_MS } from "../core/clock.js"
 import type { Caller } from "./access.js"
 import { countingScope } from "./access.js"
 import type { Call } from "./call.js"
-import { DAY_MS, HOUR_MS } from "../core/clock.js"
 import { gated } from "./gate.js"
 import type { GateRule } from "./gate.js"
 import { storeOf } from "./newer-store.js"
@@ -103,7 +103,9 @@ const DEVELOPER_KEYS = [
 ]
 
 interface DeveloperQuery {
-  readonly filters: Partial<Record<"token_type" | "token" | "token_name" | "user_email" | "ip_address" | "event_source", string>>
+  readonly filters: Partial<
+    Record<"token_type" | "token" | "token_name" | "user_email" | "ip_address" | "event_source", string>
+  >
   readonly range: keyof typeof DATE_RANGES
   readonly limit: number
   /** Continue with slots before this one. */
@@ -129,7 +131,9 @@ const developerQuery = (call: Call): Parsed<DeveloperQuery> =>
     const rangeValue = body.date_range ?? "last_30d"
     if (typeof rangeValue !== "string") return yield* fail(`'date_range' must be a string`)
     const range = yield* oneOf("date_range", rangeValue, ["last_24h", "last_7d", "last_30d"])
-    const limit = body.limit === undefined || body.limit === null ? 25 : yield* integerBody("limit", body.limit, { min: 1, max: 100 })
+    const limit = body.limit === undefined || body.limit === null
+      ? 25
+      : yield* integerBody("limit", body.limit, { min: 1, max: 100 })
     const cursorValue = body.cursor
     if (cursorValue !== undefined && cursorValue !== null && typeof cursorValue !== "string") {
       return yield* fail(`'cursor' must be a string`)
@@ -154,7 +158,9 @@ const matchesFilters = (call: DeveloperLogCall, filters: DeveloperQuery["filters
   const actual = filtered(call)
   return Object.entries(filters).every(([key, value]) => {
     const found = actual[key as keyof DeveloperQuery["filters"]]
-    return key === "user_email" ? typeof found === "string" && found.toLowerCase() === value.toLowerCase() : found === value
+    return key === "user_email"
+      ? typeof found === "string" && found.toLowerCase() === value.toLowerCase()
+      : found === value
   })
 }
 
@@ -253,7 +259,11 @@ const discovery = (state: SimState) => (caller: Caller, call: Call) =>
     const expires = Math.floor(call.now_ms / 1000) + ttl
     const urls: Record<string, Array<string>> = {}
     // Whole hours from start's hour up to end; an hour appears once it is over.
-    for (let hour = Math.floor(start / HOUR_MS) * HOUR_MS; hour < end && hour + HOUR_MS <= call.now_ms; hour += HOUR_MS) {
+    for (
+      let hour = Math.floor(start / HOUR_MS) * HOUR_MS;
+      hour < end && hour + HOUR_MS <= call.now_ms;
+      hour += HOUR_MS
+    ) {
       urls[hourKey(hour)] = discoveryLinks(org, hour, expires)
     }
     return json(200, { error: false, status: 200, meta: { urls }, i18n: null })

@@ -13,9 +13,9 @@ import { guardedRoute } from "./content-routing.js"
 import type { EndpointRule } from "./guard.js"
 import { booleanParam } from "./query-params.js"
 import { json, notFoundPlain, plainError } from "./responses.js"
+import { projectCreatedAt } from "./seed-content.js"
 import type { FileRecord, ProjectRecord } from "./seed.js"
 import { seedWorld } from "./seed.js"
-import { projectCreatedAt } from "./seed-content.js"
 import type { SimState } from "./state.js"
 
 const list: EndpointRule = { tier: 2, scope: "projects:read" }

@@ -12,9 +12,9 @@ import type { Call } from "./call.js"
 import { recentDeliveries, sendPing } from "./deliveries.js"
 import { guarded } from "./guard.js"
 import type { EndpointRule } from "./guard.js"
-import { listByContext, listByPlan } from "./webhook-lists.js"
 import { badRequest, json, notFoundPlain, notFoundRich, plainError } from "./responses.js"
 import type { SimState, Webhook } from "./state.js"
+import { listByContext, listByPlan } from "./webhook-lists.js"
 import { byId, CAPS, parseCreate, parseUpdate, toWire } from "./webhooks.js"
 
 const read: EndpointRule = { tier: 2, scope: "webhooks:read" }
@@ -110,8 +110,13 @@ const remove = (state: SimState, id: string) => (caller: Caller) =>
   })
 
 const requests = (state: SimState, id: string) => (caller: Caller, call: Call) =>
-  withWebhook(state, id, caller, "view", (webhook) =>
-    json(200, { requests: recentDeliveries(state, webhook.id, call.now_ms) }))
+  withWebhook(
+    state,
+    id,
+    caller,
+    "view",
+    (webhook) => json(200, { requests: recentDeliveries(state, webhook.id, call.now_ms) })
+  )
 
 /** The deprecated list: team-context webhooks only, `{status, err}` errors. */
 const teamList = (state: SimState, teamId: string) => (caller: Caller) => {
@@ -153,7 +158,11 @@ export const webhookRoutes = (state: SimState) =>
       Effect.flatMap(param("id"), (id) =>
         guarded(state, read, (caller) => withWebhook(state, id, caller, "view", (w) => json(200, toWire(w)))))
     ),
-    HttpRouter.put("/v2/webhooks/:id", Effect.flatMap(param("id"), (id) => guarded(state, write, update(state, id)))),
+    HttpRouter.put(
+      "/v2/webhooks/:id",
+      Effect.flatMap(param("id"), (id) =>
+        guarded(state, write, update(state, id)))
+    ),
     HttpRouter.del("/v2/webhooks/:id", Effect.flatMap(param("id"), (id) => guarded(state, write, remove(state, id)))),
     HttpRouter.get(
       "/v2/webhooks/:id/requests",

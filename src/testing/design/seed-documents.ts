@@ -147,7 +147,10 @@ const variantSet = (def: VariantSetDef, top: number): NodeSpec => {
     const at = box(gap + i * (def.size.width + gap), top + gap, def.size.width, def.size.height)
     const id = nextComponentId()
     const name = def.properties.map((p, j) => `${p.name}=${values[j]}`).join(", ")
-    return component({ id, name, box: at, ...def.look(values), cornerRadius: 8 }, def.build(values, at, nextComponentId))
+    return component(
+      { id, name, box: at, ...def.look(values), cornerRadius: 8 },
+      def.build(values, at, nextComponentId)
+    )
   })
   const width = gap + all.length * (def.size.width + gap)
   const height = def.size.height + 2 * gap
@@ -158,8 +161,7 @@ const variantSet = (def: VariantSetDef, top: number): NodeSpec => {
   )
 }
 
-const label = (characters: string, textStyle: string, colour: string) =>
-(at: Box, id: () => string): NodeSpec =>
+const label = (characters: string, textStyle: string, colour: string) => (at: Box, id: () => string): NodeSpec =>
   textNode(
     { id: id(), name: "Label", box: box(at.x + 16, at.y + (at.height - 20) / 2, at.width - 32, 20) },
     characters,
@@ -231,7 +233,12 @@ const setDefs: ReadonlyArray<VariantSetDef> = [
     size: { width: 48, height: 48 },
     look: () => painted("Color/Primary/100"),
     build: (_, at, id) => [
-      textNode({ id: id(), name: "Initials", box: box(at.x + 12, at.y + 14, 24, 20) }, "AB", "Label", "Color/Primary/700")
+      textNode(
+        { id: id(), name: "Initials", box: box(at.x + 12, at.y + 14, 24, 20) },
+        "AB",
+        "Label",
+        "Color/Primary/700"
+      )
     ]
   },
   {
@@ -248,10 +255,42 @@ const setDefs: ReadonlyArray<VariantSetDef> = [
 ]
 
 const iconNames = [
-  "arrow-left", "arrow-right", "arrow-up", "arrow-down", "check", "close", "plus", "minus", "search",
-  "settings", "heart", "star", "home", "user", "bell", "calendar", "camera", "chat", "cloud", "download",
-  "upload", "edit", "trash", "eye", "lock", "unlock", "mail", "map-pin", "menu", "more", "phone", "play",
-  "pause", "refresh", "share", "filter"
+  "arrow-left",
+  "arrow-right",
+  "arrow-up",
+  "arrow-down",
+  "check",
+  "close",
+  "plus",
+  "minus",
+  "search",
+  "settings",
+  "heart",
+  "star",
+  "home",
+  "user",
+  "bell",
+  "calendar",
+  "camera",
+  "chat",
+  "cloud",
+  "download",
+  "upload",
+  "edit",
+  "trash",
+  "eye",
+  "lock",
+  "unlock",
+  "mail",
+  "map-pin",
+  "menu",
+  "more",
+  "phone",
+  "play",
+  "pause",
+  "refresh",
+  "share",
+  "filter"
 ]
 
 const componentSets = setDefs.map((def, i) => variantSet(def, i * 120))
@@ -262,7 +301,12 @@ const icons = iconNames.map((icon, i) => {
   const at = box(24 + (i % 12) * 48, iconsTop + 24 + Math.floor(i / 12) * 48, 24, 24)
   const id = nextComponentId()
   return component({ id, name: `Icon/${icon}`, box: at, fills: [] }, [
-    vector({ id: nextComponentId(), name: "Glyph", box: box(at.x + 2, at.y + 2, 20, 20), ...painted("Color/Neutral/900") })
+    vector({
+      id: nextComponentId(),
+      name: "Glyph",
+      box: box(at.x + 2, at.y + 2, 20, 20),
+      ...painted("Color/Neutral/900")
+    })
   ])
 })
 const iconsFrame = frame(
@@ -270,7 +314,10 @@ const iconsFrame = frame(
   icons
 )
 
-const componentsPage = canvas(designSeed.node_ids.components_page, "Components", "#F5F5F5", [...componentSets, iconsFrame])
+const componentsPage = canvas(designSeed.node_ids.components_page, "Components", "#F5F5F5", [
+  ...componentSets,
+  iconsFrame
+])
 
 const findIn = (nodes: ReadonlyArray<NodeSpec>, name: string): NodeSpec | null => {
   for (const node of nodes) {
@@ -386,7 +433,12 @@ const screensPage = canvas(ids.screens_page, "Screens", "#E5E5E5", [
     instance({ id: "2:6", name: "Icon/heart", box: box(334, 300, 24, 24) }, findSpec(icons, "Icon/heart"))
   ]),
   frame({ id: "2:10", name: "Settings", box: box(450, 0, 390, 844), ...painted("Color/Neutral/0") }, [
-    textNode({ id: "2:11", name: "Heading", box: box(474, 64, 342, 39) }, "Settings", "Heading/H2", "Color/Neutral/900"),
+    textNode(
+      { id: "2:11", name: "Heading", box: box(474, 64, 342, 39) },
+      "Settings",
+      "Heading/H2",
+      "Color/Neutral/900"
+    ),
     instance(
       { id: "2:12", name: "Toggle", box: box(772, 140, 44, 24) },
       componentNamed("Toggle", "State=On"),
@@ -480,7 +532,12 @@ export const starterDocument: DocumentSource = sourceOf(
           weight: 700,
           size: 40
         }),
-        rectangle({ id: "1:4", name: "Placeholder", box: box(80, 160, 1120, 560), fills: [imagePaint(STARTER_IMAGE_REF)] })
+        rectangle({
+          id: "1:4",
+          name: "Placeholder",
+          box: box(80, 160, 1120, 560),
+          fills: [imagePaint(STARTER_IMAGE_REF)]
+        })
       ])
     ])
   ]),

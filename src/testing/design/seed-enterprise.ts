@@ -200,14 +200,65 @@ const record = (fields: Pick<TokenRecord, "mode" | "user_id" | "seat" | "client_
 })
 
 const enterpriseTokens: ReadonlyArray<readonly [string, TokenRecord]> = [
-  [t.personal, record({ mode: "personal", user_id: users.admin.id, seat: "full", client_id: null, scopes: ENTERPRISE_USER_SCOPES })],
-  [t.member, record({ mode: "personal", user_id: users.member.id, seat: "view", client_id: null, scopes: ENTERPRISE_USER_SCOPES })],
+  [
+    t.personal,
+    record({ mode: "personal", user_id: users.admin.id, seat: "full", client_id: null, scopes: ENTERPRISE_USER_SCOPES })
+  ],
+  [
+    t.member,
+    record({
+      mode: "personal",
+      user_id: users.member.id,
+      seat: "view",
+      client_id: null,
+      scopes: ENTERPRISE_USER_SCOPES
+    })
+  ],
   [t.plan, record({ mode: "plan", user_id: null, seat: "full", client_id: null, scopes: ENTERPRISE_PLAN_SCOPES })],
-  [t.basic_plan, record({ mode: "plan", user_id: null, seat: "full", client_id: null, scopes: ENTERPRISE_PLAN_SCOPES })],
-  [t.oauth, record({ mode: "oauth", user_id: users.admin.id, seat: "full", client_id: oauth_client_id, scopes: ENTERPRISE_USER_SCOPES })],
-  [t.oauth_org, record({ mode: "oauth", user_id: users.admin.id, seat: "full", client_id: oauth_client_id, scopes: [...ORG_SCOPES, "file_metadata:read"] })],
-  [t.oauth_org_member, record({ mode: "oauth", user_id: users.member.id, seat: "view", client_id: oauth_client_id, scopes: [...ORG_SCOPES, "file_metadata:read"] })],
-  [t.basic_oauth_org, record({ mode: "oauth", user_id: users.admin.id, seat: "full", client_id: oauth_client_id, scopes: [...ORG_SCOPES, "file_metadata:read"] })]
+  [
+    t.basic_plan,
+    record({ mode: "plan", user_id: null, seat: "full", client_id: null, scopes: ENTERPRISE_PLAN_SCOPES })
+  ],
+  [
+    t.oauth,
+    record({
+      mode: "oauth",
+      user_id: users.admin.id,
+      seat: "full",
+      client_id: oauth_client_id,
+      scopes: ENTERPRISE_USER_SCOPES
+    })
+  ],
+  [
+    t.oauth_org,
+    record({
+      mode: "oauth",
+      user_id: users.admin.id,
+      seat: "full",
+      client_id: oauth_client_id,
+      scopes: [...ORG_SCOPES, "file_metadata:read"]
+    })
+  ],
+  [
+    t.oauth_org_member,
+    record({
+      mode: "oauth",
+      user_id: users.member.id,
+      seat: "view",
+      client_id: oauth_client_id,
+      scopes: [...ORG_SCOPES, "file_metadata:read"]
+    })
+  ],
+  [
+    t.basic_oauth_org,
+    record({
+      mode: "oauth",
+      user_id: users.admin.id,
+      seat: "full",
+      client_id: oauth_client_id,
+      scopes: [...ORG_SCOPES, "file_metadata:read"]
+    })
+  ]
 ]
 
 const avatar = (id: string) => `https://design.example/img/avatars/${id}.png`

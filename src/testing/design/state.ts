@@ -4,10 +4,10 @@
  * synchronous block to completion, so plain maps mutated inside
  * `Effect.sync` sections are consistent without locks.
  */
-import type { NewerStore } from "./newer-store.js"
 import type { Buckets } from "../core/bucket.js"
 import type { ContentState } from "./content-state.js"
 import { makeContentState } from "./content-state.js"
+import type { NewerStore } from "./newer-store.js"
 import type { OAuthState } from "./oauth.js"
 import { makeOAuthState } from "./oauth.js"
 

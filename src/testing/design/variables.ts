@@ -439,7 +439,9 @@ const scopesOf = (where: string, change: Body, type: ResolvedType): Check<Array<
   const scopes = value as Array<string>
   const invalid = scopes.find((s) => !SCOPES_BY_TYPE[type].includes(s))
   if (invalid !== undefined) return bad(where, `scope "${invalid}" is not valid for a ${type} variable`)
-  if (scopes.includes("ALL_SCOPES") && scopes.length > 1) return bad(where, `ALL_SCOPES cannot be combined with other scopes`)
+  if (scopes.includes("ALL_SCOPES") && scopes.length > 1) {
+    return bad(where, `ALL_SCOPES cannot be combined with other scopes`)
+  }
   if (scopes.includes("ALL_FILLS") && scopes.some((s) => s.endsWith("_FILL"))) {
     return bad(where, `ALL_FILLS cannot be combined with other fill scopes`)
   }
@@ -560,7 +562,12 @@ const valueFor = (work: Work, where: string, variable: Variable, value: unknown)
         return bad(where, `a COLOR value needs r, g and b between 0 and 1`)
       }
       if (value.a !== undefined && !unit(value.a)) return bad(where, `a COLOR value's a must be between 0 and 1`)
-      return Either.right({ r: value.r as number, g: value.g as number, b: value.b as number, a: (value.a ?? 1) as number })
+      return Either.right({
+        r: value.r as number,
+        g: value.g as number,
+        b: value.b as number,
+        a: (value.a ?? 1) as number
+      })
     }
   }
 }

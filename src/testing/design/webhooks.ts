@@ -64,7 +64,9 @@ export const parseCreate = (body: unknown): Check<CreateInput> =>
     if (obj.context === undefined) return yield* Either.left(`"context" is required`)
     const context = contextFromRequest(obj.context)
     if (context === null) {
-      return yield* Either.left(`Invalid "context": ${JSON.stringify(obj.context)}. Expected one of team, project, file`)
+      return yield* Either.left(
+        `Invalid "context": ${JSON.stringify(obj.context)}. Expected one of team, project, file`
+      )
     }
     const context_id = yield* requiredString(obj, "context_id", Infinity)
     const rest = yield* settingsAfterEvent(obj)

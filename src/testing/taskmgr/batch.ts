@@ -33,9 +33,13 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 const readAction = (value: unknown, index: number): Action => {
   if (!isRecord(value)) return badRequest(`actions[${index}]: Value is not an object`)
   const path = value.relative_path
-  if (typeof path !== "string" || !path.startsWith("/")) return badRequest(`actions[${index}].relative_path: Missing input`)
+  if (typeof path !== "string" || !path.startsWith("/")) {
+    return badRequest(`actions[${index}].relative_path: Missing input`)
+  }
   if (path.includes("?")) return badRequest(BATCH_PATH_QUERY_MESSAGE)
-  if (path === "/batch" || path.startsWith("/batch/")) return badRequest(`actions[${index}].relative_path: A batch cannot contain a batch`)
+  if (path === "/batch" || path.startsWith("/batch/")) {
+    return badRequest(`actions[${index}].relative_path: A batch cannot contain a batch`)
+  }
   const method = typeof value.method === "string" ? value.method.toUpperCase() : ""
   if (!(METHODS as ReadonlyArray<string>).includes(method)) {
     return badRequest(`actions[${index}].method: Unknown value: ${String(value.method)}`)
@@ -84,6 +88,8 @@ export const batchRoute = (routes: () => ReadonlyArray<Route>): Route =>
     }
     const parsed = actions.map(readAction)
     const replies: Array<Reply | undefined> = parsed.map(() => undefined)
-    for (let i = parsed.length - 1; i >= 0; i--) replies[i] = dispatch(ctx.state, routes(), actionCall(ctx.call, parsed[i]!))
+    for (let i = parsed.length - 1; i >= 0; i--) {
+      replies[i] = dispatch(ctx.state, routes(), actionCall(ctx.call, parsed[i]!))
+    }
     return ok(replies.map((reply) => result(reply!)))
   })

@@ -107,7 +107,7 @@ const linkChange = (verb: string): { readonly field: string; readonly action: "a
  * Called before a write's handler runs (what it targets may be gone after a
  * delete); the function it returns records the events once the answer is known.
  */
-export const watchChange = (ctx: Ctx): ((reply: Reply) => void) => {
+export const watchChange = (ctx: Ctx): (reply: Reply) => void => {
   const method = ctx.call.method.toUpperCase()
   if (method === "GET" || ctx.path === "/batch") return () => {}
   const param = TYPES.find(([name]) => ctx.params[name] !== undefined)
@@ -123,23 +123,28 @@ export const watchChange = (ctx: Ctx): ((reply: Reply) => void) => {
   return (reply) => {
     if (reply.status < 200 || reply.status >= 300) return
     const data = (reply.body as { readonly data?: Wire } | null)?.data
-    const made = method === "POST" && typeof data?.gid === "string" && typeof data.resource_type === "string" && data.gid !== target?.gid
+    const made = method === "POST" && typeof data?.gid === "string" && typeof data.resource_type === "string" &&
+        data.gid !== target?.gid
       ? refOf(ctx.state, data.resource_type, data.gid)
       : undefined
     if (made !== undefined) {
       const parent = target ?? parentOf(ctx.state, made)
-      return record(ctx.state, [...feedsOf(ctx.state, made), ...before], { ...base(made, "added"), ...(parent === undefined ? {} : { parent }) })
+      return record(ctx.state, [...feedsOf(ctx.state, made), ...before], {
+        ...base(made, "added"),
+        ...(parent === undefined ? {} : { parent })
+      })
     }
     if (target === undefined) return
     if (method === "DELETE") return record(ctx.state, before, base(target, "deleted"))
     const now = refOf(ctx.state, target.resource_type, target.gid) ?? target
     const feeds = [...before, ...feedsOf(ctx.state, now)]
     const link = method === "POST" ? linkChange(ctx.path.split("/").at(-1) ?? "") : undefined
-    if (link !== undefined) return record(ctx.state, feeds, { ...base(now, "changed"), change: { field: link.field, action: link.action } })
+    if (link !== undefined) {
+      return record(ctx.state, feeds, { ...base(now, "changed"), change: { field: link.field, action: link.action } })
+    }
     const fields = method === "PUT" ? Object.keys(input(ctx)) : []
     for (const field of fields.length === 0 ? ["modified_at"] : fields) {
       record(ctx.state, feeds, { ...base(now, "changed"), change: { field, action: "changed" } })
     }
   }
 }
-

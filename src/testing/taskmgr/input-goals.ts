@@ -21,7 +21,10 @@ export const portfolioOf = (ctx: Ctx, gid: string): Portfolio => {
 }
 
 /** What a status update may be posted on, and its workspace. */
-export const statusParentOf = (ctx: Ctx, gid: string): { readonly kind: StatusParentKind; readonly workspace: string } => {
+export const statusParentOf = (
+  ctx: Ctx,
+  gid: string
+): { readonly kind: StatusParentKind; readonly workspace: string } => {
   if (ctx.state.projects.has(gid)) return { kind: "project", workspace: projectOf(ctx, gid).workspace }
   if (ctx.state.portfolios.has(gid)) return { kind: "portfolio", workspace: portfolioOf(ctx, gid).workspace }
   if (ctx.state.goals.has(gid)) return { kind: "goal", workspace: goalOf(ctx, gid).workspace }

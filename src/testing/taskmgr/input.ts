@@ -108,7 +108,12 @@ export const requiredGid = (ctx: Ctx, data: Data, name: string, kind: "user" | "
 }
 
 /** A list of gids: an array, or a comma-separated string. */
-export const gidList = (ctx: Ctx, data: Data, name: string, kind: "user" | "other" = "other"): Array<string> | undefined => {
+export const gidList = (
+  ctx: Ctx,
+  data: Data,
+  name: string,
+  kind: "user" | "other" = "other"
+): Array<string> | undefined => {
   const value = data[name]
   if (value === undefined) return undefined
   const items = typeof value === "string" ? value.split(",").map((s) => s.trim()).filter((s) => s !== "") : value

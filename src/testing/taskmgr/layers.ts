@@ -33,7 +33,9 @@ export class TaskmgrSimulator extends Context.Tag("design-taskmgr/testing/Taskmg
    * `TaskmgrApi` over a fresh simulator, and its controls. Options default to the seeded personal token, the
    * seeded (paid) workspace and loopback URLs; give any of them to change it (`{ token: taskmgrSeed.tokens.free }`).
    */
-  static readonly api = (options: Partial<TaskmgrOptions> = {}): Layer.Layer<TaskmgrApi | TaskmgrSimulator, InvalidSettingsError> =>
+  static readonly api = (
+    options: Partial<TaskmgrOptions> = {}
+  ): Layer.Layer<TaskmgrApi | TaskmgrSimulator, InvalidSettingsError> =>
     simulatorApiLayer(
       TaskmgrSimulator,
       makeTaskmgrSimulator,

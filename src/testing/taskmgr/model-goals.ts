@@ -58,8 +58,24 @@ export const newGoal = (gid: string, name: string, workspace: string, owner: str
 })
 
 export type PortfolioColor =
-  | "dark-pink" | "dark-green" | "dark-blue" | "dark-red" | "dark-teal" | "dark-brown" | "dark-orange" | "dark-purple" | "dark-warm-gray"
-  | "light-pink" | "light-green" | "light-blue" | "light-red" | "light-teal" | "light-brown" | "light-orange" | "light-purple" | "light-warm-gray"
+  | "dark-pink"
+  | "dark-green"
+  | "dark-blue"
+  | "dark-red"
+  | "dark-teal"
+  | "dark-brown"
+  | "dark-orange"
+  | "dark-purple"
+  | "dark-warm-gray"
+  | "light-pink"
+  | "light-green"
+  | "light-blue"
+  | "light-red"
+  | "light-teal"
+  | "light-brown"
+  | "light-orange"
+  | "light-purple"
+  | "light-warm-gray"
 
 export interface Portfolio {
   readonly gid: string
@@ -80,7 +96,13 @@ export interface Portfolio {
 }
 
 /** A portfolio as the service makes it: private, empty, its maker the only member. */
-export const newPortfolio = (gid: string, name: string, workspace: string, owner: string, createdAt: number): Portfolio => ({
+export const newPortfolio = (
+  gid: string,
+  name: string,
+  workspace: string,
+  owner: string,
+  createdAt: number
+): Portfolio => ({
   gid,
   name,
   workspace,
@@ -99,7 +121,16 @@ export const newPortfolio = (gid: string, name: string, workspace: string, owner
 
 export type StatusParentKind = "project" | "portfolio" | "goal"
 
-export type StatusType = "on_track" | "at_risk" | "off_track" | "on_hold" | "complete" | "achieved" | "partial" | "missed" | "dropped"
+export type StatusType =
+  | "on_track"
+  | "at_risk"
+  | "off_track"
+  | "on_hold"
+  | "complete"
+  | "achieved"
+  | "partial"
+  | "missed"
+  | "dropped"
 
 export interface StatusUpdate {
   readonly gid: string

@@ -4,9 +4,9 @@
  * what they point at; render.ts turns them into wire records.
  */
 import type { Buckets } from "../core/bucket.js"
-import { type GoalsWorld, makeGoalsWorld } from "./model-goals.js"
 import { type FieldsWorld, makeFieldsWorld } from "./model-fields.js"
 import { type Attachment, EventFeeds } from "./model-files.js"
+import { type GoalsWorld, makeGoalsWorld } from "./model-goals.js"
 import type { Job, ProjectTemplate, RuleTrigger, TaskTemplate } from "./model-templates.js"
 
 export interface User {

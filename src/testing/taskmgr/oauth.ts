@@ -83,10 +83,14 @@ export const authorize = (state: TaskmgrState, call: Call): Response => {
     if (stateParam !== undefined) url.searchParams.set("state", stateParam)
     return HttpServerResponse.empty({ status: 302, headers: { location: url.toString() } })
   }
-  if (single(q, "response_type") !== "code") return redirectError("unsupported_response_type", "response_type must be code.")
+  if (single(q, "response_type") !== "code") {
+    return redirectError("unsupported_response_type", "response_type must be code.")
+  }
   const challenge = single(q, "code_challenge")
   const method = single(q, "code_challenge_method")
-  if (challenge === undefined && method !== undefined) return redirectError("invalid_request", "code_challenge is missing.")
+  if (challenge === undefined && method !== undefined) {
+    return redirectError("invalid_request", "code_challenge is missing.")
+  }
   if (challenge !== undefined && method !== "S256") {
     return redirectError("invalid_request", "code_challenge_method must be S256.")
   }
@@ -173,7 +177,9 @@ const grantOf = (state: TaskmgrState, client: OAuthClient, refreshToken: string)
 
 export const token = (state: TaskmgrState, call: Call): Response => {
   const form = call.form
-  if (form === null) return oauthError(400, "invalid_request", "The request body must be application/x-www-form-urlencoded.")
+  if (form === null) {
+    return oauthError(400, "invalid_request", "The request body must be application/x-www-form-urlencoded.")
+  }
   const grantType = single(form, "grant_type")
   if (grantType !== "authorization_code" && grantType !== "refresh_token") {
     return oauthError(400, "unsupported_grant_type", "grant_type must be authorization_code or refresh_token.")
@@ -188,7 +194,9 @@ export const token = (state: TaskmgrState, call: Call): Response => {
 
 export const revoke = (state: TaskmgrState, call: Call): Response => {
   const form = call.form
-  if (form === null) return oauthError(400, "invalid_request", "The request body must be application/x-www-form-urlencoded.")
+  if (form === null) {
+    return oauthError(400, "invalid_request", "The request body must be application/x-www-form-urlencoded.")
+  }
   const client = apiClient(state, form)
   if (client === null) return oauthError(401, "invalid_client", INVALID_CLIENT)
   const value = single(form, "token")

@@ -26,7 +26,11 @@ const nameOf = (state: TaskmgrState, kind: string, gid: string): string | undefi
 }
 
 /** A compact reference to a parent or member of any kind (opt_fields expands it). */
-export const refOf = (state: TaskmgrState, kind: string, gid: string): Wire => ({ gid, resource_type: kind, name: nameOf(state, kind, gid) ?? "" })
+export const refOf = (state: TaskmgrState, kind: string, gid: string): Wire => ({
+  gid,
+  resource_type: kind,
+  name: nameOf(state, kind, gid) ?? ""
+})
 
 export const enumOption = (option: EnumOption): Wire => ({
   gid: option.gid,
@@ -71,7 +75,9 @@ export const fullCustomFieldSetting = (ctx: RenderContext, setting: CustomFieldS
     parent: refOf(ctx.state, setting.parent_kind, setting.parent),
     // Deprecated, and only ever a project.
     ...(setting.parent_kind === "project" ? { project: projectRef(ctx.state, setting.parent) } : {}),
-    custom_field: field === undefined ? { gid: setting.custom_field, resource_type: "custom_field" } : fullCustomField(ctx, field)
+    custom_field: field === undefined
+      ? { gid: setting.custom_field, resource_type: "custom_field" }
+      : fullCustomField(ctx, field)
   }
 }
 

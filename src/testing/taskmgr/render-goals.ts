@@ -15,14 +15,24 @@ export const latestStatus = (state: TaskmgrState, parent: string): StatusUpdate 
   let latest: StatusUpdate | undefined
   for (const update of state.statusUpdates.values()) {
     if (update.parent !== parent) continue
-    if (latest === undefined || update.created_at > latest.created_at || (update.created_at === latest.created_at && update.gid > latest.gid)) latest = update
+    if (
+      latest === undefined || update.created_at > latest.created_at ||
+      (update.created_at === latest.created_at && update.gid > latest.gid)
+    ) latest = update
   }
   return latest
 }
 
 /** The compact form `current_status_update` takes. */
 export const statusCompact = (update: StatusUpdate | undefined): Wire | null =>
-  update === undefined ? null : { gid: update.gid, resource_type: "status_update", title: update.title, resource_subtype: statusSubtype(update.parent_kind) }
+  update === undefined
+    ? null
+    : {
+      gid: update.gid,
+      resource_type: "status_update",
+      title: update.title,
+      resource_subtype: statusSubtype(update.parent_kind)
+    }
 
 /** The name of a status update's parent, whichever kind it is. */
 const parentName = (state: TaskmgrState, update: StatusUpdate): string =>
@@ -57,7 +67,9 @@ export const fullGoal = (ctx: RenderContext, goal: Goal): Wire => {
     ...(organization
       ? {
         is_workspace_level: goal.is_workspace_level,
-        team: goal.team === null ? null : { gid: goal.team, resource_type: "team", name: state.teams.get(goal.team)?.name ?? "" }
+        team: goal.team === null
+          ? null
+          : { gid: goal.team, resource_type: "team", name: state.teams.get(goal.team)?.name ?? "" }
       }
       : {}),
     liked: goal.liked,
@@ -130,4 +142,3 @@ export const expandGoalsWorld = (ctx: RenderContext, reference: Wire): Wire | nu
       return undefined
   }
 }
-

@@ -1,8 +1,8 @@
 /** Templates and jobs as the service sends them (records of taskmgr-records.json). */
 import { isoTime } from "../core/clock.js"
+import { richText } from "./html.js"
 import { type Job, jobStatus, type ProjectTemplate, type TaskTemplate } from "./model-templates.js"
 import { projectRef, type RenderContext, taskRef, userRef, type Wire } from "./render.js"
-import { richText } from "./html.js"
 
 export const fullTaskTemplate = (ctx: RenderContext, template: TaskTemplate): Wire => {
   const { recipe } = template
@@ -57,7 +57,11 @@ export const fullJob = (ctx: RenderContext, job: Job, now: number): Wire => {
     resource_type: "job",
     resource_subtype: job.resource_subtype,
     status,
-    ...(job.resource_subtype === "instantiate_task" ? { new_task: done ? taskRef(ctx.state, job.new_task) : null } : {}),
-    ...(done && project !== undefined ? { new_project: { gid: project.gid, resource_type: "project", name: project.name } } : {})
+    ...(job.resource_subtype === "instantiate_task"
+      ? { new_task: done ? taskRef(ctx.state, job.new_task) : null }
+      : {}),
+    ...(done && project !== undefined
+      ? { new_project: { gid: project.gid, resource_type: "project", name: project.name } }
+      : {})
   }
 }

@@ -4,8 +4,8 @@
  * compact references; opt-fields.ts expands them for dotted `opt_fields`.
  */
 import { isoTime } from "../core/clock.js"
+import type { Project, Section, Story, Tag, Task, TaskmgrState, Team, User, UserTaskList, Workspace } from "./model.js"
 import { latestStatus, statusCompact } from "./render-goals.js"
-import type { Project, Section, Story, Tag, TaskmgrState, Task, Team, User, UserTaskList, Workspace } from "./model.js"
 
 export type Wire = Record<string, unknown>
 
@@ -49,7 +49,12 @@ export const tagRef = (state: TaskmgrState, gid: string): Wire | null => ref("ta
 export const taskRef = (state: TaskmgrState, gid: string | null): Wire | null => {
   if (gid === null) return null
   const task = state.tasks.get(gid)
-  return { gid, resource_type: "task", name: task?.name ?? "", resource_subtype: task?.resource_subtype ?? "default_task" }
+  return {
+    gid,
+    resource_type: "task",
+    name: task?.name ?? "",
+    resource_subtype: task?.resource_subtype ?? "default_task"
+  }
 }
 
 export const fullUser = (ctx: RenderContext, user: User): Wire => ({

@@ -5,7 +5,7 @@
  * hash) or an external link (`resource_subtype=external`, `url`, `name`).
  */
 import { isoTime } from "../core/clock.js"
-import { badRequest, notFound, ok, emptyOk } from "./errors.js"
+import { badRequest, emptyOk, notFound, ok } from "./errors.js"
 import { checkGid, projectOf, taskOf } from "./input.js"
 import type { Attachment } from "./model-files.js"
 import { newGid } from "./model.js"
@@ -54,13 +54,25 @@ const attachmentOf = (ctx: Ctx, gid: string): Attachment => {
 
 const create = (ctx: Ctx) => {
   const form = ctx.call.multipart
-  if (form === null) return badRequest(ctx.call.bodyInvalid ? "Could not parse the multipart/form-data body" : "file: Missing input (an upload is multipart/form-data)")
+  if (form === null) {
+    return badRequest(
+      ctx.call.bodyInvalid
+        ? "Could not parse the multipart/form-data body"
+        : "file: Missing input (an upload is multipart/form-data)"
+    )
+  }
   const parentGid = form.fields.parent
   if (parentGid === undefined || parentGid === "") return badRequest("parent: Missing input")
   const parent = parentOf(ctx, parentGid)
   const external = form.fields.resource_subtype === "external"
   const file = form.files.file
-  const base = { gid: newGid(ctx.state), parent: parent.gid, parent_type: parent.type, created_by: ctx.caller.user.gid, created_at: ctx.call.now_ms }
+  const base = {
+    gid: newGid(ctx.state),
+    parent: parent.gid,
+    parent_type: parent.type,
+    created_by: ctx.caller.user.gid,
+    created_at: ctx.call.now_ms
+  }
   let attachment: Attachment
   if (external) {
     const url = form.fields.url
@@ -72,9 +84,18 @@ const create = (ctx: Ctx) => {
     attachment = { ...base, name, resource_subtype: "external", size: null, sha256: null, url }
   } else {
     if (file === undefined) return badRequest("file: Missing input")
-    if (form.fields.resource_subtype !== undefined) return badRequest(`resource_subtype: Not a valid value: ${form.fields.resource_subtype}`)
+    if (form.fields.resource_subtype !== undefined) {
+      return badRequest(`resource_subtype: Not a valid value: ${form.fields.resource_subtype}`)
+    }
     const name = form.fields.name ?? file.filename
-    attachment = { ...base, name: name === "" ? "file" : name, resource_subtype: "taskmgr", size: file.size, sha256: file.sha256, url: null }
+    attachment = {
+      ...base,
+      name: name === "" ? "file" : name,
+      resource_subtype: "taskmgr",
+      size: file.size,
+      sha256: file.sha256,
+      url: null
+    }
   }
   ctx.state.attachments.set(attachment.gid, attachment)
   return ok(singleRecord(fullAttachment(ctx.render, attachment), ctx.fields, ctx.expand))
@@ -85,17 +106,29 @@ export const attachmentRoutes: ReadonlyArray<Route> = [
     const raw = ctx.call.search.get("parent")
     if (raw === null || raw === "") return badRequest("parent: Missing input")
     const parent = parentOf(ctx, raw)
-    const records = [...ctx.state.attachments.values()].filter((a) => a.parent === parent.gid).map((a) => fullAttachment(ctx.render, a))
+    const records = [...ctx.state.attachments.values()].filter((a) => a.parent === parent.gid).map((a) =>
+      fullAttachment(ctx.render, a)
+    )
     // Without opt_fields a list answers the compact set.
     return page(ctx.fields === null ? { ...ctx, fields: COMPACT } : ctx, records)
   }),
   route("POST", "/attachments", "attachments:write", create),
-  route("GET", "/attachments/:attachment_gid", "attachments:read", (ctx) =>
-    ok(singleRecord(fullAttachment(ctx.render, attachmentOf(ctx, ctx.params.attachment_gid ?? "")), ctx.fields, ctx.expand))),
+  route(
+    "GET",
+    "/attachments/:attachment_gid",
+    "attachments:read",
+    (ctx) =>
+      ok(
+        singleRecord(
+          fullAttachment(ctx.render, attachmentOf(ctx, ctx.params.attachment_gid ?? "")),
+          ctx.fields,
+          ctx.expand
+        )
+      )
+  ),
   route("DELETE", "/attachments/:attachment_gid", "attachments:delete", (ctx) => {
     const attachment = attachmentOf(ctx, ctx.params.attachment_gid ?? "")
     ctx.state.attachments.delete(attachment.gid)
     return emptyOk()
   })
 ]
-

@@ -32,16 +32,42 @@ export const customFieldRoutes: ReadonlyArray<Route> = [
   route("GET", "/workspaces/:workspace_gid/custom_fields", "custom_fields:read", (ctx) => {
     const workspace = workspaceOf(ctx, pathGid(ctx, "workspace_gid"))
     const fields = [...ctx.state.customFields.values()].filter((f) => f.workspace === workspace.gid)
-    return page({ ...ctx, fields: ctx.fields ?? COMPACT.custom_field }, fields.map((f) => fullCustomField(ctx.render, f)))
+    return page(
+      { ...ctx, fields: ctx.fields ?? COMPACT.custom_field },
+      fields.map((f) => fullCustomField(ctx.render, f))
+    )
   }),
-  route("GET", "/custom_fields/:custom_field_gid", "custom_fields:read", (ctx) =>
-    ok(singleRecord(fullCustomField(ctx.render, customFieldOf(ctx, pathGid(ctx, "custom_field_gid"))), ctx.fields, ctx.expand))),
-  route("GET", "/projects/:project_gid/custom_field_settings", "projects:read", (ctx) =>
-    listedSettings(ctx, "project", projectOf(ctx, pathGid(ctx, "project_gid")).gid)),
-  route("GET", "/portfolios/:portfolio_gid/custom_field_settings", "portfolios:read", (ctx) =>
-    listedSettings(ctx, "portfolio", portfolioOf(ctx, pathGid(ctx, "portfolio_gid")).gid)),
-  route("GET", "/goals/:goal_gid/custom_field_settings", "goals:read", (ctx) =>
-    listedSettings(ctx, "goal", goalOf(ctx, pathGid(ctx, "goal_gid")).gid)),
+  route(
+    "GET",
+    "/custom_fields/:custom_field_gid",
+    "custom_fields:read",
+    (ctx) =>
+      ok(
+        singleRecord(
+          fullCustomField(ctx.render, customFieldOf(ctx, pathGid(ctx, "custom_field_gid"))),
+          ctx.fields,
+          ctx.expand
+        )
+      )
+  ),
+  route(
+    "GET",
+    "/projects/:project_gid/custom_field_settings",
+    "projects:read",
+    (ctx) => listedSettings(ctx, "project", projectOf(ctx, pathGid(ctx, "project_gid")).gid)
+  ),
+  route(
+    "GET",
+    "/portfolios/:portfolio_gid/custom_field_settings",
+    "portfolios:read",
+    (ctx) => listedSettings(ctx, "portfolio", portfolioOf(ctx, pathGid(ctx, "portfolio_gid")).gid)
+  ),
+  route(
+    "GET",
+    "/goals/:goal_gid/custom_field_settings",
+    "goals:read",
+    (ctx) => listedSettings(ctx, "goal", goalOf(ctx, pathGid(ctx, "goal_gid")).gid)
+  ),
   // The service declares no paging here: every setting at once, whatever limit says.
   route("GET", "/teams/:team_gid/custom_field_settings", "teams:read", (ctx) => {
     const team = teamOf(ctx, pathGid(ctx, "team_gid"))

@@ -31,7 +31,8 @@ const encode = (token: SyncToken) => Buffer.from(JSON.stringify(token)).toString
 const decode = (raw: string): SyncToken | null => {
   try {
     const value = JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as Partial<SyncToken> | null
-    return typeof value?.r === "string" && typeof value.s === "string" && /^\d+$/.test(value.s) && typeof value.t === "number"
+    return typeof value?.r === "string" && typeof value.s === "string" && /^\d+$/.test(value.s) &&
+        typeof value.t === "number"
       ? { r: value.r, s: value.s, t: value.t }
       : null
   } catch {
@@ -44,12 +45,25 @@ const stale = (ctx: Ctx, resource: string): Reply => {
   const last = ctx.state.eventFeeds.get(resource)?.at(-1)?.seq ?? 0n
   return {
     status: 412,
-    body: { errors: [{ message: SYNC_INVALID_MESSAGE }], sync: encode({ r: resource, s: last.toString(), t: ctx.call.now_ms }) }
+    body: {
+      errors: [{ message: SYNC_INVALID_MESSAGE }],
+      sync: encode({ r: resource, s: last.toString(), t: ctx.call.now_ms })
+    }
   }
 }
 
 const knownResource = (state: TaskmgrState, gid: string): boolean =>
-  [state.tasks, state.projects, state.sections, state.tags, state.stories, state.attachments, state.users, state.teams, state.workspaces]
+  [
+    state.tasks,
+    state.projects,
+    state.sections,
+    state.tags,
+    state.stories,
+    state.attachments,
+    state.users,
+    state.teams,
+    state.workspaces
+  ]
     .some((map) => map.has(gid))
 
 export const eventRoutes: ReadonlyArray<Route> = [
@@ -67,7 +81,11 @@ export const eventRoutes: ReadonlyArray<Route> = [
     const last = shown.at(-1)?.seq ?? after
     return {
       status: 200,
-      body: { data: shown.map((e) => e.event), sync: encode({ r: resource, s: last.toString(), t: ctx.call.now_ms }), has_more: waiting.length > shown.length }
+      body: {
+        data: shown.map((e) => e.event),
+        sync: encode({ r: resource, s: last.toString(), t: ctx.call.now_ms }),
+        has_more: waiting.length > shown.length
+      }
     }
   })
 ]

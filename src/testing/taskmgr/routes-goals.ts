@@ -5,9 +5,26 @@
  */
 import { badRequest, created, emptyOk, ok } from "./errors.js"
 import { plainText, richText } from "./html.js"
-import type { Data } from "./input.js"
-import { bool, checkGid, date, gidField, gidList, has, html, input, nullableStr, pathGid, queryGid, queryValue, str, teamOf, userOf, workspaceOf } from "./input.js"
 import { goalOf } from "./input-goals.js"
+import type { Data } from "./input.js"
+import {
+  bool,
+  checkGid,
+  date,
+  gidField,
+  gidList,
+  has,
+  html,
+  input,
+  nullableStr,
+  pathGid,
+  queryGid,
+  queryValue,
+  str,
+  teamOf,
+  userOf,
+  workspaceOf
+} from "./input.js"
 import { type Goal, newGoal } from "./model-goals.js"
 import { newGid } from "./model.js"
 import { singleRecord } from "./opt-fields.js"
@@ -17,7 +34,15 @@ import type { Ctx, Route } from "./router.js"
 import { route } from "./router.js"
 
 /** green/yellow/red while open; achieved, partial, missed or dropped once closed. */
-export const GOAL_STATUSES: ReadonlyArray<string> = ["green", "yellow", "red", "achieved", "partial", "missed", "dropped"]
+export const GOAL_STATUSES: ReadonlyArray<string> = [
+  "green",
+  "yellow",
+  "red",
+  "achieved",
+  "partial",
+  "missed",
+  "dropped"
+]
 
 const answer = (ctx: Ctx, goal: Goal) => singleRecord(fullGoal(ctx.render, goal), ctx.fields, ctx.expand)
 
@@ -32,7 +57,9 @@ const list = (ctx: Ctx) => {
   const supporter = queryGid(ctx, "project") ?? queryGid(ctx, "task")
   const portfolio = queryGid(ctx, "portfolio")
   const levelWord = queryValue(ctx, "is_workspace_level")
-  if (levelWord !== undefined && levelWord !== "true" && levelWord !== "false") badRequest(`is_workspace_level: Not a boolean: ${levelWord}`)
+  if (levelWord !== undefined && levelWord !== "true" && levelWord !== "false") {
+    badRequest(`is_workspace_level: Not a boolean: ${levelWord}`)
+  }
   const periods = queryValue(ctx, "time_periods")?.split(",").map((gid) => checkGid("time_periods", gid.trim()))
   if (workspace !== undefined) workspaceOf(ctx, workspace)
   if (team !== undefined) teamOf(ctx, team)
@@ -68,18 +95,24 @@ const applyFields = (ctx: Ctx, goal: Goal, data: Data): void => {
   if (due !== undefined) goal.due_on = due
   const start = date(data, "start_on")
   if (start !== undefined) goal.start_on = start
-  if (goal.start_on !== null && goal.due_on !== null && goal.start_on > goal.due_on) badRequest("start_on: Must be on or before due_on")
+  if (goal.start_on !== null && goal.due_on !== null && goal.start_on > goal.due_on) {
+    badRequest("start_on: Must be on or before due_on")
+  }
   const liked = bool(data, "liked")
   if (liked !== undefined) goal.liked = liked
   const team = has(data, "team") && data.team === null ? null : gidField(ctx, data, "team")
   if (team !== undefined) {
-    if (team !== null && teamOf(ctx, team).workspace !== goal.workspace) badRequest("team: The team is in another workspace")
+    if (team !== null && teamOf(ctx, team).workspace !== goal.workspace) {
+      badRequest("team: The team is in another workspace")
+    }
     goal.team = team
     goal.is_workspace_level = team === null
   }
   const level = bool(data, "is_workspace_level")
   if (level !== undefined) {
-    if (level && team !== undefined && team !== null) badRequest("is_workspace_level: A goal with a team is not workspace-level")
+    if (level && team !== undefined && team !== null) {
+      badRequest("is_workspace_level: A goal with a team is not workspace-level")
+    }
     if (!level && goal.team === null) badRequest("team: A goal that is not workspace-level needs a team")
     if (level) goal.team = null
     goal.is_workspace_level = level
@@ -113,13 +146,17 @@ const update = (ctx: Ctx) => {
   const goal = goalOf(ctx, pathGid(ctx, "goal_gid"))
   const data = input(ctx)
   const workspace = gidField(ctx, data, "workspace")
-  if (workspace !== undefined && workspace !== goal.workspace) badRequest("workspace: A goal cannot move to another workspace")
+  if (workspace !== undefined && workspace !== goal.workspace) {
+    badRequest("workspace: A goal cannot move to another workspace")
+  }
   // Every check runs on a copy: a refused update changes nothing.
   const changed: Goal = { ...goal, followers: [...goal.followers] }
   applyFields(ctx, changed, data)
   const status = nullableStr(data, "status")
   if (status !== undefined) {
-    if (status !== null && !GOAL_STATUSES.includes(status)) badRequest(`status: Must be one of ${GOAL_STATUSES.join(", ")}`)
+    if (status !== null && !GOAL_STATUSES.includes(status)) {
+      badRequest(`status: Must be one of ${GOAL_STATUSES.join(", ")}`)
+    }
     changed.status = status
   }
   ctx.state.goals.set(goal.gid, changed)
@@ -134,7 +171,9 @@ export const goalRoutes: ReadonlyArray<Route> = [
   route("DELETE", "/goals/:goal_gid", null, (ctx) => {
     const goal = goalOf(ctx, pathGid(ctx, "goal_gid"))
     ctx.state.goals.delete(goal.gid)
-    for (const update of [...ctx.state.statusUpdates.values()]) if (update.parent === goal.gid) ctx.state.statusUpdates.delete(update.gid)
+    for (const update of [...ctx.state.statusUpdates.values()]) {
+      if (update.parent === goal.gid) ctx.state.statusUpdates.delete(update.gid)
+    }
     return emptyOk()
   })
 ]

@@ -40,7 +40,10 @@ const visible = (ctx: Ctx, gid: string): boolean => {
  * A parent's own member list (a project's or portfolio's `members`), which
  * its user memberships mirror, and its owner; a goal keeps no list.
  */
-const rosterOf = (ctx: Ctx, parent: Parent): { readonly members: Array<string> | null; readonly owner: string | null } => {
+const rosterOf = (
+  ctx: Ctx,
+  parent: Parent
+): { readonly members: Array<string> | null; readonly owner: string | null } => {
   switch (parent.kind) {
     case "project":
       return ctx.state.projects.get(parent.gid)!
@@ -73,14 +76,18 @@ const accessLevel = (value: string, kind: MembershipParentKind): AccessLevel => 
   const known = ACCESS_LEVELS[kind]
   return known.includes(value as AccessLevel)
     ? value as AccessLevel
-    : badRequest(`access_level: Not a valid access level for a ${kind} membership: ${value}. Use one of ${known.join(", ")}`)
+    : badRequest(
+      `access_level: Not a valid access level for a ${kind} membership: ${value}. Use one of ${known.join(", ")}`
+    )
 }
 
 /** Gives every member of the parent (its owner, for a goal) a membership: the owner as admin, the others as editors. */
 const sync = (ctx: Ctx, parent: Parent): void => {
   const roster = rosterOf(ctx, parent)
   const present = new Set(
-    [...ctx.state.memberships.values()].filter((m) => m.parent === parent.gid && m.member_kind === "user").map((m) => m.member)
+    [...ctx.state.memberships.values()].filter((m) => m.parent === parent.gid && m.member_kind === "user").map((m) =>
+      m.member
+    )
   )
   for (const user of roster.members ?? (roster.owner === null ? [] : [roster.owner])) {
     if (present.has(user)) continue
@@ -115,7 +122,8 @@ const membershipOf = (ctx: Ctx, gid: string): MembershipRecord => {
   return membership
 }
 
-const answer = (ctx: Ctx, membership: MembershipRecord) => singleRecord(fullMembership(ctx.render, membership), ctx.fields, ctx.expand)
+const answer = (ctx: Ctx, membership: MembershipRecord) =>
+  singleRecord(fullMembership(ctx.render, membership), ctx.fields, ctx.expand)
 
 /** Keeps a parent's `members` the same people as its user memberships. */
 const reflect = (ctx: Ctx, membership: MembershipRecord, present: boolean): void => {
@@ -131,7 +139,9 @@ export const membershipRoutes: ReadonlyArray<Route> = [
   route("GET", "/memberships", null, (ctx) => {
     const parentGid = queryValue(ctx, "parent")
     const memberValue = queryValue(ctx, "member")
-    if (parentGid === undefined && memberValue === undefined) return badRequest("parent: Missing input (or give member)")
+    if (parentGid === undefined && memberValue === undefined) {
+      return badRequest("parent: Missing input (or give member)")
+    }
     const parent = parentGid === undefined ? undefined : parentOf(ctx, checkGid("parent", parentGid))
     const member = memberValue === undefined ? undefined : userGid(ctx, "member", memberValue)
     if (parent !== undefined) sync(ctx, parent)
@@ -164,7 +174,12 @@ export const membershipRoutes: ReadonlyArray<Route> = [
     reflect(ctx, membership, true)
     return created(answer(ctx, membership))
   }),
-  route("GET", "/memberships/:membership_gid", null, (ctx) => ok(answer(ctx, membershipOf(ctx, pathGid(ctx, "membership_gid"))))),
+  route(
+    "GET",
+    "/memberships/:membership_gid",
+    null,
+    (ctx) => ok(answer(ctx, membershipOf(ctx, pathGid(ctx, "membership_gid"))))
+  ),
   route("PUT", "/memberships/:membership_gid", null, (ctx) => {
     const membership = membershipOf(ctx, pathGid(ctx, "membership_gid"))
     const level = requiredStr(input(ctx), "access_level")

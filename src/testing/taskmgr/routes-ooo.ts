@@ -6,7 +6,18 @@
  */
 import { badRequest, created, emptyOk, forbidden, notFound, ok } from "./errors.js"
 import type { Data } from "./input.js"
-import { checkGid, date, input, memberOf, pathGid, queryValue, requiredStr, userGid, userOf, workspaceOf } from "./input.js"
+import {
+  checkGid,
+  date,
+  input,
+  memberOf,
+  pathGid,
+  queryValue,
+  requiredStr,
+  userGid,
+  userOf,
+  workspaceOf
+} from "./input.js"
 import type { OooEntry } from "./model-fields.js"
 import { newGid } from "./model.js"
 import { singleRecord } from "./opt-fields.js"
@@ -45,7 +56,8 @@ export const oooRoutes: ReadonlyArray<Route> = [
     const from = date(query, "start_date")
     const to = date(query, "end_date")
     const found = [...ctx.state.oooEntries.values()].filter((e) =>
-      e.user === user.gid && e.workspace === workspace.gid && (from == null || e.end_date >= from) && (to == null || e.start_date <= to)
+      e.user === user.gid && e.workspace === workspace.gid && (from == null || e.end_date >= from) &&
+      (to == null || e.start_date <= to)
     ).sort((a, b) => a.start_date.localeCompare(b.start_date))
     return page({ ...ctx, fields: ctx.fields ?? COMPACT.ooo_entry }, found.map((e) => fullOooEntry(ctx.render, e)))
   }),
@@ -57,11 +69,23 @@ export const oooRoutes: ReadonlyArray<Route> = [
     const workspace = workspaceOf(ctx, checkGid("workspace", requiredStr(data, "workspace")))
     if (!user.workspaces.includes(workspace.gid)) badRequest("user: The user is not in the workspace")
     inOrder(start, end)
-    const entry: OooEntry = { gid: newGid(ctx.state), user: user.gid, workspace: workspace.gid, start_date: start, end_date: end, created_by: ctx.caller.user.gid }
+    const entry: OooEntry = {
+      gid: newGid(ctx.state),
+      user: user.gid,
+      workspace: workspace.gid,
+      start_date: start,
+      end_date: end,
+      created_by: ctx.caller.user.gid
+    }
     ctx.state.oooEntries.set(entry.gid, entry)
     return created(answer(ctx, entry))
   }),
-  route("GET", "/ooo_entries/:ooo_entry_gid", "ooo_entries:read", (ctx) => ok(answer(ctx, entryOf(ctx, pathGid(ctx, "ooo_entry_gid"))))),
+  route(
+    "GET",
+    "/ooo_entries/:ooo_entry_gid",
+    "ooo_entries:read",
+    (ctx) => ok(answer(ctx, entryOf(ctx, pathGid(ctx, "ooo_entry_gid"))))
+  ),
   route("PUT", "/ooo_entries/:ooo_entry_gid", "ooo_entries:write", (ctx) => {
     const entry = entryOf(ctx, pathGid(ctx, "ooo_entry_gid"))
     mayChange(ctx, entry)

@@ -40,8 +40,12 @@ export const peopleRoutes: ReadonlyArray<Route> = [
         return workspace === undefined ? [] : [fullWorkspace(ctx.render, workspace)]
       })
     )),
-  route("GET", "/workspaces/:workspace_gid", "workspaces:read", (ctx) =>
-    single(ctx, fullWorkspace(ctx.render, workspaceOf(ctx, pathGid(ctx, "workspace_gid"))))),
+  route(
+    "GET",
+    "/workspaces/:workspace_gid",
+    "workspaces:read",
+    (ctx) => single(ctx, fullWorkspace(ctx.render, workspaceOf(ctx, pathGid(ctx, "workspace_gid"))))
+  ),
   route("GET", "/workspaces/:workspace_gid/teams", "teams:read", (ctx) => {
     const workspace = workspaceOf(ctx, pathGid(ctx, "workspace_gid"))
     const teams = [...ctx.state.teams.values()].filter((team) => team.workspace === workspace.gid)
@@ -57,5 +61,10 @@ export const peopleRoutes: ReadonlyArray<Route> = [
     )
     return page(ctx, teams.map((team) => fullTeam(ctx.render, team)))
   }),
-  route("GET", "/teams/:team_gid", "teams:read", (ctx) => single(ctx, fullTeam(ctx.render, teamOf(ctx, pathGid(ctx, "team_gid")))))
+  route(
+    "GET",
+    "/teams/:team_gid",
+    "teams:read",
+    (ctx) => single(ctx, fullTeam(ctx.render, teamOf(ctx, pathGid(ctx, "team_gid"))))
+  )
 ]

@@ -3,25 +3,42 @@
  * delete (its status updates go with it), and their items (projects).
  */
 import { badRequest, created, emptyOk, ok } from "./errors.js"
+import { portfolioOf } from "./input-goals.js"
 import type { Data } from "./input.js"
 import { bool, date, gidField, input, pathGid, queryGid, queryValue, str, userGid, workspaceOf } from "./input.js"
-import { portfolioOf } from "./input-goals.js"
 import { newPortfolio, type Portfolio, type PortfolioColor } from "./model-goals.js"
 import { newGid } from "./model.js"
 import { singleRecord } from "./opt-fields.js"
 import { page } from "./paging.js"
-import { fullProject } from "./render.js"
 import { fullPortfolio } from "./render-goals.js"
+import { fullProject } from "./render.js"
 import type { Ctx, Route } from "./router.js"
 import { route } from "./router.js"
 
 const COLORS: ReadonlyArray<PortfolioColor> = [
-  "dark-pink", "dark-green", "dark-blue", "dark-red", "dark-teal", "dark-brown", "dark-orange", "dark-purple", "dark-warm-gray",
-  "light-pink", "light-green", "light-blue", "light-red", "light-teal", "light-brown", "light-orange", "light-purple", "light-warm-gray"
+  "dark-pink",
+  "dark-green",
+  "dark-blue",
+  "dark-red",
+  "dark-teal",
+  "dark-brown",
+  "dark-orange",
+  "dark-purple",
+  "dark-warm-gray",
+  "light-pink",
+  "light-green",
+  "light-blue",
+  "light-red",
+  "light-teal",
+  "light-brown",
+  "light-orange",
+  "light-purple",
+  "light-warm-gray"
 ]
 const ACCESS_LEVELS: ReadonlyArray<Portfolio["default_access_level"]> = ["admin", "editor", "viewer"]
 
-const answer = (ctx: Ctx, portfolio: Portfolio) => singleRecord(fullPortfolio(ctx.render, portfolio), ctx.fields, ctx.expand)
+const answer = (ctx: Ctx, portfolio: Portfolio) =>
+  singleRecord(fullPortfolio(ctx.render, portfolio), ctx.fields, ctx.expand)
 
 const visible = (ctx: Ctx, portfolio: Portfolio) => portfolio.public || portfolio.members.includes(ctx.caller.user.gid)
 
@@ -49,7 +66,9 @@ const applyFields = (portfolio: Portfolio, data: Data): void => {
   if (due !== undefined) portfolio.due_on = due
   const start = date(data, "start_on")
   if (start !== undefined) portfolio.start_on = start
-  if (portfolio.start_on !== null && portfolio.due_on !== null && portfolio.start_on > portfolio.due_on) badRequest("start_on: Must be on or before due_on")
+  if (portfolio.start_on !== null && portfolio.due_on !== null && portfolio.start_on > portfolio.due_on) {
+    badRequest("start_on: Must be on or before due_on")
+  }
 }
 
 const create = (ctx: Ctx) => {
@@ -78,7 +97,12 @@ export const portfolioRoutes: ReadonlyArray<Route> = [
     return page(ctx, portfolios.map((p) => fullPortfolio(ctx.render, p)))
   }),
   route("POST", "/portfolios", "portfolios:write", create),
-  route("GET", "/portfolios/:portfolio_gid", "portfolios:read", (ctx) => ok(answer(ctx, portfolioOf(ctx, pathGid(ctx, "portfolio_gid"))))),
+  route(
+    "GET",
+    "/portfolios/:portfolio_gid",
+    "portfolios:read",
+    (ctx) => ok(answer(ctx, portfolioOf(ctx, pathGid(ctx, "portfolio_gid"))))
+  ),
   route("PUT", "/portfolios/:portfolio_gid", "portfolios:write", (ctx) => {
     const portfolio = portfolioOf(ctx, pathGid(ctx, "portfolio_gid"))
     // Every check runs on a copy: a refused update changes nothing.
@@ -90,8 +114,12 @@ export const portfolioRoutes: ReadonlyArray<Route> = [
   route("DELETE", "/portfolios/:portfolio_gid", null, (ctx) => {
     const portfolio = portfolioOf(ctx, pathGid(ctx, "portfolio_gid"))
     ctx.state.portfolios.delete(portfolio.gid)
-    for (const update of [...ctx.state.statusUpdates.values()]) if (update.parent === portfolio.gid) ctx.state.statusUpdates.delete(update.gid)
-    for (const goal of ctx.state.goals.values()) goal.supporting_portfolios = goal.supporting_portfolios.filter((gid) => gid !== portfolio.gid)
+    for (const update of [...ctx.state.statusUpdates.values()]) {
+      if (update.parent === portfolio.gid) ctx.state.statusUpdates.delete(update.gid)
+    }
+    for (const goal of ctx.state.goals.values()) {
+      goal.supporting_portfolios = goal.supporting_portfolios.filter((gid) => gid !== portfolio.gid)
+    }
     return emptyOk()
   }),
   route("GET", "/portfolios/:portfolio_gid/items", "portfolios:read", (ctx) => {

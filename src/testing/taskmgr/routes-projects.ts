@@ -3,7 +3,7 @@
  * task), get, task counts, search (premium), create (three paths, 201),
  * update and delete.
  */
-import { badRequest, created, emptyOk, ok, reject, PREMIUM_MESSAGE } from "./errors.js"
+import { badRequest, created, emptyOk, ok, PREMIUM_MESSAGE, reject } from "./errors.js"
 import { plainText, richText } from "./html.js"
 import type { Data } from "./input.js"
 import {
@@ -83,7 +83,9 @@ const create = (ctx: Ctx, fixed: { readonly workspace?: string; readonly team?: 
   const workspaceGid = fixed.workspace ?? gidField(ctx, data, "workspace") ?? team?.workspace
   if (workspaceGid === undefined) return badRequest("workspace: Missing input")
   const workspace = workspaceOf(ctx, workspaceGid)
-  if (team !== undefined && team.workspace !== workspace.gid) return badRequest("team: The team is not in the workspace")
+  if (team !== undefined && team.workspace !== workspace.gid) {
+    return badRequest("team: The team is not in the workspace")
+  }
   if (workspace.is_organization && team === undefined) {
     return badRequest("team: Missing input. Projects in an organization must belong to a team.")
   }
@@ -157,14 +159,23 @@ const search = (ctx: Ctx) => {
 export const projectRoutes: ReadonlyArray<Route> = [
   route("GET", "/projects", "projects:read", (ctx) => {
     const team = queryGid(ctx, "team")
-    if (team !== undefined) return listed(ctx, [...ctx.state.projects.values()].filter((p) => p.team === teamOf(ctx, team).gid))
+    if (team !== undefined) {
+      return listed(
+        ctx,
+        [...ctx.state.projects.values()].filter((p) => p.team === teamOf(ctx, team).gid)
+      )
+    }
     const workspace = queryGid(ctx, "workspace")
     if (workspace !== undefined) return listed(ctx, inWorkspace(ctx, workspaceOf(ctx, workspace).gid))
     return listed(ctx, ctx.caller.user.workspaces.flatMap((gid) => inWorkspace(ctx, gid)))
   }),
   route("POST", "/projects", "projects:write", (ctx) => create(ctx, {})),
-  route("GET", "/projects/:project_gid", "projects:read", (ctx) =>
-    ok(answer(ctx, projectOf(ctx, pathGid(ctx, "project_gid"))))),
+  route(
+    "GET",
+    "/projects/:project_gid",
+    "projects:read",
+    (ctx) => ok(answer(ctx, projectOf(ctx, pathGid(ctx, "project_gid"))))
+  ),
   route("PUT", "/projects/:project_gid", "projects:write", (ctx) => {
     const project = projectOf(ctx, pathGid(ctx, "project_gid"))
     applyFields(ctx, project, input(ctx))
@@ -179,8 +190,12 @@ export const projectRoutes: ReadonlyArray<Route> = [
     }
     return emptyOk()
   }),
-  route("GET", "/projects/:project_gid/task_counts", "projects:read", (ctx) =>
-    taskCounts(ctx, projectOf(ctx, pathGid(ctx, "project_gid")))),
+  route(
+    "GET",
+    "/projects/:project_gid/task_counts",
+    "projects:read",
+    (ctx) => taskCounts(ctx, projectOf(ctx, pathGid(ctx, "project_gid")))
+  ),
   route("GET", "/tasks/:task_gid/projects", "projects:read", (ctx) => {
     const task = taskOf(ctx, pathGid(ctx, "task_gid"))
     return listed(ctx, task.memberships.flatMap((m) => ctx.state.projects.get(m.project) ?? []))
@@ -189,10 +204,23 @@ export const projectRoutes: ReadonlyArray<Route> = [
     const team = teamOf(ctx, pathGid(ctx, "team_gid"))
     return listed(ctx, [...ctx.state.projects.values()].filter((p) => p.team === team.gid))
   }),
-  route("POST", "/teams/:team_gid/projects", "projects:write", (ctx) => create(ctx, { team: pathGid(ctx, "team_gid") })),
-  route("GET", "/workspaces/:workspace_gid/projects", "projects:read", (ctx) =>
-    listed(ctx, inWorkspace(ctx, workspaceOf(ctx, pathGid(ctx, "workspace_gid")).gid))),
-  route("POST", "/workspaces/:workspace_gid/projects", "projects:write", (ctx) =>
-    create(ctx, { workspace: pathGid(ctx, "workspace_gid") })),
+  route(
+    "POST",
+    "/teams/:team_gid/projects",
+    "projects:write",
+    (ctx) => create(ctx, { team: pathGid(ctx, "team_gid") })
+  ),
+  route(
+    "GET",
+    "/workspaces/:workspace_gid/projects",
+    "projects:read",
+    (ctx) => listed(ctx, inWorkspace(ctx, workspaceOf(ctx, pathGid(ctx, "workspace_gid")).gid))
+  ),
+  route(
+    "POST",
+    "/workspaces/:workspace_gid/projects",
+    "projects:write",
+    (ctx) => create(ctx, { workspace: pathGid(ctx, "workspace_gid") })
+  ),
   route("GET", "/workspaces/:workspace_gid/projects/search", "projects:read", search, { search: true })
 ]

@@ -21,7 +21,9 @@ export const ruleRoutes: ReadonlyArray<Route> = [
     const task = taskOf(ctx, requiredGid(ctx, data, "resource"))
     const actionData = data.action_data
     if (actionData === undefined) return badRequest("action_data: Missing input")
-    if (typeof actionData !== "object" || actionData === null || Array.isArray(actionData)) return badRequest("action_data: Value is not an object")
+    if (typeof actionData !== "object" || actionData === null || Array.isArray(actionData)) {
+      return badRequest("action_data: Value is not an object")
+    }
     if (task.workspace !== trigger.workspace) return badRequest("resource: The task is in another workspace")
     trigger.runs.push({ resource: task.gid, action_data: actionData, at: ctx.call.now_ms })
     if (!task.tags.includes(trigger.adds_tag)) task.tags.push(trigger.adds_tag)

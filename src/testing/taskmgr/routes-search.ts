@@ -4,7 +4,7 @@
  * hand with `sort_by=created_at` and `created_at.before`. The filters the
  * wrapper uses are honoured; other documented ones are accepted and ignored.
  */
-import { badRequest, ok, reject, PREMIUM_MESSAGE } from "./errors.js"
+import { badRequest, ok, PREMIUM_MESSAGE, reject } from "./errors.js"
 import { checkGid, pathGid, queryValue, userGid, workspaceOf } from "./input.js"
 import type { Task } from "./model.js"
 import { select } from "./opt-fields.js"

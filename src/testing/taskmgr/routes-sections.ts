@@ -16,16 +16,26 @@ import type { Ctx, Route } from "./router.js"
 import { route } from "./router.js"
 import { addToProject } from "./task-write.js"
 
-const answer = (ctx: Ctx, gid: string) => singleRecord(fullSection(ctx.render, ctx.state.sections.get(gid)!), ctx.fields, ctx.expand)
+const answer = (ctx: Ctx, gid: string) =>
+  singleRecord(fullSection(ctx.render, ctx.state.sections.get(gid)!), ctx.fields, ctx.expand)
 
 /** Places `section` before or after a sibling named in `data` (`before`/`after` field names given). */
-const place = (ctx: Ctx, project: Project, section: string, data: Data, beforeName: string, afterName: string): void => {
+const place = (
+  ctx: Ctx,
+  project: Project,
+  section: string,
+  data: Data,
+  beforeName: string,
+  afterName: string
+): void => {
   const before = gidField(ctx, data, beforeName)
   const after = gidField(ctx, data, afterName)
   if (before !== undefined && after !== undefined) badRequest(`Specify only one of ${beforeName} or ${afterName}`)
   const anchor = before ?? after
   if (anchor === undefined) return
-  if (anchor === section) badRequest(`${before !== undefined ? beforeName : afterName}: A section cannot be placed next to itself`)
+  if (anchor === section) {
+    badRequest(`${before !== undefined ? beforeName : afterName}: A section cannot be placed next to itself`)
+  }
   if (!project.sections.includes(anchor)) {
     badRequest(`${before !== undefined ? beforeName : afterName}: The section ${anchor} is not in the project`)
   }
@@ -53,14 +63,21 @@ export const sectionRoutes: ReadonlyArray<Route> = [
     const project = projectOf(ctx, pathGid(ctx, "project_gid"))
     const data = input(ctx)
     const section = requiredGid(ctx, data, "section")
-    if (!project.sections.includes(sectionOf(ctx, section).gid)) badRequest("section: The section is not in the project")
+    if (!project.sections.includes(sectionOf(ctx, section).gid)) {
+      badRequest("section: The section is not in the project")
+    }
     if (data.before_section === undefined && data.after_section === undefined) {
       badRequest("Specify one of before_section or after_section")
     }
     place(ctx, project, section, data, "before_section", "after_section")
     return emptyOk()
   }),
-  route("GET", "/sections/:section_gid", null, (ctx) => ok(answer(ctx, sectionOf(ctx, pathGid(ctx, "section_gid")).gid))),
+  route(
+    "GET",
+    "/sections/:section_gid",
+    null,
+    (ctx) => ok(answer(ctx, sectionOf(ctx, pathGid(ctx, "section_gid")).gid))
+  ),
   route("PUT", "/sections/:section_gid", null, (ctx) => {
     const section = sectionOf(ctx, pathGid(ctx, "section_gid"))
     const data = input(ctx)
@@ -76,7 +93,9 @@ export const sectionRoutes: ReadonlyArray<Route> = [
     const section = sectionOf(ctx, pathGid(ctx, "section_gid"))
     const project = projectOf(ctx, section.project)
     if (project.sections.length <= 1) badRequest("Cannot delete the last section of a project")
-    const occupied = [...ctx.state.tasks.values()].some((task) => task.memberships.some((m) => m.section === section.gid))
+    const occupied = [...ctx.state.tasks.values()].some((task) =>
+      task.memberships.some((m) => m.section === section.gid)
+    )
     if (occupied) badRequest("Sections must be empty to be deleted. Move or delete its tasks first.")
     project.sections = project.sections.filter((gid) => gid !== section.gid)
     ctx.state.sections.delete(section.gid)

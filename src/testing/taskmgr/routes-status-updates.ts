@@ -6,8 +6,8 @@
 import { isCalendarDateTime } from "../../core/calendar.js"
 import { badRequest, created, emptyOk, ok } from "./errors.js"
 import { plainText, richText } from "./html.js"
-import { html, input, pathGid, queryGid, queryValue, requiredGid, str } from "./input.js"
 import { statusParentOf, statusUpdateOf } from "./input-goals.js"
+import { html, input, pathGid, queryGid, queryValue, requiredGid, str } from "./input.js"
 import type { StatusParentKind, StatusType, StatusUpdate } from "./model-goals.js"
 import { newGid } from "./model.js"
 import { singleRecord } from "./opt-fields.js"
@@ -24,16 +24,27 @@ const TYPES: Readonly<Record<StatusParentKind, ReadonlyArray<StatusType>>> = {
 }
 
 /** The colour a goal's status shows after an update of a type. */
-const GOAL_STATUS: Partial<Record<StatusType, string>> = { on_track: "green", at_risk: "yellow", off_track: "red", achieved: "achieved", partial: "partial", missed: "missed", dropped: "dropped" }
+const GOAL_STATUS: Partial<Record<StatusType, string>> = {
+  on_track: "green",
+  at_risk: "yellow",
+  off_track: "red",
+  achieved: "achieved",
+  partial: "partial",
+  missed: "missed",
+  dropped: "dropped"
+}
 
-const answer = (ctx: Ctx, update: StatusUpdate) => singleRecord(fullStatusUpdate(ctx.render, update), ctx.fields, ctx.expand)
+const answer = (ctx: Ctx, update: StatusUpdate) =>
+  singleRecord(fullStatusUpdate(ctx.render, update), ctx.fields, ctx.expand)
 
 const list = (ctx: Ctx) => {
   const parent = queryGid(ctx, "parent")
   if (parent === undefined) return badRequest("parent: Missing input")
   statusParentOf(ctx, parent)
   const sinceWord = queryValue(ctx, "created_since")
-  if (sinceWord !== undefined && !isCalendarDateTime(sinceWord)) badRequest(`created_since: Invalid date-time value: ${sinceWord}`)
+  if (sinceWord !== undefined && !isCalendarDateTime(sinceWord)) {
+    badRequest(`created_since: Invalid date-time value: ${sinceWord}`)
+  }
   const since = sinceWord === undefined ? undefined : Date.parse(sinceWord)
   const updates = [...ctx.state.statusUpdates.values()]
     .filter((u) => u.parent === parent && (since === undefined || u.created_at >= since))
@@ -74,7 +85,12 @@ const create = (ctx: Ctx) => {
 export const statusUpdateRoutes: ReadonlyArray<Route> = [
   route("GET", "/status_updates", null, list),
   route("POST", "/status_updates", null, create),
-  route("GET", "/status_updates/:status_update_gid", null, (ctx) => ok(answer(ctx, statusUpdateOf(ctx, pathGid(ctx, "status_update_gid"))))),
+  route(
+    "GET",
+    "/status_updates/:status_update_gid",
+    null,
+    (ctx) => ok(answer(ctx, statusUpdateOf(ctx, pathGid(ctx, "status_update_gid"))))
+  ),
   route("DELETE", "/status_updates/:status_update_gid", null, (ctx) => {
     const update = statusUpdateOf(ctx, pathGid(ctx, "status_update_gid"))
     ctx.state.statusUpdates.delete(update.gid)

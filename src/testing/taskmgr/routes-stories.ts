@@ -33,8 +33,18 @@ const commentText = (data: Data, required: boolean): { readonly text: string; re
 
 /** The stickers the description names (taskmgr-records.json, StoryResponse.sticker_name). */
 const STICKER_NAMES = [
-  "green_checkmark", "people_dancing", "dancing_unicorn", "heart", "party_popper", "people_waving_flags",
-  "splashing_narwhal", "trophy", "yeti_riding_unicorn", "celebrating_people", "determined_climbers", "phoenix_spreading_love"
+  "green_checkmark",
+  "people_dancing",
+  "dancing_unicorn",
+  "heart",
+  "party_popper",
+  "people_waving_flags",
+  "splashing_narwhal",
+  "trophy",
+  "yeti_riding_unicorn",
+  "celebrating_people",
+  "determined_climbers",
+  "phoenix_spreading_love"
 ]
 
 const applyExtras = (story: Story, data: Data): void => {
@@ -85,7 +95,12 @@ export const storyRoutes: ReadonlyArray<Route> = [
     ctx.state.stories.set(story.gid, story)
     return created(answer(ctx, story))
   }),
-  route("GET", "/stories/:story_gid", "stories:read", (ctx) => ok(answer(ctx, storyOf(ctx, pathGid(ctx, "story_gid"))))),
+  route(
+    "GET",
+    "/stories/:story_gid",
+    "stories:read",
+    (ctx) => ok(answer(ctx, storyOf(ctx, pathGid(ctx, "story_gid"))))
+  ),
   route("PUT", "/stories/:story_gid", "stories:write", (ctx) => {
     const story = ownComment(ctx)
     const data = input(ctx)

@@ -5,7 +5,20 @@
  */
 import { badRequest, created, emptyOk, ok } from "./errors.js"
 import type { Data } from "./input.js"
-import { gidField, gidList, has, input, pathGid, queryGid, requiredGid, str, tagOf, taskOf, userOf, workspaceOf } from "./input.js"
+import {
+  gidField,
+  gidList,
+  has,
+  input,
+  pathGid,
+  queryGid,
+  requiredGid,
+  str,
+  tagOf,
+  taskOf,
+  userOf,
+  workspaceOf
+} from "./input.js"
 import type { Tag } from "./model.js"
 import { newGid } from "./model.js"
 import { singleRecord } from "./opt-fields.js"
@@ -16,7 +29,8 @@ import { route } from "./router.js"
 
 const answer = (ctx: Ctx, tag: Tag) => singleRecord(fullTag(ctx.render, tag), ctx.fields, ctx.expand)
 const listed = (ctx: Ctx, tags: ReadonlyArray<Tag>) => page(ctx, tags.map((tag) => fullTag(ctx.render, tag)))
-const inWorkspace = (ctx: Ctx, workspace: string) => [...ctx.state.tags.values()].filter((tag) => tag.workspace === workspace)
+const inWorkspace = (ctx: Ctx, workspace: string) =>
+  [...ctx.state.tags.values()].filter((tag) => tag.workspace === workspace)
 
 const applyFields = (tag: Tag, data: Data): void => {
   const name = str(data, "name")
@@ -52,8 +66,12 @@ export const tagRoutes: ReadonlyArray<Route> = [
     return listed(ctx, ctx.caller.user.workspaces.flatMap((gid) => inWorkspace(ctx, gid)))
   }),
   route("POST", "/tags", "tags:write", (ctx) => create(ctx, undefined)),
-  route("GET", "/workspaces/:workspace_gid/tags", "tags:read", (ctx) =>
-    listed(ctx, inWorkspace(ctx, workspaceOf(ctx, pathGid(ctx, "workspace_gid")).gid))),
+  route(
+    "GET",
+    "/workspaces/:workspace_gid/tags",
+    "tags:read",
+    (ctx) => listed(ctx, inWorkspace(ctx, workspaceOf(ctx, pathGid(ctx, "workspace_gid")).gid))
+  ),
   route("POST", "/workspaces/:workspace_gid/tags", "tags:write", (ctx) => create(ctx, pathGid(ctx, "workspace_gid"))),
   route("GET", "/tags/:tag_gid", "tags:read", (ctx) => ok(answer(ctx, tagOf(ctx, pathGid(ctx, "tag_gid"))))),
   route("PUT", "/tags/:tag_gid", "tags:write", (ctx) => {

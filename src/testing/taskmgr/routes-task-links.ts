@@ -5,9 +5,9 @@
 import { badRequest, emptyOk, ok } from "./errors.js"
 import { gidField, gidList, input, pathGid, requiredGid, taskOf, userOf } from "./input.js"
 import type { Task } from "./model.js"
+import { dependentsOf } from "./render.js"
 import type { Ctx, Route } from "./router.js"
 import { route } from "./router.js"
-import { dependentsOf } from "./render.js"
 import { taskAnswer, taskList } from "./routes-tasks.js"
 import { addToProject } from "./task-write.js"
 
@@ -86,8 +86,12 @@ export const taskLinkRoutes: ReadonlyArray<Route> = [
     const task = pathTask(ctx)
     return taskList(ctx, task.dependencies.flatMap((gid) => ctx.state.tasks.get(gid) ?? []))
   }),
-  route("GET", "/tasks/:task_gid/dependents", "tasks:read", (ctx) =>
-    taskList(ctx, dependentsOf(ctx.state, pathTask(ctx).gid))),
+  route(
+    "GET",
+    "/tasks/:task_gid/dependents",
+    "tasks:read",
+    (ctx) => taskList(ctx, dependentsOf(ctx.state, pathTask(ctx).gid))
+  ),
   route("POST", "/tasks/:task_gid/addDependencies", "tasks:write", (ctx) => {
     const task = pathTask(ctx)
     for (const other of linkable(ctx, task, requiredList(ctx, "dependencies"), "dependencies")) link(ctx, task, other)

@@ -111,11 +111,25 @@ export const taskRoutes: ReadonlyArray<Route> = [
     deleteTask(ctx, taskOf(ctx, pathGid(ctx, "task_gid")))
     return emptyOk()
   }),
-  route("GET", "/projects/:project_gid/tasks", "tasks:read", (ctx) => taskList(ctx, inProject(ctx, pathGid(ctx, "project_gid")))),
-  route("GET", "/sections/:section_gid/tasks", "tasks:read", (ctx) => taskList(ctx, inSection(ctx, pathGid(ctx, "section_gid")))),
+  route(
+    "GET",
+    "/projects/:project_gid/tasks",
+    "tasks:read",
+    (ctx) => taskList(ctx, inProject(ctx, pathGid(ctx, "project_gid")))
+  ),
+  route(
+    "GET",
+    "/sections/:section_gid/tasks",
+    "tasks:read",
+    (ctx) => taskList(ctx, inSection(ctx, pathGid(ctx, "section_gid")))
+  ),
   route("GET", "/tags/:tag_gid/tasks", "tasks:read", (ctx) => taskList(ctx, withTag(ctx, pathGid(ctx, "tag_gid")))),
-  route("GET", "/tasks/:task_gid/subtasks", "tasks:read", (ctx) =>
-    taskList(ctx, subtasksOf(ctx.state, taskOf(ctx, pathGid(ctx, "task_gid")).gid))),
+  route(
+    "GET",
+    "/tasks/:task_gid/subtasks",
+    "tasks:read",
+    (ctx) => taskList(ctx, subtasksOf(ctx.state, taskOf(ctx, pathGid(ctx, "task_gid")).gid))
+  ),
   route("POST", "/tasks/:task_gid/subtasks", "tasks:write", (ctx) => {
     const parent = taskOf(ctx, pathGid(ctx, "task_gid"))
     return created(taskAnswer(ctx, createTask(ctx, input(ctx), parent.gid)))
@@ -135,20 +149,37 @@ export const taskRoutes: ReadonlyArray<Route> = [
     const workspaceGid = queryGid(ctx, "workspace")
     if (workspaceGid === undefined) return badRequest("workspace: Missing input")
     const workspace = workspaceOf(ctx, workspaceGid)
-    if (!user.workspaces.includes(workspace.gid)) return badRequest("workspace: The user is not a member of the workspace")
-    const list = [...ctx.state.userTaskLists.values()].find((l) => l.owner === user.gid && l.workspace === workspace.gid)
+    if (!user.workspaces.includes(workspace.gid)) {
+      return badRequest("workspace: The user is not a member of the workspace")
+    }
+    const list = [...ctx.state.userTaskLists.values()].find((l) =>
+      l.owner === user.gid && l.workspace === workspace.gid
+    )
       ?? ensureList(ctx, user.gid, workspace.gid)
     return ok(singleRecord(fullUserTaskList(ctx.render, list), ctx.fields, ctx.expand))
   }),
-  route("GET", "/user_task_lists/:user_task_list_gid", "tasks:read", (ctx) =>
-    ok(singleRecord(fullUserTaskList(ctx.render, userTaskListOf(ctx, pathGid(ctx, "user_task_list_gid"))), ctx.fields, ctx.expand))),
+  route(
+    "GET",
+    "/user_task_lists/:user_task_list_gid",
+    "tasks:read",
+    (ctx) =>
+      ok(
+        singleRecord(
+          fullUserTaskList(ctx.render, userTaskListOf(ctx, pathGid(ctx, "user_task_list_gid"))),
+          ctx.fields,
+          ctx.expand
+        )
+      )
+  ),
   route("GET", "/user_task_lists/:user_task_list_gid/tasks", "tasks:read", (ctx) => {
     const list = userTaskListOf(ctx, pathGid(ctx, "user_task_list_gid"))
     return taskList(ctx, assignedTo(ctx, list.owner, list.workspace))
   })
 ]
 
-const pathlessGid = (value: string): string => (/^\d+$/.test(value) ? value : badRequest(`parent: Not a recognized ID: ${value}`))
+const pathlessGid = (
+  value: string
+): string => (/^\d+$/.test(value) ? value : badRequest(`parent: Not a recognized ID: ${value}`))
 
 const ensureList = (ctx: Ctx, owner: string, workspace: string) => {
   const list = { gid: newGid(ctx.state), owner, workspace }

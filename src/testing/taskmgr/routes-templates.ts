@@ -9,7 +9,20 @@ import { DAY_MS } from "../core/clock.js"
 import { badRequest, created, notFound, ok } from "./errors.js"
 import { richText } from "./html.js"
 import type { Data } from "./input.js"
-import { bool, gidField, input, memberOf, pathGid, projectOf, queryGid, requiredStr, str, teamOf, userOf, workspaceOf } from "./input.js"
+import {
+  bool,
+  gidField,
+  input,
+  memberOf,
+  pathGid,
+  projectOf,
+  queryGid,
+  requiredStr,
+  str,
+  teamOf,
+  userOf,
+  workspaceOf
+} from "./input.js"
 import type { Job, ProjectTemplate, TaskTemplate } from "./model-templates.js"
 import type { Project, Task } from "./model.js"
 import { newGid } from "./model.js"
@@ -46,7 +59,9 @@ const instantiateTask = (ctx: Ctx) => {
   const data = input(ctx)
   const name = str(data, "name")
   if (name !== undefined && name.trim() === "") badRequest("name: Missing input")
-  if (template.fails) return startJob(ctx, { resource_subtype: "instantiate_task", fails: true, new_task: null, new_project: null })
+  if (template.fails) {
+    return startJob(ctx, { resource_subtype: "instantiate_task", fails: true, new_task: null, new_project: null })
+  }
   const { recipe } = template
   const task = createTask(ctx, {
     name: name ?? recipe.name,
@@ -60,22 +75,33 @@ const instantiateTask = (ctx: Ctx) => {
 }
 
 /** `[{gid, value}]` of the template's variables (dates or roles): every one it asks, none it does not. */
-const pairsOf = (data: Data, field: string, asked: ReadonlyArray<{ readonly gid: string; readonly name: string }>, required: boolean): Map<string, string> => {
+const pairsOf = (
+  data: Data,
+  field: string,
+  asked: ReadonlyArray<{ readonly gid: string; readonly name: string }>,
+  required: boolean
+): Map<string, string> => {
   const value = data[field]
   if (value === undefined) {
-    if (required && asked.length > 0) badRequest(`${field}: Missing input: the template asks ${asked.map((a) => `${a.name} (${a.gid})`).join(", ")}`)
+    if (required && asked.length > 0) {
+      badRequest(`${field}: Missing input: the template asks ${asked.map((a) => `${a.name} (${a.gid})`).join(", ")}`)
+    }
     return new Map()
   }
   if (!Array.isArray(value)) return badRequest(`${field}: Value is not an array`)
   const given = new Map<string, string>()
   for (const item of value as Array<unknown>) {
-    const pair = typeof item === "object" && item !== null ? item as Data : badRequest(`${field}: Each item must be an object with gid and value`)
+    const pair = typeof item === "object" && item !== null
+      ? item as Data
+      : badRequest(`${field}: Each item must be an object with gid and value`)
     const gid = str(pair, "gid") ?? badRequest(`${field}.gid: Missing input`)
     if (!asked.some((a) => a.gid === gid)) badRequest(`${field}: The template has no variable ${gid}`)
     given.set(gid, str(pair, "value") ?? badRequest(`${field}.value: Missing input`))
   }
   const missing = required ? asked.filter((a) => !given.has(a.gid)) : []
-  if (missing.length > 0) badRequest(`${field}: Missing input: the template asks ${missing.map((a) => `${a.name} (${a.gid})`).join(", ")}`)
+  if (missing.length > 0) {
+    badRequest(`${field}: Missing input: the template asks ${missing.map((a) => `${a.name} (${a.gid})`).join(", ")}`)
+  }
   return given
 }
 
@@ -87,10 +113,16 @@ const instantiateProject = (ctx: Ctx) => {
   if (team.workspace !== template.workspace) badRequest("team: The team is in another workspace")
   const isPublic = bool(data, "public") ?? template.public
   const dates = pairsOf(data, "requested_dates", template.requested_dates, true)
-  for (const [gid, value] of dates) if (!isCalendarDate(value)) badRequest(`requested_dates: Invalid date value for ${gid}: ${value}. Use YYYY-MM-DD.`)
+  for (const [gid, value] of dates) {
+    if (!isCalendarDate(value)) {
+      badRequest(`requested_dates: Invalid date value for ${gid}: ${value}. Use YYYY-MM-DD.`)
+    }
+  }
   const roles = pairsOf(data, "requested_roles", template.requested_roles, false)
   for (const [, user] of roles) userOf(ctx, user)
-  if (template.fails) return startJob(ctx, { resource_subtype: "instantiate_project", fails: true, new_task: null, new_project: null })
+  if (template.fails) {
+    return startJob(ctx, { resource_subtype: "instantiate_project", fails: true, new_task: null, new_project: null })
+  }
 
   const now = ctx.call.now_ms
   const caller = ctx.caller.user.gid
@@ -134,7 +166,12 @@ const instantiateProject = (ctx: Ctx) => {
     }
   }
   if (anchor !== undefined) project.due_on = anchor
-  return startJob(ctx, { resource_subtype: "instantiate_project", fails: false, new_task: null, new_project: project.gid })
+  return startJob(ctx, {
+    resource_subtype: "instantiate_project",
+    fails: false,
+    new_task: null,
+    new_project: project.gid
+  })
 }
 
 const listedProjectTemplates = (ctx: Ctx, templates: ReadonlyArray<ProjectTemplate>) =>
@@ -148,13 +185,26 @@ export const templateRoutes: ReadonlyArray<Route> = [
       : [...ctx.state.taskTemplates.values()].filter((t) => t.project === projectOf(ctx, project).gid)
     return page(ctx, wanted.map((t) => fullTaskTemplate(ctx.render, t)))
   }),
-  route("GET", "/task_templates/:task_template_gid", "task_templates:read", (ctx) =>
-    ok(singleRecord(fullTaskTemplate(ctx.render, taskTemplateOf(ctx, pathGid(ctx, "task_template_gid"))), ctx.fields, ctx.expand))),
+  route(
+    "GET",
+    "/task_templates/:task_template_gid",
+    "task_templates:read",
+    (ctx) =>
+      ok(
+        singleRecord(
+          fullTaskTemplate(ctx.render, taskTemplateOf(ctx, pathGid(ctx, "task_template_gid"))),
+          ctx.fields,
+          ctx.expand
+        )
+      )
+  ),
   route("POST", "/task_templates/:task_template_gid/instantiateTask", null, instantiateTask),
   route("GET", "/project_templates", "project_templates:read", (ctx) => {
     const team = queryGid(ctx, "team")
     const workspace = queryGid(ctx, "workspace")
-    if (team === undefined && workspace === undefined) return badRequest("workspace: Missing input: give a workspace or a team")
+    if (team === undefined && workspace === undefined) {
+      return badRequest("workspace: Missing input: give a workspace or a team")
+    }
     const all = [...ctx.state.projectTemplates.values()]
     if (team !== undefined) return listedProjectTemplates(ctx, all.filter((t) => t.team === teamOf(ctx, team).gid))
     return listedProjectTemplates(ctx, all.filter((t) => t.workspace === workspaceOf(ctx, workspace!).gid))
@@ -163,8 +213,19 @@ export const templateRoutes: ReadonlyArray<Route> = [
     const team = teamOf(ctx, pathGid(ctx, "team_gid"))
     return listedProjectTemplates(ctx, [...ctx.state.projectTemplates.values()].filter((t) => t.team === team.gid))
   }),
-  route("GET", "/project_templates/:project_template_gid", "project_templates:read", (ctx) =>
-    ok(singleRecord(fullProjectTemplate(ctx.render, projectTemplateOf(ctx, pathGid(ctx, "project_template_gid"))), ctx.fields, ctx.expand))),
+  route(
+    "GET",
+    "/project_templates/:project_template_gid",
+    "project_templates:read",
+    (ctx) =>
+      ok(
+        singleRecord(
+          fullProjectTemplate(ctx.render, projectTemplateOf(ctx, pathGid(ctx, "project_template_gid"))),
+          ctx.fields,
+          ctx.expand
+        )
+      )
+  ),
   route("POST", "/project_templates/:project_template_gid/instantiateProject", "projects:write", instantiateProject),
   route("GET", "/jobs/:job_gid", "jobs:read", (ctx) => {
     const gid = pathGid(ctx, "job_gid")

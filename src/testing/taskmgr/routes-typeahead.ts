@@ -11,13 +11,27 @@ import type { Wire } from "./render.js"
 import type { Route } from "./router.js"
 import { route } from "./router.js"
 
-export const TYPEAHEAD_TYPES = ["actor", "agent", "custom_field", "goal", "project", "project_template", "portfolio", "tag", "task", "team", "user"] as const
+export const TYPEAHEAD_TYPES = [
+  "actor",
+  "agent",
+  "custom_field",
+  "goal",
+  "project",
+  "project_template",
+  "portfolio",
+  "tag",
+  "task",
+  "team",
+  "user"
+] as const
 const DEFAULT_COUNT = 20
 
 type Named = { readonly gid: string; readonly name: string }
 
 /** The named records of each type in a workspace; a group that keeps records of another type adds it here. */
-export const typeaheadSources: Partial<Record<(typeof TYPEAHEAD_TYPES)[number], (state: TaskmgrState, workspace: string) => ReadonlyArray<Named>>> = {
+export const typeaheadSources: Partial<
+  Record<(typeof TYPEAHEAD_TYPES)[number], (state: TaskmgrState, workspace: string) => ReadonlyArray<Named>>
+> = {
   project: (state, ws) => [...state.projects.values()].filter((p) => p.workspace === ws),
   project_template: (state, ws) => [...state.projectTemplates.values()].filter((t) => t.workspace === ws),
   tag: (state, ws) => [...state.tags.values()].filter((t) => t.workspace === ws),
@@ -27,14 +41,17 @@ export const typeaheadSources: Partial<Record<(typeof TYPEAHEAD_TYPES)[number], 
 }
 
 const matches = (name: string, query: string) =>
-  query === "" || name.toLowerCase().split(/\s+/).some((word) => word.startsWith(query)) || name.toLowerCase().startsWith(query)
+  query === "" || name.toLowerCase().split(/\s+/).some((word) => word.startsWith(query)) ||
+  name.toLowerCase().startsWith(query)
 
 export const typeaheadRoutes: ReadonlyArray<Route> = [
   route("GET", "/workspaces/:workspace_gid/typeahead", "workspaces.typeahead:read", (ctx) => {
     const workspace = workspaceOf(ctx, pathGid(ctx, "workspace_gid"))
     const type = queryValue(ctx, "resource_type") ?? queryValue(ctx, "type")
     if (type === undefined || type === "") return badRequest("resource_type: Missing input")
-    if (!(TYPEAHEAD_TYPES as ReadonlyArray<string>).includes(type)) return badRequest(`resource_type: Unknown value: ${type}`)
+    if (!(TYPEAHEAD_TYPES as ReadonlyArray<string>).includes(type)) {
+      return badRequest(`resource_type: Unknown value: ${type}`)
+    }
     const rawCount = queryValue(ctx, "count")
     const count = rawCount === undefined ? DEFAULT_COUNT : /^\d+$/.test(rawCount) ? Number(rawCount) : Number.NaN
     if (!(count >= 1 && count <= 100)) return badRequest(`count: Must be between 1 and 100, got ${rawCount}`)

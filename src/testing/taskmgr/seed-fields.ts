@@ -6,7 +6,17 @@
  */
 import type { CustomField, CustomFieldSetting, MembershipRecord, OooEntry } from "./model-fields.js"
 import type { TaskmgrState } from "./model.js"
-import { big_project, free_project, free_user, free_workspace, other_user, project, team, user, workspace } from "./seed-gids.js"
+import {
+  big_project,
+  free_project,
+  free_user,
+  free_workspace,
+  other_user,
+  project,
+  team,
+  user,
+  workspace
+} from "./seed-gids.js"
 import { goalsSeed } from "./seed-goals.js"
 
 const portfolio = goalsSeed.portfolio_gids.launch
@@ -63,7 +73,13 @@ export const fieldsSeed = {
   ooo_entry_gids: ooo
 } as const
 
-const field = (gid: string, name: string, ws: string, subtype: CustomField["resource_subtype"], extra: Partial<CustomField> = {}): CustomField => ({
+const field = (
+  gid: string,
+  name: string,
+  ws: string,
+  subtype: CustomField["resource_subtype"],
+  extra: Partial<CustomField> = {}
+): CustomField => ({
   gid,
   name,
   description: "",
@@ -75,7 +91,13 @@ const field = (gid: string, name: string, ws: string, subtype: CustomField["reso
   ...extra
 })
 
-const setting = (gid: string, custom_field: string, parent: string, parent_kind: CustomFieldSetting["parent_kind"], is_important: boolean): CustomFieldSetting => ({
+const setting = (
+  gid: string,
+  custom_field: string,
+  parent: string,
+  parent_kind: CustomFieldSetting["parent_kind"],
+  is_important: boolean
+): CustomFieldSetting => ({
   gid,
   custom_field,
   parent,
@@ -111,21 +133,27 @@ const away = (gid: string, who: string, ws: string, start_date: string, end_date
 /** Adds the records above to a state the main seed has filled (projects, team, users). */
 export const seedFields = (state: TaskmgrState): void => {
   const add = <A extends { readonly gid: string }>(map: Map<string, A>, record: A) => map.set(record.gid, record)
-  add(state.customFields, field(fields.priority, "Priority", workspace, "enum", {
-    description: "How soon it matters.",
-    enum_options: [
-      { gid: options.high, name: "High", enabled: true, color: "red" },
-      { gid: options.medium, name: "Medium", enabled: true, color: "orange" },
-      { gid: options.low, name: "Low", enabled: true, color: "blue" }
-    ]
-  }))
-  add(state.customFields, field(fields.platforms, "Platforms", workspace, "multi_enum", {
-    enum_options: [
-      { gid: options.web, name: "Web", enabled: true, color: "green" },
-      { gid: options.mobile, name: "Mobile", enabled: true, color: "purple" },
-      { gid: options.legacy, name: "Legacy", enabled: false, color: "none" }
-    ]
-  }))
+  add(
+    state.customFields,
+    field(fields.priority, "Priority", workspace, "enum", {
+      description: "How soon it matters.",
+      enum_options: [
+        { gid: options.high, name: "High", enabled: true, color: "red" },
+        { gid: options.medium, name: "Medium", enabled: true, color: "orange" },
+        { gid: options.low, name: "Low", enabled: true, color: "blue" }
+      ]
+    })
+  )
+  add(
+    state.customFields,
+    field(fields.platforms, "Platforms", workspace, "multi_enum", {
+      enum_options: [
+        { gid: options.web, name: "Web", enabled: true, color: "green" },
+        { gid: options.mobile, name: "Mobile", enabled: true, color: "purple" },
+        { gid: options.legacy, name: "Legacy", enabled: false, color: "none" }
+      ]
+    })
+  )
   add(state.customFields, field(fields.estimate, "Estimate (days)", workspace, "number", { precision: 1 }))
   add(state.customFields, field(fields.link, "Design link", workspace, "text"))
   add(state.customFields, field(fields.effort, "Effort", free_workspace, "number", { precision: 0 }))

@@ -5,8 +5,18 @@
 import { richText } from "./html.js"
 import { type Goal, newGoal, newPortfolio, type Portfolio, type StatusUpdate } from "./model-goals.js"
 import type { TaskmgrState } from "./model.js"
-import { big_project, free_project, free_user, free_workspace, other_user, project, tasks, team, user, workspace } from "./seed-gids.js"
-
+import {
+  big_project,
+  free_project,
+  free_user,
+  free_workspace,
+  other_user,
+  project,
+  tasks,
+  team,
+  user,
+  workspace
+} from "./seed-gids.js"
 
 const goals = { launch: "1200000000001101", growth: "1200000000001102", free: "1200000000001103" }
 const portfolios = { launch: "1200000000001201", others: "1200000000001202", free: "1200000000001203" }
@@ -43,7 +53,16 @@ const portfolio = (gid: string, name: string, ws: string, owner: string, items: 
   items
 })
 
-const status = (gid: string, parent: StatusUpdate["parent_kind"], parentGid: string, type: StatusUpdate["status_type"], title: string, text: string, author: string, at: number): StatusUpdate => ({
+const status = (
+  gid: string,
+  parent: StatusUpdate["parent_kind"],
+  parentGid: string,
+  type: StatusUpdate["status_type"],
+  title: string,
+  text: string,
+  author: string,
+  at: number
+): StatusUpdate => ({
   gid,
   parent: parentGid,
   parent_kind: parent,
@@ -59,8 +78,20 @@ const status = (gid: string, parent: StatusUpdate["parent_kind"], parentGid: str
 export const seedGoals = (state: TaskmgrState): void => {
   const add = <A extends { readonly gid: string }>(map: Map<string, A>, record: A) => map.set(record.gid, record)
 
-  add(state.timePeriods, { gid: time_periods.fy2024, period: "FY", display_name: "FY24", start_on: "2024-01-01", end_on: "2024-12-31" })
-  add(state.timePeriods, { gid: time_periods.q2_2024, period: "Q2", display_name: "Q2 FY24", start_on: "2024-04-01", end_on: "2024-06-30" })
+  add(state.timePeriods, {
+    gid: time_periods.fy2024,
+    period: "FY",
+    display_name: "FY24",
+    start_on: "2024-01-01",
+    end_on: "2024-12-31"
+  })
+  add(state.timePeriods, {
+    gid: time_periods.q2_2024,
+    period: "Q2",
+    display_name: "Q2 FY24",
+    start_on: "2024-04-01",
+    end_on: "2024-06-30"
+  })
 
   const launch = goal(goals.launch, "Launch on time", workspace, user)
   launch.team = team
@@ -84,11 +115,62 @@ export const seedGoals = (state: TaskmgrState): void => {
   main.members.push(other_user)
   main.due_on = "2024-06-30"
   add(state.portfolios, main)
-  add(state.portfolios, { ...portfolio(portfolios.others, "Other Member's portfolio", workspace, other_user, []), color: "dark-green" })
+  add(state.portfolios, {
+    ...portfolio(portfolios.others, "Other Member's portfolio", workspace, other_user, []),
+    color: "dark-green"
+  })
   add(state.portfolios, portfolio(portfolios.free, "Side portfolio", free_workspace, free_user, [free_project]))
 
-  add(state.statusUpdates, status(status_updates.project_older, "project", project, "at_risk", "Venue not booked", "We still need a venue.", user, T0 + DAY))
-  add(state.statusUpdates, status(status_updates.project_latest, "project", project, "on_track", "Back on track", "Venue booked, checklist under way.", other_user, T0 + 2 * DAY))
-  add(state.statusUpdates, status(status_updates.goal, "goal", goals.launch, "on_track", "Launch goal on track", "The plan is on schedule.", user, T0 + 2 * DAY))
-  add(state.statusUpdates, status(status_updates.portfolio, "portfolio", portfolios.launch, "at_risk", "Backlog too large", "The backlog needs trimming.", other_user, T0 + 3 * DAY))
+  add(
+    state.statusUpdates,
+    status(
+      status_updates.project_older,
+      "project",
+      project,
+      "at_risk",
+      "Venue not booked",
+      "We still need a venue.",
+      user,
+      T0 + DAY
+    )
+  )
+  add(
+    state.statusUpdates,
+    status(
+      status_updates.project_latest,
+      "project",
+      project,
+      "on_track",
+      "Back on track",
+      "Venue booked, checklist under way.",
+      other_user,
+      T0 + 2 * DAY
+    )
+  )
+  add(
+    state.statusUpdates,
+    status(
+      status_updates.goal,
+      "goal",
+      goals.launch,
+      "on_track",
+      "Launch goal on track",
+      "The plan is on schedule.",
+      user,
+      T0 + 2 * DAY
+    )
+  )
+  add(
+    state.statusUpdates,
+    status(
+      status_updates.portfolio,
+      "portfolio",
+      portfolios.launch,
+      "at_risk",
+      "Backlog too large",
+      "The backlog needs trimming.",
+      other_user,
+      T0 + 3 * DAY
+    )
+  )
 }

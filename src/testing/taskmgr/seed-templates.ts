@@ -48,7 +48,12 @@ export interface TemplateWorld {
 
 export const seedTemplates = (state: TaskmgrState, w: TemplateWorld): void => {
   const s = templateSeed
-  const taskTemplate = (gid: string, name: string, fails: boolean, recipe: Partial<TaskTemplate["recipe"]>): TaskTemplate => ({
+  const taskTemplate = (
+    gid: string,
+    name: string,
+    fails: boolean,
+    recipe: Partial<TaskTemplate["recipe"]>
+  ): TaskTemplate => ({
     gid,
     name,
     project: w.project,
@@ -58,12 +63,18 @@ export const seedTemplates = (state: TaskmgrState, w: TemplateWorld): void => {
     fails,
     recipe: { name, subtype: "default_task", description: "", relative_due_on: null, subtasks: [], ...recipe }
   })
-  state.taskTemplates.set(s.task_template_gid, taskTemplate(s.task_template_gid, "Weekly report", false, {
-    description: "Sum up the week: what shipped, what slipped.",
-    relative_due_on: 7,
-    subtasks: ["Collect the numbers", "Write the summary"]
-  }))
-  state.taskTemplates.set(s.failing_task_template_gid, taskTemplate(s.failing_task_template_gid, "Broken checklist", true, {}))
+  state.taskTemplates.set(
+    s.task_template_gid,
+    taskTemplate(s.task_template_gid, "Weekly report", false, {
+      description: "Sum up the week: what shipped, what slipped.",
+      relative_due_on: 7,
+      subtasks: ["Collect the numbers", "Write the summary"]
+    })
+  )
+  state.taskTemplates.set(
+    s.failing_task_template_gid,
+    taskTemplate(s.failing_task_template_gid, "Broken checklist", true, {})
+  )
 
   const projectTemplate = (gid: string, name: string, extra: Partial<ProjectTemplate>): ProjectTemplate => ({
     gid,
@@ -86,7 +97,13 @@ export const seedTemplates = (state: TaskmgrState, w: TemplateWorld): void => {
     requested_dates: [{ gid: s.launch_date_gid, name: "Launch date", description: "The day it goes out" }],
     requested_roles: [{ gid: s.launch_lead_role_gid, name: "Launch lead" }],
     sections: [
-      { name: "Plan", tasks: [{ name: "Write the brief", due_offset: -14, role: s.launch_lead_role_gid }, { name: "Book the venue", due_offset: -7 }] },
+      {
+        name: "Plan",
+        tasks: [{ name: "Write the brief", due_offset: -14, role: s.launch_lead_role_gid }, {
+          name: "Book the venue",
+          due_offset: -7
+        }]
+      },
       { name: "Ship", tasks: [{ name: "Announce it", due_offset: 0, role: s.launch_lead_role_gid }] }
     ]
   }))
@@ -96,11 +113,36 @@ export const seedTemplates = (state: TaskmgrState, w: TemplateWorld): void => {
     sections: [{ name: "Week 1", tasks: [{ name: "Set up the laptop" }, { name: "Meet the team" }] }]
   }))
   add(projectTemplate(s.failing_project_template_gid, "Broken import", { fails: true, public: false }))
-  add(projectTemplate(s.free_project_template_gid, "Garden plan", { workspace: w.free_workspace, team: w.free_team, owner: w.free_user }))
+  add(
+    projectTemplate(s.free_project_template_gid, "Garden plan", {
+      workspace: w.free_workspace,
+      team: w.free_team,
+      owner: w.free_user
+    })
+  )
 
-  state.ruleTriggers.set(s.rule_trigger_gid, { gid: s.rule_trigger_gid, name: "Mark for later", workspace: w.workspace, adds_tag: w.later_tag, runs: [] })
-  state.ruleTriggers.set(s.free_rule_trigger_gid, { gid: s.free_rule_trigger_gid, name: "Mark someday", workspace: w.free_workspace, adds_tag: w.free_tag, runs: [] })
+  state.ruleTriggers.set(s.rule_trigger_gid, {
+    gid: s.rule_trigger_gid,
+    name: "Mark for later",
+    workspace: w.workspace,
+    adds_tag: w.later_tag,
+    runs: []
+  })
+  state.ruleTriggers.set(s.free_rule_trigger_gid, {
+    gid: s.free_rule_trigger_gid,
+    name: "Mark someday",
+    workspace: w.free_workspace,
+    adds_tag: w.free_tag,
+    runs: []
+  })
 
   // Finished before any clock starts (a test's TestClock starts at 0).
-  state.jobs.set(s.job_gid, { gid: s.job_gid, resource_subtype: "instantiate_task", started_at: -JOB_RUN_MS, fails: false, new_task: w.task, new_project: null })
+  state.jobs.set(s.job_gid, {
+    gid: s.job_gid,
+    resource_subtype: "instantiate_task",
+    started_at: -JOB_RUN_MS,
+    fails: false,
+    new_task: w.task,
+    new_project: null
+  })
 }

@@ -4,12 +4,10 @@
  * client a test or a `taskmgr sandbox` user needs. Token values say "sandbox"
  * on purpose. Gids stay below 2^53 so the numeric `id` of the token answer is exact.
  */
-import type { Project, Story, TaskmgrState, Task } from "./model.js"
 import { richText } from "./html.js"
-import { goalsSeed, seedGoals } from "./seed-goals.js"
+import type { Project, Story, Task, TaskmgrState } from "./model.js"
 import { fieldsSeed, seedFields } from "./seed-fields.js"
 import { attachmentGids, seedAttachments } from "./seed-files.js"
-import { seedTemplates, templateSeed } from "./seed-templates.js"
 import {
   big_project,
   free_project,
@@ -26,6 +24,8 @@ import {
   user,
   workspace
 } from "./seed-gids.js"
+import { goalsSeed, seedGoals } from "./seed-goals.js"
+import { seedTemplates, templateSeed } from "./seed-templates.js"
 
 const BIG_PROJECT_SIZE = 150
 const firstBigTask = 1200000000010001n
@@ -181,8 +181,18 @@ export const seedWorld = (state: TaskmgrState): void => {
     email_domains: []
   })
   add(state.users, { gid: user, name: taskmgrSeed.user_name, email: taskmgrSeed.user_email, workspaces: [workspace] })
-  add(state.users, { gid: other_user, name: "Other Member", email: "other-member@example.com", workspaces: [workspace] })
-  add(state.users, { gid: free_user, name: "Free Plan User", email: "free-user@example.com", workspaces: [free_workspace] })
+  add(state.users, {
+    gid: other_user,
+    name: "Other Member",
+    email: "other-member@example.com",
+    workspaces: [workspace]
+  })
+  add(state.users, {
+    gid: free_user,
+    name: "Free Plan User",
+    email: "free-user@example.com",
+    workspaces: [free_workspace]
+  })
   add(state.teams, { gid: team, name: "Engineering", workspace, description: "Builds the launch." })
   add(state.teams, { gid: free_team, name: "Free Team", workspace: free_workspace, description: "" })
 
@@ -201,9 +211,25 @@ export const seedWorld = (state: TaskmgrState): void => {
   const freeProject = baseProject(free_project, "Side Project", free_workspace, free_team, free_user, T0)
   add(state.projects, freeProject)
 
-  add(state.tags, { gid: tags.urgent, name: "urgent", workspace, color: "dark-red", notes: "", followers: [], created_at: T0 })
+  add(state.tags, {
+    gid: tags.urgent,
+    name: "urgent",
+    workspace,
+    color: "dark-red",
+    notes: "",
+    followers: [],
+    created_at: T0
+  })
   add(state.tags, { gid: tags.later, name: "later", workspace, color: null, notes: "", followers: [], created_at: T0 })
-  add(state.tags, { gid: tags.free, name: "someday", workspace: free_workspace, color: null, notes: "", followers: [], created_at: T0 })
+  add(state.tags, {
+    gid: tags.free,
+    name: "someday",
+    workspace: free_workspace,
+    color: null,
+    notes: "",
+    followers: [],
+    created_at: T0
+  })
 
   const checklist = baseTask(tasks.checklist, "Write the launch checklist", T0 + HOUR)
   checklist.assignee = user
@@ -250,12 +276,27 @@ export const seedWorld = (state: TaskmgrState): void => {
   }
 
   add(state.stories, system(stories.system_assigned, "assigned", `${taskmgrSeed.user_name} assigned to you`, T0 + HOUR))
-  add(state.stories, system(stories.system_due_date, "due_date_changed", "Sandbox User changed the due date to Jun 1", T0 + HOUR))
+  add(
+    state.stories,
+    system(stories.system_due_date, "due_date_changed", "Sandbox User changed the due date to Jun 1", T0 + HOUR)
+  )
   add(state.stories, comment(stories.my_comment, user, "First draft is in the doc.", T0 + 2 * HOUR))
   add(state.stories, comment(stories.other_comment, other_user, "Looks good, add the venue.", T0 + 3 * HOUR))
 
   seedAttachments(state, tasks.checklist, user, T0 + HOUR)
-  seedTemplates(state, { user, workspace, free_workspace, team, free_team, free_user, project, later_tag: tags.later, free_tag: tags.free, task: tasks.checklist, at: T0 })
+  seedTemplates(state, {
+    user,
+    workspace,
+    free_workspace,
+    team,
+    free_team,
+    free_user,
+    project,
+    later_tag: tags.later,
+    free_tag: tags.free,
+    task: tasks.checklist,
+    at: T0
+  })
 
   add(state.userTaskLists, { gid: taskmgrSeed.user_task_list_gid, owner: user, workspace })
   add(state.userTaskLists, { gid: "1200000000000802", owner: other_user, workspace })

@@ -19,7 +19,7 @@ import { clearState, makeEmptyState } from "./model.js"
 import { authorize, revoke, token } from "./oauth.js"
 import { API_PREFIX, dispatch } from "./router.js"
 import { apiRoutes } from "./routes.js"
-import { taskmgrSeed, seedWorld } from "./seed.js"
+import { seedWorld, taskmgrSeed } from "./seed.js"
 
 export type TaskmgrSimulatorControl = SimulatorControl
 
@@ -80,5 +80,7 @@ export const sandboxInfo = (origin: string): TaskmgrSandboxInfo => ({
 
 /** Serves a fresh simulator on 127.0.0.1 (port 0 = any free port) until the Scope closes. */
 export const serveTaskmgrSandbox = (port: number): Effect.Effect<TaskmgrSandboxInfo, ServeError, Scope.Scope> =>
-  Effect.flatMap(makeTaskmgrSimulator, (simulator) =>
-    Effect.map(serveSimulator(simulator, port), ({ base_url }) => sandboxInfo(base_url)))
+  Effect.flatMap(
+    makeTaskmgrSimulator,
+    (simulator) => Effect.map(serveSimulator(simulator, port), ({ base_url }) => sandboxInfo(base_url))
+  )

@@ -84,8 +84,12 @@ export const applyTaskFields = (ctx: Ctx, task: Task, data: Data): void => {
     if (assignee !== task.assignee) {
       task.assignee = assignee
       const who = assignee === null ? null : ctx.state.users.get(assignee)?.name
-      systemStory(ctx, task, assignee === null ? "unassigned" : "assigned",
-        who === null ? `${ctx.caller.user.name} unassigned this task` : `${ctx.caller.user.name} assigned to ${who}`)
+      systemStory(
+        ctx,
+        task,
+        assignee === null ? "unassigned" : "assigned",
+        who === null ? `${ctx.caller.user.name} unassigned this task` : `${ctx.caller.user.name} assigned to ${who}`
+      )
       if (assignee !== null) addFollower(task, assignee)
     }
   }
@@ -103,8 +107,14 @@ export const applyTaskFields = (ctx: Ctx, task: Task, data: Data): void => {
     }
     const after = task.due_at ?? task.due_on
     if (after !== before) {
-      systemStory(ctx, task, "due_date_changed",
-        after === null ? `${ctx.caller.user.name} removed the due date` : `${ctx.caller.user.name} changed the due date to ${after}`)
+      systemStory(
+        ctx,
+        task,
+        "due_date_changed",
+        after === null
+          ? `${ctx.caller.user.name} removed the due date`
+          : `${ctx.caller.user.name} changed the due date to ${after}`
+      )
     }
   }
   const startOn = date(data, "start_on")
@@ -121,7 +131,11 @@ export const setParent = (ctx: Ctx, task: Task, parentGid: string | null): void 
   }
   const parent = taskOf(ctx, parentGid)
   if (parent.workspace !== task.workspace) badRequest("parent: The parent task is in another workspace")
-  for (let at: Task | undefined = parent; at !== undefined; at = at.parent === null ? undefined : ctx.state.tasks.get(at.parent)) {
+  for (
+    let at: Task | undefined = parent;
+    at !== undefined;
+    at = at.parent === null ? undefined : ctx.state.tasks.get(at.parent)
+  ) {
     if (at.gid === task.gid) badRequest("parent: A task cannot be its own parent or a subtask of one of its subtasks")
   }
   task.parent = parent.gid
@@ -142,7 +156,8 @@ export const addToProject = (ctx: Ctx, task: Task, projectGid: string, sectionGi
 export const createTask = (ctx: Ctx, data: Data, parentGid: string | null): Task => {
   const projects = gidList(ctx, data, "projects") ?? []
   const workspaceField = gidField(ctx, data, "workspace")
-  const parent = parentGid ?? (data.parent === undefined || data.parent === null ? null : gidField(ctx, data, "parent")!)
+  const parent = parentGid ??
+    (data.parent === undefined || data.parent === null ? null : gidField(ctx, data, "parent")!)
   const parentTask = parent === null ? undefined : taskOf(ctx, parent)
   const workspace = workspaceField
     ?? parentTask?.workspace

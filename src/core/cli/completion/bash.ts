@@ -25,7 +25,9 @@ export const bashScript = (m: CompletionModel): string => {
   const positionalBranches = m.commands
     .filter((c) => c.positionals.length > 0)
     .map((c) => {
-      const tests = c.positionals.map((p, n) => `(( $2 ${p.variadic ? ">=" : "=="} ${n} )) && { REPLY=(${words(p.choices)}); return 0; }`)
+      const tests = c.positionals.map((p, n) =>
+        `(( $2 ${p.variadic ? ">=" : "=="} ${n} )) && { REPLY=(${words(p.choices)}); return 0; }`
+      )
       return `    ${shQuote(c.path)})\n      ${tests.join("\n      ")}\n      ;;`
     })
 
@@ -42,7 +44,11 @@ ${m.commands.map((c) => `    ${shQuote(c.path)}) REPLY=(${words(c.subcommands.ma
 # REPLY: the flags to offer at a command path, its own then the shared ones.
 ${fn("flags")}() {
   case $1 in
-${m.commands.filter((c) => c.flags.length > 0).map((c) => `    ${shQuote(c.path)}) REPLY=(${words(c.flags.map((f) => f.flag))}) ;;`).join("\n")}
+${
+    m.commands.filter((c) => c.flags.length > 0).map((c) =>
+      `    ${shQuote(c.path)}) REPLY=(${words(c.flags.map((f) => f.flag))}) ;;`
+    ).join("\n")
+  }
     *) REPLY=() ;;
   esac
   REPLY+=(${words(m.shared.map((f) => f.flag))})

@@ -16,7 +16,13 @@ const flagOptions = (f: FlagModel): string => {
     const bare = f.alias.replace(/^-/, "")
     names.push(bare.length === 1 ? `-s ${fishQuote(bare)}` : `-o ${fishQuote(bare)}`)
   }
-  const value = !f.takesValue ? [] : f.files ? ["-r", "-F"] : f.choices.length > 0 ? ["-x", "-a", fishQuote(f.choices.map(fishListWord).join(" "))] : ["-x"]
+  const value = !f.takesValue
+    ? []
+    : f.files
+    ? ["-r", "-F"]
+    : f.choices.length > 0
+    ? ["-x", "-a", fishQuote(f.choices.map(fishListWord).join(" "))]
+    : ["-x"]
   return [...names, ...value, "-d", fishQuote(f.description)].join(" ")
 }
 
@@ -24,13 +30,19 @@ export const fishScript = (m: CompletionModel): string => {
   const fn = (name: string) => `__${m.id}_${name}`
   const c = `complete -c ${fishQuote(m.program)}`
   const valueFlags = m.commands.flatMap((cmd) =>
-    cmd.flags.filter((f) => f.takesValue).flatMap((f) => [f.flag, ...(f.alias === undefined ? [] : [f.alias])].map((s) => `${cmd.path}|${s}`))
+    cmd.flags.filter((f) => f.takesValue).flatMap((f) =>
+      [f.flag, ...(f.alias === undefined ? [] : [f.alias])].map((s) => `${cmd.path}|${s}`)
+    )
   )
-  const sharedValueFlags = m.shared.filter((f) => f.takesValue).flatMap((f) => (f.alias === undefined ? [f.flag] : [f.flag, f.alias]))
+  const sharedValueFlags = m.shared.filter((f) => f.takesValue).flatMap((
+    f
+  ) => (f.alias === undefined ? [f.flag] : [f.flag, f.alias]))
   const at = (path: string) => fishQuote(`${fn("at")} ${fishQuote(path)}`)
   const lines: Array<string> = []
   for (const cmd of m.commands) {
-    for (const sub of cmd.subcommands) lines.push(`${c} -n ${at(cmd.path)} -a ${fishQuote(fishListWord(sub.name))} -d ${fishQuote(sub.summary)}`)
+    for (const sub of cmd.subcommands) {
+      lines.push(`${c} -n ${at(cmd.path)} -a ${fishQuote(fishListWord(sub.name))} -d ${fishQuote(sub.summary)}`)
+    }
     for (const f of cmd.flags) lines.push(`${c} -n ${at(cmd.path)} ${flagOptions(f)}`)
     cmd.positionals.forEach((p, n) => {
       if (p.choices.length === 0) return

@@ -74,5 +74,6 @@ export const completionModel = (root: CommandSpec, shared: ReadonlyArray<OptionS
 }
 
 /** Every spelling of a flag: "--help" and "-h". */
-export const spellingsOf = (f: FlagModel): ReadonlyArray<string> => (f.alias === undefined ? [f.flag] : [f.flag, f.alias])
-
+export const spellingsOf = (
+  f: FlagModel
+): ReadonlyArray<string> => (f.alias === undefined ? [f.flag] : [f.flag, f.alias])

@@ -10,4 +10,5 @@ export const fishQuote = (s: string): string => `'${s.replace(/[\\']/g, "\\$&")}
 export const fishListWord = (s: string): string => s.replace(/[\s\\'"$*?~#(){}[\]<>&|;]/g, "\\$&")
 
 /** A zsh `_describe` entry, "name:description", with colons in the name escaped. */
-export const describeEntry = (name: string, description: string): string => `${name.replace(/:/g, "\\:")}:${description}`
+export const describeEntry = (name: string, description: string): string =>
+  `${name.replace(/:/g, "\\:")}:${description}`

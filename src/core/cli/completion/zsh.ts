@@ -25,7 +25,9 @@ export const zshScript = (m: CompletionModel): string => {
   const positionalBranches = m.commands
     .filter((c) => c.positionals.length > 0)
     .map((c) => {
-      const tests = c.positionals.map((p, n) => `(( $2 ${p.variadic ? ">=" : "=="} ${n} )) && { reply=(${words(p.choices)}); return 0 }`)
+      const tests = c.positionals.map((p, n) =>
+        `(( $2 ${p.variadic ? ">=" : "=="} ${n} )) && { reply=(${words(p.choices)}); return 0 }`
+      )
       return `    (${shQuote(c.path)})\n      ${tests.join("\n      ")}\n      ;;`
     })
 
@@ -35,7 +37,11 @@ export const zshScript = (m: CompletionModel): string => {
 # reply: "name:summary" for each subcommand of a command path. Fails when the path names no command.
 ${fn("commands")}() {
   case $1 in
-${m.commands.map((c) => `    (${shQuote(c.path)}) reply=(${words(c.subcommands.map((s) => describeEntry(s.name, s.summary)))}) ;;`).join("\n")}
+${
+    m.commands.map((c) =>
+      `    (${shQuote(c.path)}) reply=(${words(c.subcommands.map((s) => describeEntry(s.name, s.summary)))}) ;;`
+    ).join("\n")
+  }
     (*) return 1 ;;
   esac
 }
@@ -43,7 +49,11 @@ ${m.commands.map((c) => `    (${shQuote(c.path)}) reply=(${words(c.subcommands.m
 # reply: "flag:description" for the flags at a command path, its own then the shared ones.
 ${fn("flags")}() {
   case $1 in
-${m.commands.filter((c) => c.flags.length > 0).map((c) => `    (${shQuote(c.path)}) reply=(${flagEntries(c.flags)}) ;;`).join("\n")}
+${
+    m.commands.filter((c) => c.flags.length > 0).map((c) =>
+      `    (${shQuote(c.path)}) reply=(${flagEntries(c.flags)}) ;;`
+    ).join("\n")
+  }
     (*) reply=() ;;
   esac
   reply+=(${flagEntries(m.shared)})
