@@ -23,7 +23,7 @@ const sandboxApart = {
   name: "sandbox-apart",
   setup(b) {
     b.onResolve({ filter: /^\.\/sandbox\.js$/ }, (args) => {
-      const program = binaries.find((name) => args.importer.endsWith(`src/${name}/cli.ts`))
+      const program = binaries.find((name) => args.importer.endsWith(`src/${name}/cli/program.ts`))
       return program === undefined ? undefined : { path: `./${program}-sandbox.bundle.js`, external: true }
     })
   }
@@ -35,7 +35,7 @@ const rateStoreApart = {
     b.onResolve(
       { filter: /^\.\/rate-store-redis\.js$/ },
       (args) =>
-        args.importer.endsWith("src/core/rate-limit.ts")
+        args.importer.endsWith("src/core/pacing/rate-limit.ts")
           ? { path: "./rate-store-redis.bundle.js", external: true }
           : undefined
     )
@@ -45,9 +45,9 @@ await build({
   entryPoints: {
     ...Object.fromEntries(binaries.flatMap((name) => [
       [`${name}.bundle`, `src/bin/${name}.ts`],
-      [`${name}-sandbox.bundle`, `src/${name}/sandbox.ts`]
+      [`${name}-sandbox.bundle`, `src/${name}/cli/sandbox.ts`]
     ])),
-    "rate-store-redis.bundle": "src/core/rate-store-redis.ts"
+    "rate-store-redis.bundle": "src/core/pacing/rate-store-redis.ts"
   },
   plugins: [sandboxApart, rateStoreApart],
   // The launcher runs the bundle through vm.Script, which on Node 20 cannot import(): require the sandbox bundle instead.

@@ -7,8 +7,8 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { createInterface } from "node:readline"
 
-// The printed commands are pasteable: quoted as the programs' own `sandbox --env` quotes (src/core/shell-quote.ts).
-const quoting = await build({ entryPoints: ["src/core/shell-quote.ts"], bundle: true, format: "esm", write: false })
+// The printed commands are pasteable: quoted as the programs' own `sandbox --env` quotes (src/core/cli/shell-quote.ts).
+const quoting = await build({ entryPoints: ["src/core/cli/shell-quote.ts"], bundle: true, format: "esm", write: false })
 const { shellQuote } = await import(
   `data:text/javascript;base64,${Buffer.from(quoting.outputFiles[0].text).toString("base64")}`
 )

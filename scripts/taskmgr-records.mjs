@@ -1,7 +1,7 @@
-// Writes src/taskmgr/record-schemas.ts: one Effect Schema per record of the
+// Writes src/taskmgr/records/record-schemas.ts: one Effect Schema per record of the
 // task manager, from the service's JSON Schema of its records
 // (reference/taskmgr-records.json, given as the argument). Run by hand when the
-// reference changes; test/taskmgr/record-schemas.test.ts checks the file is
+// reference changes; test/taskmgr/records/record-schemas.test.ts checks the file is
 // current whenever the reference is at hand.
 //
 // Rules: `gid` is always there on a record that has one; every other field is
@@ -11,7 +11,7 @@
 import { readFileSync, writeFileSync } from "node:fs"
 
 const source = process.argv[2] ?? "reference/taskmgr-records.json"
-const target = process.argv[3] ?? "src/taskmgr/record-schemas.ts"
+const target = process.argv[3] ?? "src/taskmgr/records/record-schemas.ts"
 const { definitions } = JSON.parse(readFileSync(source, "utf8"))
 
 const refName = (ref) => ref.replace("#/definitions/", "")

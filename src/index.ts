@@ -5,13 +5,14 @@
  */
 export type { ApiOf, CursorInput, PageOf } from "./core/api.js"
 export * from "./core/errors.js"
-export { type ExchangeEvent, HttpObserver, type Observer, type WaitEvent } from "./core/observe.js"
+export { type ExchangeEvent, HttpObserver, type Observer, type WaitEvent } from "./core/http/observe.js"
 export type { Impact, Operation, Paging } from "./core/operation.js"
+export { type Pace, RateLimiter, type RateLimiterService } from "./core/pacing/rate-limit.js"
 export { type PaginationModel, paginationModels } from "./core/paginate.js"
-export { type Pace, RateLimiter, type RateLimiterService } from "./core/rate-limit.js"
 export { DesignApi, type DesignApiService } from "./design/api.js"
 export type { PlanGate } from "./design/classify.js"
-export type { FileMetadata } from "./design/files.js"
+export type { FileMetadata } from "./design/groups/files.js"
+export type { Webhook } from "./design/groups/webhooks.js"
 export { designOperations } from "./design/operations.js"
 export {
   type AuthMode,
@@ -21,10 +22,9 @@ export {
   type Plan,
   type Seat
 } from "./design/options.js"
-export type { Webhook } from "./design/webhooks.js"
 export { TaskmgrApi, type TaskmgrApiService } from "./taskmgr/api.js"
 export type { ListPage } from "./taskmgr/define.js"
-export type { EventFeed, FollowOptions as EventFollowOptions } from "./taskmgr/events.js"
+export type { EventFeed, FollowOptions as EventFollowOptions } from "./taskmgr/groups/events.js"
 export { taskmgrOperations } from "./taskmgr/operations.js"
 export {
   type Plan as TaskmgrPlan,
@@ -55,4 +55,4 @@ export {
   User,
   UserTaskList,
   Workspace
-} from "./taskmgr/typed-records.js"
+} from "./taskmgr/records/typed-records.js"

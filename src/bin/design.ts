@@ -5,8 +5,8 @@
  * its code as soon as stdout and stderr have handed on what was written (a
  * slow pipe reader must not lose output), without tearing down the heap.
  */
-import { exitWhenWritten, processIO } from "../core/cli-io.js"
-import { runCommandLine } from "../core/cli-runtime.js"
-import { designProgram } from "../design/cli.js"
+import { exitWhenWritten, processIO } from "../core/cli/io.js"
+import { runCommandLine } from "../core/cli/runtime.js"
+import { designProgram } from "../design/cli/program.js"
 
 void runCommandLine(designProgram, process.argv.slice(2), processIO()).then(exitWhenWritten)

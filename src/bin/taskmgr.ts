@@ -5,8 +5,8 @@
  * its code as soon as stdout and stderr have handed on what was written (a
  * slow pipe reader must not lose output), without tearing down the heap.
  */
-import { exitWhenWritten, processIO } from "../core/cli-io.js"
-import { runCommandLine } from "../core/cli-runtime.js"
-import { taskmgrProgram } from "../taskmgr/cli.js"
+import { exitWhenWritten, processIO } from "../core/cli/io.js"
+import { runCommandLine } from "../core/cli/runtime.js"
+import { taskmgrProgram } from "../taskmgr/cli/program.js"
 
 void runCommandLine(taskmgrProgram, process.argv.slice(2), processIO()).then(exitWhenWritten)

@@ -2,7 +2,7 @@
  * What a field accepts, in words, read from its Schema: the range of a number
  * (int, between, greaterThan...), the words of a choice (literals, true/false),
  * the length of a text. One source for the refusal of a bad value (input.ts)
- * and for the help of its flag (derive-cli.ts), so neither repeats the other
+ * and for the help of its flag (cli/derive.ts), so neither repeats the other
  * nor ever shows a Schema's internal name.
  */
 import * as SchemaAST from "effect/SchemaAST"

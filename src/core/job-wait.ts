@@ -14,7 +14,7 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { JobFailedError, JobTimeoutError } from "./errors.js"
-import { announceWait, currentObserver } from "./observe.js"
+import { announceWait, currentObserver } from "./http/observe.js"
 
 /** The states the services give a job. */
 export type JobStatus = "not_started" | "in_progress" | "succeeded" | "failed"

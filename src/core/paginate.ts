@@ -11,7 +11,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
 import { InvalidRequestError } from "./errors.js"
-import type { RequestSpec } from "./http.js"
+import type { RequestSpec } from "./http/pipeline.js"
 
 export interface PaginationModel {
   readonly name: string

@@ -118,7 +118,7 @@ export interface View<Op extends AnyOperation<never>> {
   readonly positional?: ReadonlyArray<FieldName<Op>> | undefined
   /**
    * Flag spellings where they differ from the field in kebab case, only where
-   * the naming rule (derive-cli.ts `kebab`) cannot hold: a collision with a
+   * the naming rule (cli/derive.ts `kebab`) cannot hold: a collision with a
    * shared flag (token: "log-token"), or a spec naming both (plan_api_id: "plan").
    */
   readonly flags?: Partial<Record<FieldName<Op>, string>> | undefined
@@ -154,7 +154,7 @@ export interface View<Op extends AnyOperation<never>> {
   /**
    * How a tool call asks for less when its result is past the server's bound
    * (mcp/result-bound.ts), in the tool's parameter words, before the hints
-   * derived from its parameters and paging (derive-tool.ts narrowingOf).
+   * derived from its parameters and paging (mcp/derive.ts narrowingOf).
    */
   readonly narrow?: ReadonlyArray<string> | undefined
   /** Whole command lines. */
@@ -169,7 +169,7 @@ export type AnyView = View<any>
 
 /**
  * Each group module of a registry, loaded on demand: module name → its views
- * (core/command-index.ts). Here, not there, so the library's group lists do
+ * (core/cli/command-index.ts). Here, not there, so the library's group lists do
  * not pull the command line into lib/.
  */
 export type GroupModules = Readonly<Record<string, () => Promise<ReadonlyArray<AnyView>>>>

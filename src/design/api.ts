@@ -18,7 +18,7 @@ import { type ApiOf, makeApi } from "../core/api.js"
 import type { InvalidInputError, InvalidSettingsError, PlanRequiredError, RequestError } from "../core/errors.js"
 import { validateInput } from "../core/input.js"
 import { type DesignClient, makeDesignClient } from "./client.js"
-import { fileGet, fileGetBytes, type FileGetInput } from "./files.js"
+import { fileGet, fileGetBytes, type FileGetInput } from "./groups/files.js"
 import { type DesignOperations, designOperations } from "./operations.js"
 import { designConfig, type DesignOptions } from "./options.js"
 

@@ -15,8 +15,8 @@ import {
   UnexpectedError
 } from "../core/errors.js"
 import { saysExpired } from "../core/expiry.js"
-import { type Answer, foundNothing, rateLimited, retryAfter, tooLargeStatus } from "../core/http.js"
-import type { Verdict } from "../core/retry.js"
+import { type Answer, foundNothing, rateLimited, retryAfter, tooLargeStatus } from "../core/http/pipeline.js"
+import type { Verdict } from "../core/http/retry.js"
 import type { Tier } from "./limits.js"
 import type { Plan } from "./options.js"
 

@@ -16,10 +16,10 @@ import {
   PlanRequiredError,
   type RequestError
 } from "../core/errors.js"
-import { type RequestSpec, unreadable } from "../core/http.js"
+import { type RequestSpec, unreadable } from "../core/http/pipeline.js"
+import { routeTemplate } from "../core/http/route.js"
 import type { Impact, Operation, Paging } from "../core/operation.js"
 import { applyCursor } from "../core/paginate.js"
-import { routeTemplate } from "../core/route.js"
 import { requireMode } from "./auth.js"
 import type { PlanGate } from "./classify.js"
 import type { DesignClient } from "./client.js"

@@ -1,24 +1,24 @@
 /**
  * The design registry's group modules, each loaded only when a command or
- * tool of it is used (core/command-index.ts). operations.ts lists the same
+ * tool of it is used (core/cli/command-index.ts). operations.ts lists the same
  * views eagerly for the library and the tool server; the registry test checks
  * that both agree.
  */
 import type { GroupModules } from "../core/view.js"
 
 export const designGroupModules: GroupModules = {
-  webhooks: () => import("./webhooks.js").then((m) => m.webhookViews),
-  users: () => import("./users.js").then((m) => m.userViews),
-  files: () => import("./files.js").then((m) => m.fileViews),
-  projects: () => import("./projects.js").then((m) => m.projectViews),
-  comments: () => import("./comments.js").then((m) => m.commentViews),
-  library: () => import("./library.js").then((m) => m.libraryViews),
-  variables: () => import("./variables.js").then((m) => m.variableViews),
-  "dev-resources": () => import("./dev-resources.js").then((m) => m.devResourceViews),
-  analytics: () => import("./analytics.js").then((m) => m.analyticsViews),
-  org: () => import("./org.js").then((m) => m.orgViews),
-  payments: () => import("./payments.js").then((m) => m.paymentViews),
-  oembed: () => import("./oembed.js").then((m) => m.oembedViews)
+  webhooks: () => import("./groups/webhooks.js").then((m) => m.webhookViews),
+  users: () => import("./groups/users.js").then((m) => m.userViews),
+  files: () => import("./groups/files.js").then((m) => m.fileViews),
+  projects: () => import("./groups/projects.js").then((m) => m.projectViews),
+  comments: () => import("./groups/comments.js").then((m) => m.commentViews),
+  library: () => import("./groups/library.js").then((m) => m.libraryViews),
+  variables: () => import("./groups/variables.js").then((m) => m.variableViews),
+  "dev-resources": () => import("./groups/dev-resources.js").then((m) => m.devResourceViews),
+  analytics: () => import("./groups/analytics.js").then((m) => m.analyticsViews),
+  org: () => import("./groups/org.js").then((m) => m.orgViews),
+  payments: () => import("./groups/payments.js").then((m) => m.paymentViews),
+  oembed: () => import("./groups/oembed.js").then((m) => m.oembedViews)
 }
 
 /** One line per command group for `design --help`. */

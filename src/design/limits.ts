@@ -6,8 +6,8 @@
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { type Answer, retryAfter } from "../core/http.js"
-import { type Pace, paceOf, type RateLimiterService } from "../core/rate-limit.js"
+import { type Answer, retryAfter } from "../core/http/pipeline.js"
+import { type Pace, paceOf, type RateLimiterService } from "../core/pacing/rate-limit.js"
 import type { DesignSettings, Plan, Seat } from "./options.js"
 
 export type Tier = 1 | 2 | 3

@@ -1,8 +1,8 @@
-/** `design mcp`: the design registry as a tool server (core/tool-server.ts). */
+/** `design mcp`: the design registry as a tool server (core/mcp/command.ts). */
 import * as Effect from "effect/Effect"
-import type { ToolServer } from "../core/tool-server.js"
+import type { ToolServer } from "../core/mcp/command.js"
 import { VERSION } from "../version.js"
-import { cliSettings, requireToken } from "./cli-options.js"
+import { cliSettings, requireToken } from "./cli/options.js"
 import { type DesignClient, makeDesignClient } from "./client.js"
 import { designViews } from "./operations.js"
 

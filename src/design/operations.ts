@@ -12,7 +12,7 @@ import {
   analyticsVariableActions,
   analyticsVariableUsages,
   analyticsViews
-} from "./analytics.js"
+} from "./groups/analytics.js"
 import {
   commentCreate,
   commentDelete,
@@ -21,15 +21,15 @@ import {
   commentReactionDelete,
   commentReactionList,
   commentViews
-} from "./comments.js"
+} from "./groups/comments.js"
 import {
   devResourceCreate,
   devResourceDelete,
   devResourceList,
   devResourceUpdate,
   devResourceViews
-} from "./dev-resources.js"
-import { fileGet, fileImageFills, fileImages, fileMeta, fileNodes, fileVersions, fileViews } from "./files.js"
+} from "./groups/dev-resources.js"
+import { fileGet, fileImageFills, fileImages, fileMeta, fileNodes, fileVersions, fileViews } from "./groups/files.js"
 import {
   componentFileList,
   componentGet,
@@ -41,13 +41,13 @@ import {
   styleFileList,
   styleGet,
   styleTeamList
-} from "./library.js"
-import { oembedGet, oembedViews } from "./oembed.js"
-import { activityLogList, aiUsageDaily, developerLogList, discoveryTextEvents, orgViews } from "./org.js"
-import { paymentGet, paymentViews } from "./payments.js"
-import { projectFiles, projectGet, projectList, projectViews } from "./projects.js"
-import { userMe, userViews } from "./users.js"
-import { variableApply, variableLocal, variablePublished, variableViews } from "./variables.js"
+} from "./groups/library.js"
+import { oembedGet, oembedViews } from "./groups/oembed.js"
+import { activityLogList, aiUsageDaily, developerLogList, discoveryTextEvents, orgViews } from "./groups/org.js"
+import { paymentGet, paymentViews } from "./groups/payments.js"
+import { projectFiles, projectGet, projectList, projectViews } from "./groups/projects.js"
+import { userMe, userViews } from "./groups/users.js"
+import { variableApply, variableLocal, variablePublished, variableViews } from "./groups/variables.js"
 import {
   webhookCreate,
   webhookDelete,
@@ -57,7 +57,7 @@ import {
   webhookRequests,
   webhookUpdate,
   webhookViews
-} from "./webhooks.js"
+} from "./groups/webhooks.js"
 
 export const designOperations = {
   webhookList,

@@ -15,10 +15,10 @@ import { type ApiOf, makeApi } from "../core/api.js"
 import type { InvalidInputError, InvalidSettingsError } from "../core/errors.js"
 import { makeTaskmgrClient, type TaskmgrClient } from "./client.js"
 import type { TaskmgrError } from "./define.js"
-import { followEvents, type FollowOptions } from "./events.js"
+import { followEvents, type FollowOptions } from "./groups/events.js"
 import { type TaskmgrOperations, taskmgrOperations } from "./operations.js"
 import { taskmgrConfig, type TaskmgrOptions } from "./options.js"
-import type { Event } from "./typed-records.js"
+import type { Event } from "./records/typed-records.js"
 
 type Methods = ApiOf<TaskmgrOperations>
 

@@ -13,8 +13,8 @@ import {
   UnexpectedError
 } from "../core/errors.js"
 import { saysExpired } from "../core/expiry.js"
-import { type Answer, foundNothing, rateLimited, retryAfter, tooLargeStatus } from "../core/http.js"
-import type { Verdict } from "../core/retry.js"
+import { type Answer, foundNothing, rateLimited, retryAfter, tooLargeStatus } from "../core/http/pipeline.js"
+import type { Verdict } from "../core/http/retry.js"
 
 /** Per request: what the pipeline needs to pace it and to word its failures. */
 export interface TaskmgrRoute {

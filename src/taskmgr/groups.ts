@@ -1,33 +1,33 @@
 /**
  * The task-manager registry's group modules, each loaded only when a command
- * or tool of it is used (core/command-index.ts). operations.ts lists the same
+ * or tool of it is used (core/cli/command-index.ts). operations.ts lists the same
  * views eagerly for the library and the tool server; the registry test checks
  * that both agree. A new group is one line here and one in operations.ts.
  */
 import type { GroupModules } from "../core/view.js"
 
 export const taskmgrGroupModules: GroupModules = {
-  people: () => import("./people.js").then((m) => m.peopleViews),
-  projects: () => import("./projects.js").then((m) => m.projectViews),
-  sections: () => import("./sections.js").then((m) => m.sectionViews),
-  tasks: () => import("./tasks.js").then((m) => m.taskViews),
-  "task-links": () => import("./task-links.js").then((m) => m.taskLinkViews),
-  tags: () => import("./tags.js").then((m) => m.tagViews),
-  stories: () => import("./stories.js").then((m) => m.storyViews),
-  goals: () => import("./goals.js").then((m) => m.goalViews),
-  portfolios: () => import("./portfolios.js").then((m) => m.portfolioViews),
-  "status-updates": () => import("./status-updates.js").then((m) => m.statusViews),
-  "custom-fields": () => import("./custom-fields.js").then((m) => m.customFieldViews),
-  memberships: () => import("./memberships.js").then((m) => m.membershipViews),
-  ooo: () => import("./ooo.js").then((m) => m.oooViews),
-  attachments: () => import("./attachments.js").then((m) => m.attachmentViews),
-  events: () => import("./events.js").then((m) => m.eventViews),
-  "project-export": () => import("./project-export.js").then((m) => [m.projectExportView]),
-  "scan-todos": () => import("./scan-todos.js").then((m) => [m.scanTodosView]),
-  templates: () => import("./templates.js").then((m) => m.templateViews),
-  rules: () => import("./rules.js").then((m) => m.ruleViews),
-  typeahead: () => import("./typeahead.js").then((m) => m.typeaheadViews),
-  urls: () => import("./urls.js").then((m) => m.urlViews)
+  people: () => import("./groups/people.js").then((m) => m.peopleViews),
+  projects: () => import("./groups/projects.js").then((m) => m.projectViews),
+  sections: () => import("./groups/sections.js").then((m) => m.sectionViews),
+  tasks: () => import("./groups/tasks.js").then((m) => m.taskViews),
+  "task-links": () => import("./groups/task-links.js").then((m) => m.taskLinkViews),
+  tags: () => import("./groups/tags.js").then((m) => m.tagViews),
+  stories: () => import("./groups/stories.js").then((m) => m.storyViews),
+  goals: () => import("./groups/goals.js").then((m) => m.goalViews),
+  portfolios: () => import("./groups/portfolios.js").then((m) => m.portfolioViews),
+  "status-updates": () => import("./groups/status-updates.js").then((m) => m.statusViews),
+  "custom-fields": () => import("./groups/custom-fields.js").then((m) => m.customFieldViews),
+  memberships: () => import("./groups/memberships.js").then((m) => m.membershipViews),
+  ooo: () => import("./groups/ooo.js").then((m) => m.oooViews),
+  attachments: () => import("./groups/attachments.js").then((m) => m.attachmentViews),
+  events: () => import("./groups/events.js").then((m) => m.eventViews),
+  "project-export": () => import("./local/project-export.js").then((m) => [m.projectExportView]),
+  "scan-todos": () => import("./local/scan-todos.js").then((m) => [m.scanTodosView]),
+  templates: () => import("./groups/templates.js").then((m) => m.templateViews),
+  rules: () => import("./groups/rules.js").then((m) => m.ruleViews),
+  typeahead: () => import("./groups/typeahead.js").then((m) => m.typeaheadViews),
+  urls: () => import("./groups/urls.js").then((m) => m.urlViews)
 }
 
 /** One line per command group for `taskmgr --help`. */

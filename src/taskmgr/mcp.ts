@@ -1,8 +1,8 @@
-/** `taskmgr mcp`: the task-management registry as a tool server (core/tool-server.ts). */
+/** `taskmgr mcp`: the task-management registry as a tool server (core/mcp/command.ts). */
 import * as Effect from "effect/Effect"
-import type { ToolServer } from "../core/tool-server.js"
+import type { ToolServer } from "../core/mcp/command.js"
 import { VERSION } from "../version.js"
-import { cliSettings, requireToken } from "./cli-options.js"
+import { cliSettings, requireToken } from "./cli/options.js"
 import { makeTaskmgrClient, type TaskmgrClient } from "./client.js"
 import { taskmgrViews } from "./operations.js"
 

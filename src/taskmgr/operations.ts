@@ -4,13 +4,28 @@
  * server (mcp.ts) all walk it.
  */
 import type { AnyView } from "../core/view.js"
-import { attachmentCreate, attachmentDelete, attachmentGet, attachmentList, attachmentViews } from "./attachments.js"
-import * as customFields from "./custom-fields.js"
-import { eventList, eventViews } from "./events.js"
-import { goalCreate, goalDelete, goalGet, goalList, goalUpdate, goalViews } from "./goals.js"
-import * as memberships from "./memberships.js"
-import * as ooo from "./ooo.js"
-import { peopleViews, teamGet, teamList, userGet, userList, userMe, workspaceGet, workspaceList } from "./people.js"
+import {
+  attachmentCreate,
+  attachmentDelete,
+  attachmentGet,
+  attachmentList,
+  attachmentViews
+} from "./groups/attachments.js"
+import * as customFields from "./groups/custom-fields.js"
+import { eventList, eventViews } from "./groups/events.js"
+import { goalCreate, goalDelete, goalGet, goalList, goalUpdate, goalViews } from "./groups/goals.js"
+import * as memberships from "./groups/memberships.js"
+import * as ooo from "./groups/ooo.js"
+import {
+  peopleViews,
+  teamGet,
+  teamList,
+  userGet,
+  userList,
+  userMe,
+  workspaceGet,
+  workspaceList
+} from "./groups/people.js"
 import {
   portfolioCreate,
   portfolioDelete,
@@ -19,8 +34,7 @@ import {
   portfolioList,
   portfolioUpdate,
   portfolioViews
-} from "./portfolios.js"
-import { projectExport, projectExportView } from "./project-export.js"
+} from "./groups/portfolios.js"
 import {
   projectCounts,
   projectCreate,
@@ -30,9 +44,8 @@ import {
   projectSearch,
   projectUpdate,
   projectViews
-} from "./projects.js"
-import { ruleTrigger, ruleViews } from "./rules.js"
-import { scanTodosView, taskScanTodos } from "./scan-todos.js"
+} from "./groups/projects.js"
+import { ruleTrigger, ruleViews } from "./groups/rules.js"
 import {
   sectionCreate,
   sectionDelete,
@@ -42,8 +55,15 @@ import {
   sectionTaskAdd,
   sectionUpdate,
   sectionViews
-} from "./sections.js"
-import { statusCreate, statusDelete, statusGet, statusList, statusOverview, statusViews } from "./status-updates.js"
+} from "./groups/sections.js"
+import {
+  statusCreate,
+  statusDelete,
+  statusGet,
+  statusList,
+  statusOverview,
+  statusViews
+} from "./groups/status-updates.js"
 import {
   commentCreate,
   commentDelete,
@@ -56,7 +76,7 @@ import {
   storyList,
   storyUpdate,
   storyViews
-} from "./stories.js"
+} from "./groups/stories.js"
 import {
   tagCreate,
   tagDelete,
@@ -68,12 +88,14 @@ import {
   tagTasks,
   tagUpdate,
   tagViews
-} from "./tags.js"
-import * as taskLinks from "./task-links.js"
-import * as tasks from "./tasks.js"
-import * as templates from "./templates.js"
-import { searchObjects, typeaheadViews } from "./typeahead.js"
-import { urlParse, urlViews } from "./urls.js"
+} from "./groups/tags.js"
+import * as taskLinks from "./groups/task-links.js"
+import * as tasks from "./groups/tasks.js"
+import * as templates from "./groups/templates.js"
+import { searchObjects, typeaheadViews } from "./groups/typeahead.js"
+import { urlParse, urlViews } from "./groups/urls.js"
+import { projectExport, projectExportView } from "./local/project-export.js"
+import { scanTodosView, taskScanTodos } from "./local/scan-todos.js"
 
 export const taskmgrOperations = {
   userMe,

@@ -8,8 +8,8 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Duration, Effect, Either, Schema } from "effect"
-import { toolEntry } from "../../src/core/derive-tool.js"
 import { InvalidInputError } from "../../src/core/errors.js"
+import { toolEntry } from "../../src/core/mcp/derive.js"
 import type { AnyOperation } from "../../src/core/operation.js"
 import { designOperations, designViews } from "../../src/design/operations.js"
 import { taskmgrOperations, taskmgrViews } from "../../src/taskmgr/operations.js"

@@ -20,7 +20,7 @@ import {
 } from "../../src/core/local-files.js"
 import { TokenAnswer } from "../../src/core/oauth/token-endpoint.js"
 import { tokenFault } from "../../src/core/settings.js"
-import { imageFileName } from "../../src/design/image-download.js"
+import { imageFileName } from "../../src/design/local/image-download.js"
 import { DesignCredential } from "../../src/design/oauth.js"
 import { resolveDesignOptions } from "../../src/design/options.js"
 import { resolveTaskmgrOptions } from "../../src/taskmgr/options.js"

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Option } from "effect"
-import type { RequestSpec } from "../../src/core/http.js"
+import type { RequestSpec } from "../../src/core/http/pipeline.js"
 import {
   applyCursor,
   collect,

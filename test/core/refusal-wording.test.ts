@@ -6,7 +6,7 @@
  */
 import { Effect, Either } from "effect"
 import { describe, expect, it } from "vitest"
-import { commandSpecOf, inCliWords } from "../../src/core/derive-cli.js"
+import { commandSpecOf, inCliWords } from "../../src/core/cli/derive.js"
 import { type Field, fieldsOf } from "../../src/core/fields.js"
 import { decodeInput } from "../../src/core/input.js"
 import type { AnyOperation } from "../../src/core/operation.js"

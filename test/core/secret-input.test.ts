@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Duration, Effect, Either } from "effect"
-import { flagOf, inCliWords, rawInput } from "../../src/core/derive-cli.js"
-import { hasTool, toolEntry } from "../../src/core/derive-tool.js"
+import { flagOf, inCliWords, rawInput } from "../../src/core/cli/derive.js"
 import { fieldsOf } from "../../src/core/fields.js"
 import { decodeInput } from "../../src/core/input.js"
+import { hasTool, toolEntry } from "../../src/core/mcp/derive.js"
 import { toolVocabulary } from "../../src/core/mcp/remedy.js"
 import type { AnyOperation } from "../../src/core/operation.js"
 import type { AnyView } from "../../src/core/view.js"

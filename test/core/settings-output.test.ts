@@ -1,14 +1,14 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Duration, Effect, Option, Redacted } from "effect"
-import { toolError } from "../../src/core/derive-tool.js"
 import { InvalidInputError, NotFoundError, RateLimitError } from "../../src/core/errors.js"
 import { exitCodeOf } from "../../src/core/exit-codes.js"
+import { toolError } from "../../src/core/mcp/derive.js"
 import { toolVocabulary } from "../../src/core/mcp/remedy.js"
 import { render, truncate, useColor } from "../../src/core/output.js"
 import { remedy } from "../../src/core/remedy.js"
 import { maskHeaders, maskToken, maskUrl } from "../../src/core/secrets.js"
 import { classifyDesign } from "../../src/design/classify.js"
-import { cliSettings, designVocabulary } from "../../src/design/cli-options.js"
+import { cliSettings, designVocabulary } from "../../src/design/cli/options.js"
 import { resolveDesignOptions } from "../../src/design/options.js"
 
 describe("design settings", () => {

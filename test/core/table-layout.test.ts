@@ -1,6 +1,6 @@
 /** Text layout on a terminal: its width (COLUMNS, 0x0), id columns never cut, nested records as fields. */
 import { describe, expect, it } from "@effect/vitest"
-import { terminalWidth } from "../../src/core/cli-io.js"
+import { terminalWidth } from "../../src/core/cli/io.js"
 import { isIdColumn, render } from "../../src/core/output.js"
 import type { AnyView, TextView } from "../../src/core/view.js"
 import { designViews } from "../../src/design/operations.js"

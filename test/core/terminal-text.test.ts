@@ -4,7 +4,7 @@
  * keeps them exact (escaped).
  */
 import { describe, expect, it } from "vitest"
-import { safeMessage } from "../../src/core/cli-runtime.js"
+import { safeMessage } from "../../src/core/cli/runtime.js"
 import { type OutputOptions, render, safeJson, visible } from "../../src/core/output.js"
 import { rememberSecret } from "../../src/core/secrets.js"
 

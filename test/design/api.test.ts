@@ -13,7 +13,7 @@ import {
   Stream,
   TestClock
 } from "effect"
-import { LATENCY_MARGIN_MS, RateLimiter } from "../../src/core/rate-limit.js"
+import { LATENCY_MARGIN_MS, RateLimiter } from "../../src/core/pacing/rate-limit.js"
 import { DesignApi, type DesignApiService } from "../../src/design/api.js"
 import { DesignSimulator, PLAN_PAGE_SIZE } from "../../src/testing/index.js"
 import { api, apiLayer, options, seed, sent, sim } from "./harness.js"

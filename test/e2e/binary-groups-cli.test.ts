@@ -6,9 +6,9 @@
  * binaries print nothing more than the in-process program does.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { programTree } from "../../src/core/cli-runtime.js"
-import { designProgram } from "../../src/design/cli.js"
-import { taskmgrProgram } from "../../src/taskmgr/cli.js"
+import { programTree } from "../../src/core/cli/runtime.js"
+import { designProgram } from "../../src/design/cli/program.js"
+import { taskmgrProgram } from "../../src/taskmgr/cli/program.js"
 import { describeRun, DESIGN_BIN, run, runInProcess, type Sandbox, startSandbox, TASKMGR_BIN } from "./helpers.js"
 
 /** Every first command word of a program, with one leaf under it (the group itself when it is a leaf). */

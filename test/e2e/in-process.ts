@@ -1,6 +1,6 @@
 /**
  * The CLI run in the test's own process: the program's entry (a function of
- * argv, environment and streams, src/core/cli-runtime.ts) against strings in
+ * argv, environment and streams, src/core/cli/runtime.ts) against strings in
  * place of stdout and stderr. It answers in the shape of the spawning `run`
  * (helpers.ts), so a test moves between the two by swapping the helper; what
  * depends on the process itself (signals, a crash's exit code, a terminal,
@@ -11,8 +11,8 @@ import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import { basename } from "node:path"
 import { PassThrough, Readable } from "node:stream"
-import type { CliIOShape, Env, OutStream } from "../../src/core/cli-io.js"
-import type { Program } from "../../src/core/cli-runtime.js"
+import type { CliIOShape, Env, OutStream } from "../../src/core/cli/io.js"
+import type { Program } from "../../src/core/cli/runtime.js"
 
 /** A stream that keeps what is written, and says it is a terminal of `columns` when asked to. */
 export const memoryStream = (terminal?: { readonly columns: number }) => {
@@ -66,8 +66,8 @@ export const memoryIO = (env: Env, options: MemoryIOOptions = {}): MemoryIO => {
 }
 
 const programs: Record<string, () => Promise<Program>> = {
-  design: () => import("../../src/design/cli.js").then((m) => m.designProgram),
-  taskmgr: () => import("../../src/taskmgr/cli.js").then((m) => m.taskmgrProgram)
+  design: () => import("../../src/design/cli/program.js").then((m) => m.designProgram),
+  taskmgr: () => import("../../src/taskmgr/cli/program.js").then((m) => m.taskmgrProgram)
 }
 
 /** design or taskmgr, from a binary's path (dist/taskmgr.js) or name. */
@@ -93,7 +93,7 @@ export const runProgramInProcess = async (
   env: Env,
   options: MemoryIOOptions & { readonly timeoutMs?: number | undefined } = {}
 ): Promise<InProcessResult> => {
-  const { runProgram } = await import("../../src/core/cli-runtime.js")
+  const { runProgram } = await import("../../src/core/cli/runtime.js")
   const started = Date.now()
   const memory = memoryIO(env, options)
   const fiber = Effect.runFork(runProgram(program, argv, memory.io))

@@ -6,7 +6,7 @@
 import { execFileSync } from "node:child_process"
 import { readFileSync } from "node:fs"
 import { describe, expect, it } from "vitest"
-import { shellQuote } from "../../src/core/shell-quote.js"
+import { shellQuote } from "../../src/core/cli/shell-quote.js"
 import { describeRun, DESIGN_BIN, run, TASKMGR_BIN } from "./helpers.js"
 
 /** What `eval` would set, read back by a real shell from the printed lines. */

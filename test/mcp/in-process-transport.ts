@@ -8,8 +8,8 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js"
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js"
 import * as Effect from "effect/Effect"
 import { PassThrough } from "node:stream"
-import type { Env } from "../../src/core/cli-io.js"
-import { runProgram } from "../../src/core/cli-runtime.js"
+import type { Env } from "../../src/core/cli/io.js"
+import { runProgram } from "../../src/core/cli/runtime.js"
 import { memoryStream, programNamed } from "../e2e/in-process.js"
 
 export interface InProcessServer {

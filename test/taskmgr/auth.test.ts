@@ -14,8 +14,8 @@ import { join } from "node:path"
 import { makePkce } from "../../src/core/oauth/pkce.js"
 import { remedy } from "../../src/core/remedy.js"
 import { TaskmgrApi } from "../../src/taskmgr/api.js"
-import { appStatus } from "../../src/taskmgr/auth-cli.js"
-import { cliSettings, taskmgrVocabulary } from "../../src/taskmgr/cli-options.js"
+import { appStatus } from "../../src/taskmgr/cli/auth.js"
+import { cliSettings, taskmgrVocabulary } from "../../src/taskmgr/cli/options.js"
 import {
   APP_KIND_HINT,
   exchangeTaskmgrCode,

@@ -1,13 +1,13 @@
 /**
  * The MCP stdio transport: requests on stdin, protocol and nothing else on
- * stdout (the command's streams, core/cli-io.ts). Effect's default logger
+ * stdout (the command's streams, core/cli/io.ts). Effect's default logger
  * writes to stdout, so while serving it writes to stderr instead, for the
  * handlers' logs too.
  */
 import * as Effect from "effect/Effect"
 import * as Logger from "effect/Logger"
 import * as Stream from "effect/Stream"
-import type { CliIOShape, InStream, OutStream } from "../cli-io.js"
+import type { CliIOShape, InStream, OutStream } from "../cli/io.js"
 import { serveMcp } from "./server.js"
 import type { ServerInfo, ToolEntry } from "./types.js"
 

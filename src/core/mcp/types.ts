@@ -1,7 +1,7 @@
 /**
  * What the tool server serves: a list of tools, each with its JSON Schema,
  * annotations, toolset (resource group) and a handler. The server knows
- * nothing about operations or services; derive-tool.ts builds these entries.
+ * nothing about operations or services; mcp/derive.ts builds these entries.
  */
 import type * as Effect from "effect/Effect"
 

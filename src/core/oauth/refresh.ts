@@ -1,6 +1,6 @@
 /**
  * Refreshing a stored credential after the service rejected its access
- * token: the pipeline's `refresh` hook (core/http.ts) for a signed-in CLI.
+ * token: the pipeline's `refresh` hook (core/http/pipeline.ts) for a signed-in CLI.
  * The file is read again first, so a token another process refreshed
  * meanwhile is used instead of refreshing again (a refresh retires the
  * previous access token at once on some services). The refreshed credential

@@ -1,0 +1,69 @@
+/**
+ * Start-up that stays flat however many operations a registry holds: the
+ * command line resolves argv and prints help from a light index of every
+ * operation command (its words and spec, generated from the definitions by
+ * scripts/command-index.mjs), and loads a group's module, with its Schemas
+ * and handlers, only when one of its commands runs. A test over the registry
+ * compares the index with the definitions, so it cannot go stale.
+ */
+import * as Effect from "effect/Effect"
+import type { AnyOperation } from "../operation.js"
+import type { GroupModules } from "../view.js"
+import { commandSpecOf } from "./derive.js"
+import { type LeafContext, operationLeaf } from "./leaf.js"
+import type { Leaf } from "./runtime.js"
+import type { CommandSpec } from "./spec.js"
+
+/** One operation command: the module of its group, its operation's name, its words, and its spec as plain data. */
+export interface IndexedCommand {
+  readonly module: string
+  readonly operation: string
+  readonly path: ReadonlyArray<string>
+  readonly spec: CommandSpec
+}
+
+export type { GroupModules }
+
+/** The index as the definitions give it today (JSON-plain: what the generated file holds). */
+export const commandIndexOf = async (modules: GroupModules): Promise<Array<IndexedCommand>> => {
+  const index: Array<IndexedCommand> = []
+  for (const [module, load] of Object.entries(modules)) {
+    for (const v of await load()) {
+      index.push({
+        module,
+        operation: (v.operation as AnyOperation<never>).name,
+        path: v.command,
+        spec: commandSpecOf(v)
+      })
+    }
+  }
+  return JSON.parse(JSON.stringify(index)) as Array<IndexedCommand>
+}
+
+/** The operation commands from the index; a command's group module is loaded when it runs. */
+export const indexedLeaves = <C>(
+  index: ReadonlyArray<IndexedCommand>,
+  modules: GroupModules,
+  context: LeafContext<C>
+): Array<Leaf> =>
+  index.map((entry) => ({
+    path: entry.path,
+    operation: entry.operation,
+    spec: entry.spec,
+    run: (invocation) =>
+      Effect.flatMap(Effect.promise(() => modules[entry.module]!()), (views) => {
+        const words = entry.path.join(" ")
+        const view = views.find((v) => v.command.join(" ") === words)
+        // The registry test keeps the index true; a stale one is a build without scripts/command-index.mjs.
+        if (view === undefined) {
+          return Effect.die(new Error(`'${words}' is in the command index but not in module ${entry.module}: rebuild`))
+        }
+        return operationLeaf(view, context).run(invocation)
+      })
+  }))
+
+/** Every operation of the registry, all group modules loaded: for the rare path that needs them all. */
+export const operationsOf = (modules: GroupModules) => async (): Promise<ReadonlyArray<AnyOperation<never>>> =>
+  (await Promise.all(Object.values(modules).map((load) => load()))).flat().map((v) =>
+    v.operation as AnyOperation<never>
+  )

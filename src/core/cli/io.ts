@@ -1,0 +1,103 @@
+/**
+ * What a command line runs against: its environment and its three streams.
+ * The CLI reads and writes nothing process-global; the executables hand in
+ * the process's own (`processIO`), and tests hand in strings and buffers, so
+ * a whole command runs as a function from argv, environment and streams to an
+ * exit code (cli/runtime.ts `runProgram`).
+ */
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import type { Readable, Writable } from "node:stream"
+import { visible } from "../output.js"
+import { scrubSecrets } from "../secrets.js"
+
+export type Env = Readonly<Record<string, string | undefined>>
+
+/** A writable stream, and whether it is a terminal (and how wide) as Node's tty streams say. */
+export type OutStream = Writable & { readonly isTTY?: boolean; readonly columns?: number }
+export type InStream = Readable & { readonly isTTY?: boolean }
+
+export interface CliIOShape {
+  readonly env: Env
+  readonly stdout: OutStream
+  readonly stderr: OutStream
+  readonly stdin: InStream
+  /**
+   * Calls `handler` on the user's interrupt (Ctrl-C, SIGINT) until the
+   * returned function is called; only a command that ends cleanly on it
+   * (a `--follow`) listens. Absent: nothing interrupts.
+   */
+  readonly onInterrupt?: ((handler: () => void) => () => void) | undefined
+}
+
+export class CliIO extends Context.Tag("design-taskmgr/CliIO")<CliIO, CliIOShape>() {}
+
+/**
+ * How wide the command's terminal is: `COLUMNS` when it is a positive whole
+ * number (the user's word wins, as with ls and gh), else what stdout reports,
+ * and 80 when that is unknown (a terminal that reports 0x0, or none).
+ */
+export const terminalWidth = (io: Pick<CliIOShape, "env" | "stdout">): number => {
+  const fromEnv = Number(io.env.COLUMNS?.trim() ?? "")
+  if (io.env.COLUMNS !== undefined && Number.isInteger(fromEnv) && fromEnv > 0) return fromEnv
+  const reported = io.stdout.columns
+  return reported !== undefined && Number.isFinite(reported) && reported > 0 ? reported : 80
+}
+
+/** The process's own: what the executables run with. */
+export const processIO = (): CliIOShape => ({
+  env: process.env,
+  stdout: process.stdout,
+  stderr: process.stderr,
+  stdin: process.stdin,
+  onInterrupt: (handler) => {
+    process.on("SIGINT", handler)
+    return () => void process.off("SIGINT", handler)
+  }
+})
+
+/**
+ * Exits with `code` once stdout and stderr have handed everything written to
+ * the system: a pipe whose reader is slower than us holds back what does not
+ * fit its buffer (64 KiB), and exiting at once would drop it. A closed reader
+ * (EPIPE) ends the wait too.
+ */
+export const exitWhenWritten = (code: number): Promise<never> => {
+  const written = (stream: NodeJS.WriteStream) =>
+    new Promise<void>((resolve) => {
+      if (stream.destroyed || stream.writableLength === 0) return resolve()
+      stream.once("error", () => resolve())
+      stream.write("", () => resolve())
+    })
+  return Promise.all([written(process.stdout), written(process.stderr)]).then(() => process.exit(code))
+}
+
+const line = (text: string) => (text.endsWith("\n") ? text : `${text}\n`)
+
+/** Data on stdout, as given: JSON and TOON (already safe, output.ts), a token asked for, a script. */
+export const writeOut = (text: string): Effect.Effect<void, never, CliIO> =>
+  Effect.flatMap(CliIO, (io) => Effect.sync(() => void io.stdout.write(line(text))))
+
+/** Text for people on stdout that may hold service data: control characters made visible. */
+export const writeText = (text: string): Effect.Effect<void, never, CliIO> => writeOut(visible(text))
+
+/** Our own styled text on stderr, whose parts were made safe before styling. */
+export const writeStyledErr = (text: string): Effect.Effect<void, never, CliIO> =>
+  Effect.flatMap(CliIO, (io) => Effect.sync(() => void io.stderr.write(line(text))))
+
+/** A message for people: no credential, no terminal control. */
+export const safeMessage = (text: string) => visible(scrubSecrets(text))
+
+/**
+ * Any message on stderr: whatever it quotes (the service's words, input
+ * echoed, a debug line) has every credential the process holds masked and
+ * its control characters made visible.
+ */
+export const writeErr = (text: string): Effect.Effect<void, never, CliIO> => writeStyledErr(safeMessage(text))
+
+/** A writer of lines to this command's stderr, for code that takes a `say` function. */
+export const sayOn = (io: CliIOShape) => (text: string): Effect.Effect<void> =>
+  Effect.sync(() => void io.stderr.write(line(safeMessage(text))))
+
+/** The command's environment. */
+export const cliEnv: Effect.Effect<Env, never, CliIO> = Effect.map(CliIO, (io) => io.env)

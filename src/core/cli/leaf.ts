@@ -1,0 +1,247 @@
+/**
+ * One registry operation as a command: what was typed becomes the raw input,
+ * the Schema decodes it, the operation runs on the service's client, and the
+ * result is printed in the chosen format. Paged lists follow --all up to
+ * --max-pages from --cursor and say on stderr where to resume.
+ */
+import type * as HttpClient from "@effect/platform/HttpClient"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Stream from "effect/Stream"
+import { invalidInput, InvalidInputError, type WrapperError } from "../errors.js"
+import { HttpObserver } from "../http/observe.js"
+import { decodeInput } from "../input.js"
+import { exitCodeOfItems, ItemsFailed } from "../item-failures.js"
+import { prepareOutputDirectory, prepareOutputFile, writeFileAtomic } from "../local-files.js"
+import type { AnyOperation } from "../operation.js"
+import { machineText, type OutputFormat, render, useColor, visible } from "../output.js"
+import { collect, pages } from "../paginate.js"
+import type { AnyView, FollowView, RawView, SaveView, TextView } from "../view.js"
+import { followOf, inCliWords, lazyCommandSpec, pagingOf, rawInput, readStdin } from "./derive.js"
+import { CliIO, type CliIOShape, type Env, terminalWidth, writeErr, writeOut } from "./io.js"
+import { cliObserver, type Invocation, type Leaf } from "./runtime.js"
+
+export interface LeafContext<C> {
+  /** The service's client from the shared options (token, base URL, ...). */
+  readonly client: (invocation: Invocation, env: Env) => Effect.Effect<C, WrapperError, HttpClient.HttpClient>
+  /** The variable that, holding "api", has each request and response said on stderr, secrets masked (DESIGN_DEBUG). */
+  readonly debugVariable: string
+  /**
+   * The service's own names for references, put in place before the input is
+   * decoded (the task manager's registered project names): given the fields
+   * that take references (`Operation.gids`) and the raw input.
+   */
+  readonly aliases?:
+    | ((
+      gids: Readonly<Record<string, string>>,
+      raw: Record<string, unknown>,
+      env: Env
+    ) => Effect.Effect<Record<string, unknown>, WrapperError>)
+    | undefined
+}
+
+/** Whether the command's environment asks for each exchange on stderr. */
+export const debugOf = (env: Env, variable: string) => /\bapi\b/.test(env[variable] ?? "")
+
+export const formatOf = (shared: Invocation["shared"]): Effect.Effect<OutputFormat, InvalidInputError> =>
+  shared["--json"] === true && shared["--toon"] === true
+    ? Effect.fail(invalidInput("--json and --toon are mutually exclusive.", "format"))
+    : Effect.succeed(shared["--json"] === true ? "json" : shared["--toon"] === true ? "toon" : "text")
+
+export const printResult = <S>(v: AnyView, shown: S, data: unknown, format: OutputFormat, full: boolean) =>
+  Effect.gen(function*() {
+    const io = yield* CliIO
+    const out = render(v.text as TextView<S>, shown, data, {
+      format,
+      full,
+      color: useColor(io.stdout, io.env),
+      tty: io.stdout.isTTY === true,
+      width: terminalWidth(io)
+    })
+    if (out.stdout !== "") yield* writeOut(out.stdout)
+    if (format === "text" && out.notice !== undefined) yield* writeErr(out.notice)
+  })
+
+/** Progress drawn in place on stderr, only when it is a terminal. */
+const progressLine = (io: CliIOShape) =>
+  io.stderr.isTTY === true ? (text: string) => void io.stderr.write(text) : undefined
+
+/** The view shown another way (a record read from raw bytes, the rows a save returned). */
+const shownAs = <S>(v: AnyView, text: TextView<S>): AnyView => ({ ...v, text: text as AnyView["text"] })
+
+/**
+ * Bytes to stdout as they come, waiting for it to drain: what was written is
+ * never held. A reader that goes away (| head) ends the copy quietly.
+ */
+const copyToStdout = <E>(io: CliIOShape, bytes: Stream.Stream<Uint8Array, E>) =>
+  Effect.suspend(() => {
+    const out = io.stdout
+    let closed = false
+    // Left in place: the error of a failed write is emitted on a later tick.
+    out.on("error", () => void (closed = true))
+    return Stream.runForEach(Stream.takeWhile(bytes, () => !closed), (chunk) =>
+      Effect.async<void>((resume) => {
+        if (out.write(chunk)) return resume(Effect.void)
+        const go = () => {
+          out.off("drain", go)
+          out.off("error", go)
+          resume(Effect.void)
+        }
+        out.once("drain", go)
+        out.once("error", go)
+      }))
+  })
+
+/** Resolves when the user interrupts (Ctrl-C); never, where nothing can interrupt. */
+const interrupted = (io: CliIOShape): Effect.Effect<void> =>
+  io.onInterrupt === undefined ? Effect.never : Effect.async<void>((resume) => {
+    const stop = io.onInterrupt!(() => resume(Effect.void))
+    return Effect.sync(stop)
+  })
+
+/**
+ * `--follow`: each item on its own line as it comes (JSON or TOON with
+ * --json/--toon), until the user interrupts, which ends the command with
+ * exit 0; a failure of the feed ends it with the failure's code.
+ */
+const followItems = <C>(
+  io: CliIOShape,
+  follow: FollowView<AnyOperation<C>>,
+  client: C,
+  input: unknown,
+  interval: number,
+  format: OutputFormat
+) =>
+  Effect.raceFirst(
+    Stream.runForEach(
+      follow.run(client as never, input as never, Duration.seconds(interval), (position) =>
+        Effect.provideService(
+          writeErr(
+            `The feed's position expired; following on from a fresh one (${position}): changes in between were not shown.`
+          ),
+          CliIO,
+          io
+        )),
+      (item) => writeOut(format === "text" ? visible(follow.line(item)) : machineText(item, format))
+    ),
+    interrupted(io)
+  )
+
+export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => ({
+  path: v.command,
+  operation: (v.operation as AnyOperation<never>).name,
+  spec: lazyCommandSpec(v),
+  run: (invocation) =>
+    Effect.gen(function*() {
+      const op = v.operation as AnyOperation<C>
+      const io = yield* CliIO
+      const env = io.env
+      const format = yield* formatOf(invocation.shared)
+      const full = invocation.shared["--full"] === true
+      const typed = yield* Effect.mapError(rawInput(v, invocation, env, readStdin(io.stdin)), (e) => inCliWords(v, e))
+      const raw = op.gids === undefined || context.aliases === undefined
+        ? typed
+        : yield* context.aliases(op.gids, typed, env)
+      const paging = op.paging === undefined
+        ? undefined
+        : yield* Effect.mapError(pagingOf(invocation), (e) => inCliWords(v, e))
+      const following = v.follow === undefined ? undefined : yield* followOf(invocation)
+      const input = yield* Effect.mapError(decodeInput(op.input, raw), (e) => inCliWords(v, e))
+      // The directory a save writes into is made and proved writable before the request (which may cost quota).
+      const saveTo = v.save === undefined ? undefined : invocation.options[v.save.flag]
+      const directory = v.save === undefined || typeof saveTo !== "string"
+        ? undefined
+        : yield* Effect.as(
+          prepareOutputDirectory(saveTo, { label: v.save.flag, field: v.save.flag.replace(/^--/, "") }),
+          saveTo
+        )
+      const outFile = v.document === undefined ? undefined : invocation.options[v.document.flag]
+      const culprit = v.document === undefined
+        ? undefined
+        : { label: v.document.flag, field: v.document.flag.replace(/^--/, "") }
+      const documentTo = culprit === undefined || typeof outFile !== "string"
+        ? undefined
+        : yield* prepareOutputFile(outFile, culprit)
+      const client = yield* context.client(invocation, env)
+      const deprecated = v.deprecated ?? op.deprecated
+      if (deprecated !== undefined) yield* writeErr(`Warning: '${v.command.join(" ")}' is deprecated: ${deprecated}.`)
+      const observer = cliObserver(io, debugOf(env, context.debugVariable))
+      const observed = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+        Effect.provideService(effect, HttpObserver, observer)
+      if (following !== undefined) {
+        return yield* observed(
+          followItems(io, v.follow as FollowView<AnyOperation<C>>, client, input, following.interval, format)
+        )
+      }
+      const rawView = v.raw as RawView<AnyOperation<C>> | undefined
+      if (rawView !== undefined && (format === "json" || (format === "text" && rawView.text !== undefined))) {
+        const bytes = Stream.provideService(rawView.bytes(client, input), HttpObserver, observer)
+        if (format === "json" || rawView.text === undefined) return yield* copyToStdout(io, bytes)
+        const record = yield* observed(rawView.text(bytes))
+        return yield* printResult(shownAs(v, { kind: "record" }), record, record, format, full)
+      }
+      if (op.paging === undefined || paging === undefined) {
+        // What the request finds wrong with the input (a missing alternative, a clash) is named in flags too.
+        const output = yield* observed(op.run(client, input, undefined)).pipe(
+          Effect.mapError((e) => (e instanceof InvalidInputError ? inCliWords(v, e) : e))
+        )
+        const save = v.save
+        if (documentTo !== undefined && culprit !== undefined && v.text.kind === "document") {
+          const text = v.text.text(output)
+          yield* writeFileAtomic(documentTo, text, culprit)
+          if (format === "text") yield* writeErr(`Wrote ${Buffer.byteLength(text)} bytes to ${outFile as string}.`)
+          else yield* printResult(v, output, output, format, full)
+        } else if (save === undefined || directory === undefined) yield* printResult(v, output, output, format, full)
+        else {
+          const rows = yield* observed(
+            (save as SaveView<AnyOperation<C>>).run(output, input, directory, progressLine(io))
+          )
+          const table = shownAs(v, {
+            kind: "table",
+            rows: (r: typeof rows) => r,
+            columns: save.columns,
+            noun: save.itemsKey
+          })
+          yield* printResult(table, rows, { [save.itemsKey]: rows }, format, full)
+        }
+        // A many-item result is printed whole; failed items still make the exit code (item-failures.ts).
+        const code = v.items === undefined ? 0 : exitCodeOfItems(v.items(output))
+        if (code !== 0) return yield* Effect.fail(new ItemsFailed(code))
+        return
+      }
+      const model = op.paging
+      const collected = yield* observed(
+        collect(
+          pages(model.model, (c) => op.run(client, input, c), paging.cursor),
+          (p) => model.items(p),
+          paging,
+          model.key?.bind(model),
+          model.model.expired
+        )
+      ).pipe(Effect.mapError((e) => (e._tag === "InvalidInputError" ? inCliWords(v, e) : e)))
+      const data = {
+        [model.itemsKey]: collected.items,
+        next_cursor: collected.next_cursor,
+        complete: collected.complete,
+        pages: collected.pages
+      }
+      yield* printResult(v, collected, data, format, full)
+      if (collected.failure !== undefined) {
+        // What was fetched is printed above; the error follows, with where to resume.
+        const fetched = `${collected.items.length} ${model.itemsKey} from ${collected.pages} page${
+          collected.pages === 1 ? "" : "s"
+        }`
+        yield* writeErr(
+          collected.next_cursor === null
+            ? `Printed the ${fetched} fetched before this failure.`
+            : `Printed the ${fetched} fetched before this failure. To resume, run the same command with: --cursor ${collected.next_cursor}`
+        )
+        return yield* Effect.fail(collected.failure)
+      }
+      if (format === "text" && !collected.complete && collected.next_cursor !== null) {
+        yield* writeErr(
+          `More ${model.itemsKey} remain: add --cursor ${collected.next_cursor} to continue, or --all to follow every page.`
+        )
+      }
+    }) as Effect.Effect<void, WrapperError | ItemsFailed, HttpClient.HttpClient | CliIO>
+})

@@ -1,0 +1,337 @@
+/**
+ * The tool-server side of an operation: its tool (a compact JSON Schema made
+ * by Effect's JSONSchema from the input Schema, so constraints such as
+ * maxLength, pattern, minimum and enum reach the agent; truthful annotations)
+ * and the handler that decodes, runs, reports progress and shapes the result.
+ */
+import * as Clock from "effect/Clock"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as JSONSchema from "effect/JSONSchema"
+import {
+  invalidInput,
+  type InvalidInputError,
+  isWrapperError,
+  ServiceError,
+  UnexpectedError,
+  type WrapperError
+} from "../errors.js"
+import { exitCodeOf } from "../exit-codes.js"
+import { fieldsOf } from "../fields.js"
+import { HttpObserver, type WaitEvent } from "../http/observe.js"
+import { cursorProblem, decodeInput } from "../input.js"
+import { exitCodeOfItems } from "../item-failures.js"
+import type { AnyOperation } from "../operation.js"
+import { machineText, visible } from "../output.js"
+import { collect, DEFAULT_MAX_PAGES, pages } from "../paginate.js"
+import { remedy, type Vocabulary, worded } from "../remedy.js"
+import { scrubDeep, scrubSecrets } from "../secrets.js"
+import type { AnyView } from "../view.js"
+import { withCheck } from "../write-check.js"
+import { boundResult, DEFAULT_MAX_RESULT_BYTES } from "./result-bound.js"
+import type { ToolEntry, ToolResult } from "./types.js"
+
+export type ToolFormat = "json" | "toon"
+
+export interface ToolOptions {
+  readonly format: ToolFormat
+  /** The longest a call may spend waiting (429s, retries, pacing): below the clients' 60 s request timeout. */
+  readonly budget: Duration.Duration
+  readonly vocabulary: Vocabulary
+  /** Every operation the server has: a lost write's remedy names the read that shows whether it was done. */
+  readonly operations?: ReadonlyArray<AnyOperation<never>> | undefined
+  /** Where a note is said for whoever runs the server (the command's stderr); unset, notes go in results only. */
+  readonly say?: ((line: string) => Effect.Effect<void>) | undefined
+  /** The most a result may weigh (<PREFIX>_MCP_MAX_BYTES); past it the result is a summary (mcp/result-bound.ts). */
+  readonly maxBytes?: number | undefined
+}
+
+/** A list that failed after its first page: the error, with what was fetched and where to resume. */
+export class PartialList {
+  constructor(readonly error: WrapperError, readonly fetched: Record<string, unknown>) {}
+}
+
+/** Auto-generated descriptions ("a string matching the pattern ...") and titles cost bytes and say less than the schema. */
+const compact = (node: unknown, defs: Record<string, unknown>): unknown => {
+  if (Array.isArray(node)) return node.map((n) => compact(n, defs))
+  if (typeof node !== "object" || node === null) return node
+  const record = node as Record<string, unknown>
+  const ref = typeof record.$ref === "string" ? defs[record.$ref.replace("#/$defs/", "")] : undefined
+  const merged: Record<string, unknown> = ref === undefined ? record : { ...(ref as object), ...record }
+  const out: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(merged)) {
+    if (key === "$ref" || key === "$schema" || key === "$defs" || key === "title" || key === "$id") continue
+    if (key === "description" && typeof value === "string" && /^(a|an) /.test(value)) continue
+    if (key === "required" && Array.isArray(value) && value.length === 0) continue
+    // Unknown parameters are refused by the decoder with a clear message; saying so here costs every agent bytes.
+    if (key === "additionalProperties" && value === false) continue
+    out[key] = compact(value, defs)
+  }
+  // An array's own description says what its items are.
+  if (out.type === "array" && typeof out.items === "object" && out.items !== null) {
+    const { description: _, ...items } = out.items as Record<string, unknown>
+    out.items = items
+  }
+  // An enum says the type already.
+  if (Array.isArray(out.enum) && out.enum.every((v) => typeof v === "string") && out.type === "string") delete out.type
+  return out
+}
+
+/** A description that only repeats the parameter's name ("Webhook id" for webhook_id) tells an agent nothing. */
+const informative = (name: string, description: unknown) =>
+  typeof description === "string" && description.toLowerCase() !== name.replace(/_/g, " ").toLowerCase()
+
+const dropEchoes = (schema: Record<string, unknown>) => {
+  const properties = schema.properties as Record<string, Record<string, unknown>> | undefined
+  if (properties === undefined) return schema
+  const kept: Record<string, unknown> = {}
+  for (const [name, property] of Object.entries(properties)) {
+    const { description, ...rest } = property
+    kept[name] = informative(name, description) ? property : rest
+  }
+  return { ...schema, properties: kept }
+}
+
+// Every paged tool carries these, bare: the server's instructions say once how paging works (mcp/said-once.ts), and
+// the handler refuses a bad value with a clear message.
+const PAGING_PROPERTIES = {
+  cursor: { type: "string" },
+  fetchAll: { type: "boolean" },
+  maxPages: { type: "integer" }
+}
+
+const NO_INPUT = { type: "object", properties: {} }
+
+export const toolInputSchema = (op: AnyOperation<never>): Record<string, unknown> => {
+  const made = JSONSchema.make(op.input) as unknown as Record<string, unknown>
+  // An empty Struct is "any object or array" to JSONSchema; a tool's input is an object.
+  const schema = fieldsOf(op.input).length === 0
+    ? NO_INPUT
+    : dropEchoes(compact(made, (made.$defs ?? {}) as Record<string, unknown>) as Record<string, unknown>)
+  if (op.paging === undefined) return schema
+  return { ...schema, properties: { ...(schema.properties as object), ...PAGING_PROPERTIES } }
+}
+
+/** Plain JSON for a tool result: Durations become seconds, nothing else of the error's internals. */
+export const toolError = (error: WrapperError, vocabulary: Vocabulary): Record<string, unknown> => {
+  const plain: Record<string, unknown> = {
+    type: error._tag,
+    exit_code: exitCodeOf(error),
+    message: worded(error, vocabulary)
+  }
+  for (const [key, value] of Object.entries(error)) {
+    if (key === "_tag" || key === "message" || value === undefined || typeof value === "function") continue
+    plain[key] = Duration.isDuration(value) ? Duration.toSeconds(value) : value
+  }
+  plain.remedy = remedy(error, vocabulary)
+  // Whatever path an error took, no credential this process holds leaves in a tool result.
+  return scrubDeep(plain)
+}
+
+const textOf = (value: unknown, format: ToolFormat) => machineText(value, format)
+
+const describeWait = (event: WaitEvent) => {
+  const seconds = Math.ceil(Duration.toSeconds(event.delay))
+  return event.reason === "rate-limited"
+    ? `Rate limited (429): waiting ${seconds}s before attempt ${event.attempt}`
+    : event.reason === "retry"
+    ? `${event.detail ?? "Failed"}: retrying in ${seconds}s (attempt ${event.attempt})`
+    : event.reason === "job"
+    ? `Waiting for ${event.detail ?? "the job"}: looking again in ${seconds}s`
+    : `Pacing to the rate limit: waiting ${seconds}s`
+}
+
+const pagingArgs = (args: Record<string, unknown>) => {
+  const { cursor, fetchAll, maxPages, ...rest } = args
+  const problems: Array<InvalidInputError> = []
+  if (cursor !== undefined && typeof cursor !== "string") {
+    problems.push(invalidInput("cursor: must be a string", "cursor"))
+  }
+  const badCursor = typeof cursor === "string" ? cursorProblem(cursor, "cursor") : undefined
+  if (badCursor !== undefined) problems.push(badCursor)
+  if (fetchAll !== undefined && typeof fetchAll !== "boolean") {
+    problems.push(invalidInput("fetchAll: must be a boolean", "fetchAll"))
+  }
+  if (maxPages !== undefined && (typeof maxPages !== "number" || !Number.isInteger(maxPages) || maxPages < 1)) {
+    problems.push(invalidInput("maxPages: must be a whole number of at least 1", "maxPages"))
+  }
+  if (maxPages !== undefined && fetchAll !== true) {
+    problems.push(invalidInput("maxPages only applies with fetchAll.", "maxPages"))
+  }
+  if (problems[0] !== undefined) return Effect.fail(problems[0])
+  return Effect.succeed({
+    rest,
+    cursor: cursor as string | undefined,
+    options: { all: fetchAll === true, maxPages: (maxPages as number | undefined) ?? DEFAULT_MAX_PAGES }
+  })
+}
+
+/**
+ * Runs a view's operation on tool arguments; the result is what JSON output and tool results carry.
+ * The client is an Effect: a server started without a token still serves, and each call says so.
+ */
+export const runForTool = <C>(client: Effect.Effect<C, WrapperError>, v: AnyView, args: Record<string, unknown>) => {
+  const op = v.operation as AnyOperation<C>
+  const paging = op.paging
+  if (paging === undefined) {
+    return Effect.flatMap(
+      decodeInput(op.input, args),
+      (input) => Effect.flatMap(client, (c) => op.run(c, input, undefined))
+    )
+  }
+  return Effect.gen(function*() {
+    const { cursor, options, rest } = yield* pagingArgs(args)
+    const input = yield* decodeInput(op.input, rest)
+    const c = yield* client
+    const collected = yield* collect(
+      pages(paging.model, (next) => op.run(c, input, next), cursor),
+      (p) => paging.items(p),
+      options,
+      paging.key?.bind(paging),
+      paging.model.expired
+    )
+    const fetched = {
+      [paging.itemsKey]: collected.items,
+      next_cursor: collected.next_cursor,
+      complete: collected.complete,
+      pages: collected.pages
+    }
+    if (collected.failure !== undefined) {
+      const failure = collected.failure as unknown
+      return yield* Effect.fail(
+        new PartialList(isWrapperError(failure) ? failure : new UnexpectedError({ message: String(failure) }), fetched)
+      )
+    }
+    return fetched
+  })
+}
+
+// Input fields that, where a tool has them, ask for less of a result.
+const NARROWING_FIELDS: Record<string, string> = {
+  depth: "depth (how deep into the tree)",
+  ids: "ids (only these)",
+  limit: "a smaller limit",
+  page_size: "a smaller page_size",
+  opt_fields: "opt_fields (only the fields you need)",
+  fields: "fields (only the fields you need)"
+}
+
+/** How a call of this tool asks for less: the view's own hint first, then what its parameters and paging offer. */
+export const narrowingOf = (v: AnyView): ReadonlyArray<string> => {
+  const op = v.operation as AnyOperation<never>
+  const fields = fieldsOf(op.input).flatMap((
+    f
+  ) => (NARROWING_FIELDS[f.name] === undefined ? [] : [`pass ${NARROWING_FIELDS[f.name]}`]))
+  const paging = op.paging === undefined
+    ? []
+    : ["fetch one page at a time (leave out fetchAll, or a smaller maxPages) and continue from next_cursor with cursor"]
+  const generic = [...fields, ...paging]
+  return [
+    ...(v.narrow ?? []),
+    ...(generic.length === 0 ? ["use a narrower call of this service (a single item instead of a list)"] : generic)
+  ]
+}
+
+export const toolEntry = <C>(
+  client: Effect.Effect<C, WrapperError>,
+  v: AnyView & { readonly tool: string },
+  options: ToolOptions
+): ToolEntry => {
+  const op = v.operation as AnyOperation<C>
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_RESULT_BYTES
+  const narrowing = narrowingOf(v)
+  // Every result of this tool passes here: none weighs more than maxBytes on the wire.
+  const bounded = (result: ToolResult, value: unknown): ToolResult =>
+    boundResult(result, maxBytes, { value, narrowing, render: (summary) => textOf(summary, options.format) })
+  return {
+    name: v.tool,
+    description: op.deprecated === undefined ? op.summary : `${op.summary} Deprecated: ${op.deprecated}.`,
+    inputSchema: toolInputSchema(op),
+    annotations: {
+      readOnlyHint: op.impact === "read",
+      destructiveHint: op.impact === "destroy",
+      idempotentHint: op.idempotent,
+      // Every tool talks to a remote service whose state others change too.
+      openWorldHint: true
+    },
+    toolset: op.group,
+    call: (args, context) =>
+      Effect.gen(function*() {
+        const now = yield* Clock.currentTimeMillis
+        let step = 0
+        const notes: Array<string> = []
+        const observer = {
+          deadline: now + Duration.toMillis(options.budget),
+          onWait: (event: WaitEvent) => context.progress({ progress: ++step, message: describeWait(event) }),
+          // Said once per process: on stderr for whoever runs the server, and to the agent in this result.
+          onNotice: (message: string) =>
+            Effect.zipRight(
+              Effect.sync(() => void notes.push(message)),
+              options.say?.(`Note: ${message}`) ?? Effect.void
+            )
+        }
+        const result = yield* runForTool(client, v, args).pipe(
+          Effect.provideService(HttpObserver, observer),
+          // Waits stop before the deadline; a request that hangs is cut off there too.
+          Effect.timeoutFail({
+            duration: options.budget,
+            onTimeout: () =>
+              new ServiceError({
+                status: null,
+                attempts: step + 1,
+                message: `No result within the tool call's budget of ${Duration.format(options.budget)}.`
+              })
+          }),
+          Effect.either
+        )
+        const noted = notes.map((note) => ({ type: "text" as const, text: `Note: ${note}` }))
+        if (result._tag === "Right") {
+          const items = v.items === undefined ? undefined : v.items(result.right)
+          const code = items === undefined ? 0 : exitCodeOfItems(items)
+          if (items === undefined || code === 0) {
+            // A document (Markdown) is the answer itself, not JSON around it.
+            const document: unknown = v.text.kind === "document" ? v.text.text(result.right) : undefined
+            const text = typeof document === "string" ? visible(document) : textOf(result.right, options.format)
+            return bounded({ isError: false, content: [{ type: "text", text }, ...noted] }, result.right)
+          }
+          // A many-item result with failed items: whole, saying how many failed; an error only when all did.
+          const structured = {
+            ...(result.right as Record<string, unknown>),
+            failed: items.failed.length,
+            exit_code: code
+          }
+          const isError = items.failed.length === items.total
+          return bounded({
+            isError,
+            structuredContent: structured,
+            content: [{ type: "text", text: textOf(structured, options.format) }, ...noted]
+          }, structured)
+        }
+        const failure = result.left instanceof PartialList ? result.left.error : result.left
+        const found = isWrapperError(failure) ? failure : new UnexpectedError({ message: String(failure) })
+        const error = options.operations === undefined
+          ? found
+          : withCheck(found, options.operations, op as AnyOperation<never>)
+        // A list that failed after its first page still hands over what it fetched, and the cursor to resume from.
+        const fetched = result.left instanceof PartialList ? result.left.fetched : {}
+        const structured = { error: toolError(error, options.vocabulary), ...fetched }
+        return bounded({
+          isError: true,
+          structuredContent: structured,
+          content: [{ type: "text", text: textOf(structured, options.format) }, ...noted]
+        }, structured)
+      }).pipe(
+        Effect.catchAllDefect((defect) =>
+          Effect.succeed<ToolResult>({
+            isError: true,
+            content: [{
+              type: "text",
+              text: scrubSecrets(`Internal error: ${defect instanceof Error ? defect.message : String(defect)}`)
+            }]
+          })
+        )
+      )
+  }
+}
+
+export const hasTool = (v: AnyView): v is AnyView & { readonly tool: string } => typeof v.tool === "string"

@@ -1,0 +1,177 @@
+/**
+ * `taskmgr repo init|show|add|remove`: the repository registry's commands
+ * (repo-file.ts). They change only `.taskmgr.json`; init (with --project) and
+ * add read the project once to record its name. Command line only: a tool
+ * server serves one working directory and an agent can edit the file itself,
+ * so the registry has no tools (the server does use the file's workspace).
+ */
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import { CliIO } from "../../core/cli/io.js"
+import { formatOf, printResult } from "../../core/cli/leaf.js"
+import { option } from "../../core/cli/options.js"
+import type { Invocation, Leaf } from "../../core/cli/runtime.js"
+import type { CommandSpec } from "../../core/cli/spec.js"
+import { invalidInput } from "../../core/errors.js"
+import type { AnyView } from "../../core/view.js"
+import { makeTaskmgrClient } from "../client.js"
+import { loadRepo, projectNamed, type Repo, type RepoFile, writeRepoFile } from "../local/repo-file.js"
+import { gidOf } from "../refs.js"
+import { cliSettings, requireToken } from "./options.js"
+
+const RECORD = { text: { kind: "record" } } as unknown as AnyView
+
+const spec = (name: string, summary: string, more: Partial<CommandSpec>): CommandSpec => ({
+  name,
+  summary,
+  options: [],
+  positionals: [],
+  examples: [],
+  subcommands: [],
+  ...more
+})
+
+/** The repository around the working directory; outside one, a usage error. */
+const currentRepo = Effect.flatMap(loadRepo(process.cwd()), (repo) =>
+  Option.match(repo, {
+    onNone: () =>
+      Effect.fail(
+        invalidInput(
+          `${process.cwd()} is not inside a git repository: run 'git init' there first, or cd into one.`,
+          "repo"
+        )
+      ),
+    onSome: Effect.succeed
+  }))
+
+const fileOf = (repo: Repo): RepoFile => Option.getOrElse(repo.file, () => ({ projects: [] }))
+
+const shown = (repo: Repo, file: RepoFile) => ({
+  path: repo.path,
+  workspace_gid: file.workspace_gid ?? null,
+  projects: file.projects
+})
+
+const print = (invocation: Invocation, value: Readonly<Record<string, unknown>>) =>
+  Effect.flatMap(
+    formatOf(invocation.shared),
+    (format) => printResult(RECORD, value, value, format, invocation.shared["--full"] === true)
+  )
+
+/** The project's gid and name, read once from the service (a gid or a project URL). */
+const readProject = (invocation: Invocation, given: string, field: string) =>
+  Effect.gen(function*() {
+    const io = yield* CliIO
+    const settings = yield* cliSettings(invocation.shared, io.env)
+    const client = yield* Effect.flatMap(requireToken(settings), makeTaskmgrClient)
+    const gid = yield* gidOf(given, "project", field, client.settings.appUrl)
+    // The projects group is loaded only here: the command line starts without it.
+    const { projectGet } = yield* Effect.promise(() => import("../groups/projects.js"))
+    const project = yield* projectGet.run(client, { project_gid: gid }, undefined)
+    return { gid, name: project.name ?? gid, workspace: project.workspace?.gid }
+  })
+
+const withProject = (file: RepoFile, project: { readonly gid: string; readonly name: string }): RepoFile => {
+  const clash = file.projects.find((p) => p.name === project.name && p.gid !== project.gid)
+  const name = clash === undefined ? project.name : `${project.name} (${project.gid})`
+  const others = file.projects.filter((p) => p.gid !== project.gid)
+  return { ...file, projects: [...others, { gid: project.gid, name }] }
+}
+
+const checkedWorkspace = (value: string | undefined) =>
+  value === undefined || /^\d+$/.test(value)
+    ? Effect.succeed(value)
+    : Effect.fail(invalidInput(`--workspace-gid: must be a gid (all digits); got "${value}".`, "workspace_gid"))
+
+const init: Leaf = {
+  path: ["repo", "init"],
+  spec: spec(
+    "init",
+    "Register this git repository: its default workspace and projects, in .taskmgr.json at its root.",
+    {
+      options: [
+        option("--workspace-gid", "Default workspace (default: the project's, else TASKMGR_WORKSPACE)", {
+          valueName: "GID"
+        }),
+        option("--project", "A project to register (gid or URL)", { valueName: "GID|URL" })
+      ],
+      examples: ["taskmgr repo init --project 1200000000000301", "taskmgr repo init --workspace-gid 1200000000000101"]
+    }
+  ),
+  run: (invocation) =>
+    Effect.gen(function*() {
+      const io = yield* CliIO
+      const flag = invocation.options["--workspace-gid"]
+      const workspace = yield* checkedWorkspace(typeof flag === "string" ? flag : undefined)
+      const given = invocation.options["--project"]
+      const repo = yield* currentRepo
+      const project = typeof given === "string" ? yield* readProject(invocation, given, "--project") : undefined
+      const base = fileOf(repo)
+      const env = io.env.TASKMGR_WORKSPACE !== undefined && io.env.TASKMGR_WORKSPACE.trim() !== ""
+        ? io.env.TASKMGR_WORKSPACE
+        : undefined
+      const chosen = workspace ?? project?.workspace ?? base.workspace_gid ?? (yield* checkedWorkspace(env))
+      const file: RepoFile = project === undefined ? base : withProject(base, project)
+      const next: RepoFile = chosen === undefined ? file : { ...file, workspace_gid: chosen }
+      yield* writeRepoFile(repo, next)
+      yield* print(invocation, shown(repo, next))
+    })
+}
+
+const show: Leaf = {
+  path: ["repo", "show"],
+  spec: spec("show", "This repository's .taskmgr.json: its default workspace and registered projects.", {
+    examples: ["taskmgr repo show --json"]
+  }),
+  run: (invocation) =>
+    Effect.gen(function*() {
+      const repo = yield* currentRepo
+      if (Option.isNone(repo.file)) {
+        return yield* Effect.fail(
+          invalidInput(`${repo.root} has no .taskmgr.json yet: run 'taskmgr repo init' there.`, "repo")
+        )
+      }
+      yield* print(invocation, shown(repo, repo.file.value))
+    })
+}
+
+const add: Leaf = {
+  path: ["repo", "add"],
+  spec: spec("add", "Register a project (gid or URL) under its name in this repository's .taskmgr.json.", {
+    positionals: [{ name: "project", description: "Project gid or URL", required: true }],
+    examples: ["taskmgr repo add 1200000000000301"]
+  }),
+  run: (invocation) =>
+    Effect.gen(function*() {
+      const repo = yield* currentRepo
+      const project = yield* readProject(invocation, invocation.positionals[0] ?? "", "<project>")
+      const base = fileOf(repo)
+      const next = withProject({ ...base, workspace_gid: base.workspace_gid ?? project.workspace }, project)
+      yield* writeRepoFile(repo, next)
+      yield* print(invocation, shown(repo, next))
+    })
+}
+
+const remove: Leaf = {
+  path: ["repo", "remove"],
+  spec: spec("remove", "Unregister a project (gid or registered name); one not registered is already_absent.", {
+    positionals: [{ name: "project", description: "Project gid or registered name", required: true }],
+    examples: ["taskmgr repo remove 1200000000000301", "taskmgr repo remove 'Launch Plan'"]
+  }),
+  run: (invocation) =>
+    Effect.gen(function*() {
+      const repo = yield* currentRepo
+      const given = invocation.positionals[0] ?? ""
+      const base = fileOf(repo)
+      const target = base.projects.find((p) => p.gid === given.trim()) ?? projectNamed(base, given)
+      if (target !== undefined) {
+        yield* writeRepoFile(repo, {
+          ...base,
+          projects: base.projects.filter((p) => p.gid !== target.gid)
+        })
+      }
+      yield* print(invocation, { removed: true, already_absent: target === undefined, project: target?.gid ?? given })
+    })
+}
+
+export const repoLeaves: ReadonlyArray<Leaf> = [init, show, add, remove]

@@ -1,0 +1,171 @@
+/** Users, teams and workspaces (read-only in the wrapper). */
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import { invalidInput } from "../../core/errors.js"
+import { pathOf } from "../../core/http/pipeline.js"
+import { view } from "../../core/view.js"
+import type { TaskmgrClient } from "../client.js"
+import { listFields, taskmgrList, taskmgrOperation } from "../define.js"
+import { Gid, type Record, UserGid } from "../records/records.js"
+import { Team, User, Workspace } from "../records/typed-records.js"
+
+/** The workspace to use: the one given, else the configured one. */
+export const workspaceOf = (client: TaskmgrClient, given: string | undefined) =>
+  given !== undefined
+    ? Effect.succeed(given)
+    : Option.match(client.settings.workspace, {
+      onNone: () =>
+        Effect.fail(invalidInput("No workspace_gid is given or configured (TASKMGR_WORKSPACE).", "workspace_gid")),
+      onSome: Effect.succeed
+    })
+
+const WorkspaceGid = Schema.optional(Gid.annotations({ description: "The workspace (default: the configured one)" }))
+
+export const userMe = taskmgrOperation({
+  name: "userMe",
+  group: "users",
+  summary: "The token's user, with their workspaces.",
+  input: Schema.Struct({}),
+  impact: "read",
+  idempotent: true,
+  subject: () => "the current user",
+  request: () => ({ method: "GET", path: "/users/me" }),
+  data: User
+})
+
+export const userGet = taskmgrOperation({
+  name: "userGet",
+  group: "users",
+  summary: "One user.",
+  input: Schema.Struct({ user_gid: UserGid }),
+  impact: "read",
+  idempotent: true,
+  subject: (i) => `user ${i.user_gid}`,
+  request: (i) => ({ method: "GET", path: `/users/${pathOf(i.user_gid)}` }),
+  data: User
+})
+
+export const userList = taskmgrList({
+  name: "userList",
+  group: "users",
+  summary: "Users of a workspace.",
+  input: Schema.Struct({ workspace_gid: WorkspaceGid, ...listFields }),
+  subject: (i) => `users of workspace ${i.workspace_gid ?? ""}`.trim(),
+  request: (i, client) =>
+    Effect.map(
+      workspaceOf(client, i.workspace_gid),
+      (w) => ({ method: "GET" as const, path: `/workspaces/${pathOf(w)}/users` })
+    ),
+  item: User,
+  defaultFields: ["name", "email"],
+  itemsKey: "users"
+})
+
+export const teamList = taskmgrList({
+  name: "teamList",
+  group: "teams",
+  summary: "Teams of a workspace.",
+  input: Schema.Struct({ workspace_gid: WorkspaceGid, ...listFields }),
+  subject: (i) => `teams of workspace ${i.workspace_gid ?? ""}`.trim(),
+  request: (i, client) =>
+    Effect.map(
+      workspaceOf(client, i.workspace_gid),
+      (w) => ({ method: "GET" as const, path: `/workspaces/${pathOf(w)}/teams` })
+    ),
+  item: Team,
+  defaultFields: ["name", "description"],
+  itemsKey: "teams"
+})
+
+export const teamGet = taskmgrOperation({
+  name: "teamGet",
+  group: "teams",
+  summary: "One team.",
+  input: Schema.Struct({ team_gid: Gid }),
+  impact: "read",
+  idempotent: true,
+  subject: (i) => `team ${i.team_gid}`,
+  request: (i) => ({ method: "GET", path: `/teams/${pathOf(i.team_gid)}` }),
+  data: Team
+})
+
+export const workspaceList = taskmgrList({
+  name: "workspaceList",
+  group: "workspaces",
+  summary: "The workspaces the token can see.",
+  input: Schema.Struct({ ...listFields }),
+  subject: () => "workspaces",
+  request: () => ({ method: "GET", path: "/workspaces" }),
+  item: Workspace,
+  defaultFields: ["name", "is_organization"],
+  itemsKey: "workspaces"
+})
+
+export const workspaceGet = taskmgrOperation({
+  name: "workspaceGet",
+  group: "workspaces",
+  summary: "One workspace.",
+  input: Schema.Struct({ workspace_gid: Gid }),
+  impact: "read",
+  idempotent: true,
+  subject: (i) => `workspace ${i.workspace_gid}`,
+  request: (i) => ({ method: "GET", path: `/workspaces/${pathOf(i.workspace_gid)}` }),
+  data: Workspace
+})
+
+const rows = (columns: ReadonlyArray<string>) => (o: { readonly items: ReadonlyArray<Record> }) =>
+  o.items.map((item) => Object.fromEntries(columns.map((c) => [c, item[c]])))
+
+export const peopleViews = [
+  view(userMe, {
+    command: ["user", "me"],
+    tool: "taskmgr_user_me",
+    text: { kind: "record" },
+    examples: ["taskmgr user me"]
+  }),
+  view(userGet, {
+    command: ["user", "get"],
+    tool: "taskmgr_user_get",
+    positional: ["user_gid"],
+    text: { kind: "record" },
+    examples: ["taskmgr user get me"]
+  }),
+  view(userList, {
+    command: ["user", "list"],
+    tool: "taskmgr_user_list",
+    text: { kind: "table", rows: rows(["gid", "name", "email"]), columns: ["gid", "name", "email"], noun: "users" },
+    examples: ["taskmgr user list --workspace-gid 1200000000000101"]
+  }),
+  view(teamList, {
+    command: ["team", "list"],
+    tool: "taskmgr_team_list",
+    text: { kind: "table", rows: rows(["gid", "name"]), columns: ["gid", "name"], noun: "teams" },
+    examples: ["taskmgr team list"]
+  }),
+  view(teamGet, {
+    command: ["team", "get"],
+    tool: "taskmgr_team_get",
+    positional: ["team_gid"],
+    text: { kind: "record" },
+    examples: ["taskmgr team get 1200000000000201"]
+  }),
+  view(workspaceList, {
+    command: ["workspace", "list"],
+    tool: "taskmgr_workspace_list",
+    text: {
+      kind: "table",
+      rows: rows(["gid", "name", "is_organization"]),
+      columns: ["gid", "name", "is_organization"],
+      noun: "workspaces"
+    },
+    examples: ["taskmgr workspace list"]
+  }),
+  view(workspaceGet, {
+    command: ["workspace", "get"],
+    tool: "taskmgr_workspace_get",
+    positional: ["workspace_gid"],
+    text: { kind: "record" },
+    examples: ["taskmgr workspace get 1200000000000101"]
+  })
+] as const

@@ -1,0 +1,77 @@
+/**
+ * The light command index (core/cli/command-index.ts) the command line starts
+ * from: it must say exactly what the definitions say, and the lazy group
+ * modules must hold exactly the registry's views, so help, resolution and the
+ * command that runs can never disagree.
+ */
+import { Effect } from "effect"
+import { describe, expect, it } from "vitest"
+import { commandIndexOf, type GroupModules, type IndexedCommand } from "../../../src/core/cli/command-index.js"
+import { programTree } from "../../../src/core/cli/runtime.js"
+import { runProgram } from "../../../src/core/cli/runtime.js"
+import type { AnyView } from "../../../src/core/view.js"
+import { designProgram } from "../../../src/design/cli/program.js"
+import { designCommandIndex } from "../../../src/design/command-index.js"
+import { designGroupModules } from "../../../src/design/groups.js"
+import { designViews } from "../../../src/design/operations.js"
+import { taskmgrProgram } from "../../../src/taskmgr/cli/program.js"
+import { taskmgrCommandIndex } from "../../../src/taskmgr/command-index.js"
+import { taskmgrGroupModules } from "../../../src/taskmgr/groups.js"
+import { taskmgrViews } from "../../../src/taskmgr/operations.js"
+import { memoryIO } from "../../e2e/in-process.js"
+
+describe.each(
+  [
+    {
+      name: "design",
+      index: designCommandIndex,
+      modules: designGroupModules,
+      views: designViews,
+      program: designProgram
+    },
+    {
+      name: "taskmgr",
+      index: taskmgrCommandIndex,
+      modules: taskmgrGroupModules,
+      views: taskmgrViews,
+      program: taskmgrProgram
+    }
+  ] satisfies Array<
+    {
+      name: string
+      index: ReadonlyArray<IndexedCommand>
+      modules: GroupModules
+      views: ReadonlyArray<AnyView>
+      program: unknown
+    }
+  >
+)(
+  "the $name command index",
+  ({ index, modules, name, program, views }) => {
+    it("matches the definitions it was generated from (node scripts/command-index.mjs rewrites it)", async () => {
+      expect(index).toEqual(await commandIndexOf(modules))
+    })
+
+    it("covers every view of the registry once, and the group modules hold nothing else", async () => {
+      const lazy = (await Promise.all(Object.values(modules).map((load) => load()))).flat()
+      expect(lazy.map((v) => v.command.join(" ")).sort()).toEqual(views.map((v) => v.command.join(" ")).sort())
+      expect(new Set(lazy).size).toBe(views.length)
+      for (const v of lazy) expect(views).toContain(v)
+    })
+
+    it("gives the program one command per indexed operation, each in the tree help and completion walk", () => {
+      const tree = programTree(program)
+      const find = (path: ReadonlyArray<string>) =>
+        path.reduce<typeof tree | undefined>((node, word) => node?.subcommands.find((c) => c.name === word), tree)
+      for (const entry of index) expect(find(entry.path), `${name} ${entry.path.join(" ")}`).toBeDefined()
+    })
+
+    it("runs a command by loading its group module: a bad input is refused in the group's words", async () => {
+      const entry = index.find((e) => e.spec.positionals.some((p) => p.required))!
+      const memory = memoryIO({ NO_COLOR: "1" })
+      const code = await Effect.runPromise(runProgram(program, [...entry.path, "--json"], memory.io))
+      expect(code, memory.stderr()).toBe(2)
+      expect(memory.stderr()).toMatch(/^Error: /)
+    })
+  }
+)

@@ -1,0 +1,85 @@
+/** The Markdown of a project export, as a pure function: structure, and untrusted text kept inert. */
+import { describe, expect, it } from "vitest"
+import { inlineText, notesLine, projectMarkdown } from "../../../src/taskmgr/local/project-markdown.js"
+
+const task = (
+  name: string,
+  more: Partial<Parameters<typeof projectMarkdown>[0]["sections"][number]["tasks"][number]> = {}
+) => ({
+  name,
+  completed: false,
+  assignee: null,
+  due_on: null,
+  notes: "",
+  subtasks: [],
+  ...more
+})
+
+describe("project Markdown", () => {
+  it("lays out facts, sections, checklist items, indented notes and nested subtasks", () => {
+    const md = projectMarkdown({
+      name: "Launch",
+      owner: "Ann",
+      due_on: "2025-01-31",
+      notes: "Line one\nline two\n\nSecond paragraph",
+      sections: [
+        {
+          name: "To do",
+          tasks: [
+            task("Parent", {
+              assignee: "Bo",
+              due_on: "2025-01-02",
+              notes: "Why",
+              subtasks: [task("Child", { completed: true, subtasks: [task("Grandchild")] })]
+            })
+          ]
+        },
+        { name: "Empty", tasks: [] }
+      ]
+    })
+    expect(md).toBe([
+      "# Launch",
+      "",
+      "- Owner: Ann",
+      "- Due: 2025-01-31",
+      "",
+      "Line one\\",
+      "line two",
+      "",
+      "Second paragraph",
+      "",
+      "## To do",
+      "",
+      "- [ ] Parent (@Bo, due 2025-01-02)",
+      "",
+      "  Why",
+      "  - [x] Child",
+      "    - [ ] Grandchild",
+      "",
+      "## Empty",
+      "",
+      "No tasks.",
+      ""
+    ].join("\n"))
+  })
+
+  it("folds line breaks and escapes what could start structure inline", () => {
+    expect(inlineText("a\n# b")).toBe("a \\# b")
+    expect(inlineText("*x* _y_ [z](u) <i> `c` | ~ &amp; !")).toBe(
+      "\\*x\\* \\_y\\_ \\[z\\]\\(u\\) \\<i\\> \\`c\\` \\| \\~ \\&amp; \\!"
+    )
+    expect(inlineText("bell\u0007 csi\u009b")).toBe("bell^G csi^\\[\\[")
+  })
+
+  it("defuses block starters at the start of a notes line", () => {
+    expect(notesLine("- item")).toBe("\\- item")
+    expect(notesLine("+ item")).toBe("\\+ item")
+    expect(notesLine("=====")).toBe("\\=====")
+    expect(notesLine("12) twelve")).toBe("12\\) twelve")
+    expect(notesLine("1. one")).toBe("1\\. one")
+    expect(notesLine("    code")).toBe("code")
+    expect(notesLine("> quote")).toBe("\\> quote")
+    expect(notesLine("```js")).toBe("\\`\\`\\`js")
+    expect(notesLine("mid - dash")).toBe("mid - dash")
+  })
+})

@@ -1,0 +1,171 @@
+/**
+ * The simulator answers with the service's records: every record it sends in
+ * full is checked against the service's own JSON Schema
+ * (reference/taskmgr-records.json: no field it does not document, each of the
+ * documented type, enum value and nullability) and decodes with the library's
+ * typed Schema. A new group adds its reads to `READS`.
+ */
+import * as HttpBody from "@effect/platform/HttpBody"
+import * as HttpClient from "@effect/platform/HttpClient"
+import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, Schema } from "effect"
+import { readFileSync } from "node:fs"
+import * as Records from "../../../src/taskmgr/records/record-schemas.js"
+import { taskmgrSeed as seed, TaskmgrSimulatorClient } from "../../../src/testing/index.js"
+
+interface JsonSchema {
+  readonly type?: string | ReadonlyArray<string>
+  readonly enum?: ReadonlyArray<unknown>
+  readonly properties?: Readonly<Record<string, JsonSchema>>
+  readonly items?: JsonSchema
+  readonly $ref?: string
+  readonly $comment?: string
+  readonly anyOf?: ReadonlyArray<JsonSchema>
+  readonly oneOf?: ReadonlyArray<JsonSchema>
+  readonly allOf?: ReadonlyArray<JsonSchema>
+}
+const definitions: Record<string, JsonSchema> =
+  JSON.parse(readFileSync("reference/taskmgr-records.json", "utf8")).definitions
+
+const kindOf = (value: unknown): string =>
+  value === null ? "null" : Array.isArray(value) ? "array" : Number.isInteger(value) ? "integer" : typeof value
+
+/** Where `value` breaks `schema`, as `path: problem` lines (none when it conforms). */
+const problems = (schema: JsonSchema, value: unknown, path: string): Array<string> => {
+  if (schema.$ref !== undefined) return problems(definitions[schema.$ref.replace("#/definitions/", "")]!, value, path)
+  if (value === null && schema.$comment?.includes("accepts null")) return []
+  if (schema.allOf !== undefined) return schema.allOf.flatMap((s) => problems(s, value, path))
+  const members = schema.anyOf ?? schema.oneOf
+  if (members !== undefined) {
+    const each = members.map((s) => problems(s, value, path))
+    return each.some((p) => p.length === 0)
+      ? []
+      : [`${path}: matches none of its ${members.length} forms (${each.map((p) => p[0]).join("; ")})`]
+  }
+  const types = schema.type === undefined ? [] : typeof schema.type === "string" ? [schema.type] : schema.type
+  const kind = kindOf(value)
+  if (types.length > 0 && !types.includes(kind) && !(kind === "integer" && types.includes("number"))) {
+    return [`${path}: ${kind}, documented ${types.join(" or ")}`]
+  }
+  if (schema.enum !== undefined && value !== null && !schema.enum.includes(value)) {
+    return [`${path}: ${JSON.stringify(value)} is not one of ${schema.enum.join(", ")}`]
+  }
+  if (kind === "array" && schema.items !== undefined) {
+    return (value as Array<unknown>).flatMap((v, i) => problems(schema.items!, v, `${path}[${i}]`))
+  }
+  if (kind === "object" && schema.properties !== undefined) {
+    return Object.entries(value as Record<string, unknown>).flatMap(([key, v]) =>
+      schema.properties![key] === undefined
+        ? [`${path}.${key}: not a documented field`]
+        : problems(schema.properties![key]!, v, `${path}.${key}`)
+    )
+  }
+  return []
+}
+
+/** Reads answering one full record each (or a list of them), and the record they answer. */
+const READS: ReadonlyArray<readonly [path: string, record: keyof typeof Records & string]> = [
+  ["/users/me", "UserResponse"],
+  [`/users/${seed.other_user_gid}`, "UserResponse"],
+  [`/workspaces/${seed.workspace_gid}`, "WorkspaceResponse"],
+  [`/teams/${seed.team_gid}`, "TeamResponse"],
+  [`/projects/${seed.project_gid}`, "ProjectResponse"],
+  [`/projects/${seed.project_gid}/task_counts`, "TaskCountResponse"],
+  [`/sections/${seed.section_gids.todo}`, "SectionResponse"],
+  [`/tags/${seed.tag_gids.urgent}`, "TagResponse"],
+  ...Object.values(seed.task_gids).filter((gid) => gid !== seed.task_gids.free).map((gid) =>
+    [`/tasks/${gid}`, "TaskResponse"] as const
+  ),
+  ...Object.values(seed.story_gids).map((gid) => [`/stories/${gid}`, "StoryResponse"] as const),
+  [`/users/${seed.user_gid}/user_task_list?workspace=${seed.workspace_gid}`, "UserTaskListResponse"],
+  ...Object.values(seed.goal_gids).filter((gid) => gid !== seed.goal_gids.free).map((gid) =>
+    [`/goals/${gid}`, "GoalResponse"] as const
+  ),
+  [`/portfolios/${seed.portfolio_gid}`, "PortfolioResponse"],
+  ...Object.values(seed.status_update_gids).map((gid) => [`/status_updates/${gid}`, "StatusUpdateResponse"] as const),
+  ...Object.values(seed.custom_field_gids).filter((gid) => gid !== seed.custom_field_gids.effort).map((gid) =>
+    [`/custom_fields/${gid}`, "CustomFieldResponse"] as const
+  ),
+  [`/projects/${seed.project_gid}/custom_field_settings`, "CustomFieldSettingResponse"],
+  [`/teams/${seed.team_gid}/custom_field_settings`, "CustomFieldSettingResponse"],
+  [`/portfolios/${seed.portfolio_gid}/custom_field_settings`, "CustomFieldSettingResponse"],
+  [`/goals/${seed.goal_gid}/custom_field_settings`, "CustomFieldSettingResponse"],
+  [`/memberships/${seed.membership_gids.portfolio_other}`, "MembershipResponse"],
+  [`/memberships/${seed.membership_gids.goal_other}`, "MembershipResponse"],
+  [`/memberships/${seed.membership_gids.owner}`, "MembershipResponse"],
+  [`/memberships/${seed.membership_gids.team}`, "MembershipResponse"],
+  [`/memberships?parent=${seed.project_gid}`, "MembershipCompact"],
+  [`/memberships?member=me`, "MembershipCompact"],
+  [`/ooo_entries/${seed.ooo_entry_gids.mine}`, "OooEntryResponse"],
+  [`/ooo_entries?user=me&workspace=${seed.workspace_gid}`, "OooEntryResponse"],
+  ...Object.values(seed.attachment_gids).map((gid) => [`/attachments/${gid}`, "AttachmentResponse"] as const),
+  [`/task_templates/${seed.templates.task_template_gid}`, "TaskTemplateResponse"],
+  [`/project_templates/${seed.templates.project_template_gid}`, "ProjectTemplateResponse"],
+  [`/project_templates/${seed.templates.plain_project_template_gid}`, "ProjectTemplateResponse"],
+  [`/jobs/${seed.templates.job_gid}`, "JobResponse"]
+]
+
+const fetchData = (path: string) =>
+  Effect.gen(function*() {
+    const client = yield* HttpClient.HttpClient
+    const response = yield* client.get(`http://127.0.0.1/api/1.0${path}`, {
+      headers: { authorization: `Bearer ${seed.tokens.personal}` }
+    })
+    expect(response.status, path).toBe(200)
+    return ((yield* response.json) as { data: unknown }).data
+  })
+
+describe("simulator records conform to the service's record schemas", () => {
+  for (const [path, record] of READS) {
+    it.effect(`${path} answers a ${record}`, () =>
+      Effect.gen(function*() {
+        const data = yield* fetchData(path)
+        const schema = Records[record] as Schema.Schema<unknown, unknown>
+        const items = Array.isArray(data) ? data : [data]
+        expect(items.length, path).toBeGreaterThan(0)
+        for (const item of items) {
+          expect(problems({ $ref: `#/definitions/${record}` }, item, record)).toEqual([])
+          expect(Schema.decodeUnknownEither(schema)(item)._tag).toBe("Right")
+        }
+      }).pipe(Effect.provide(TaskmgrSimulatorClient.layer)))
+  }
+
+  it.effect("an event feed answers EventResponse records", () =>
+    Effect.gen(function*() {
+      const client = yield* HttpClient.HttpClient
+      const headers = { authorization: `Bearer ${seed.tokens.personal}` }
+      const reset = yield* client.get(`http://127.0.0.1/api/1.0/events?resource=${seed.task_gid}`, { headers })
+      expect(reset.status).toBe(412)
+      const { sync } = (yield* reset.json) as { sync: string }
+      yield* client.execute(
+        HttpClientRequest.put(`http://127.0.0.1/api/1.0/tasks/${seed.task_gid}`, { headers }).pipe(
+          HttpClientRequest.bodyUnsafeJson({ data: { name: "Changed" } })
+        )
+      )
+      yield* client.post(`http://127.0.0.1/api/1.0/tasks/${seed.task_gid}/stories`, {
+        headers,
+        body: HttpBody.unsafeJson({ data: { text: "Hi" } })
+      })
+      const events = (yield* fetchData(`/events?resource=${seed.task_gid}&sync=${sync}`)) as ReadonlyArray<unknown>
+      expect(events).toHaveLength(2)
+      for (const event of events) {
+        expect(problems({ $ref: "#/definitions/EventResponse" }, event, "EventResponse")).toEqual([])
+        expect(Schema.decodeUnknownEither(Records.EventResponse)(event)._tag).toBe("Right")
+      }
+    }).pipe(Effect.provide(TaskmgrSimulatorClient.layer)))
+
+  it("the checker itself finds an undocumented field, a wrong type and a bad enum", () => {
+    const found = problems({ $ref: "#/definitions/TaskResponse" }, {
+      gid: "1",
+      completed: "yes",
+      resource_subtype: "chore",
+      colour: 1
+    }, "t")
+    expect(found).toEqual([
+      "t.completed: string, documented boolean",
+      "t.resource_subtype: \"chore\" is not one of default_task, milestone, approval, custom",
+      "t.colour: not a documented field"
+    ])
+  })
+})
