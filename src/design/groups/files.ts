@@ -17,10 +17,10 @@ import { invalidInput, type InvalidInputError, type PlanRequiredError, type Requ
 import { pathOf, type RequestSpec } from "../../core/http/pipeline.js"
 import { urlPage } from "../../core/paginate.js"
 import { view } from "../../core/view.js"
-import { summarizeBytes, summarizeDocument, summaryRecord } from "../local/file-summary.js"
-import { saveRenders } from "../local/image-download.js"
 import type { DesignClient } from "../client.js"
 import { designOperation } from "../define.js"
+import { summarizeBytes, summarizeDocument, summaryRecord } from "../local/file-summary.js"
+import { saveRenders } from "../local/image-download.js"
 import { FileKeyOrUrl, fileRefOf, nodeIdOf, NodeIds } from "../refs.js"
 
 const GROUP = "files"
