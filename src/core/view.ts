@@ -167,13 +167,6 @@ export interface View<Op extends AnyOperation<never>> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyView = View<any>
 
-/**
- * Each group module of a registry, loaded on demand: module name → its views
- * (core/cli/command-index.ts). Here, not there, so the library's group lists do
- * not pull the command line into lib/.
- */
-export type GroupModules = Readonly<Record<string, () => Promise<ReadonlyArray<AnyView>>>>
-
 export const view = <Op extends AnyOperation<never>>(operation: Op, shown: Omit<View<Op>, "operation">): View<Op> => ({
   operation,
   ...shown

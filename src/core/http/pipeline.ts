@@ -21,6 +21,7 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as FiberRef from "effect/FiberRef"
 import * as Option from "effect/Option"
+import type * as Redacted from "effect/Redacted"
 import * as Ref from "effect/Ref"
 import * as Stream from "effect/Stream"
 import {
@@ -101,12 +102,21 @@ export interface Classified<E> {
   readonly verdict: Verdict
 }
 
+/** A request's credential: the token, and the headers that carry it. */
+export interface Credential {
+  readonly token: Redacted.Redacted<string>
+  readonly headers: Readonly<Record<string, string>>
+}
+
 export interface PipelineConfig<Route, E> {
   readonly baseUrl: string
-  /** The headers that carry the credential. */
-  readonly credential: Effect.Effect<Readonly<Record<string, string>>, AuthError>
-  /** Refreshes the credential after an auth failure; false when it cannot. Called at most once a request. */
-  readonly refresh?: Effect.Effect<boolean, RequestError> | undefined
+  /** The token in use and the headers that carry it. */
+  readonly credential: Effect.Effect<Credential, AuthError>
+  /**
+   * Renews the credential after the service rejected `rejected`; false when it cannot. Called at most once a
+   * request, which is then sent once more with the credential in use by then.
+   */
+  readonly refresh?: ((rejected: Redacted.Redacted<string>) => Effect.Effect<boolean, RequestError>) | undefined
   /** The service's reading of a non-2xx answer (its error bodies, its headers). */
   readonly classify: (answer: Answer, route: Route, attempts: number) => E | RequestError
   /** How the retry policy treats an answer. */
@@ -373,36 +383,42 @@ export const makePipeline = <Route, E>(
           maxWait: config.maxWait,
           deadline: Option.getOrUndefined(observer)?.deadline
         }
-        const once = Effect.gen(function*() {
-          const credential = yield* config.credential
-          // What is sent as a credential is masked wherever the service's words are shown.
-          rememberHeaderSecrets(credential)
-          const attempts = yield* Ref.make(0)
-          const counted = Effect.flatMap(
-            Ref.updateAndGet(attempts, (n) => n + 1),
-            (n) => Effect.annotateCurrentSpan("attempts", n)
-          )
-          // Whether a write reached the service and its answer was lost: it may have been done.
-          const lost = yield* Ref.make(false)
-          const tracked = Effect.zipRight(counted, attempt(spec, route, observer, credential, onSuccess)).pipe(
-            Effect.tapError((
-              failure
-            ) => (isWrite(spec.method) && answerLost(failure) ? Ref.set(lost, true) : Effect.void)),
-            Effect.mapError((failure) => ({ failure, verdict: verdictOf(failure) }))
-          )
-          return yield* Effect.retry(tracked, retrySchedule(policy, announceWait(observer))).pipe(
-            Effect.catchAll(({ failure }) =>
-              Effect.flatMap(
-                Effect.zip(Ref.get(attempts), Ref.get(lost)),
-                ([n, unconfirmed]) => Effect.fail(finalError(failure, route, n, unconfirmed))
+        const once = (credential: Credential) =>
+          Effect.gen(function*() {
+            // What is sent as a credential is masked wherever the service's words are shown.
+            rememberHeaderSecrets(credential.headers)
+            const attempts = yield* Ref.make(0)
+            const counted = Effect.flatMap(
+              Ref.updateAndGet(attempts, (n) => n + 1),
+              (n) => Effect.annotateCurrentSpan("attempts", n)
+            )
+            // Whether a write reached the service and its answer was lost: it may have been done.
+            const lost = yield* Ref.make(false)
+            const tracked = Effect.zipRight(counted, attempt(spec, route, observer, credential.headers, onSuccess))
+              .pipe(
+                Effect.tapError((
+                  failure
+                ) => (isWrite(spec.method) && answerLost(failure) ? Ref.set(lost, true) : Effect.void)),
+                Effect.mapError((failure) => ({ failure, verdict: verdictOf(failure) }))
+              )
+            return yield* Effect.retry(tracked, retrySchedule(policy, announceWait(observer))).pipe(
+              Effect.catchAll(({ failure }) =>
+                Effect.flatMap(
+                  Effect.zip(Ref.get(attempts), Ref.get(lost)),
+                  ([n, unconfirmed]) => Effect.fail(finalError(failure, route, n, unconfirmed))
+                )
               )
             )
-          )
-        })
-        return yield* once.pipe(
+          })
+        const credential = yield* config.credential
+        return yield* once(credential).pipe(
           Effect.catchIf(
             (error) => isAuthFailure(error) && config.refresh !== undefined,
-            (error) => Effect.flatMap(config.refresh!, (refreshed) => (refreshed ? once : Effect.fail(error)))
+            (error) =>
+              Effect.flatMap(
+                config.refresh!(credential.token),
+                (refreshed) => (refreshed ? Effect.flatMap(config.credential, once) : Effect.fail(error))
+              )
           )
         )
       })

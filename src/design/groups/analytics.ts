@@ -141,7 +141,7 @@ const usagesView = <G extends string>(op: ReturnType<typeof usages<G>>, asset: A
     examples: [`design analytics ${asset}-usages ${LIB} --group-by file --all`]
   })
 
-export const analyticsViews = [
+export const views = [
   actionsView(analyticsComponentActions, "component"),
   usagesView(analyticsComponentUsages, "component"),
   actionsView(analyticsStyleActions, "style"),

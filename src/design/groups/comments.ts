@@ -277,7 +277,7 @@ const describeComment = (c: Comment) => ({
   client_meta: c.client_meta === null ? null : JSON.stringify(c.client_meta)
 })
 
-export const commentViews = [
+export const views = [
   view(commentList, {
     command: ["comment", "list"],
     tool: "design_comment_list",

@@ -181,7 +181,7 @@ const refusedItems = <O>(applied: (o: O) => number, refused: (o: O) => number) =
   failed: Array.from({ length: refused(o) }, () => undefined)
 })
 
-export const devResourceViews = [
+export const views = [
   view(devResourceList, {
     command: ["dev-resource", "list"],
     tool: "design_dev_resource_list",

@@ -17,11 +17,11 @@ import { invalidInput, type InvalidInputError, type PlanRequiredError, type Requ
 import { pathOf, type RequestSpec } from "../../core/http/pipeline.js"
 import { urlPage } from "../../core/paginate.js"
 import { view } from "../../core/view.js"
-import type { DesignClient } from "../client.js"
 import { designOperation } from "../define.js"
 import { summarizeBytes, summarizeDocument, summaryRecord } from "../local/file-summary.js"
 import { saveRenders } from "../local/image-download.js"
 import { FileKeyOrUrl, fileRefOf, nodeIdOf, NodeIds } from "../refs.js"
+import type { DesignClient } from "../service.js"
 
 const GROUP = "files"
 const FILE = FileKeyOrUrl.annotations({ description: "Key or URL" })
@@ -397,7 +397,7 @@ const nodeRows = (o: FileNodes) =>
     children: entry === null ? null : Array.isArray(entry.document.children) ? entry.document.children.length : 0
   }))
 
-export const fileViews = [
+export const views = [
   view(fileGet, {
     command: ["file", "get"],
     tool: "design_file_get",

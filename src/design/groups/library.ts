@@ -16,9 +16,9 @@ import { invalidInput } from "../../core/errors.js"
 import { pathOf } from "../../core/http/pipeline.js"
 import { idCursor } from "../../core/paginate.js"
 import { view } from "../../core/view.js"
-import type { DesignClient } from "../client.js"
 import { designOperation } from "../define.js"
 import { FileKeyOrUrl as FileArg, mainFileKeyOf, teamIdOf, TeamIdOrUrl as TeamArg } from "../refs.js"
+import type { DesignClient } from "../service.js"
 
 // ---- wire shapes -----------------------------------------------------------
 
@@ -260,7 +260,7 @@ const kindViews = <K extends string>(kind: Kind<K>, ops: ReturnType<typeof kindO
 
 const itemsOfOutput = <K extends string>(o: Items<K>, key: K): ReadonlyArray<LibraryItem> => o[key]
 
-export const libraryViews = [
+export const views = [
   ...kindViews(COMPONENTS, components),
   ...kindViews(COMPONENT_SETS, componentSets),
   ...kindViews(STYLES, styles)

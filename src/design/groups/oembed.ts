@@ -52,7 +52,7 @@ export const oembedGet = designOperation({
   response: OEmbed
 })
 
-export const oembedViews = [
+export const views = [
   view(oembedGet, {
     command: ["oembed", "get"],
     tool: "design_oembed_get",

@@ -296,7 +296,7 @@ const developerLogRow = (e: DeveloperLogItem) => ({
   ip_address: e.context.ip_address
 })
 
-export const orgViews = [
+export const views = [
   view(activityLogList, {
     command: ["activity-log", "list"],
     tool: "design_activity_log_list",

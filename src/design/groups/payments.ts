@@ -65,7 +65,7 @@ export const paymentGet = designOperation({
   result: (b) => b.meta
 })
 
-export const paymentViews = [
+export const views = [
   view(paymentGet, {
     command: ["payment", "get"],
     tool: "design_payment_get",

@@ -122,7 +122,7 @@ export const projectFiles = designOperation({
 const TEAM = "1300000000000000001"
 const PROJECT = "210000001"
 
-export const projectViews = [
+export const views = [
   view(projectList, {
     command: ["project", "list"],
     tool: "design_project_list",

@@ -26,7 +26,7 @@ export const userMe = designOperation({
   response: Me
 })
 
-export const userViews = [
+export const views = [
   view(userMe, {
     command: ["user", "me"],
     tool: "design_user_me",

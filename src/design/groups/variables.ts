@@ -343,7 +343,7 @@ const localRows = (m: Meta) =>
     modes: Object.keys(v.valuesByMode).length
   }))
 
-export const variableViews = [
+export const views = [
   view(variableLocal, {
     command: ["variable", "local"],
     tool: "design_variable_local",

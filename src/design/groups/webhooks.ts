@@ -12,9 +12,9 @@ import { pathOf } from "../../core/http/pipeline.js"
 import { absentIsDone } from "../../core/operation.js"
 import { urlCursor } from "../../core/paginate.js"
 import { view } from "../../core/view.js"
-import type { DesignClient } from "../client.js"
 import { designOperation } from "../define.js"
 import { ContextIdOrUrl, type ContextKind, parseContextRef } from "../refs.js"
+import type { DesignClient } from "../service.js"
 
 // ---- wire shapes -----------------------------------------------------------
 
@@ -361,7 +361,7 @@ export const webhookListTeam = designOperation({
 
 // ---- how the front ends show them -----------------------------------------------------
 
-export const webhookViews = [
+export const views = [
   view(webhookList, {
     command: ["webhook", "list"],
     tool: "design_webhook_list",

@@ -118,7 +118,7 @@ export const attachmentDelete = absentIsDone(
 
 const COLUMNS = ["gid", "name", "resource_subtype", "size"] as const
 
-export const attachmentViews = [
+export const views = [
   view(attachmentList, {
     command: ["attachment", "list"],
     tool: "taskmgr_attachment_list",

@@ -111,7 +111,7 @@ const settingsText = (kind: string) =>
     noun: `custom fields on the ${kind}`
   }) as const
 
-export const customFieldViews = [
+export const views = [
   view(customFieldList, {
     command: ["custom-field", "list"],
     tool: "taskmgr_custom_field_list",

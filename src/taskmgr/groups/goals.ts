@@ -201,7 +201,7 @@ const valueNames = {
   owner: "GID|me"
 } as const
 
-export const goalViews = [
+export const views = [
   view(goalList, {
     command: ["goal", "list"],
     tool: "taskmgr_goal_list",

@@ -117,7 +117,7 @@ const COLUMNS = ["gid", "parent", "member", "access_level"]
 const rows = (o: { readonly items: ReadonlyArray<MembershipCompact> }) =>
   o.items.map((m) => ({ gid: m.gid, parent: m.parent?.name, member: m.member?.name, access_level: m.access_level }))
 
-export const membershipViews = [
+export const views = [
   view(membershipList, {
     command: ["membership", "list"],
     tool: "taskmgr_membership_list",

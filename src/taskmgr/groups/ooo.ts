@@ -122,7 +122,7 @@ const COLUMNS = ["gid", "start_date", "end_date", "user"]
 const rows = (o: { readonly items: ReadonlyArray<OutOfOffice> }) =>
   o.items.map((e) => ({ gid: e.gid, start_date: e.start_date, end_date: e.end_date, user: e.user?.name }))
 
-export const oooViews = [
+export const views = [
   view(oooList, {
     command: ["ooo", "list"],
     tool: "taskmgr_ooo_list",

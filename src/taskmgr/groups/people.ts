@@ -5,10 +5,10 @@ import * as Schema from "effect/Schema"
 import { invalidInput } from "../../core/errors.js"
 import { pathOf } from "../../core/http/pipeline.js"
 import { view } from "../../core/view.js"
-import type { TaskmgrClient } from "../client.js"
 import { listFields, taskmgrList, taskmgrOperation } from "../define.js"
 import { Gid, type Record, UserGid } from "../records/records.js"
 import { Team, User, Workspace } from "../records/typed-records.js"
+import type { TaskmgrClient } from "../service.js"
 
 /** The workspace to use: the one given, else the configured one. */
 export const workspaceOf = (client: TaskmgrClient, given: string | undefined) =>
@@ -117,7 +117,7 @@ export const workspaceGet = taskmgrOperation({
 const rows = (columns: ReadonlyArray<string>) => (o: { readonly items: ReadonlyArray<Record> }) =>
   o.items.map((item) => Object.fromEntries(columns.map((c) => [c, item[c]])))
 
-export const peopleViews = [
+export const views = [
   view(userMe, {
     command: ["user", "me"],
     tool: "taskmgr_user_me",

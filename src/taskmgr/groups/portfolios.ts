@@ -155,7 +155,7 @@ const nameOf = (value: unknown) => (typeof value === "object" && value !== null 
 
 const valueNames = { public: "true|false", start_on: "YYYY-MM-DD", due_on: "YYYY-MM-DD" } as const
 
-export const portfolioViews = [
+export const views = [
   view(portfolioList, {
     command: ["portfolio", "list"],
     tool: "taskmgr_portfolio_list",

@@ -262,7 +262,7 @@ const writableNames = {
   followers: "GID|me"
 } as const
 
-export const projectViews = [
+export const views = [
   view(projectList, {
     command: ["project", "list"],
     tool: "taskmgr_project_list",

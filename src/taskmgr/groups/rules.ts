@@ -39,7 +39,7 @@ export const ruleTrigger = taskmgrOperation({
   data: RuleTriggerResponse
 })
 
-export const ruleViews = [
+export const views = [
   view(ruleTrigger, {
     command: ["rule", "trigger"],
     tool: "taskmgr_rule_trigger",

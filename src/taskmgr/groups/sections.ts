@@ -170,7 +170,7 @@ export const sectionTaskAdd = taskmgrOperation({
 
 const sectionRows = (items: ReadonlyArray<Record>) => items.map((s) => ({ gid: s.gid, name: s.name }))
 
-export const sectionViews = [
+export const views = [
   view(sectionList, {
     command: ["section", "list"],
     tool: "taskmgr_section_list",

@@ -124,7 +124,7 @@ const nameOf = (value: unknown) => (typeof value === "object" && value !== null 
 
 export { statusOverview }
 
-export const statusViews = [
+export const views = [
   view(statusList, {
     command: ["status", "list"],
     tool: "taskmgr_status_list",

@@ -18,13 +18,13 @@ import { ForbiddenError, invalidInput } from "../../core/errors.js"
 import { pathOf } from "../../core/http/pipeline.js"
 import { absentIsDone, type InputOf, type Operation } from "../../core/operation.js"
 import { view } from "../../core/view.js"
-import type { TaskmgrClient } from "../client.js"
 import { dataBody, listFields, type ListPage, type TaskmgrError, taskmgrList, taskmgrOperation } from "../define.js"
 import { checkTemplate, escapeHtml, fillTemplate, type TemplateValues } from "../local/comment-template.js"
 import { Gid, GidOrUrl, type Record } from "../records/records.js"
 import { Story, Task } from "../records/typed-records.js"
 import type { GidKind } from "../refs.js"
 import { RichText } from "../rich-text.js"
+import type { TaskmgrClient } from "../service.js"
 
 export const COMMENT_SUBTYPE = "comment_added"
 
@@ -391,7 +391,7 @@ const FEED_COLUMNS = ["gid", "created_at", "created_by", "resource_subtype", "te
 const TASK = "GID|URL"
 const T = "1200000000000601"
 
-export const storyViews = [
+export const views = [
   view(storyList, {
     command: ["story", "list"],
     tool: "taskmgr_story_list",

@@ -8,11 +8,11 @@ import { invalidInput } from "../../core/errors.js"
 import { pathOf } from "../../core/http/pipeline.js"
 import { absentIsDone, type Operation } from "../../core/operation.js"
 import { view } from "../../core/view.js"
-import type { TaskmgrClient } from "../client.js"
 import { dataBody, listFields, type TaskmgrError, taskmgrList, taskmgrOperation } from "../define.js"
 import { Gid, GidOrUrl, type Record } from "../records/records.js"
 import { Tag, Task } from "../records/typed-records.js"
 import { gidOf } from "../refs.js"
+import type { TaskmgrClient } from "../service.js"
 import { workspaceOf } from "./people.js"
 
 const Workspace = Schema.optional(Gid.annotations({ description: "The workspace (default: the configured one)" }))
@@ -194,7 +194,7 @@ const rows = (columns: ReadonlyArray<string>) => (o: { readonly items: ReadonlyA
 
 const TASK = "GID|URL"
 
-export const tagViews = [
+export const views = [
   view(tagList, {
     command: ["tag", "list"],
     tool: "taskmgr_tag_list",

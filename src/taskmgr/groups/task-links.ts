@@ -239,7 +239,7 @@ export const taskDependentRemove = taskmgrOperation({
 
 const onTask = { task_gid: "GID|URL" } as const
 
-export const taskLinkViews = [
+export const views = [
   view(taskSubtaskList, {
     command: ["task", "subtask", "list"],
     tool: "taskmgr_task_subtask_list",

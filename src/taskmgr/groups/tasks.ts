@@ -16,13 +16,13 @@ import { absentIsDone, type Operation } from "../../core/operation.js"
 import { handBound } from "../../core/paginate.js"
 import { view } from "../../core/view.js"
 import { classifyTaskmgr, PREMIUM, type TaskmgrPlanGate } from "../classify.js"
-import type { TaskmgrClient } from "../client.js"
 import { dataBody, listFields, type ListPage, type TaskmgrError, taskmgrList, taskmgrOperation } from "../define.js"
 import { CONCURRENCY } from "../limits.js"
 import { Gid, GidOrUrl, NonBlank, Toggle, UserGid } from "../records/records.js"
 import { Task, UserTaskList } from "../records/typed-records.js"
 import { gidNamed, gidOf } from "../refs.js"
 import { RichText } from "../rich-text.js"
+import type { TaskmgrClient } from "../service.js"
 import { workspaceOf } from "./people.js"
 
 // ---- shared fields ------------------------------------------------------------
@@ -661,7 +661,7 @@ export const taskTable = (noun: string) => ({
   noun
 })
 
-export const taskViews = [
+export const views = [
   view(taskList, {
     command: ["task", "list"],
     tool: "taskmgr_task_list",

@@ -15,11 +15,11 @@ import { pathOf } from "../../core/http/pipeline.js"
 import { DEFAULT_JOB_TIMEOUT, waitForJob } from "../../core/job-wait.js"
 import type { Operation } from "../../core/operation.js"
 import { view } from "../../core/view.js"
-import type { TaskmgrClient } from "../client.js"
 import { dataBody, listFields, type TaskmgrError, taskmgrList, taskmgrOperation } from "../define.js"
 import { notBoth, rules } from "../input-rules.js"
 import { Gid, GidOrUrl, NonBlank, Toggle } from "../records/records.js"
 import { Job, ProjectTemplate, TaskTemplate } from "../records/typed-records.js"
+import type { TaskmgrClient } from "../service.js"
 import { workspaceOf } from "./people.js"
 
 const GROUP = "templates"
@@ -236,7 +236,7 @@ const nameOf = (value: unknown) =>
 
 const WAIT_HELP = "Answer the job at once instead of waiting for it"
 
-export const templateViews = [
+export const views = [
   view(taskTemplateList, {
     command: ["task-template", "list"],
     tool: "taskmgr_task_template_list",

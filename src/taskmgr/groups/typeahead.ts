@@ -50,7 +50,7 @@ export const searchObjects = taskmgrOperation({
   data: Schema.Array(NamedResource)
 })
 
-export const typeaheadViews = [
+export const views = [
   view(searchObjects, {
     command: ["search", "objects"],
     tool: "taskmgr_search_objects",

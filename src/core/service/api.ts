@@ -4,14 +4,19 @@
  * operations returning one page with the cursor of the next, and a Stream of
  * every item for each paged operation.
  */
+import type * as HttpClient from "@effect/platform/HttpClient"
+import * as Config from "effect/Config"
+import type * as ConfigError from "effect/ConfigError"
+import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
-import type { InvalidInputError } from "./errors.js"
-import { validateInput } from "./input.js"
-import type { AnyOperation, ErrorOf, InputOf, ItemOf, OutputOf } from "./operation.js"
-import { pages, uniqueBy } from "./paginate.js"
-import { withCheck } from "./write-check.js"
+import type { InvalidInputError, InvalidSettingsError } from "../errors.js"
+import { validateInput } from "../input.js"
+import type { AnyOperation, ErrorOf, InputOf, ItemOf, OutputOf } from "../operation.js"
+import { pages, uniqueBy } from "../paginate.js"
+import { withCheck } from "../write-check.js"
 
 /** One page of a paged list, with the cursor that fetches the next (null: none left). */
 export type PageOf<O> = O & { readonly next_cursor: string | null }
@@ -90,4 +95,40 @@ export const makeApi = <C, Ops extends Readonly<Record<string, AnyOperation<C>>>
       )
   }
   return { ...methods, streams } as ApiOf<Ops>
+}
+
+/** A service's library tag with its constructors (see `ServiceApi`). */
+export interface ServiceApiClass<Self, Id extends string, O, A> extends Context.TagClass<Self, Id, A> {
+  /** Checks the options and builds the service on the HttpClient in context. */
+  readonly make: (options: O) => Effect.Effect<A, InvalidSettingsError, HttpClient.HttpClient>
+  /** From options in code. */
+  readonly layer: (options: O) => Layer.Layer<Self, InvalidSettingsError, HttpClient.HttpClient>
+  /** From configuration: the service's variables by default, or any `Config` of the options. */
+  readonly layerConfig: (
+    config?: Config.Config.Wrap<O>
+  ) => Layer.Layer<Self, ConfigError.ConfigError | InvalidSettingsError, HttpClient.HttpClient>
+}
+
+/**
+ * A service's library tag with its constructors, in the manner of Effect's
+ * provider clients: `make(options)` checks the options and closes over them
+ * (the HttpClient is a requirement, so programs and tests choose it);
+ * `layer(options)` and `layerConfig(config)` build it. Every layer is
+ * independent: two layers with two tokens never share a credential.
+ *
+ *   export class DesignApi extends ServiceApi<DesignApi>()("design-taskmgr/DesignApi", make, designConfig) {}
+ */
+export const ServiceApi = <Self>() =>
+<const Id extends string, O, A>(
+  id: Id,
+  make: (options: O) => Effect.Effect<A, InvalidSettingsError, HttpClient.HttpClient>,
+  config: Config.Config<O>
+): ServiceApiClass<Self, Id, O, A> => {
+  const tag = Context.Tag(id)<Self, A>()
+  return Object.assign(tag, {
+    make,
+    layer: (options: O) => Layer.effect(tag, make(options)),
+    layerConfig: (options?: Config.Config.Wrap<O>) =>
+      Layer.effect(tag, Effect.flatMap(options === undefined ? config : Config.unwrap(options), make))
+  })
 }
