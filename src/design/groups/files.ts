@@ -400,7 +400,6 @@ const nodeRows = (o: FileNodes) =>
 export const views = [
   view(fileGet, {
     command: ["file", "get"],
-    tool: "design_file_get",
     positional: ["file_key"],
     narrow: [
       "pass depth (1: pages only, 2: pages and their top-level frames)",
@@ -420,7 +419,6 @@ export const views = [
   }),
   view(fileNodes, {
     command: ["file", "nodes"],
-    tool: "design_file_nodes",
     positional: ["file_key"],
     valueNames: { file_key: "KEY|URL", ids: "ID,...", version: "ID", plugin_data: "IDS" },
     text: { kind: "table", rows: nodeRows, columns: ["node_id", "name", "type", "children"], noun: "nodes" },
@@ -428,7 +426,6 @@ export const views = [
   }),
   view(fileImages, {
     command: ["file", "images"],
-    tool: "design_file_images",
     positional: ["file_key"],
     valueNames: { file_key: "KEY|URL", ids: "ID,...", version: "ID" },
     text: {
@@ -468,7 +465,6 @@ export const views = [
   }),
   view(fileImageFills, {
     command: ["file", "image-fills"],
-    tool: "design_file_image_fills",
     positional: ["file_key"],
     valueNames: { file_key: "KEY|URL" },
     text: {
@@ -481,7 +477,6 @@ export const views = [
   }),
   view(fileMeta, {
     command: ["file", "meta"],
-    tool: "design_file_meta",
     positional: ["file_key"],
     valueNames: { file_key: "KEY|URL" },
     text: {
@@ -492,7 +487,6 @@ export const views = [
   }),
   view(fileVersions, {
     command: ["file", "versions"],
-    tool: "design_file_versions",
     positional: ["file_key"],
     valueNames: { file_key: "KEY|URL", before: "ID", after: "ID" },
     text: {

@@ -55,7 +55,6 @@ export const oembedGet = designOperation({
 export const views = [
   view(oembedGet, {
     command: ["oembed", "get"],
-    tool: "design_oembed_get",
     positional: ["url"],
     text: {
       kind: "record",

@@ -299,7 +299,6 @@ const developerLogRow = (e: DeveloperLogItem) => ({
 export const views = [
   view(activityLogList, {
     command: ["activity-log", "list"],
-    tool: "design_activity_log_list",
     valueNames: { events: "TYPE,...", start_time: "UNIX_S", end_time: "UNIX_S" },
     text: {
       kind: "table",
@@ -320,7 +319,6 @@ export const views = [
   }),
   view(developerLogList, {
     command: ["developer-log", "list"],
-    tool: "design_developer_log_list",
     // The shared --token is the credential; this filter names a token in the log.
     flags: { token: "log-token" },
     valueNames: { token: "TOKEN_ID" },
@@ -337,7 +335,6 @@ export const views = [
   }),
   view(aiUsageDaily, {
     command: ["ai-usage", "daily"],
-    tool: "design_ai_usage_daily",
     text: {
       kind: "table",
       rows: (o) => o.items,
@@ -351,7 +348,6 @@ export const views = [
   }),
   view(discoveryTextEvents, {
     command: ["discovery", "text-events"],
-    tool: "design_discovery_text_events",
     valueNames: { start_date: "UTC_TIME", end_date: "UTC_TIME", file_ttl_in_seconds: "SECONDS" },
     text: {
       kind: "table",

@@ -68,7 +68,6 @@ export const paymentGet = designOperation({
 export const views = [
   view(paymentGet, {
     command: ["payment", "get"],
-    tool: "design_payment_get",
     valueNames: {
       plugin_payment_token: "TOKEN",
       user_id: "ID",

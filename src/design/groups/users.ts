@@ -29,7 +29,6 @@ export const userMe = designOperation({
 export const views = [
   view(userMe, {
     command: ["user", "me"],
-    tool: "design_user_me",
     text: { kind: "record" },
     examples: ["design user me"]
   })

@@ -134,7 +134,6 @@ const COLUMNS = ["created_at", "action", "resource", "name", "field", "user"] as
 export const views = [
   view(eventList, {
     command: ["event", "list"],
-    tool: "taskmgr_event_list",
     positional: ["resource_gid"],
     valueNames: { resource_gid: "GID|URL", sync: "TOKEN" },
     text: {

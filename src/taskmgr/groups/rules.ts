@@ -42,7 +42,6 @@ export const ruleTrigger = taskmgrOperation({
 export const views = [
   view(ruleTrigger, {
     command: ["rule", "trigger"],
-    tool: "taskmgr_rule_trigger",
     positional: ["rule_trigger_gid"],
     valueNames: { resource: "GID|URL" },
     text: { kind: "record" },

@@ -53,7 +53,6 @@ export const searchObjects = taskmgrOperation({
 export const views = [
   view(searchObjects, {
     command: ["search", "objects"],
-    tool: "taskmgr_search_objects",
     positional: ["resource_type", "query"],
     text: {
       kind: "table",

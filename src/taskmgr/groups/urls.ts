@@ -45,7 +45,6 @@ export const urlParse: Operation<typeof Input.Type, typeof Input.Encoded, UrlTar
 export const views = [
   view(urlParse, {
     command: ["url", "parse"],
-    tool: "taskmgr_url_parse",
     positional: ["url"],
     text: { kind: "record" },
     examples: ["taskmgr url parse https://app.example.com/0/1200000000000301/1200000000000601"]

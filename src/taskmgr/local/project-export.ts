@@ -115,7 +115,6 @@ export const projectExport: Operation<
 
 export const views = [view(projectExport, {
   command: ["project", "export"],
-  tool: "taskmgr_project_export",
   positional: ["project_gid"],
   valueNames: { project_gid: "GID|URL|NAME" },
   text: { kind: "document", text: (o) => o.markdown },

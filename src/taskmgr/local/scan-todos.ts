@@ -257,7 +257,6 @@ export const taskScanTodos: Operation<Input, typeof Input.Encoded, ScanResult, T
 
 export const views = [view(taskScanTodos, {
   command: ["task", "scan-todos"],
-  tool: "taskmgr_task_scan_todos",
   positional: ["dir"],
   valueNames: { project: "GID|URL|NAME" },
   text: {
