@@ -54,7 +54,7 @@ export const serviceProgram = <O extends ClientOptions, S extends ClientSettings
         client
       }),
       ...(cli.leaves?.(client) ?? []),
-      cli.sandbox,
+      ...(cli.sandbox === undefined ? [] : [cli.sandbox]),
       toolServerLeaf({ name, prefix }, async () => ({
         name,
         version: VERSION,

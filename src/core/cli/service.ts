@@ -83,8 +83,8 @@ export interface CliService<O extends ClientOptions, S extends ClientSettings, R
   readonly leaves?: ((client: ClientMaker<S, Route, E>) => ReadonlyArray<Leaf>) | undefined
   /** Their group lines for help. */
   readonly leafGroups?: Readonly<Record<string, string>> | undefined
-  /** `<program> sandbox` (core/cli/extra.ts `sandboxLeaf`). */
-  readonly sandbox: Leaf
+  /** `<program> sandbox` (core/cli/extra.ts `sandboxLeaf`), where the service has a simulator to serve. */
+  readonly sandbox?: Leaf | undefined
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry of services erases their types
