@@ -18,7 +18,7 @@ import {
 } from "../core/errors.js"
 import { type RequestSpec, unreadable } from "../core/http/pipeline.js"
 import { routeTemplate } from "../core/http/route.js"
-import { type Impact, type Operation, operationInfo, type Paging } from "../core/operation.js"
+import { type Operation, type OperationInfo, operationInfo, type Paging } from "../core/operation.js"
 import { applyCursor } from "../core/paginate.js"
 import { requireMode } from "./auth.js"
 import type { PlanGate } from "./classify.js"
@@ -32,14 +32,7 @@ type Moded<M> = M extends ReadonlyArray<AuthMode> ? AuthModeError : never
 /** What a design operation can fail with, given what it declares. */
 export type DesignError<G, M> = RequestError | InvalidInputError | Gated<G> | Moded<M>
 
-export interface DesignEndpoint<I, IE, B, BE, O, A, G, M> {
-  readonly name: string
-  readonly group: string
-  readonly summary: string
-  readonly input: Schema.Schema<I, IE>
-  readonly impact: Impact
-  readonly idempotent: boolean
-  readonly deprecated?: string | undefined
+export interface DesignEndpoint<I, IE, B, BE, O, A, G, M> extends OperationInfo<I, IE> {
   readonly tier: Tier | null
   /** The credential kinds that may call it; all when absent. */
   readonly modes?: M

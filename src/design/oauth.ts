@@ -9,7 +9,7 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { signInError } from "../core/oauth/redirect.js"
-import { isoAfter, type SignInService } from "../core/oauth/sign-in.js"
+import { isoAfter, renewedCredential, type SignInService } from "../core/oauth/sign-in.js"
 import { postTokenForm, tokenFields } from "../core/oauth/token-endpoint.js"
 
 /** The granular scopes (spec section 5); `files:read` is deprecated and the wrapper asks for granular scopes only. */
@@ -133,15 +133,8 @@ const refresh: SignInService["refresh"] = (credential, client, limits) =>
       ...limits,
       form: { refresh_token: credential.refresh_token }
     })
-    const now = yield* Clock.currentTimeMillis
-    return {
-      ...credential,
-      access_token: answer.access_token,
-      // Spec rule 7: no new refresh token comes back; should one ever come, it replaces the old.
-      refresh_token: answer.refresh_token ?? credential.refresh_token,
-      expires_at: isoAfter(now, answer.expires_in),
-      obtained_at: new Date(now).toISOString()
-    }
+    // Spec rule 7: no new refresh token comes back; should one ever come, it replaces the old.
+    return renewedCredential(credential, answer, yield* Clock.currentTimeMillis)
   })
 
 /**

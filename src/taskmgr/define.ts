@@ -10,7 +10,7 @@ import * as Schema from "effect/Schema"
 import type { InvalidInputError, PlanRequiredError, RequestError } from "../core/errors.js"
 import { type RequestSpec, unreadable } from "../core/http/pipeline.js"
 import { routeTemplate } from "../core/http/route.js"
-import { type Impact, type Operation, operationInfo } from "../core/operation.js"
+import { type Operation, type OperationInfo, operationInfo } from "../core/operation.js"
 import { applyCursor, offsetCursor } from "../core/paginate.js"
 import type { TaskmgrPlanGate, TaskmgrRoute } from "./classify.js"
 import { type GidKind, gidOf } from "./refs.js"
@@ -48,13 +48,7 @@ export const listFields = {
 
 const DEFAULT_LIMIT = 50
 
-interface Common<I, IE, G> {
-  readonly name: string
-  readonly group: string
-  readonly summary: string
-  readonly input: Schema.Schema<I, IE>
-  readonly impact: Impact
-  readonly idempotent: boolean
+interface Common<I, IE, G> extends OperationInfo<I, IE> {
   /** Search: counted against its own budget. */
   readonly search?: boolean | undefined
   /** What it needs above a free workspace (`PREMIUM`): its 402 is PlanRequiredError. */

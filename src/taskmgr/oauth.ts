@@ -10,7 +10,13 @@ import * as Schema from "effect/Schema"
 import { SignInError } from "../core/errors.js"
 import type { AuthorizeParams } from "../core/oauth/login.js"
 import { signInError } from "../core/oauth/redirect.js"
-import { isoAfter, type SignedInAccount, type SignInService, type StoredCredential } from "../core/oauth/sign-in.js"
+import {
+  isoAfter,
+  renewedCredential,
+  type SignedInAccount,
+  type SignInService,
+  type StoredCredential
+} from "../core/oauth/sign-in.js"
 import { postTokenForm, tokenFields } from "../core/oauth/token-endpoint.js"
 import { DEFAULT_APP_URL } from "./options.js"
 
@@ -121,14 +127,9 @@ const refresh: SignInService["refresh"] = (credential, client, limits) =>
       ...limits,
       form: { grant_type: "refresh_token", refresh_token: credential.refresh_token }
     }))
-    const now = yield* Clock.currentTimeMillis
     return {
-      ...credential,
-      access_token: answer.access_token,
-      refresh_token: answer.refresh_token ?? credential.refresh_token,
-      expires_at: isoAfter(now, answer.expires_in),
-      account: accountOf(answer.data) ?? credential.account ?? null,
-      obtained_at: new Date(now).toISOString()
+      ...renewedCredential(credential, answer, yield* Clock.currentTimeMillis),
+      account: accountOf(answer.data) ?? credential.account ?? null
     }
   })
 

@@ -263,6 +263,26 @@ export const expiresWithin = (credential: StoredCredential, nowMs: number, withi
   return Number.isNaN(at) || at - nowMs <= withinMs
 }
 
+/**
+ * A credential after a renewal at `nowMs`: the new access token and its lifetime; the refresh token is kept
+ * unless the answer brings a new one.
+ */
+export const renewedCredential = (
+  credential: StoredCredential,
+  answer: {
+    readonly access_token: Redacted.Redacted<string>
+    readonly refresh_token?: Redacted.Redacted<string> | undefined
+    readonly expires_in?: number | undefined
+  },
+  nowMs: number
+): StoredCredential => ({
+  ...credential,
+  access_token: answer.access_token,
+  refresh_token: answer.refresh_token ?? credential.refresh_token,
+  expires_at: isoAfter(nowMs, answer.expires_in),
+  obtained_at: new Date(nowMs).toISOString()
+})
+
 /** ISO time `seconds` after `nowMs`; null when the service gave no lifetime. */
 export const isoAfter = (nowMs: number, seconds: number | undefined) =>
   seconds === undefined ? null : new Date(nowMs + seconds * 1000).toISOString()
