@@ -1,6 +1,7 @@
 // Writes each program's light command index (src/<program>/cli/command-index.ts) from the group modules' real
-// definitions (src/<program>/groups/index.ts): the command line answers help and resolves argv from it, and loads
-// a group's module, through the loader written beside the index, only to run one of its commands.
+// definitions (src/<program>/groups/index.ts): the command line answers help and resolves argv from it (with each
+// module's help lines for its command groups), and loads a group's module, through the loader written beside the
+// index, only to run one of its commands.
 // Run by the build; test/core/cli/command-index.test.ts fails when it is stale.
 import { build } from "esbuild"
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
@@ -11,7 +12,7 @@ import { pathToFileURL } from "node:url"
 const programs = [
   { name: "design", groups: "designGroups", constant: "designCommandIndex", loaders: "designGroupLoaders" },
   { name: "taskmgr", groups: "taskmgrGroups", constant: "taskmgrCommandIndex", loaders: "taskmgrGroupLoaders" }
-]
+].map((p) => ({ ...p, summaries: `${p.name}CommandGroups` }))
 
 /** Each group's module path, read from the `import * as name from "path"` lines of the groups index. */
 const modulePaths = (program) => {
@@ -57,6 +58,8 @@ try {
     const index = m.commandIndexOf(groups)
     const pathOf = modulePaths(p.name)
     const identifiers = groupIdentifiers(p.name, p.groups)
+    // Help's line for each command group, from the modules that hold its commands.
+    const summaries = Object.assign({}, ...Object.values(groups).map((group) => group.commandGroups ?? {}))
     const loaders = Object.keys(groups).map((key) =>
       `  ${JSON.stringify(key)}: () => import(${
         JSON.stringify(pathOf(key, identifiers.get(key)).replace(/\.ts$/, ".js"))
@@ -70,6 +73,8 @@ try {
         `export const ${p.constant}: ReadonlyArray<IndexedCommand> = [\n${
           index.map((c) => `  ${JSON.stringify(c)}`).join(",\n")
         }\n]\n\n` +
+        `/** Help's line for each command group (each module's \`commandGroups\`). */\n` +
+        `export const ${p.summaries}: Readonly<Record<string, string>> = ${JSON.stringify(summaries, null, 2)}\n\n` +
         `/** Each group's module, loaded when one of its commands runs. */\n` +
         `export const ${p.loaders}: GroupLoaders = {\n${loaders.join(",\n")}\n}\n`
     )

@@ -11,6 +11,8 @@ import type { AnyView } from "../view.js"
 /** A resource-group module, as imported with `import * as`. */
 export interface GroupModule {
   readonly views: ReadonlyArray<AnyView>
+  /** Help's line for each command group whose commands the module holds ("comment reaction": "Reactions ..."). */
+  readonly commandGroups?: Readonly<Record<string, string>> | undefined
 }
 
 /** The operations among a module's exports, by export name. */

@@ -55,6 +55,28 @@ export const designCommandIndex: ReadonlyArray<IndexedCommand> = [
   {"module":"oembed","operation":"oembedGet","path":["oembed","get"],"spec":{"name":"get","summary":"The oEmbed of a file URL.","options":[{"flag":"--maxwidth","takesValue":true,"valueName":"N","description":"Largest width in pixels (default 800) (a whole number from 1 to 10000)","required":false,"repeatable":false},{"flag":"--maxheight","takesValue":true,"valueName":"N","description":"Largest height in pixels (default 450) (a whole number from 1 to 10000)","required":false,"repeatable":false}],"positionals":[{"name":"url","description":"File URL","required":true}],"examples":["design oembed get https://www.design.example/design/SbxF1leKey0000Sandbox01/Sandbox --maxwidth 640"],"subcommands":[]}}
 ]
 
+/** Help's line for each command group (each module's `commandGroups`). */
+export const designCommandGroups: Readonly<Record<string, string>> = {
+  "webhook": "Webhooks v2: list, inspect, create, update, delete, delivery history",
+  "user": "The current user",
+  "file": "Files: the document, nodes, rendered images, image fills, metadata, versions",
+  "project": "Projects: a team's projects, a project's metadata and files",
+  "comment": "Comments: list, post, reply, delete; reactions",
+  "comment reaction": "Reactions to a comment: list, add, remove",
+  "component": "Published components: by team, by file, by key",
+  "component-set": "Published component sets: by team, by file, by key",
+  "style": "Published styles: by team, by file, by key",
+  "variable": "Variables (Enterprise): local, published, bulk apply",
+  "dev-resource": "Dev resources: links on nodes; list, create, update, delete",
+  "analytics": "Library analytics (Enterprise): actions and usages of components, styles, variables",
+  "activity-log": "The organisation's activity log (plan token or org OAuth)",
+  "developer-log": "API and MCP calls in the organisation (plan token, Governance+)",
+  "ai-usage": "AI credits per user and day (plan token)",
+  "discovery": "Text-event download links (OAuth, Governance+)",
+  "payment": "Payment status of your plugins, widgets and Community files",
+  "oembed": "Embeds of file URLs"
+}
+
 /** Each group's module, loaded when one of its commands runs. */
 export const designGroupLoaders: GroupLoaders = {
   "webhooks": () => import("../groups/webhooks.js"),

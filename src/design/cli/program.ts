@@ -29,28 +29,7 @@ import {
 } from "../options.js"
 import { parseContextRef } from "../refs.js"
 import { designService } from "../service.js"
-import { designCommandIndex, designGroupLoaders } from "./command-index.js"
-
-const commandGroups: Readonly<Record<string, string>> = {
-  webhook: "Webhooks v2: list, inspect, create, update, delete, delivery history",
-  user: "The current user",
-  comment: "Comments: list, post, reply, delete; reactions",
-  "comment reaction": "Reactions to a comment: list, add, remove",
-  component: "Published components: by team, by file, by key",
-  "component-set": "Published component sets: by team, by file, by key",
-  style: "Published styles: by team, by file, by key",
-  file: "Files: the document, nodes, rendered images, image fills, metadata, versions",
-  project: "Projects: a team's projects, a project's metadata and files",
-  variable: "Variables (Enterprise): local, published, bulk apply",
-  "dev-resource": "Dev resources: links on nodes; list, create, update, delete",
-  analytics: "Library analytics (Enterprise): actions and usages of components, styles, variables",
-  "activity-log": "The organisation's activity log (plan token or org OAuth)",
-  "developer-log": "API and MCP calls in the organisation (plan token, Governance+)",
-  "ai-usage": "AI credits per user and day (plan token)",
-  discovery: "Text-event download links (OAuth, Governance+)",
-  payment: "Payment status of your plugins, widgets and Community files",
-  oembed: "Embeds of file URLs"
-}
+import { designCommandGroups, designCommandIndex, designGroupLoaders } from "./command-index.js"
 
 const isGov = (shared: Shared, env: Readonly<Record<string, string | undefined>>) =>
   shared["--gov"] === true || env.DESIGN_EDITION?.toLowerCase() === "gov"
@@ -108,7 +87,7 @@ export const designCli: CliService<DesignOptions, DesignSettings, DesignRoute, P
   signIn: designSignIn,
   noun: "design-service",
   summary: "Script the design-file service: files, comments, webhooks and more, from the terminal.",
-  commandGroups,
+  commandGroups: designCommandGroups,
   index: designCommandIndex,
   loaders: designGroupLoaders,
   examples: ["design auth status --check", "design webhook list --json", "design sandbox"],

@@ -147,3 +147,8 @@ export const views = [
   actionsView(analyticsVariableActions, "variable"),
   usagesView(analyticsVariableUsages, "variable")
 ] as const
+
+/** Help's line for each command group of this module (`design --help`). */
+export const commandGroups: { readonly [words: string]: string } = {
+  analytics: "Library analytics (Enterprise): actions and usages of components, styles, variables"
+}

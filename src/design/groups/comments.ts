@@ -339,3 +339,9 @@ export const views = [
     examples: [`design comment reaction delete ${FILE} 100000001 --emoji :heart:`]
   })
 ] as const
+
+/** Help's line for each command group of this module (`design --help`). */
+export const commandGroups: { readonly [words: string]: string } = {
+  comment: "Comments: list, post, reply, delete; reactions",
+  "comment reaction": "Reactions to a comment: list, add, remove"
+}

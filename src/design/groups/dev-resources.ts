@@ -234,3 +234,8 @@ export const views = [
     examples: ["design dev-resource delete SbxF1leKey0000Enterpr03 3100000000000000001"]
   })
 ] as const
+
+/** Help's line for each command group of this module (`design --help`). */
+export const commandGroups: { readonly [words: string]: string } = {
+  "dev-resource": "Dev resources: links on nodes; list, create, update, delete"
+}

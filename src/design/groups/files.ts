@@ -505,3 +505,8 @@ export const views = [
     examples: [`design file versions ${KEY}`, `design file versions ${KEY} --all --json`]
   })
 ] as const
+
+/** Help's line for each command group of this module (`design --help`). */
+export const commandGroups: { readonly [words: string]: string } = {
+  file: "Files: the document, nodes, rendered images, image fills, metadata, versions"
+}

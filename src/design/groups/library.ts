@@ -258,3 +258,10 @@ export const views = [
   ...kindViews(COMPONENT_SETS, componentSets),
   ...kindViews(STYLES, styles)
 ] as const
+
+/** Help's line for each command group of this module (`design --help`). */
+export const commandGroups: { readonly [words: string]: string } = {
+  component: "Published components: by team, by file, by key",
+  "component-set": "Published component sets: by team, by file, by key",
+  style: "Published styles: by team, by file, by key"
+}

@@ -69,3 +69,8 @@ export const views = [
     examples: ["design oembed get https://www.design.example/design/SbxF1leKey0000Sandbox01/Sandbox --maxwidth 640"]
   })
 ] as const
+
+/** Help's line for each command group of this module (`design --help`). */
+export const commandGroups: { readonly [words: string]: string } = {
+  oembed: "Embeds of file URLs"
+}

@@ -358,3 +358,11 @@ export const views = [
     examples: ["design discovery text-events --start-date 2026-01-01T00:00:00Z --end-date 2026-01-01T12:00:00Z"]
   })
 ] as const
+
+/** Help's line for each command group of this module (`design --help`). */
+export const commandGroups: { readonly [words: string]: string } = {
+  "activity-log": "The organisation's activity log (plan token or org OAuth)",
+  "developer-log": "API and MCP calls in the organisation (plan token, Governance+)",
+  "ai-usage": "AI credits per user and day (plan token)",
+  discovery: "Text-event download links (OAuth, Governance+)"
+}

@@ -90,3 +90,8 @@ export const views = [
     ]
   })
 ] as const
+
+/** Help's line for each command group of this module (`design --help`). */
+export const commandGroups: { readonly [words: string]: string } = {
+  payment: "Payment status of your plugins, widgets and Community files"
+}

@@ -165,3 +165,8 @@ export const views = [
     examples: [`design project files ${PROJECT}`, `design project files ${PROJECT} --branch-data --json`]
   })
 ] as const
+
+/** Help's line for each command group of this module (`design --help`). */
+export const commandGroups: { readonly [words: string]: string } = {
+  project: "Projects: a team's projects, a project's metadata and files"
+}

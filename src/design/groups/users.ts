@@ -33,3 +33,8 @@ export const views = [
     examples: ["design user me"]
   })
 ] as const
+
+/** Help's line for each command group of this module (`design --help`). */
+export const commandGroups: { readonly [words: string]: string } = {
+  user: "The current user"
+}

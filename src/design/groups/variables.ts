@@ -395,3 +395,8 @@ export const views = [
     ]
   })
 ] as const
+
+/** Help's line for each command group of this module (`design --help`). */
+export const commandGroups: { readonly [words: string]: string } = {
+  variable: "Variables (Enterprise): local, published, bulk apply"
+}

@@ -430,3 +430,8 @@ export const views = [
     examples: ["design webhook list-team 1300000000000000001"]
   })
 ] as const
+
+/** Help's line for each command group of this module (`design --help`). */
+export const commandGroups: { readonly [words: string]: string } = {
+  webhook: "Webhooks v2: list, inspect, create, update, delete, delivery history"
+}

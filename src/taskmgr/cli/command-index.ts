@@ -113,6 +113,41 @@ export const taskmgrCommandIndex: ReadonlyArray<IndexedCommand> = [
   {"module":"urls","operation":"urlParse","path":["url","parse"],"spec":{"name":"parse","summary":"What an app URL names: kind and gids (nothing is sent).","options":[],"positionals":[{"name":"url","description":"A URL of the app","required":true}],"examples":["taskmgr url parse https://app.example.com/0/1200000000000301/1200000000000601"],"subcommands":[]}}
 ]
 
+/** Help's line for each command group (each module's `commandGroups`). */
+export const taskmgrCommandGroups: Readonly<Record<string, string>> = {
+  "user": "Users (read-only)",
+  "team": "Teams (read-only)",
+  "workspace": "Workspaces (read-only)",
+  "project": "Projects: list, read, search, create, change, delete",
+  "section": "Sections of a project, and putting tasks into them",
+  "section task": "Tasks in a section",
+  "task": "Tasks: list, read, search, create, change, delete, and their links",
+  "task my-tasks": "Your My Tasks list",
+  "task subtask": "Subtasks of a task",
+  "task project": "The projects a task is in",
+  "task follower": "The followers of a task",
+  "task dependency": "Tasks a task waits on",
+  "task dependent": "Tasks that wait on a task",
+  "tag": "Tags, the tasks they mark, and the tags of a task",
+  "tag task": "The tasks of a tag: list, add, remove",
+  "story": "Stories: a task's activity feed (comments and system stories)",
+  "comment": "Comments on tasks (only your own can be changed)",
+  "goal": "Goals: list, read, create, change, delete",
+  "portfolio": "Portfolios and their projects",
+  "status": "Status updates of projects, portfolios and goals, and the roll-up overview",
+  "custom-field": "Custom fields: a workspace's, and those on a project, portfolio, goal or team",
+  "membership": "Who has access to a project, portfolio or goal",
+  "ooo": "Out-of-office entries",
+  "attachment": "Files and links attached to tasks: list, get, upload or link, delete",
+  "event": "Changes to a task or project since a sync token (--follow to keep watching)",
+  "task-template": "Task templates: list, read, make a task from one",
+  "project-template": "Project templates: list, read, make a project from one",
+  "job": "Jobs: the service's asynchronous work (template instantiations)",
+  "rule": "Rules: fire a rule's web-request trigger",
+  "search": "Typeahead: objects of one type by name",
+  "url": "App URLs: what one names"
+}
+
 /** Each group's module, loaded when one of its commands runs. */
 export const taskmgrGroupLoaders: GroupLoaders = {
   "people": () => import("../groups/people.js"),

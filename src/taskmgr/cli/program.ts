@@ -17,49 +17,15 @@ import { loadRepo, projectAliases } from "../local/repo-file.js"
 import { taskmgrSignIn } from "../oauth.js"
 import { PLANS, type TaskmgrOptions, type TaskmgrSettings } from "../options.js"
 import { taskmgrService } from "../service.js"
-import { taskmgrCommandIndex, taskmgrGroupLoaders } from "./command-index.js"
+import { taskmgrCommandGroups, taskmgrCommandIndex, taskmgrGroupLoaders } from "./command-index.js"
 import { repoLeaves } from "./repo.js"
-
-const commandGroups: Readonly<Record<string, string>> = {
-  user: "Users (read-only)",
-  team: "Teams (read-only)",
-  workspace: "Workspaces (read-only)",
-  tag: "Tags, the tasks they mark, and the tags of a task",
-  "tag task": "The tasks of a tag: list, add, remove",
-  story: "Stories: a task's activity feed (comments and system stories)",
-  comment: "Comments on tasks (only your own can be changed)",
-  task: "Tasks: list, read, search, create, change, delete, and their links",
-  "task my-tasks": "Your My Tasks list",
-  "task subtask": "Subtasks of a task",
-  "task project": "The projects a task is in",
-  "task follower": "The followers of a task",
-  "task dependency": "Tasks a task waits on",
-  "task dependent": "Tasks that wait on a task",
-  project: "Projects: list, read, search, create, change, delete",
-  section: "Sections of a project, and putting tasks into them",
-  "section task": "Tasks in a section",
-  goal: "Goals: list, read, create, change, delete",
-  portfolio: "Portfolios and their projects",
-  status: "Status updates of projects, portfolios and goals, and the roll-up overview",
-  "custom-field": "Custom fields: a workspace's, and those on a project, portfolio, goal or team",
-  membership: "Who has access to a project, portfolio or goal",
-  ooo: "Out-of-office entries",
-  attachment: "Files and links attached to tasks: list, get, upload or link, delete",
-  event: "Changes to a task or project since a sync token (--follow to keep watching)",
-  "task-template": "Task templates: list, read, make a task from one",
-  "project-template": "Project templates: list, read, make a project from one",
-  job: "Jobs: the service's asynchronous work (template instantiations)",
-  rule: "Rules: fire a rule's web-request trigger",
-  search: "Typeahead: objects of one type by name",
-  url: "App URLs: what one names"
-}
 
 export const taskmgrCli: CliService<TaskmgrOptions, TaskmgrSettings, TaskmgrRoute, PlanRequiredError> = {
   service: taskmgrService,
   signIn: taskmgrSignIn,
   noun: "task-management",
   summary: "Script the task-management service: tasks, projects, sections, tags and comments, from the terminal.",
-  commandGroups,
+  commandGroups: taskmgrCommandGroups,
   index: taskmgrCommandIndex,
   loaders: taskmgrGroupLoaders,
   examples: ["taskmgr user me", "taskmgr workspace list --json", "taskmgr sandbox"],

@@ -154,3 +154,8 @@ export const views = [
     examples: ["taskmgr attachment delete 1200000000000901"]
   })
 ] as const
+
+/** Help's line for each command group of this module (`taskmgr --help`). */
+export const commandGroups: { readonly [words: string]: string } = {
+  attachment: "Files and links attached to tasks: list, get, upload or link, delete"
+}

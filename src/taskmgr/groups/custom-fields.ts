@@ -16,7 +16,7 @@ const Workspace = Schema.optional(Gid.annotations({ description: "The workspace 
 
 export const customFieldList = taskmgrList({
   name: "customFieldList",
-  group: "custom-fields",
+  group: "custom_fields",
   summary: "Custom fields of a workspace.",
   input: Schema.Struct({ workspace_gid: Workspace, ...listFields }),
   subject: (i) => `custom fields of workspace ${i.workspace_gid ?? ""}`.trim(),
@@ -32,7 +32,7 @@ export const customFieldList = taskmgrList({
 
 export const customFieldGet = taskmgrOperation({
   name: "customFieldGet",
-  group: "custom-fields",
+  group: "custom_fields",
   summary: "One custom field, with its enum options.",
   input: Schema.Struct({ custom_field_gid: Gid.annotations({ description: "The custom field's gid" }) }),
   impact: "read",
@@ -44,7 +44,7 @@ export const customFieldGet = taskmgrOperation({
 
 /** What every settings list shares: the field attached, its type and options, and whether lists show it. */
 const settings = {
-  group: "custom-fields",
+  group: "custom_fields",
   item: CustomFieldSetting,
   defaultFields: ["custom_field.name", "custom_field.resource_subtype", "custom_field.enum_options", "is_important"],
   itemsKey: "custom_field_settings"
@@ -149,3 +149,8 @@ export const views = [
     examples: ["taskmgr custom-field team 1200000000000201"]
   })
 ] as const
+
+/** Help's line for each command group of this module (`taskmgr --help`). */
+export const commandGroups: { readonly [words: string]: string } = {
+  "custom-field": "Custom fields: a workspace's, and those on a project, portfolio, goal or team"
+}

@@ -173,3 +173,8 @@ export const views = [
     ]
   })
 ] as const
+
+/** Help's line for each command group of this module (`taskmgr --help`). */
+export const commandGroups: { readonly [words: string]: string } = {
+  event: "Changes to a task or project since a sync token (--follow to keep watching)"
+}

@@ -259,3 +259,8 @@ export const views = [
     examples: ["taskmgr goal delete 1200000000001101"]
   })
 ] as const
+
+/** Help's line for each command group of this module (`taskmgr --help`). */
+export const commandGroups: { readonly [words: string]: string } = {
+  goal: "Goals: list, read, create, change, delete"
+}

@@ -149,3 +149,8 @@ export const views = [
     examples: ["taskmgr membership delete 1200000000003302"]
   })
 ] as const
+
+/** Help's line for each command group of this module (`taskmgr --help`). */
+export const commandGroups: { readonly [words: string]: string } = {
+  membership: "Who has access to a project, portfolio or goal"
+}

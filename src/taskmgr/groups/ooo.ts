@@ -154,3 +154,8 @@ export const views = [
     examples: ["taskmgr ooo delete 1200000000003401"]
   })
 ] as const
+
+/** Help's line for each command group of this module (`taskmgr --help`). */
+export const commandGroups: { readonly [words: string]: string } = {
+  ooo: "Out-of-office entries"
+}

@@ -162,3 +162,10 @@ export const views = [
     examples: ["taskmgr workspace get 1200000000000101"]
   })
 ] as const
+
+/** Help's line for each command group of this module (`taskmgr --help`). */
+export const commandGroups: { readonly [words: string]: string } = {
+  user: "Users (read-only)",
+  team: "Teams (read-only)",
+  workspace: "Workspaces (read-only)"
+}

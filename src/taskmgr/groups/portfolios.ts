@@ -205,3 +205,8 @@ export const views = [
     examples: ["taskmgr portfolio delete 1200000000001202"]
   })
 ] as const
+
+/** Help's line for each command group of this module (`taskmgr --help`). */
+export const commandGroups: { readonly [words: string]: string } = {
+  portfolio: "Portfolios and their projects"
+}

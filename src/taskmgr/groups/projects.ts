@@ -323,3 +323,8 @@ export const views = [
     examples: ["taskmgr project delete 1200000000000301"]
   })
 ] as const
+
+/** Help's line for each command group of this module (`taskmgr --help`). */
+export const commandGroups: { readonly [words: string]: string } = {
+  project: "Projects: list, read, search, create, change, delete"
+}

@@ -50,3 +50,8 @@ export const views = [
     ]
   })
 ] as const
+
+/** Help's line for each command group of this module (`taskmgr --help`). */
+export const commandGroups: { readonly [words: string]: string } = {
+  rule: "Rules: fire a rule's web-request trigger"
+}

@@ -229,3 +229,9 @@ export const views = [
     ]
   })
 ] as const
+
+/** Help's line for each command group of this module (`taskmgr --help`). */
+export const commandGroups: { readonly [words: string]: string } = {
+  section: "Sections of a project, and putting tasks into them",
+  "section task": "Tasks in a section"
+}

@@ -33,7 +33,7 @@ export const STATUS_TYPES = [
 
 export const statusList = taskmgrList({
   name: "statusList",
-  group: "status-updates",
+  group: "status_updates",
   summary: "Status updates of a project, portfolio or goal.",
   input: Schema.Struct({
     parent: Parent,
@@ -54,7 +54,7 @@ export const statusList = taskmgrList({
 
 export const statusGet = taskmgrOperation({
   name: "statusGet",
-  group: "status-updates",
+  group: "status_updates",
   summary: "One status update.",
   input: Schema.Struct({ status_update_gid: StatusGid }),
   impact: "read",
@@ -66,7 +66,7 @@ export const statusGet = taskmgrOperation({
 
 export const statusCreate = taskmgrOperation({
   name: "statusCreate",
-  group: "status-updates",
+  group: "status_updates",
   summary: "Post a status update on a project, portfolio or goal.",
   input: Schema.Struct({
     parent: Parent,
@@ -108,7 +108,7 @@ export const statusCreate = taskmgrOperation({
 export const statusDelete = absentIsDone(
   taskmgrOperation({
     name: "statusDelete",
-    group: "status-updates",
+    group: "status_updates",
     summary: "Delete a status update.",
     input: Schema.Struct({ status_update_gid: StatusGid }),
     impact: "destroy",
@@ -199,3 +199,8 @@ export const views = [
     ]
   })
 ] as const
+
+/** Help's line for each command group of this module (`taskmgr --help`). */
+export const commandGroups: { readonly [words: string]: string } = {
+  status: "Status updates of projects, portfolios and goals, and the roll-up overview"
+}

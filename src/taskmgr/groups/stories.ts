@@ -463,3 +463,9 @@ export const views = [
     examples: ["taskmgr comment delete 1200000000000701"]
   })
 ] as const
+
+/** Help's line for each command group of this module (`taskmgr --help`). */
+export const commandGroups: { readonly [words: string]: string } = {
+  story: "Stories: a task's activity feed (comments and system stories)",
+  comment: "Comments on tasks (only your own can be changed)"
+}

@@ -259,3 +259,9 @@ export const views = [
     examples: ["taskmgr tag tasks 1200000000000601"]
   })
 ] as const
+
+/** Help's line for each command group of this module (`taskmgr --help`). */
+export const commandGroups: { readonly [words: string]: string } = {
+  tag: "Tags, the tasks they mark, and the tags of a task",
+  "tag task": "The tasks of a tag: list, add, remove"
+}

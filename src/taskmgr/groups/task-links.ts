@@ -326,3 +326,12 @@ export const views = [
     examples: ["taskmgr task dependent remove 1200000000000601 --dependents 1200000000000602"]
   })
 ] as const
+
+/** Help's line for each command group of this module (`taskmgr --help`). */
+export const commandGroups: { readonly [words: string]: string } = {
+  "task subtask": "Subtasks of a task",
+  "task project": "The projects a task is in",
+  "task follower": "The followers of a task",
+  "task dependency": "Tasks a task waits on",
+  "task dependent": "Tasks that wait on a task"
+}

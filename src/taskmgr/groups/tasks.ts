@@ -747,3 +747,9 @@ export const views = [
     examples: ["taskmgr task delete 1200000000000601"]
   })
 ] as const
+
+/** Help's line for each command group of this module (`taskmgr --help`). */
+export const commandGroups: { readonly [words: string]: string } = {
+  task: "Tasks: list, read, search, create, change, delete, and their links",
+  "task my-tasks": "Your My Tasks list"
+}

@@ -305,3 +305,10 @@ export const views = [
     examples: ["taskmgr job get 1300000000000001"]
   })
 ] as const
+
+/** Help's line for each command group of this module (`taskmgr --help`). */
+export const commandGroups: { readonly [words: string]: string } = {
+  "task-template": "Task templates: list, read, make a task from one",
+  "project-template": "Project templates: list, read, make a project from one",
+  job: "Jobs: the service's asynchronous work (template instantiations)"
+}

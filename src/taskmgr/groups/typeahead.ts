@@ -63,3 +63,8 @@ export const views = [
     examples: ["taskmgr search objects project launch", "taskmgr search objects user --count 5"]
   })
 ] as const
+
+/** Help's line for each command group of this module (`taskmgr --help`). */
+export const commandGroups: { readonly [words: string]: string } = {
+  search: "Typeahead: objects of one type by name"
+}

@@ -50,3 +50,8 @@ export const views = [
     examples: ["taskmgr url parse https://app.example.com/0/1200000000000301/1200000000000601"]
   })
 ] as const
+
+/** Help's line for each command group of this module (`taskmgr --help`). */
+export const commandGroups: { readonly [words: string]: string } = {
+  url: "App URLs: what one names"
+}

@@ -84,7 +84,7 @@ const PATHS: Readonly<Record<OverviewKind, string>> = { project: "projects", por
 const readHead = (kind: OverviewKind) =>
   taskmgrOperation({
     name: `${kind}Head`,
-    group: "status-updates",
+    group: "status_updates",
     summary: `A ${kind}'s name and latest status.`,
     input: Schema.Struct({ gid: Gid }),
     impact: "read",
@@ -214,7 +214,7 @@ export const statusOverview: Operation<
   TaskmgrClient
 > = {
   name: "statusOverview",
-  group: "status-updates",
+  group: "status_updates",
   summary: "Latest status and task counts of a project, goal or portfolio.",
   input: Schema.Struct({
     gid: GidOrUrl.annotations({ description: "Project, portfolio or goal" }),
