@@ -127,11 +127,13 @@ export const makePipeline = <Route, E>(
         if (tooLong !== undefined) return yield* Effect.fail(tooLong)
         const observer = yield* currentObserver
         const request = toHttpRequest(spec)
-        const learn = config.onRateLimited
+        const { onRateLimited: learn, pace } = config
+        // Asked anew at each attempt, as the pacer may decide when asked.
+        const budget = pace && Effect.suspend(() => pace(route))
         // One round of attempts with the credential as it is now: a refresh runs another.
         const round = Effect.flatMap(currentCredential(config.credential), (credential) => {
           // Paced within the permit: a request waiting for one cannot go out after a 429 paused its scope.
-          const client = sending.pipe(withCredential(credential), paced(config.pace?.(route)), permitted)
+          const client = sending.pipe(withCredential(credential), paced(budget), permitted)
           return exchange(client, request, read).pipe(
             learningFromRateLimits(learn && ((answer) => learn(answer, route))),
             retrying({
