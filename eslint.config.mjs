@@ -12,7 +12,7 @@ export default tseslint.config(
       ".tmp/**",
       "node_modules/**",
       "test/package/consumer/**",
-      "src/*/command-index.ts",
+      "src/*/cli/command-index.ts",
       "**/*.md"
     ]
   },

@@ -3,12 +3,12 @@
  * task-management service, to import into Effect programs. Simulators for
  * tests live in the "./testing" entry point.
  */
-export type { ApiOf, CursorInput, PageOf } from "./core/api.js"
 export * from "./core/errors.js"
 export { type ExchangeEvent, HttpObserver, type Observer, type WaitEvent } from "./core/http/observe.js"
 export type { Impact, Operation, Paging } from "./core/operation.js"
 export { type Pace, RateLimiter, type RateLimiterService } from "./core/pacing/rate-limit.js"
 export { type PaginationModel, paginationModels } from "./core/paginate.js"
+export type { ApiOf, CursorInput, PageOf } from "./core/service/api.js"
 export { DesignApi, type DesignApiService } from "./design/api.js"
 export type { PlanGate } from "./design/classify.js"
 export type { FileMetadata } from "./design/groups/files.js"

@@ -52,6 +52,23 @@ export interface Operation<I, IE, O, E, C, A = never> {
   readonly run: (client: C, input: I, cursor: string | undefined) => Effect.Effect<O, E>
 }
 
+/** What every operation says of itself, whatever its service: the fields a definition passes on as they are. */
+export type OperationInfo<I, IE> = Pick<
+  Operation<I, IE, never, never, never>,
+  "name" | "group" | "summary" | "input" | "impact" | "idempotent" | "deprecated"
+>
+
+/** The shared fields of a service's definition, for the Operation it defines. */
+export const operationInfo = <I, IE>(def: OperationInfo<I, IE>): OperationInfo<I, IE> => ({
+  name: def.name,
+  group: def.group,
+  summary: def.summary,
+  input: def.input,
+  impact: def.impact,
+  idempotent: def.idempotent,
+  deprecated: def.deprecated
+})
+
 /** Any operation of a service whose client is C (the registry's element type). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyOperation<C> = Operation<any, any, any, any, C, any>

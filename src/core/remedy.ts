@@ -48,6 +48,8 @@ const forbiddenToAll = (who: "service" | "author" | "service_or_author", say: Vo
   }
 }
 
+const lowerFirst = (text: string) => `${text.charAt(0).toLowerCase()}${text.slice(1)}`
+
 export const remedy = (error: WrapperError, say: Vocabulary): string => {
   switch (error._tag) {
     case "InvalidInputError":
@@ -64,9 +66,11 @@ export const remedy = (error: WrapperError, say: Vocabulary): string => {
         : "Correct what the service named above and try again."
     case "AuthError":
       return error.reason === "missing"
-        ? `${say.supplyToken}.`
+        ? `${say.supplyToken}${
+          say.signIn === undefined ? "" : `, or ${lowerFirst(say.signIn)} to sign in in the browser`
+        }.`
         : error.reason === "expired" && say.signIn !== undefined
-        ? `${say.signIn} again, or ${say.supplyToken.charAt(0).toLowerCase()}${say.supplyToken.slice(1)}.`
+        ? `${say.signIn} again, or ${lowerFirst(say.supplyToken)}.`
         : say.authMode === undefined
         ? `Create a new token and supply it (${say.supplyToken}).`
         : `Create a new token and supply it (${say.supplyToken}); check that ${
@@ -129,7 +133,7 @@ export const remedy = (error: WrapperError, say: Vocabulary): string => {
         case "no_code":
           return `${signIn}, and paste the code or the whole address the browser was sent to.`
         case "not_signed_in":
-          return `${signIn}, or ${say.supplyToken.charAt(0).toLowerCase()}${say.supplyToken.slice(1)}.`
+          return `${signIn}, or ${lowerFirst(say.supplyToken)}.`
         case "insecure_store":
           return `Run 'chmod 600 ${
             error.path ?? "the credential file"

@@ -1,6 +1,7 @@
 /**
  * How the front ends SHOW an operation: command words, which fields are
- * positional, flag spellings, the text view and examples, and the tool name.
+ * positional, flag spellings, the text view and examples; the tool name only
+ * where it is not the rule's.
  * Written next to the operation in its resource-group module.
  *
  * A paged operation is shown collected (paginate.ts `collect`): JSON and
@@ -108,12 +109,28 @@ export interface DocumentFile {
   readonly description: string
 }
 
+/** Why an operation is served by the command line only. */
+export interface NoTool {
+  readonly none: string
+}
+
+/** A tool name other than the rule's, and why the rule cannot hold for it. */
+export interface ToolNameOverride {
+  readonly name: string
+  readonly because: string
+}
+
 export interface View<Op extends AnyOperation<never>> {
   readonly operation: Op
   /** ["webhook", "list"] */
   readonly command: ReadonlyArray<string>
-  /** The tool name, or why there is none (the spec gives the deprecated team listing no tool). */
-  readonly tool: string | { readonly none: string }
+  /**
+   * Left out, the tool is named by the one rule, `<program>_` and the command
+   * words (mcp/names.ts). Set only to say why there is no tool (the spec gives
+   * the deprecated team listing none), or to name it otherwise, with the
+   * reason the rule cannot hold; test/registry.test.ts holds every view to it.
+   */
+  readonly tool?: NoTool | ToolNameOverride | undefined
   /** Fields given as positional arguments, in order; the rest are flags. */
   readonly positional?: ReadonlyArray<FieldName<Op>> | undefined
   /**
@@ -166,13 +183,6 @@ export interface View<Op extends AnyOperation<never>> {
 // The view's own operation type is erased in a registry of views.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyView = View<any>
-
-/**
- * Each group module of a registry, loaded on demand: module name → its views
- * (core/cli/command-index.ts). Here, not there, so the library's group lists do
- * not pull the command line into lib/.
- */
-export type GroupModules = Readonly<Record<string, () => Promise<ReadonlyArray<AnyView>>>>
 
 export const view = <Op extends AnyOperation<never>>(operation: Op, shown: Omit<View<Op>, "operation">): View<Op> => ({
   operation,

@@ -18,13 +18,13 @@ import {
 } from "../core/errors.js"
 import { type RequestSpec, unreadable } from "../core/http/pipeline.js"
 import { routeTemplate } from "../core/http/route.js"
-import type { Impact, Operation, Paging } from "../core/operation.js"
+import { type Impact, type Operation, operationInfo, type Paging } from "../core/operation.js"
 import { applyCursor } from "../core/paginate.js"
 import { requireMode } from "./auth.js"
 import type { PlanGate } from "./classify.js"
-import type { DesignClient } from "./client.js"
 import type { Tier } from "./limits.js"
 import { type AuthMode, PLANS } from "./options.js"
+import type { DesignClient } from "./service.js"
 
 type Gated<G> = G extends PlanGate ? PlanRequiredError : never
 type Moded<M> = M extends ReadonlyArray<AuthMode> ? AuthModeError : never
@@ -105,15 +105,5 @@ export const designOperation = <
       const resume = def.paging?.model.resume
       return resume === undefined || cursor === undefined ? page : (resume(page, cursor) as O)
     }) as Effect.Effect<O, DesignError<G, M>>
-  return {
-    name: def.name,
-    group: def.group,
-    summary: def.summary,
-    input: def.input,
-    impact: def.impact,
-    idempotent: def.idempotent,
-    deprecated: def.deprecated,
-    paging: def.paging,
-    run
-  }
+  return { ...operationInfo(def), paging: def.paging, run }
 }

@@ -10,11 +10,11 @@ import * as Schema from "effect/Schema"
 import type { InvalidInputError, PlanRequiredError, RequestError } from "../core/errors.js"
 import { type RequestSpec, unreadable } from "../core/http/pipeline.js"
 import { routeTemplate } from "../core/http/route.js"
-import type { Impact, Operation } from "../core/operation.js"
+import { type Impact, type Operation, operationInfo } from "../core/operation.js"
 import { applyCursor, offsetCursor } from "../core/paginate.js"
 import type { TaskmgrPlanGate, TaskmgrRoute } from "./classify.js"
-import type { TaskmgrClient } from "./client.js"
 import { type GidKind, gidOf } from "./refs.js"
+import type { TaskmgrClient } from "./service.js"
 
 /** What a task-manager operation can fail with: PlanRequiredError only where it declares a plan gate. */
 export type TaskmgrError<G = undefined> =
@@ -91,9 +91,8 @@ const send = <I, IE, G, B, BE>(
   response: Schema.Schema<B, BE>,
   shape: (spec: RequestSpec, input: I) => RequestSpec
 ) =>
-(client: TaskmgrClient, raw: I): Effect.Effect<B, TaskmgrError<G>> =>
+(client: TaskmgrClient, input: I): Effect.Effect<B, TaskmgrError<G>> =>
   Effect.gen(function*() {
-    const input = yield* resolveGids(raw, def.gids, client)
     const subject = def.subject(input)
     const built = def.request(input, client)
     const shaped = shape(Effect.isEffect(built) ? yield* built : built, input)
@@ -116,12 +115,7 @@ export const taskmgrAnswer = <I, IE, B, BE, O, G extends TaskmgrPlanGate | undef
 ): Operation<I, IE, O, TaskmgrError<G>, TaskmgrClient> => {
   const run = send(def, def.body, (spec) => spec)
   return {
-    name: def.name,
-    group: def.group,
-    summary: def.summary,
-    input: def.input,
-    impact: def.impact,
-    idempotent: def.idempotent,
+    ...operationInfo(def),
     gids: def.gids as Readonly<Record<string, string>> | undefined,
     // `result` sees gids as sent, not the URLs they were given as.
     run: (client, input) =>
@@ -174,12 +168,7 @@ export const taskmgrList = <I, IE, A, AE, G extends TaskmgrPlanGate | undefined 
         }
       }, cursor))
   return {
-    name: def.name,
-    group: def.group,
-    summary: def.summary,
-    input: def.input,
-    impact: "read",
-    idempotent: true,
+    ...operationInfo({ ...def, impact: "read", idempotent: true }),
     gids: def.gids as Readonly<Record<string, string>> | undefined,
     paging: {
       model: offsetCursor,
@@ -187,7 +176,8 @@ export const taskmgrList = <I, IE, A, AE, G extends TaskmgrPlanGate | undefined 
       itemsKey: def.itemsKey,
       key: (item) => String((item as { gid?: unknown }).gid)
     },
-    run: (client, input, cursor) => fetch(cursor)(client, input)
+    run: (client, input, cursor) =>
+      Effect.flatMap(resolveGids(input, def.gids, client), (resolved) => fetch(cursor)(client, resolved))
   }
 }
 

@@ -8,8 +8,8 @@ import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"
 import type { Operation } from "../core/operation.js"
 import { pages } from "../core/paginate.js"
-import type { TaskmgrClient } from "./client.js"
 import type { ListPage } from "./define.js"
+import type { TaskmgrClient } from "./service.js"
 
 export const everyItem = <I, IE, A, E>(
   list: Operation<I, IE, ListPage<A>, E, TaskmgrClient, A>,

@@ -33,7 +33,7 @@ export const taskmgrPacer = (settings: TaskmgrSettings, limiter: RateLimiterServ
         limiter.acquire(key, general),
         route.search ? limiter.acquire(`${key}:search`, paceOf(SEARCH_PER_MINUTE)) : Effect.void
       ),
-    learn: (route: TaskmgrRoute, answer: Answer) => {
+    learn: (answer: Answer, route: TaskmgrRoute) => {
       const wait = retryAfter(answer.headers["retry-after"]) ?? Duration.seconds(1)
       if (Duration.greaterThan(wait, settings.maxWait)) return Effect.void
       if (route.search) return limiter.rateLimited(`${key}:search`, wait)

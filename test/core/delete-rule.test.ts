@@ -9,7 +9,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Duration, Effect, Either, Schema } from "effect"
 import { InvalidInputError } from "../../src/core/errors.js"
-import { toolEntry } from "../../src/core/mcp/derive.js"
+import { hasTool, toolEntry, type ToolView } from "../../src/core/mcp/derive.js"
 import type { AnyOperation } from "../../src/core/operation.js"
 import { designOperations, designViews } from "../../src/design/operations.js"
 import { taskmgrOperations, taskmgrViews } from "../../src/taskmgr/operations.js"
@@ -90,8 +90,9 @@ describe.each(Object.entries(registries))("every delete of the %s registry", (se
   it("says in its tool hints that it destroys and is safe to repeat", () => {
     for (const op of deletesOf(operations)) {
       const v = views.find((x) => x.operation === op)
-      expect(typeof v?.tool, op.name).toBe("string")
-      const entry = toolEntry(Effect.die("not called"), v as typeof v & { tool: string }, {
+      expect(v !== undefined && hasTool(v), op.name).toBe(true)
+      const entry = toolEntry(Effect.die("not called"), v as ToolView, {
+        program: service,
         format: "json",
         budget: Duration.seconds(1),
         vocabulary: {} as never

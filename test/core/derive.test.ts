@@ -37,7 +37,6 @@ const op: Operation<typeof Input.Type, typeof Input.Encoded, string, never, unkn
 }
 const v = view(op, {
   command: ["sample", "get"],
-  tool: "x_sample_get",
   positional: ["key"],
   text: { kind: "record" },
   examples: ["x sample get K"]
@@ -123,7 +122,6 @@ describe("deriving front ends from a Schema", () => {
     Effect.gen(function*() {
       const many = view(op, {
         command: ["sample", "many"],
-        tool: "x_sample_many",
         positional: ["key", "ids"],
         text: { kind: "record" },
         examples: []
@@ -150,7 +148,6 @@ describe("a request body from --body-file", () => {
   const bulk: Operation<typeof Bulk.Type, typeof Bulk.Encoded, string, never, unknown> = { ...op, input: Bulk } as never
   const bv = view(bulk, {
     command: ["sample", "apply"],
-    tool: "x_sample_apply",
     positional: ["key"],
     bodyFile: ["items", "notes"],
     text: { kind: "record" },

@@ -18,12 +18,12 @@ import {
   readInputStream,
   safeFileName
 } from "../../src/core/local-files.js"
+import { StoredCredential } from "../../src/core/oauth/sign-in.js"
 import { TokenAnswer } from "../../src/core/oauth/token-endpoint.js"
 import { tokenFault } from "../../src/core/settings.js"
 import { imageFileName } from "../../src/design/local/image-download.js"
-import { DesignCredential } from "../../src/design/oauth.js"
-import { resolveDesignOptions } from "../../src/design/options.js"
-import { resolveTaskmgrOptions } from "../../src/taskmgr/options.js"
+import { resolveDesignOptions } from "../../src/design/service.js"
+import { resolveTaskmgrOptions } from "../../src/taskmgr/service.js"
 
 const dir = mkdtempSync(join(tmpdir(), "local-files-"))
 const who = { label: "--thing", field: "thing" }
@@ -157,7 +157,7 @@ describe("tokens no request header can carry", () => {
       user_id: null,
       obtained_at: "2026-01-01T00:00:00Z"
     }
-    expect(Either.isLeft(Schema.decodeUnknownEither(DesignCredential)(stored))).toBe(true)
-    expect(Either.isRight(Schema.decodeUnknownEither(DesignCredential)({ ...stored, access_token: SECRET }))).toBe(true)
+    expect(Either.isLeft(Schema.decodeUnknownEither(StoredCredential)(stored))).toBe(true)
+    expect(Either.isRight(Schema.decodeUnknownEither(StoredCredential)({ ...stored, access_token: SECRET }))).toBe(true)
   })
 })

@@ -79,7 +79,7 @@ describe.each([
     Effect.gen(function*() {
       for (const { field, view } of secrets) {
         if (!hasTool(view)) continue
-        const tool = toolEntry(Effect.die("nothing is sent for bad input"), view, options)
+        const tool = toolEntry(Effect.die("nothing is sent for bad input"), view, { ...options, program: name })
         const op = view.operation as AnyOperation<never>
         const validRest = {}
         for (const value of TOOL_VALUES) {
@@ -88,9 +88,9 @@ describe.each([
             Either.isRight(yield* Effect.either(decodeInput(op.input, { ...validRest, [field]: value })))
           const result = yield* tool.call({ [field]: value }, noProgress)
           const text = JSON.stringify(result)
-          expect(result.isError, `${view.tool} ${JSON.stringify(value)}`).toBe(true)
+          expect(result.isError, `${tool.name} ${JSON.stringify(value)}`).toBe(true)
           if (!accepted) expect(text).toContain(field)
-          expect(leaks(text), `${view.tool} leaks ${text}`).toBe(false)
+          expect(leaks(text), `${tool.name} leaks ${text}`).toBe(false)
         }
         const typed = yield* tool.call({ [field]: { v: SENTINEL } }, noProgress)
         expect(JSON.stringify(typed)).toContain(`${field}: must be a string (got an object`)

@@ -12,14 +12,10 @@ import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { makePkce } from "../../src/core/oauth/pkce.js"
+import { credentialStore, storedRefresh } from "../../src/core/oauth/sign-in.js"
 import { DesignApi } from "../../src/design/api.js"
 import { TaskmgrApi } from "../../src/taskmgr/api.js"
-import {
-  exchangeTaskmgrCode,
-  storedRefresh,
-  taskmgrAuthorizeUrl,
-  taskmgrCredentialStore
-} from "../../src/taskmgr/oauth.js"
+import { taskmgrAuthorizeUrl, taskmgrSignIn } from "../../src/taskmgr/oauth.js"
 import { ACCESS_TOKEN_TTL_S, DesignSimulator, TaskmgrSimulator } from "../../src/testing/index.js"
 import * as design from "../design/harness.js"
 import * as taskmgr from "../taskmgr/harness.js"
@@ -73,9 +69,8 @@ const signIn = Effect.gen(function*() {
     codeChallengeMethod: "S256"
   })
   const code = new URL((yield* http.get(url)).headers.location!).searchParams.get("code")!
-  return yield* exchangeTaskmgrCode({
-    appUrl: taskmgr.SIM,
-    baseUrl: `${taskmgr.SIM}/api/1.0`,
+  return yield* taskmgrSignIn.exchange({
+    hosts: { appUrl: taskmgr.SIM, baseUrl: `${taskmgr.SIM}/api/1.0` },
     client: { id: taskmgr.seed.client.id, secret: Redacted.make(taskmgr.seed.client.secret) },
     grant: { code: Redacted.make(code), verifier: pkce.verifier, redirectUri },
     scopes: []
@@ -101,7 +96,9 @@ describe("the task-management service echoing credentials", () => {
   it.effect("a refused refresh that repeats the access token, refresh token and client secret masks all three", () =>
     Effect.gen(function*() {
       const sim = yield* TaskmgrSimulator
-      const store = taskmgrCredentialStore({ TASKMGR_CONFIG_DIR: mkdtempSync(join(tmpdir(), "secret-masking-")) })
+      const store = credentialStore(taskmgrSignIn, {
+        TASKMGR_CONFIG_DIR: mkdtempSync(join(tmpdir(), "secret-masking-"))
+      })
       const credential = yield* signIn
       yield* store.write(credential)
       yield* TestClock.adjust(`${ACCESS_TOKEN_TTL_S + 1} seconds`)
@@ -118,7 +115,10 @@ describe("the task-management service echoing credentials", () => {
         }
       })
       const api = yield* TaskmgrApi.make(
-        taskmgr.options({ token: credential.access_token, refresh: storedRefresh({ credential, store }) })
+        taskmgr.options({
+          token: credential.access_token,
+          refresh: storedRefresh(taskmgrSignIn, { credential, store }, undefined)
+        })
       )
       const error = yield* Effect.flip(api.userMe({}))
       expect(error.message).toContain("token *** refresh *** client *** rejected")

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Duration, Effect, Option, Redacted } from "effect"
+import { cliSettings, cliVocabulary } from "../../src/core/cli/service-settings.js"
 import { InvalidInputError, NotFoundError, RateLimitError } from "../../src/core/errors.js"
 import { exitCodeOf } from "../../src/core/exit-codes.js"
 import { toolError } from "../../src/core/mcp/derive.js"
@@ -8,18 +9,18 @@ import { render, truncate, useColor } from "../../src/core/output.js"
 import { remedy } from "../../src/core/remedy.js"
 import { maskHeaders, maskToken, maskUrl } from "../../src/core/secrets.js"
 import { classifyDesign } from "../../src/design/classify.js"
-import { cliSettings, designVocabulary } from "../../src/design/cli/options.js"
-import { resolveDesignOptions } from "../../src/design/options.js"
+import { designCli } from "../../src/design/cli/program.js"
+import { resolveDesignOptions } from "../../src/design/service.js"
 
 describe("design settings", () => {
   it.effect("lets a flag win over its variable, records the token's source, and takes a team URL", () =>
     Effect.gen(function*() {
       const env = { DESIGN_ACCESS_TOKEN: "env-token-123456", DESIGN_TEAM_ID: "7" }
-      const fromEnv = yield* cliSettings({}, env)
+      const fromEnv = yield* cliSettings(designCli, {}, env)
       expect(Option.map(fromEnv.token, Redacted.value)).toEqual(Option.some("env-token-123456"))
       expect(fromEnv.tokenSource).toEqual(Option.some("DESIGN_ACCESS_TOKEN"))
       expect(fromEnv.options.teamId).toBe("7")
-      const fromFlag = yield* cliSettings({
+      const fromFlag = yield* cliSettings(designCli, {
         "--token": "flag-token-123456",
         "--team": "https://www.design.example/files/team/9/Team"
       }, env)
@@ -29,7 +30,7 @@ describe("design settings", () => {
 
   it.effect("reads mode, seat, plan, edition and the waits", () =>
     Effect.gen(function*() {
-      const s = yield* cliSettings({}, {
+      const s = yield* cliSettings(designCli, {}, {
         DESIGN_AUTH_MODE: "oauth",
         DESIGN_SEAT: "dev",
         DESIGN_PLAN: "enterprise",
@@ -62,7 +63,7 @@ describe("design settings", () => {
       )
       const seat = yield* Effect.flip(resolveDesignOptions({ token: "t-123456789", seat: "captain" as never }))
       expect(seat.setting).toBe("seat")
-      const wait = yield* Effect.flip(cliSettings({ "--max-wait": "1.5" }, {}))
+      const wait = yield* Effect.flip(cliSettings(designCli, { "--max-wait": "1.5" }, {}))
       expect(wait).toMatchObject({ _tag: "InvalidSettingsError", setting: "maxWait" })
     }))
 })
@@ -144,7 +145,7 @@ describe("classification of the two error bodies", () => {
       upgradeLink: null,
       attempts: 4
     })
-    expect(remedy(error, designVocabulary(["user", "me"]))).toContain("--max-wait")
+    expect(remedy(error, cliVocabulary(designCli, ["user", "me"]))).toContain("--max-wait")
     expect(remedy(error, toolVocabulary("DESIGN_ACCESS_TOKEN", "DESIGN"))).toContain("DESIGN_MAX_WAIT")
     const tool = toolError(error, toolVocabulary("DESIGN_ACCESS_TOKEN", "DESIGN"))
     expect(tool).toMatchObject({ type: "RateLimitError", exit_code: 6, retryAfter: 90, attempts: 4 })

@@ -6,15 +6,9 @@ import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { runLogin } from "../../src/core/oauth/login.js"
+import { credentialStore, loadSignIn, storedRefresh } from "../../src/core/oauth/sign-in.js"
 import { DesignApi } from "../../src/design/api.js"
-import {
-  defaultAuthUrl,
-  designAuthorizeUrl,
-  designCredentialStore,
-  exchangeDesignCode,
-  loadSignIn,
-  storedRefresh
-} from "../../src/design/oauth.js"
+import { defaultAuthUrl, designSignIn } from "../../src/design/oauth.js"
 import { designSeed, DesignSimulator } from "../../src/testing/index.js"
 import { SIM } from "./harness.js"
 
@@ -35,33 +29,33 @@ const signIn = (scopes: ReadonlyArray<string>) =>
   Effect.gen(function*() {
     const http = yield* HttpClient.HttpClient
     return yield* runLogin({
-      authorizeUrl: designAuthorizeUrl(defaultAuthUrl(SIM), client.id, scopes),
+      authorizeUrl: designSignIn.authorizeUrl({ baseUrl: SIM, appUrl: SIM }, client.id, scopes),
       redirect: { _tag: "loopback", port: 0 },
       timeout: "1 minute",
       appName: "design",
       env: {},
       say: () => Effect.void,
       open: (url) => Effect.provideService(browser(url), HttpClient.HttpClient, http),
-      exchange: (grant) => exchangeDesignCode({ baseUrl: SIM, client, grant, scopes })
+      exchange: (grant) => designSignIn.exchange({ hosts: { baseUrl: SIM, appUrl: SIM }, client, grant, scopes })
     })
   })
 
 describe("design OAuth over the simulator", () => {
-  it.effect("signs in with PKCE, stores the credential, and DesignApi refreshes it once when it expires", () =>
+  it.effect("signs in with PKCE, stores the credential, and DesignApi renews it at each expiry", () =>
     Effect.gen(function*() {
       const credential = yield* signIn(["current_user:read", "file_content:read"])
       expect(credential.user_id).toBe(designSeed.users.app_user.id)
       expect(credential.refresh_token).not.toBeNull()
       expect(credential.scopes).toEqual(["current_user:read", "file_content:read"])
       const env = { DESIGN_CONFIG_DIR: mkdtempSync(join(tmpdir(), "design-oauth-")) }
-      yield* designCredentialStore(env).write(credential)
-      const stored = Option.getOrThrow(yield* loadSignIn(env, SIM))
+      yield* credentialStore(designSignIn, env).write(credential)
+      const stored = Option.getOrThrow(yield* loadSignIn(designSignIn, env, { baseUrl: SIM, appUrl: SIM }))
 
       const api = yield* DesignApi.make({
         baseUrl: SIM,
         authMode: "oauth",
         token: stored.credential.access_token,
-        refresh: storedRefresh(stored)
+        refresh: storedRefresh(designSignIn, stored, undefined)
       })
       expect((yield* api.userMe({})).id).toBe(designSeed.users.app_user.id)
 
@@ -74,17 +68,28 @@ describe("design OAuth over the simulator", () => {
       expect(log.slice(-4)).toEqual(["GET /v1/me", "POST /v1/oauth/refresh", "GET /v1/me", "GET /v1/me"])
 
       // The refreshed token is stored; the refresh token is the original one.
-      const after = Option.getOrThrow(yield* designCredentialStore(env).read)
+      const after = Option.getOrThrow(yield* credentialStore(designSignIn, env).read)
       expect(Redacted.value(after.access_token)).not.toBe(Redacted.value(credential.access_token))
       expect(Redacted.value(after.refresh_token!)).toBe(Redacted.value(credential.refresh_token!))
+
+      // The renewed token expires in turn: renewed again, not the first renewal's token offered twice.
+      yield* TestClock.adjust("91 days")
+      expect((yield* api.userMe({})).id).toBe(designSeed.users.app_user.id)
+      const later = (yield* (yield* DesignSimulator).requests).map((r) => `${r.method} ${r.path}`)
+      expect(later.filter((l) => l === "POST /v1/oauth/refresh")).toHaveLength(2)
+      const again = Option.getOrThrow(yield* credentialStore(designSignIn, env).read)
+      expect(Redacted.value(again.access_token)).not.toBe(Redacted.value(after.access_token))
     }).pipe(Effect.provide(DesignSimulator.layer)))
 
   it.effect("a credential for another API is not used", () =>
     Effect.gen(function*() {
       const credential = yield* signIn(["current_user:read"])
       const env = { DESIGN_CONFIG_DIR: mkdtempSync(join(tmpdir(), "design-oauth-")) }
-      yield* designCredentialStore(env).write(credential)
-      const error = yield* Effect.flip(loadSignIn(env, "https://api.design.example"))
+      yield* credentialStore(designSignIn, env).write(credential)
+      const error = yield* Effect.flip(loadSignIn(designSignIn, env, {
+        baseUrl: "https://api.design.example",
+        appUrl: "https://www.design.example"
+      }))
       expect(error.reason).toBe("not_signed_in")
       expect(error.message).toContain("127.0.0.1:1")
     }).pipe(Effect.provide(DesignSimulator.layer)))
@@ -93,7 +98,15 @@ describe("design OAuth over the simulator", () => {
     expect(defaultAuthUrl("http://127.0.0.1:4010")).toBe("http://127.0.0.1:4010")
     expect(defaultAuthUrl("https://api.design.example")).toBe("https://www.design.example")
     const url = new URL(
-      designAuthorizeUrl("https://www.design.example/", "app", ["a:read", "b:write"])({
+      designSignIn.authorizeUrl(
+        {
+          baseUrl: "https://api.design.example",
+          appUrl: "https://www.design.example",
+          authUrl: "https://www.design.example/"
+        },
+        "app",
+        ["a:read", "b:write"]
+      )({
         redirectUri: "http://127.0.0.1:5/callback",
         state: "st",
         codeChallenge: "ch",

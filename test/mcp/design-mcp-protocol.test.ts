@@ -7,6 +7,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js"
 import { spawn } from "node:child_process"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
+import { hasTool, toolNameOf, toolsetOf } from "../../src/core/mcp/names.js"
 import type { AnyOperation } from "../../src/core/operation.js"
 import { designViews } from "../../src/design/operations.js"
 import {
@@ -195,8 +196,9 @@ describe("6 toolsets and read-only", () => {
     withClient(async (c) => (await c.listTools()).tools.map((t) => t.name).sort(), args, env)
 
   const toolsOf = (keep: (op: AnyOperation<never>) => boolean) =>
-    designViews.flatMap((v) => (typeof v.tool === "string" && keep(v.operation as AnyOperation<never>) ? [v.tool] : []))
-      .sort()
+    designViews.filter(hasTool).filter((v) => keep(v.operation as AnyOperation<never>)).map((v) =>
+      toolNameOf("design", v)
+    ).sort()
   const WEBHOOKS = toolsOf((op) => op.group === "webhooks")
 
   it("--toolsets webhooks,users and DESIGN_TOOLSETS load only those groups", async () => {
@@ -224,7 +226,7 @@ describe("6 toolsets and read-only", () => {
     expect(r.code, r.stderr).toBe(0)
     const lines = r.stdout.trim().split("\n")
     expect(lines.map((l) => l.split("\t")[0]).sort()).toEqual(
-      [...new Set(designViews.map((v) => (v.operation as AnyOperation<never>).group))].sort()
+      [...new Set(designViews.map((v) => toolsetOf(v.operation as AnyOperation<never>)))].sort()
     )
     expect(r.stdout).toMatch(/^webhooks\t.*design_webhook_list/m)
     expect(r.stdout).toMatch(/^users\t.*design_user_me/m)

@@ -6,11 +6,12 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
+import { hasTool, toolNameOf } from "../../src/core/mcp/names.js"
 import { designViews } from "../../src/design/operations.js"
 import { DESIGN_BIN, requestLog, resetSandbox, ROOT, type Sandbox, startSandbox } from "../e2e/helpers.js"
 
 /** Every design tool the registry declares (the registry test checks the registry itself). */
-const TOOLS = designViews.flatMap((v) => (typeof v.tool === "string" ? [v.tool] : [])).sort()
+const TOOLS = designViews.filter(hasTool).map((v) => toolNameOf("design", v)).sort()
 
 const PASSCODE = "pc-SECRET-4242"
 const ENDPOINT = "https://hooks.example.com/e2e/mcp"

@@ -5,6 +5,8 @@
  */
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { beforeAll, describe, expect, it } from "vitest"
+import { hasTool, toolsetOf } from "../../src/core/mcp/names.js"
+import type { AnyOperation } from "../../src/core/operation.js"
 import { taskmgrViews } from "../../src/taskmgr/operations.js"
 import { control, DESIGN_BIN, type LoggedRequest, TASKMGR_BIN } from "../e2e/helpers.js"
 import { binaryServers, type Info } from "./binary-servers.js"
@@ -265,21 +267,21 @@ describe("taskmgr mcp: every toolset", () => {
     {
       toolset: "portfolios",
       client: "",
-      tool: "taskmgr_portfolio_item_list",
+      tool: "taskmgr_portfolio_items",
       ok: { portfolio_gid: "1200000000001201" },
       bad: { tool: "taskmgr_portfolio_create", args: { name: "x", color: "mauve" } }
     },
     {
-      toolset: "status-updates",
+      toolset: "status_updates",
       client: "",
       tool: "taskmgr_status_overview",
       ok: { gid: taskmgr.project_gid },
       bad: { tool: "taskmgr_status_create", args: { parent: taskmgr.project_gid, status_type: "fine", text: "x" } }
     },
     {
-      toolset: "custom-fields",
+      toolset: "custom_fields",
       client: "",
-      tool: "taskmgr_custom_field_list_for_project",
+      tool: "taskmgr_custom_field_project",
       ok: { project_gid: taskmgr.project_gid },
       bad: { args: { project_gid: "x1" } }
     },
@@ -341,9 +343,9 @@ describe("taskmgr mcp: every toolset", () => {
 
   it("covers every toolset the server lists", async () => {
     const listed = await taskmgrClient.listTools()
-    expect(listed.tools.length).toBe(taskmgrViews.filter((v) => v.tool !== undefined).length)
+    expect(listed.tools.length).toBe(taskmgrViews.filter(hasTool).length)
     expect([...new Set(cases().map((c) => c.toolset))].sort()).toEqual(
-      [...new Set(taskmgrViews.map((v) => v.operation.group))].sort()
+      [...new Set(taskmgrViews.map((v) => toolsetOf(v.operation as AnyOperation<never>)))].sort()
     )
   })
 

@@ -9,7 +9,7 @@ import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js"
 import * as Effect from "effect/Effect"
 import { PassThrough } from "node:stream"
 import type { Env } from "../../src/core/cli/io.js"
-import { runProgram } from "../../src/core/cli/runtime.js"
+import { type Program, runProgram } from "../../src/core/cli/runtime.js"
 import { memoryStream, programNamed } from "../e2e/in-process.js"
 
 export interface InProcessServer {
@@ -22,7 +22,7 @@ export interface InProcessServer {
 
 /** `program mcp ...args` with exactly `env`, served over in-memory stdio once the client starts the transport. */
 export const inProcessServer = (
-  program: "design" | "taskmgr",
+  program: "design" | "taskmgr" | Program,
   args: ReadonlyArray<string>,
   env: Env
 ): InProcessServer => {
@@ -47,7 +47,7 @@ export const inProcessServer = (
           }
         }
       })
-      const loaded = await programNamed(program)
+      const loaded = typeof program === "string" ? await programNamed(program) : program
       void Effect.runPromise(runProgram(loaded, ["mcp", ...args], { env, stdin, stdout, stderr: err.stream })).then(
         (code) => {
           resolveExit(code)

@@ -1,5 +1,5 @@
 /**
- * `taskmgr mcp --toolsets custom-fields,memberships,ooo` (the built binary)
+ * `taskmgr mcp --toolsets custom_fields,memberships,ooo` (the built binary)
  * through the official MCP client, against `taskmgr sandbox`: the sixteen
  * tools with truthful annotations, a call of each kind, fetchAll over pages,
  * and bad input as a tool error naming the parameter, with nothing sent.
@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest"
 import { taskmgrSeed as seed } from "../../src/testing/index.js"
 import { taskmgrToolsetServer, type ToolResult } from "./taskmgr-toolset-server.js"
 
-const server = taskmgrToolsetServer("custom-fields,memberships,ooo", "taskmgr-fields-e2e")
+const server = taskmgrToolsetServer("custom_fields,memberships,ooo", "taskmgr-fields-e2e")
 const { sent, call } = server
 
 const answer = (result: ToolResult) => {
@@ -24,10 +24,10 @@ describe("taskmgr mcp: custom fields, memberships, out of office", () => {
     const reads = [
       "taskmgr_custom_field_list",
       "taskmgr_custom_field_get",
-      "taskmgr_custom_field_list_for_project",
-      "taskmgr_custom_field_list_for_portfolio",
-      "taskmgr_custom_field_list_for_goal",
-      "taskmgr_custom_field_list_for_team",
+      "taskmgr_custom_field_project",
+      "taskmgr_custom_field_portfolio",
+      "taskmgr_custom_field_goal",
+      "taskmgr_custom_field_team",
       "taskmgr_membership_list",
       "taskmgr_membership_get",
       "taskmgr_ooo_list",
@@ -54,7 +54,7 @@ describe("taskmgr mcp: custom fields, memberships, out of office", () => {
 
   it("answers a project's fields (by URL) with their options, and every workspace field with fetchAll over pages", async () => {
     const onProject = answer(
-      await call("taskmgr_custom_field_list_for_project", {
+      await call("taskmgr_custom_field_project", {
         project_gid: `${server.info.app_url}/0/${server.info.project_gid}/list`
       })
     )

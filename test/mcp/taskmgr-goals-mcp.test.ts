@@ -1,5 +1,5 @@
 /**
- * `taskmgr mcp --toolsets goals,portfolios,status-updates` (the built binary)
+ * `taskmgr mcp --toolsets goals,portfolios,status_updates` (the built binary)
  * through the official MCP client, against `taskmgr sandbox`: the tools with
  * truthful annotations, a goal's life and a status update, the overview as
  * a tool result, and bad input as tool errors with nothing sent.
@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest"
 import { taskmgrSeed as seed } from "../../src/testing/index.js"
 import { taskmgrToolsetServer } from "./taskmgr-toolset-server.js"
 
-const server = taskmgrToolsetServer("goals,portfolios,status-updates", "taskmgr-goals-e2e")
+const server = taskmgrToolsetServer("goals,portfolios,status_updates", "taskmgr-goals-e2e")
 const { sent, call } = server
 
 const data = async (name: string, args: Record<string, unknown>) => {
@@ -31,7 +31,7 @@ describe("taskmgr mcp: goals, portfolios, status updates", () => {
       "taskmgr_portfolio_create",
       "taskmgr_portfolio_delete",
       "taskmgr_portfolio_get",
-      "taskmgr_portfolio_item_list",
+      "taskmgr_portfolio_items",
       "taskmgr_portfolio_list",
       "taskmgr_portfolio_update",
       "taskmgr_status_create",
@@ -45,7 +45,7 @@ describe("taskmgr mcp: goals, portfolios, status updates", () => {
         "taskmgr_goal_list",
         "taskmgr_goal_get",
         "taskmgr_portfolio_list",
-        "taskmgr_portfolio_item_list",
+        "taskmgr_portfolio_items",
         "taskmgr_status_list",
         "taskmgr_status_overview"
       ]
@@ -63,7 +63,7 @@ describe("taskmgr mcp: goals, portfolios, status updates", () => {
     // The tool keeps the service's parameter name; only the command line says --type.
     const create = tools.find((t) => t.name === "taskmgr_status_create")!
     expect(create.inputSchema.required).toEqual(expect.arrayContaining(["parent", "status_type"]))
-    const list = tools.find((t) => t.name === "taskmgr_portfolio_item_list")!
+    const list = tools.find((t) => t.name === "taskmgr_portfolio_items")!
     expect(Object.keys(list.inputSchema.properties ?? {})).toEqual(
       expect.arrayContaining(["portfolio_gid", "fetchAll", "maxPages", "cursor"])
     )
@@ -94,7 +94,7 @@ describe("taskmgr mcp: goals, portfolios, status updates", () => {
   })
 
   it("lists every page of a portfolio's items with fetchAll", async () => {
-    const all = await data("taskmgr_portfolio_item_list", {
+    const all = await data("taskmgr_portfolio_items", {
       portfolio_gid: seed.portfolio_gid,
       limit: 1,
       fetchAll: true

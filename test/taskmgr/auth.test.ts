@@ -11,27 +11,32 @@ import * as TestClock from "effect/TestClock"
 import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { appStatus } from "../../src/core/cli/auth.js"
+import { cliSettings as settingsOf, cliVocabulary } from "../../src/core/cli/service-settings.js"
+import type { Shared } from "../../src/core/cli/service.js"
 import { makePkce } from "../../src/core/oauth/pkce.js"
+import {
+  credentialStore,
+  expiresWithin,
+  resolveAppRegistration as registrationOf,
+  signInConfigDir,
+  type StoredCredential,
+  storedRefresh
+} from "../../src/core/oauth/sign-in.js"
 import { remedy } from "../../src/core/remedy.js"
 import { TaskmgrApi } from "../../src/taskmgr/api.js"
-import { appStatus } from "../../src/taskmgr/cli/auth.js"
-import { cliSettings, taskmgrVocabulary } from "../../src/taskmgr/cli/options.js"
-import {
-  APP_KIND_HINT,
-  exchangeTaskmgrCode,
-  expiresWithin,
-  resolveAppRegistration,
-  storedRefresh,
-  taskmgrAuthorizeUrl,
-  taskmgrConfigDir,
-  type TaskmgrCredential,
-  taskmgrCredentialStore
-} from "../../src/taskmgr/oauth.js"
+import { taskmgrCli } from "../../src/taskmgr/cli/program.js"
+import { APP_KIND_HINT, taskmgrAuthorizeUrl, taskmgrSignIn } from "../../src/taskmgr/oauth.js"
 import { ACCESS_TOKEN_TTL_S, TaskmgrSimulator } from "../../src/testing/index.js"
 import { options, seed, sent, SIM } from "./harness.js"
 
 const tempDir = () => mkdtempSync(join(tmpdir(), "taskmgr-auth-"))
-const say = taskmgrVocabulary(["auth", "login"])
+const say = cliVocabulary(taskmgrCli, ["auth", "login"])
+const cliSettings = (shared: Shared, env: Readonly<Record<string, string>>) => settingsOf(taskmgrCli, shared, env)
+const resolveAppRegistration = (flags: { clientId?: string; clientSecret?: string }, env: Record<string, string>) =>
+  registrationOf(taskmgrSignIn, flags, env)
+const taskmgrConfigDir = (env: Record<string, string>) => signInConfigDir(taskmgrSignIn, env)
+const taskmgrCredentialStore = (env: Record<string, string>) => credentialStore(taskmgrSignIn, env)
 
 const writeSettings = (dir: string, body: Record<string, string>, mode: number) => {
   mkdirSync(dir, { recursive: true })
@@ -61,9 +66,8 @@ const signIn = (clientId: string = seed.client.id, secret: string = seed.client.
   Effect.gen(function*() {
     const pkce = yield* makePkce
     const code = yield* approve(clientId, pkce.challenge)
-    return yield* exchangeTaskmgrCode({
-      appUrl: SIM,
-      baseUrl: `${SIM}/api/1.0`,
+    return yield* taskmgrSignIn.exchange({
+      hosts: { appUrl: SIM, baseUrl: `${SIM}/api/1.0` },
       client: { id: clientId, secret: Redacted.make(secret) },
       grant: { code, verifier: pkce.verifier, redirectUri: "http://127.0.0.1:9/callback" },
       scopes: []
@@ -143,7 +147,7 @@ describe("taskmgr sign-in: configuration", () => {
   })
 
   it("expiresWithin: a token expiring inside the margin, or already expired; no expiry never", () => {
-    const c = { expires_at: new Date(10 * 60_000).toISOString() } as TaskmgrCredential
+    const c = { expires_at: new Date(10 * 60_000).toISOString() } as StoredCredential
     expect(expiresWithin(c, 0, 5 * 60_000)).toBe(false)
     expect(expiresWithin(c, 6 * 60_000, 5 * 60_000)).toBe(true)
     expect(expiresWithin(c, 11 * 60_000, 5 * 60_000)).toBe(true)
@@ -176,7 +180,7 @@ describe("taskmgr sign-in: against the simulator", () => {
       expect(error.message).not.toContain(seed.client.wrong_kind_secret)
     }).pipe(Effect.provide(TaskmgrSimulator.layer)))
 
-  it.effect("a stored token the service rejects is refreshed once, stored, and the request resent", () =>
+  it.effect("a stored token the service rejects is renewed, stored, and the request resent; the next expiry renews again", () =>
     Effect.gen(function*() {
       const store = taskmgrCredentialStore({ TASKMGR_CONFIG_DIR: tempDir() })
       const credential = yield* signIn()
@@ -184,7 +188,10 @@ describe("taskmgr sign-in: against the simulator", () => {
       yield* TestClock.adjust(`${ACCESS_TOKEN_TTL_S + 1} seconds`)
       const before = (yield* sent).length
       const api = yield* TaskmgrApi.make(
-        options({ token: credential.access_token, refresh: storedRefresh({ credential, store }) })
+        options({
+          token: credential.access_token,
+          refresh: storedRefresh(taskmgrSignIn, { credential, store }, undefined)
+        })
       )
       expect((yield* api.userMe({})).gid).toBe(seed.user_gid)
       expect((yield* sent).slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([
@@ -198,6 +205,10 @@ describe("taskmgr sign-in: against the simulator", () => {
       expect(Redacted.value(renewed.refresh_token!)).toBe(Redacted.value(credential.refresh_token!))
       yield* api.userMe({})
       expect((yield* sent).slice(before).length).toBe(4)
+      // An hour later the renewed token expires too: renewed again, from the refresh token kept.
+      yield* TestClock.adjust(`${ACCESS_TOKEN_TTL_S + 1} seconds`)
+      expect((yield* api.userMe({})).gid).toBe(seed.user_gid)
+      expect((yield* sent).slice(before).filter((r) => r.path === "/-/oauth_token")).toHaveLength(2)
     }).pipe(Effect.provide(TaskmgrSimulator.layer)))
 
   it.effect("a token rejected again after the refresh is the auth error, and the refresh runs once", () =>

@@ -8,7 +8,7 @@
  */
 import * as Effect from "effect/Effect"
 import type { AnyOperation } from "../operation.js"
-import type { GroupModules } from "../view.js"
+import type { GroupModule } from "../service/registry.js"
 import { commandSpecOf } from "./derive.js"
 import { type LeafContext, operationLeaf } from "./leaf.js"
 import type { Leaf } from "./runtime.js"
@@ -22,13 +22,14 @@ export interface IndexedCommand {
   readonly spec: CommandSpec
 }
 
-export type { GroupModules }
+/** Each group module of a registry, loaded on demand (generated beside the index, one dynamic import each). */
+export type GroupLoaders = Readonly<Record<string, () => Promise<GroupModule>>>
 
 /** The index as the definitions give it today (JSON-plain: what the generated file holds). */
-export const commandIndexOf = async (modules: GroupModules): Promise<Array<IndexedCommand>> => {
+export const commandIndexOf = (groups: Readonly<Record<string, GroupModule>>): Array<IndexedCommand> => {
   const index: Array<IndexedCommand> = []
-  for (const [module, load] of Object.entries(modules)) {
-    for (const v of await load()) {
+  for (const [module, group] of Object.entries(groups)) {
+    for (const v of group.views) {
       index.push({
         module,
         operation: (v.operation as AnyOperation<never>).name,
@@ -43,7 +44,7 @@ export const commandIndexOf = async (modules: GroupModules): Promise<Array<Index
 /** The operation commands from the index; a command's group module is loaded when it runs. */
 export const indexedLeaves = <C>(
   index: ReadonlyArray<IndexedCommand>,
-  modules: GroupModules,
+  loaders: GroupLoaders,
   context: LeafContext<C>
 ): Array<Leaf> =>
   index.map((entry) => ({
@@ -51,7 +52,7 @@ export const indexedLeaves = <C>(
     operation: entry.operation,
     spec: entry.spec,
     run: (invocation) =>
-      Effect.flatMap(Effect.promise(() => modules[entry.module]!()), (views) => {
+      Effect.flatMap(Effect.promise(() => loaders[entry.module]!()), ({ views }) => {
         const words = entry.path.join(" ")
         const view = views.find((v) => v.command.join(" ") === words)
         // The registry test keeps the index true; a stale one is a build without scripts/command-index.mjs.
@@ -63,7 +64,7 @@ export const indexedLeaves = <C>(
   }))
 
 /** Every operation of the registry, all group modules loaded: for the rare path that needs them all. */
-export const operationsOf = (modules: GroupModules) => async (): Promise<ReadonlyArray<AnyOperation<never>>> =>
-  (await Promise.all(Object.values(modules).map((load) => load()))).flat().map((v) =>
-    v.operation as AnyOperation<never>
+export const loadOperations = (loaders: GroupLoaders) => async (): Promise<ReadonlyArray<AnyOperation<never>>> =>
+  (await Promise.all(Object.values(loaders).map((load) => load()))).flatMap((group) =>
+    group.views.map((v) => v.operation as AnyOperation<never>)
   )

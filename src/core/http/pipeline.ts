@@ -27,18 +27,19 @@ import * as Stream from "effect/Stream"
 import { type AuthError, type InvalidInputError, type RequestError, ServiceError, UnexpectedError } from "../errors.js"
 import { nestsTooDeep } from "../input.js"
 import { classified } from "./classify.js"
-import { currentCredential, withCredential } from "./credential.js"
+import { type Credential, currentCredential, withCredential } from "./credential.js"
 import { reportingExchanges } from "./exchange-log.js"
 import { type Answer, exchange, type Failure, parseBody, transportDetail } from "./exchange.js"
 import { announceWait, currentObserver } from "./observe.js"
 import { learningFromRateLimits, paced } from "./pace.js"
 import { type Concurrency, permits } from "./permit.js"
 import { timeoutWhenQuiet } from "./quiet-timeout.js"
-import { refreshingOnAuthFailure } from "./refresh.js"
+import { type Refresh, refreshingOnAuthFailure } from "./refresh.js"
 import { type RequestSpec, targetTooLong, toHttpRequest } from "./request.js"
 import { IDEMPOTENT_METHODS, retrying, type Verdict } from "./retry.js"
 
 export { foundNothing, type LimitDetails, rateLimited, retryAfter, tooLargeStatus, unreadable } from "./classify.js"
+export type { Credential } from "./credential.js"
 export { reportExchange } from "./exchange-log.js"
 export type { Answer, Failure } from "./exchange.js"
 export {
@@ -52,15 +53,14 @@ export {
 
 export interface PipelineConfig<Route, E> {
   readonly baseUrl: string
-  /** The headers that carry the credential; read once a round of attempts (again after a refresh). */
-  readonly credential: Effect.Effect<Readonly<Record<string, string>>, AuthError>
+  /** The token in use and the headers that carry it; read once a round of attempts (again after a refresh). */
+  readonly credential: Effect.Effect<Credential, AuthError>
   /**
-   * Run after an auth failure, at most once a request: true when the
-   * credential was refreshed, and the request is then resent once; false
-   * when it cannot be, and the auth failure stands. Its own failure fails the
-   * request. Sharing one refresh between requests is up to the effect.
+   * Renews the credential after the service rejected `rejected`, at most once a request: true when the request
+   * is to be sent once more, with the credential in use by then; false when it cannot be, and the auth failure
+   * stands. Its own failure fails the request. Sharing one renewal between requests is up to the refresh.
    */
-  readonly refresh?: Effect.Effect<boolean, RequestError> | undefined
+  readonly refresh?: Refresh | undefined
   /** The service's reading of a non-2xx answer (its error bodies, its headers). */
   readonly classify: (answer: Answer, route: Route, attempts: number) => E | RequestError
   /** How the retry policy treats an answer. */
@@ -131,7 +131,7 @@ export const makePipeline = <Route, E>(
         // Asked anew at each attempt, as the pacer may decide when asked.
         const budget = pace && Effect.suspend(() => pace(route))
         // One round of attempts with the credential as it is now: a refresh runs another.
-        const round = Effect.flatMap(currentCredential(config.credential), (credential) => {
+        const round = (credential: Credential) => {
           // Paced within the permit: a request waiting for one cannot go out after a 429 paused its scope.
           const client = sending.pipe(withCredential(credential), paced(budget), permitted)
           return exchange(client, request, read).pipe(
@@ -148,8 +148,8 @@ export const makePipeline = <Route, E>(
             }),
             classified(classifier, route)
           )
-        })
-        return yield* refreshed(round)
+        }
+        return yield* refreshed(currentCredential(config.credential), round)
       })
 
     const send: Pipeline<Route, E>["send"] = (spec, route) =>

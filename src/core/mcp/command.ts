@@ -13,11 +13,12 @@ import { invalidInput, type WrapperError } from "../errors.js"
 import type { AnyOperation } from "../operation.js"
 import type { AnyView } from "../view.js"
 import { hasTool, toolEntry, type ToolOptions } from "./derive.js"
+import { aliasEntries, DEPRECATED_TOOL_NAMES, DEPRECATED_TOOLSETS, toolNameOf } from "./names.js"
 import { toolBudget, toolVocabulary } from "./remedy.js"
 import { toolMaxBytes } from "./result-bound.js"
 import { sayOnce } from "./said-once.js"
 import { serveStdio } from "./stdio.js"
-import { selectTools, toolsetSummary } from "./toolsets.js"
+import { renameToolsets, selectTools, toolsetSummary } from "./toolsets.js"
 
 export interface ToolServer<C> {
   readonly name: string
@@ -41,22 +42,33 @@ export const runToolServer = <C>(server: ToolServer<C>, invocation: Invocation) 
     const io = yield* CliIO
     const env = io.env
     const tools = server.views.filter(hasTool)
+    const say = sayOn(io)
     const options: ToolOptions = {
+      program: server.name,
       format: env[`${server.prefix}_MCP_FORMAT`]?.toLowerCase() === "toon" ? "toon" : "json",
       budget: yield* toolBudget(env[`${server.prefix}_MCP_BUDGET`]),
       maxBytes: yield* toolMaxBytes(env[`${server.prefix}_MCP_MAX_BYTES`], `${server.prefix}_MCP_MAX_BYTES`),
       vocabulary: {
         ...toolVocabulary(server.tokenVariable, server.prefix, server.authModes),
-        operation: (name) => tools.find((v) => (v.operation as AnyOperation<never>).name === name)?.tool
+        operation: (name) => {
+          const v = tools.find((t) => (t.operation as AnyOperation<never>).name === name)
+          return v === undefined ? undefined : toolNameOf(server.name, v)
+        }
       },
       operations: server.views.map((v) => v.operation as AnyOperation<never>),
-      say: sayOn(io)
+      say
     }
     const client = yield* Effect.either(server.client(invocation, env))
     const all = tools.map((v) => toolEntry(client, v, options))
     const readOnly = env[`${server.prefix}_READ_ONLY`]
+    const requested = renameToolsets(
+      listOf(invocation.options["--toolsets"], env[`${server.prefix}_TOOLSETS`]),
+      all,
+      DEPRECATED_TOOLSETS
+    )
+    for (const note of requested.notes) yield* say(`Note: ${note}`)
     const selected = selectTools(all, {
-      toolsets: listOf(invocation.options["--toolsets"], env[`${server.prefix}_TOOLSETS`]),
+      toolsets: requested.toolsets,
       readOnly: invocation.options["--read-only"] === true || readOnly === "1" || readOnly === "true"
     })
     if (Either.isLeft(selected)) return yield* Effect.fail(invalidInput(selected.left.message, "toolsets"))
@@ -69,7 +81,13 @@ export const runToolServer = <C>(server: ToolServer<C>, invocation: Invocation) 
       return yield* writeOut(lines.join("\n"))
     }
     const { instructions, tools: listed } = sayOnce(selected.right)
-    return yield* serveStdio({ name: server.name, version: server.version, instructions }, listed, io)
+    // Old tool names answer calls but are not listed, so agents learn the new ones.
+    const aliases = aliasEntries(listed, DEPRECATED_TOOL_NAMES, say)
+    return yield* serveStdio(
+      { name: server.name, version: server.version, instructions },
+      [...listed, ...aliases],
+      io
+    )
   })
 
 /** What the `mcp` command's help says of its server, known without loading it. */

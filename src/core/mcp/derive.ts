@@ -28,12 +28,15 @@ import { remedy, type Vocabulary, worded } from "../remedy.js"
 import { scrubDeep, scrubSecrets } from "../secrets.js"
 import type { AnyView } from "../view.js"
 import { withCheck } from "../write-check.js"
+import { toolNameOf, toolsetOf, type ToolView } from "./names.js"
 import { boundResult, DEFAULT_MAX_RESULT_BYTES } from "./result-bound.js"
 import type { ToolEntry, ToolResult } from "./types.js"
 
 export type ToolFormat = "json" | "toon"
 
 export interface ToolOptions {
+  /** The program the tools are named after ("design": design_file_get, mcp/names.ts). */
+  readonly program: string
   readonly format: ToolFormat
   /** The longest a call may spend waiting (429s, retries, pacing): below the clients' 60 s request timeout. */
   readonly budget: Duration.Duration
@@ -234,7 +237,7 @@ export const narrowingOf = (v: AnyView): ReadonlyArray<string> => {
 
 export const toolEntry = <C>(
   client: Effect.Effect<C, WrapperError>,
-  v: AnyView & { readonly tool: string },
+  v: ToolView,
   options: ToolOptions
 ): ToolEntry => {
   const op = v.operation as AnyOperation<C>
@@ -244,7 +247,7 @@ export const toolEntry = <C>(
   const bounded = (result: ToolResult, value: unknown): ToolResult =>
     boundResult(result, maxBytes, { value, narrowing, render: (summary) => textOf(summary, options.format) })
   return {
-    name: v.tool,
+    name: toolNameOf(options.program, v),
     description: op.deprecated === undefined ? op.summary : `${op.summary} Deprecated: ${op.deprecated}.`,
     inputSchema: toolInputSchema(op),
     annotations: {
@@ -254,12 +257,12 @@ export const toolEntry = <C>(
       // Every tool talks to a remote service whose state others change too.
       openWorldHint: true
     },
-    toolset: op.group,
+    toolset: toolsetOf(op as AnyOperation<never>),
     call: (args, context) =>
       Effect.gen(function*() {
         const now = yield* Clock.currentTimeMillis
         let step = 0
-        const notes: Array<string> = []
+        const notes: Array<string> = [...(context.notes ?? [])]
         const observer = {
           deadline: now + Duration.toMillis(options.budget),
           onWait: (event: WaitEvent) => context.progress({ progress: ++step, message: describeWait(event) }),
@@ -334,4 +337,5 @@ export const toolEntry = <C>(
   }
 }
 
-export const hasTool = (v: AnyView): v is AnyView & { readonly tool: string } => typeof v.tool === "string"
+// Which views are tools is decided with their names; re-exported here, where a tool is made of a view.
+export { hasTool, type ToolView } from "./names.js"

@@ -46,7 +46,7 @@ export const NOT_INITIALIZED = -32000
 export const serveMcp = <E>(info: ServerInfo, tools: ReadonlyArray<ToolEntry>, io: McpIo<E>): Effect.Effect<void, E> =>
   Effect.scoped(Effect.gen(function*() {
     const byName = new Map(tools.map((tool) => [tool.name, tool]))
-    const toolList = { tools: tools.map(listedTool) }
+    const toolList = { tools: tools.filter((tool) => tool.unlisted !== true).map(listedTool) }
     const calls = yield* FiberMap.make<string, void, never>()
     // Calls answer from their own fibers: one writer at a time keeps lines whole.
     const writing = yield* Effect.makeSemaphore(1)

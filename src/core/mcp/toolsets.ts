@@ -5,6 +5,7 @@
  */
 import * as Data from "effect/Data"
 import * as Either from "effect/Either"
+import { deprecatedToolsetNote, type Renamed } from "./names.js"
 import type { ToolEntry } from "./types.js"
 
 export interface ToolsetOptions {
@@ -80,6 +81,30 @@ const unknownToolsets = (unknown: ReadonlyArray<string>, valid: ReadonlyArray<st
   const message = `Unknown toolset${unknown.length === 1 ? "" : "s"} ${quoted(unknown)}${hint}. ` +
     `Valid toolsets: ${valid.join(", ")}.`
   return new UnknownToolsets({ unknown, valid, suggestions, message })
+}
+
+export interface RenamedToolsets {
+  /** The names asked for, an old spelling replaced by its toolset's name. */
+  readonly toolsets: ReadonlyArray<string>
+  /** One for each old spelling replaced, naming the new one. */
+  readonly notes: ReadonlyArray<string>
+}
+
+/** Old spellings of the toolsets these tools have, still accepted for a while; any other name is left as given. */
+export const renameToolsets = (
+  requested: ReadonlyArray<string>,
+  tools: ReadonlyArray<ToolEntry>,
+  renames: ReadonlyArray<Renamed>
+): RenamedToolsets => {
+  const valid = toolsetNames(tools)
+  const notes: Array<string> = []
+  const toolsets = requested.map((given) => {
+    const renamed = renames.find((r) => r.old === given.trim() && valid.includes(r.now))
+    if (renamed === undefined) return given
+    notes.push(deprecatedToolsetNote(renamed))
+    return renamed.now
+  })
+  return { toolsets, notes: [...new Set(notes)] }
 }
 
 /** The tools to serve, in the order given; an unknown toolset name is an error rather than an empty server. */

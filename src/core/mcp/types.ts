@@ -33,6 +33,8 @@ export interface Progress {
 export interface ToolCallContext {
   /** Sends notifications/progress to the caller; a no-op when the request carried no progressToken. */
   readonly progress: (p: Progress) => Effect.Effect<void>
+  /** Notes for the agent the result carries after its own content ("Note: ..."): the tool was called by an old name. */
+  readonly notes?: ReadonlyArray<string> | undefined
 }
 
 export interface ToolEntry {
@@ -44,6 +46,8 @@ export interface ToolEntry {
   readonly annotations: ToolAnnotations
   /** The resource group the tool belongs to ("webhooks"), for --toolsets. */
   readonly toolset: string
+  /** Answered by tools/call but left out of tools/list: an old name kept for a while (mcp/names.ts). */
+  readonly unlisted?: boolean | undefined
   /** Arguments as the client sent them ({} when it sent none). Never fails: failures are results with isError. */
   readonly call: (args: Record<string, unknown>, context: ToolCallContext) => Effect.Effect<ToolResult>
 }

@@ -27,6 +27,8 @@ export interface StoredRefreshOptions<C, R> {
   readonly canRefresh: (credential: C) => boolean
   /** The service's refresh, giving the whole updated credential (keeping what the answer lacks). */
   readonly refresh: (credential: C) => Effect.Effect<C, RefreshError, R>
+  /** Told the credential whose token is handed out: the one the next rejection is about. */
+  readonly handedOut?: ((credential: C) => void) | undefined
 }
 
 /** What a refresh can fail with besides a refusal: the service's own failures, as any request's. */
@@ -48,6 +50,7 @@ export const refreshStored = <C, R>(
         options.accessToken(options.used)
       )
     ) {
+      options.handedOut?.(stored)
       return options.accessToken(stored)
     }
     if (!options.canRefresh(stored)) {
@@ -61,6 +64,7 @@ export const refreshStored = <C, R>(
     }
     const refreshed = yield* options.refresh(stored)
     yield* options.store.write(refreshed)
+    options.handedOut?.(refreshed)
     return options.accessToken(refreshed)
   }).pipe(
     Effect.catchTag(

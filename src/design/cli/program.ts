@@ -1,51 +1,190 @@
 /**
- * The `design` command line: one command per registry view (core/cli/leaf.ts)
- * plus `auth status`, `sandbox`, `mcp` and `completion`.
+ * The `design` command line and tool server, derived from this descriptor by
+ * core/cli/program.ts: the shared flags of the design service alone (auth
+ * mode, team, edition, seat and plan), how they become options, the sandbox
+ * and the check that proves a token works.
  */
 import * as Effect from "effect/Effect"
-import { indexedLeaves, operationsOf } from "../../core/cli/command-index.js"
-import { completionLeaf, sandboxLeaf } from "../../core/cli/extra.js"
-import type { Leaf, Program } from "../../core/cli/runtime.js"
-import { toolServerLeaf } from "../../core/mcp/command.js"
-import { VERSION } from "../../version.js"
-import { makeDesignClient } from "../client.js"
-import { designCommandIndex } from "../command-index.js"
-import { designGroupModules, designGroups } from "../groups.js"
-import { authLoginLeaf, authLogoutLeaf, authRefreshLeaf } from "./auth-login.js"
-import { authStatusLeaf } from "./auth-status.js"
-import { cliSettings, DESIGN_SHARED, designVocabulary, requireToken } from "./options.js"
+import * as Option from "effect/Option"
+import { appLink, isWebAddress } from "../../core/app-url.js"
+import { sandboxLeaf } from "../../core/cli/extra.js"
+import { CliIO, sayOn } from "../../core/cli/io.js"
+import { flagOrEnv, option } from "../../core/cli/options.js"
+import { serviceProgram } from "../../core/cli/program.js"
+import type { CliService, Shared } from "../../core/cli/service.js"
+import { invalidInput, InvalidSettingsError } from "../../core/errors.js"
+import type { PlanRequiredError } from "../../core/errors.js"
+import { maskUrl } from "../../core/secrets.js"
+import type { DesignRoute } from "../classify.js"
+import { designSignIn } from "../oauth.js"
+import {
+  AUTH_MODES,
+  DEFAULT_BASE_URL,
+  DEFAULT_GOV_BASE_URL,
+  defaultAppUrl,
+  type DesignOptions,
+  type DesignSettings,
+  PLANS,
+  SEATS
+} from "../options.js"
+import { parseContextRef } from "../refs.js"
+import { designService } from "../service.js"
+import { designCommandIndex, designGroupLoaders } from "./command-index.js"
 
-/** From the light index: a command's group module is loaded only when it runs (core/cli/command-index.ts). */
-const operationLeaves: ReadonlyArray<Leaf> = indexedLeaves(designCommandIndex, designGroupModules, {
-  debugVariable: "DESIGN_DEBUG",
-  client: (invocation, env) =>
-    cliSettings(invocation.shared, env).pipe(Effect.flatMap(requireToken), Effect.flatMap(makeDesignClient))
-})
-
-export const designProgram: Program = {
-  name: "design",
-  version: VERSION,
-  summary: "Script the design-file service: files, comments, webhooks and more, from the terminal.",
-  shared: DESIGN_SHARED,
-  groups: { auth: "Credentials: OAuth sign-in, which token is in use, and whether it works", ...designGroups },
-  leaves: [
-    authStatusLeaf,
-    authLoginLeaf,
-    authRefreshLeaf,
-    authLogoutLeaf,
-    ...operationLeaves,
-    sandboxLeaf("design", "design-service", {
-      prefix: "DESIGN",
-      of: (info: { base_url: string; tokens: { personal: string }; team_id: string }) => ({
-        DESIGN_BASE_URL: info.base_url,
-        DESIGN_ACCESS_TOKEN: info.tokens.personal,
-        DESIGN_TEAM_ID: info.team_id
-      })
-    }, () => import("./sandbox.js")),
-    toolServerLeaf({ name: "design", prefix: "DESIGN" }, () => import("../mcp.js").then((m) => m.designToolServer)),
-    completionLeaf("design", () => designProgram)
-  ],
-  operations: operationsOf(designGroupModules),
-  vocabulary: designVocabulary,
-  examples: ["design auth status --check", "design webhook list --json", "design sandbox"]
+const commandGroups: Readonly<Record<string, string>> = {
+  webhook: "Webhooks v2: list, inspect, create, update, delete, delivery history",
+  user: "The current user",
+  comment: "Comments: list, post, reply, delete; reactions",
+  "comment reaction": "Reactions to a comment: list, add, remove",
+  component: "Published components: by team, by file, by key",
+  "component-set": "Published component sets: by team, by file, by key",
+  style: "Published styles: by team, by file, by key",
+  file: "Files: the document, nodes, rendered images, image fills, metadata, versions",
+  project: "Projects: a team's projects, a project's metadata and files",
+  variable: "Variables (Enterprise): local, published, bulk apply",
+  "dev-resource": "Dev resources: links on nodes; list, create, update, delete",
+  analytics: "Library analytics (Enterprise): actions and usages of components, styles, variables",
+  "activity-log": "The organisation's activity log (plan token or org OAuth)",
+  "developer-log": "API and MCP calls in the organisation (plan token, Governance+)",
+  "ai-usage": "AI credits per user and day (plan token)",
+  discovery: "Text-event download links (OAuth, Governance+)",
+  payment: "Payment status of your plugins, widgets and Community files",
+  oembed: "Embeds of file URLs"
 }
+
+const isGov = (shared: Shared, env: Readonly<Record<string, string | undefined>>) =>
+  shared["--gov"] === true || env.DESIGN_EDITION?.toLowerCase() === "gov"
+
+/** The design service's own options: edition, auth mode, default team, and the seat and plan that pace. */
+const ownOptions: CliService<DesignOptions, DesignSettings, DesignRoute, PlanRequiredError>["options"] = (
+  shared,
+  env,
+  { appUrl, baseUrl }
+) =>
+  Effect.gen(function*() {
+    const gov = isGov(shared, env)
+    // The government edition has its own variable (README's settings table); a commercial one left set is said.
+    if (gov && shared["--base-url"] === undefined && (env.DESIGN_BASE_URL ?? "").trim() !== "") {
+      const used = baseUrl ?? DEFAULT_GOV_BASE_URL
+      yield* Effect.serviceOption(CliIO).pipe(Effect.flatMap(Option.match({
+        onNone: () => Effect.void,
+        onSome: (io) =>
+          sayOn(io)(
+            `Note: DESIGN_BASE_URL is ignored in the government edition (--gov or DESIGN_EDITION=gov); it uses DESIGN_GOV_BASE_URL or --base-url (now ${
+              maskUrl(used)
+            }).`
+          )
+      })))
+    }
+    const teamRaw = flagOrEnv(shared, "--team", env, "DESIGN_TEAM_ID")
+    // A team URL must be on the app's host too; a base URL that is not one is refused later, on its own.
+    const teamApp = appUrl ?? defaultAppUrl(baseUrl ?? (gov ? DEFAULT_GOV_BASE_URL : DEFAULT_BASE_URL))
+    if (teamRaw !== undefined && isWebAddress(teamRaw) && URL.canParse(teamApp)) {
+      yield* Effect.mapError(
+        appLink(teamRaw, "team", teamApp),
+        (e) => new InvalidSettingsError({ setting: "teamId", message: e.message.replace(/^team: /, "") })
+      )
+    }
+    const teamId = teamRaw === undefined
+      ? undefined
+      : yield* parseContextRef(teamRaw, "team").pipe(
+        Effect.filterOrFail((ref) => ref.context === undefined || ref.context === "team", () => undefined),
+        Effect.map((ref) => ref.id),
+        Effect.mapError(() =>
+          new InvalidSettingsError({ setting: "teamId", message: `"${teamRaw}" is neither a team id nor a team URL.` })
+        )
+      )
+    return {
+      edition: gov ? "gov" as const : "commercial" as const,
+      authMode: flagOrEnv(shared, "--auth-mode", env, "DESIGN_AUTH_MODE") as DesignOptions["authMode"],
+      teamId,
+      seat: flagOrEnv(shared, "--seat", env, "DESIGN_SEAT") as DesignOptions["seat"],
+      plan: flagOrEnv(shared, "--account-plan", env, "DESIGN_PLAN") as DesignOptions["plan"]
+    }
+  })
+
+export const designCli: CliService<DesignOptions, DesignSettings, DesignRoute, PlanRequiredError> = {
+  service: designService,
+  signIn: designSignIn,
+  noun: "design-service",
+  summary: "Script the design-file service: files, comments, webhooks and more, from the terminal.",
+  commandGroups,
+  index: designCommandIndex,
+  loaders: designGroupLoaders,
+  examples: ["design auth status --check", "design webhook list --json", "design sandbox"],
+  tokenVariables: ["DESIGN_ACCESS_TOKEN"],
+  appUrlNote: "Web app address; file, team and project URLs must be on its host (default from the base URL)",
+  flags: [
+    option(
+      "--auth-mode",
+      "Token kind: personal and plan send X-Design-Token, oauth a Bearer token ($DESIGN_AUTH_MODE)",
+      {
+        valueName: "MODE",
+        choices: AUTH_MODES,
+        defaultText: "personal; oauth for the stored sign-in"
+      }
+    ),
+    option("--team", "Default team: an id or team URL ($DESIGN_TEAM_ID)", { valueName: "ID|URL" }),
+    option("--gov", "Use the government edition ($DESIGN_EDITION=gov, $DESIGN_GOV_BASE_URL)", { takesValue: false }),
+    option("--seat", "Your seat, for pacing ($DESIGN_SEAT)", { valueName: "SEAT", choices: SEATS }),
+    option("--account-plan", "Your plan, for pacing and plan checks ($DESIGN_PLAN)", {
+      valueName: "PLAN",
+      choices: PLANS
+    })
+  ],
+  baseUrlVariable: (shared, env) => isGov(shared, env) ? "DESIGN_GOV_BASE_URL" : "DESIGN_BASE_URL",
+  options: ownOptions,
+  // A stored sign-in is an OAuth grant: used with the OAuth mode, unless another mode is asked for.
+  signedIn: (own) => own.authMode === undefined || own.authMode === "oauth" ? { ...own, authMode: "oauth" } : undefined,
+  settingSources: {
+    authMode: "--auth-mode or DESIGN_AUTH_MODE",
+    teamId: "--team or DESIGN_TEAM_ID",
+    baseUrl: "--base-url or DESIGN_BASE_URL",
+    seat: "--seat or DESIGN_SEAT",
+    plan: "--account-plan or DESIGN_PLAN",
+    fileKey: "--file or DESIGN_FILE_KEY"
+  },
+  authMode: { flag: (mode) => `--auth-mode ${mode}`, variable: "DESIGN_AUTH_MODE" },
+  statusFields: (own, options, env) => ({
+    mode: own.authMode ?? "personal",
+    team_id: own.teamId ?? null,
+    edition: own.edition ?? "commercial",
+    seat: own.seat ?? null,
+    plan: own.plan ?? null,
+    file_key: flagOrEnv(options, "--file", env, "DESIGN_FILE_KEY") ?? null
+  }),
+  checkFlags: [
+    option("--file", "File whose metadata a plan-token check reads ($DESIGN_FILE_KEY)", { valueName: "KEY" })
+  ],
+  check: (client, options, env) =>
+    Effect.gen(function*() {
+      // The two operations a check uses, from their group modules (loaded only here).
+      if (client.settings.authMode === "plan") {
+        const key = flagOrEnv(options, "--file", env, "DESIGN_FILE_KEY")
+        if (key === undefined) {
+          return yield* Effect.fail(
+            invalidInput(
+              "A plan-token check reads a file's metadata: pass --file KEY or set DESIGN_FILE_KEY.",
+              "file_key"
+            )
+          )
+        }
+        const { fileMeta } = yield* Effect.promise(() => import("../groups/files.js"))
+        const { file } = yield* fileMeta.run(client, { file_key: key }, undefined)
+        return `ok: file ${key} (${file.name}) is readable`
+      }
+      const { userMe } = yield* Effect.promise(() => import("../groups/users.js"))
+      const me = yield* userMe.run(client, {}, undefined)
+      return `ok: signed in as ${me.handle}${me.email === undefined ? "" : ` <${me.email}>`}`
+    }),
+  sandbox: sandboxLeaf("design", "design-service", {
+    prefix: "DESIGN",
+    of: (info: { base_url: string; tokens: { personal: string }; team_id: string }) => ({
+      DESIGN_BASE_URL: info.base_url,
+      DESIGN_ACCESS_TOKEN: info.tokens.personal,
+      DESIGN_TEAM_ID: info.team_id
+    })
+  }, () => import("./sandbox.js"))
+}
+
+export const designProgram = serviceProgram(designCli)

@@ -116,7 +116,6 @@ const LIB = "SbxF1leKey0000Enterpr03"
 const actionsView = <G extends string>(op: ReturnType<typeof actions<G>>, asset: Asset) =>
   view(op, {
     command: ["analytics", `${asset}-actions`],
-    tool: `design_analytics_${asset}_actions`,
     positional: ["file_key"],
     text: {
       kind: "table",
@@ -130,7 +129,6 @@ const actionsView = <G extends string>(op: ReturnType<typeof actions<G>>, asset:
 const usagesView = <G extends string>(op: ReturnType<typeof usages<G>>, asset: Asset) =>
   view(op, {
     command: ["analytics", `${asset}-usages`],
-    tool: `design_analytics_${asset}_usages`,
     positional: ["file_key"],
     text: {
       kind: "table",
@@ -141,7 +139,7 @@ const usagesView = <G extends string>(op: ReturnType<typeof usages<G>>, asset: A
     examples: [`design analytics ${asset}-usages ${LIB} --group-by file --all`]
   })
 
-export const analyticsViews = [
+export const views = [
   actionsView(analyticsComponentActions, "component"),
   usagesView(analyticsComponentUsages, "component"),
   actionsView(analyticsStyleActions, "style"),

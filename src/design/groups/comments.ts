@@ -277,10 +277,9 @@ const describeComment = (c: Comment) => ({
   client_meta: c.client_meta === null ? null : JSON.stringify(c.client_meta)
 })
 
-export const commentViews = [
+export const views = [
   view(commentList, {
     command: ["comment", "list"],
-    tool: "design_comment_list",
     positional: ["file_key"],
     valueNames: { file_key: "KEY|URL" },
     text: {
@@ -296,7 +295,6 @@ export const commentViews = [
   }),
   view(commentCreate, {
     command: ["comment", "create"],
-    tool: "design_comment_create",
     positional: ["file_key"],
     valueNames: { file_key: "KEY|URL", message: "TEXT", reply_to: "COMMENT_ID" },
     text: { kind: "record", record: describeComment },
@@ -309,7 +307,6 @@ export const commentViews = [
   }),
   view(commentDelete, {
     command: ["comment", "delete"],
-    tool: "design_comment_delete",
     positional: ["file_key", "comment_id"],
     valueNames: { file_key: "KEY|URL" },
     text: { kind: "record" },
@@ -317,7 +314,6 @@ export const commentViews = [
   }),
   view(commentReactionList, {
     command: ["comment", "reaction", "list"],
-    tool: "design_comment_reaction_list",
     positional: ["file_key", "comment_id"],
     valueNames: { file_key: "KEY|URL" },
     text: {
@@ -330,7 +326,6 @@ export const commentViews = [
   }),
   view(commentReactionAdd, {
     command: ["comment", "reaction", "add"],
-    tool: "design_comment_reaction_add",
     positional: ["file_key", "comment_id"],
     valueNames: { file_key: "KEY|URL", emoji: "SHORTCODE" },
     text: { kind: "record" },
@@ -338,7 +333,6 @@ export const commentViews = [
   }),
   view(commentReactionDelete, {
     command: ["comment", "reaction", "delete"],
-    tool: "design_comment_reaction_delete",
     positional: ["file_key", "comment_id"],
     valueNames: { file_key: "KEY|URL", emoji: "SHORTCODE" },
     text: { kind: "record" },

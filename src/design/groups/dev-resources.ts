@@ -181,10 +181,9 @@ const refusedItems = <O>(applied: (o: O) => number, refused: (o: O) => number) =
   failed: Array.from({ length: refused(o) }, () => undefined)
 })
 
-export const devResourceViews = [
+export const views = [
   view(devResourceList, {
     command: ["dev-resource", "list"],
-    tool: "design_dev_resource_list",
     positional: ["file_key"],
     valueNames: { node_ids: "1:2,..." },
     text: { kind: "table", rows: (o) => o.dev_resources, columns: COLUMNS, noun: "dev resources" },
@@ -192,7 +191,6 @@ export const devResourceViews = [
   }),
   view(devResourceCreate, {
     command: ["dev-resource", "create"],
-    tool: "design_dev_resource_create",
     valueNames: { file_key: "KEY", node_id: "1:2", url: "URL" },
     bodyFile: ["dev_resources"],
     help:
@@ -212,7 +210,6 @@ export const devResourceViews = [
   }),
   view(devResourceUpdate, {
     command: ["dev-resource", "update"],
-    tool: "design_dev_resource_update",
     valueNames: { id: "ID", url: "URL" },
     bodyFile: ["dev_resources"],
     help:
@@ -232,7 +229,6 @@ export const devResourceViews = [
   }),
   view(devResourceDelete, {
     command: ["dev-resource", "delete"],
-    tool: "design_dev_resource_delete",
     positional: ["file_key", "dev_resource_id"],
     text: { kind: "record" },
     examples: ["design dev-resource delete SbxF1leKey0000Enterpr03 3100000000000000001"]

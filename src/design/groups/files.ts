@@ -17,11 +17,11 @@ import { invalidInput, type InvalidInputError, type PlanRequiredError, type Requ
 import { pathOf, type RequestSpec } from "../../core/http/pipeline.js"
 import { urlPage } from "../../core/paginate.js"
 import { view } from "../../core/view.js"
-import type { DesignClient } from "../client.js"
 import { designOperation } from "../define.js"
 import { summarizeBytes, summarizeDocument, summaryRecord } from "../local/file-summary.js"
 import { saveRenders } from "../local/image-download.js"
 import { FileKeyOrUrl, fileRefOf, nodeIdOf, NodeIds } from "../refs.js"
+import type { DesignClient } from "../service.js"
 
 const GROUP = "files"
 const FILE = FileKeyOrUrl.annotations({ description: "Key or URL" })
@@ -397,10 +397,9 @@ const nodeRows = (o: FileNodes) =>
     children: entry === null ? null : Array.isArray(entry.document.children) ? entry.document.children.length : 0
   }))
 
-export const fileViews = [
+export const views = [
   view(fileGet, {
     command: ["file", "get"],
-    tool: "design_file_get",
     positional: ["file_key"],
     narrow: [
       "pass depth (1: pages only, 2: pages and their top-level frames)",
@@ -420,7 +419,6 @@ export const fileViews = [
   }),
   view(fileNodes, {
     command: ["file", "nodes"],
-    tool: "design_file_nodes",
     positional: ["file_key"],
     valueNames: { file_key: "KEY|URL", ids: "ID,...", version: "ID", plugin_data: "IDS" },
     text: { kind: "table", rows: nodeRows, columns: ["node_id", "name", "type", "children"], noun: "nodes" },
@@ -428,7 +426,6 @@ export const fileViews = [
   }),
   view(fileImages, {
     command: ["file", "images"],
-    tool: "design_file_images",
     positional: ["file_key"],
     valueNames: { file_key: "KEY|URL", ids: "ID,...", version: "ID" },
     text: {
@@ -468,7 +465,6 @@ export const fileViews = [
   }),
   view(fileImageFills, {
     command: ["file", "image-fills"],
-    tool: "design_file_image_fills",
     positional: ["file_key"],
     valueNames: { file_key: "KEY|URL" },
     text: {
@@ -481,7 +477,6 @@ export const fileViews = [
   }),
   view(fileMeta, {
     command: ["file", "meta"],
-    tool: "design_file_meta",
     positional: ["file_key"],
     valueNames: { file_key: "KEY|URL" },
     text: {
@@ -492,7 +487,6 @@ export const fileViews = [
   }),
   view(fileVersions, {
     command: ["file", "versions"],
-    tool: "design_file_versions",
     positional: ["file_key"],
     valueNames: { file_key: "KEY|URL", before: "ID", after: "ID" },
     text: {

@@ -16,9 +16,9 @@ import { invalidInput } from "../../core/errors.js"
 import { pathOf } from "../../core/http/pipeline.js"
 import { idCursor } from "../../core/paginate.js"
 import { view } from "../../core/view.js"
-import type { DesignClient } from "../client.js"
 import { designOperation } from "../define.js"
 import { FileKeyOrUrl as FileArg, mainFileKeyOf, teamIdOf, TeamIdOrUrl as TeamArg } from "../refs.js"
+import type { DesignClient } from "../service.js"
 
 // ---- wire shapes -----------------------------------------------------------
 
@@ -95,7 +95,6 @@ interface Kind<K extends string> {
   readonly noun: string
   readonly plural: string
   readonly method: string
-  readonly tool: string
 }
 
 const kindOperations = <K extends string>(kind: Kind<K>) => {
@@ -166,24 +165,21 @@ const COMPONENTS: Kind<"components"> = {
   command: "component",
   noun: "Component",
   plural: "components",
-  method: "component",
-  tool: "component"
+  method: "component"
 }
 const COMPONENT_SETS: Kind<"component_sets"> = {
   key: "component_sets",
   command: "component-set",
   noun: "Component set",
   plural: "component sets",
-  method: "componentSet",
-  tool: "component_set"
+  method: "componentSet"
 }
 const STYLES: Kind<"styles"> = {
   key: "styles",
   command: "style",
   noun: "Style",
   plural: "styles",
-  method: "style",
-  tool: "style"
+  method: "style"
 }
 
 const components = kindOperations(COMPONENTS)
@@ -231,7 +227,6 @@ const kindViews = <K extends string>(kind: Kind<K>, ops: ReturnType<typeof kindO
   return [
     view(ops.teamList, {
       command: [kind.command, "team-list"],
-      tool: `design_${kind.tool}_team_list`,
       positional: ["team"],
       valueNames: { team: "TEAM|URL" },
       text: { kind: "table", rows: (o) => o.items.map(row), columns, noun: kind.plural },
@@ -242,7 +237,6 @@ const kindViews = <K extends string>(kind: Kind<K>, ops: ReturnType<typeof kindO
     }),
     view(ops.fileList, {
       command: [kind.command, "file-list"],
-      tool: `design_${kind.tool}_file_list`,
       positional: ["file_key"],
       valueNames: { file_key: "KEY|URL" },
       text: { kind: "table", rows: (o) => itemsOfOutput(o, kind.key).map(row), columns, noun: kind.plural },
@@ -250,7 +244,6 @@ const kindViews = <K extends string>(kind: Kind<K>, ops: ReturnType<typeof kindO
     }),
     view(ops.get, {
       command: [kind.command, "get"],
-      tool: `design_${kind.tool}_get`,
       positional: ["key"],
       text: { kind: "record", record },
       examples: [`design ${kind.command} get KEY`]
@@ -260,7 +253,7 @@ const kindViews = <K extends string>(kind: Kind<K>, ops: ReturnType<typeof kindO
 
 const itemsOfOutput = <K extends string>(o: Items<K>, key: K): ReadonlyArray<LibraryItem> => o[key]
 
-export const libraryViews = [
+export const views = [
   ...kindViews(COMPONENTS, components),
   ...kindViews(COMPONENT_SETS, componentSets),
   ...kindViews(STYLES, styles)

@@ -52,10 +52,9 @@ export const oembedGet = designOperation({
   response: OEmbed
 })
 
-export const oembedViews = [
+export const views = [
   view(oembedGet, {
     command: ["oembed", "get"],
-    tool: "design_oembed_get",
     positional: ["url"],
     text: {
       kind: "record",

@@ -296,10 +296,9 @@ const developerLogRow = (e: DeveloperLogItem) => ({
   ip_address: e.context.ip_address
 })
 
-export const orgViews = [
+export const views = [
   view(activityLogList, {
     command: ["activity-log", "list"],
-    tool: "design_activity_log_list",
     valueNames: { events: "TYPE,...", start_time: "UNIX_S", end_time: "UNIX_S" },
     text: {
       kind: "table",
@@ -320,7 +319,6 @@ export const orgViews = [
   }),
   view(developerLogList, {
     command: ["developer-log", "list"],
-    tool: "design_developer_log_list",
     // The shared --token is the credential; this filter names a token in the log.
     flags: { token: "log-token" },
     valueNames: { token: "TOKEN_ID" },
@@ -337,7 +335,6 @@ export const orgViews = [
   }),
   view(aiUsageDaily, {
     command: ["ai-usage", "daily"],
-    tool: "design_ai_usage_daily",
     text: {
       kind: "table",
       rows: (o) => o.items,
@@ -351,7 +348,6 @@ export const orgViews = [
   }),
   view(discoveryTextEvents, {
     command: ["discovery", "text-events"],
-    tool: "design_discovery_text_events",
     valueNames: { start_date: "UTC_TIME", end_date: "UTC_TIME", file_ttl_in_seconds: "SECONDS" },
     text: {
       kind: "table",

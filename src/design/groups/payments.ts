@@ -65,10 +65,9 @@ export const paymentGet = designOperation({
   result: (b) => b.meta
 })
 
-export const paymentViews = [
+export const views = [
   view(paymentGet, {
     command: ["payment", "get"],
-    tool: "design_payment_get",
     valueNames: {
       plugin_payment_token: "TOKEN",
       user_id: "ID",

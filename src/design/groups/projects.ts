@@ -122,10 +122,9 @@ export const projectFiles = designOperation({
 const TEAM = "1300000000000000001"
 const PROJECT = "210000001"
 
-export const projectViews = [
+export const views = [
   view(projectList, {
     command: ["project", "list"],
-    tool: "design_project_list",
     positional: ["team_id"],
     valueNames: { team_id: "ID|URL" },
     text: {
@@ -139,7 +138,6 @@ export const projectViews = [
   }),
   view(projectGet, {
     command: ["project", "get"],
-    tool: "design_project_get",
     positional: ["project_id"],
     valueNames: { project_id: "ID|URL" },
     text: { kind: "record" },
@@ -147,7 +145,6 @@ export const projectViews = [
   }),
   view(projectFiles, {
     command: ["project", "files"],
-    tool: "design_project_files",
     positional: ["project_id"],
     valueNames: { project_id: "ID|URL" },
     text: {

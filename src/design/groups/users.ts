@@ -26,10 +26,9 @@ export const userMe = designOperation({
   response: Me
 })
 
-export const userViews = [
+export const views = [
   view(userMe, {
     command: ["user", "me"],
-    tool: "design_user_me",
     text: { kind: "record" },
     examples: ["design user me"]
   })

@@ -343,10 +343,9 @@ const localRows = (m: Meta) =>
     modes: Object.keys(v.valuesByMode).length
   }))
 
-export const variableViews = [
+export const views = [
   view(variableLocal, {
     command: ["variable", "local"],
-    tool: "design_variable_local",
     positional: ["file_key"],
     text: {
       kind: "table",
@@ -358,7 +357,6 @@ export const variableViews = [
   }),
   view(variablePublished, {
     command: ["variable", "published"],
-    tool: "design_variable_published",
     positional: ["file_key"],
     text: {
       kind: "table",
@@ -377,7 +375,6 @@ export const variableViews = [
   }),
   view(variableApply, {
     command: ["variable", "apply"],
-    tool: "design_variable_apply",
     positional: ["file_key"],
     bodyFile: ["variableCollections", "variableModes", "variables", "variableModeValues"],
     help: [

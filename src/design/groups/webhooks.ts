@@ -12,9 +12,9 @@ import { pathOf } from "../../core/http/pipeline.js"
 import { absentIsDone } from "../../core/operation.js"
 import { urlCursor } from "../../core/paginate.js"
 import { view } from "../../core/view.js"
-import type { DesignClient } from "../client.js"
 import { designOperation } from "../define.js"
 import { ContextIdOrUrl, type ContextKind, parseContextRef } from "../refs.js"
+import type { DesignClient } from "../service.js"
 
 // ---- wire shapes -----------------------------------------------------------
 
@@ -361,10 +361,9 @@ export const webhookListTeam = designOperation({
 
 // ---- how the front ends show them -----------------------------------------------------
 
-export const webhookViews = [
+export const views = [
   view(webhookList, {
     command: ["webhook", "list"],
-    tool: "design_webhook_list",
     flags: { plan_api_id: "plan" },
     valueNames: { context_id: "ID|URL", plan_api_id: "PLAN_API_ID" },
     text: { kind: "table", rows: (o) => o.items.map(describeWebhook), columns: WEBHOOK_COLUMNS, noun: "webhooks" },
@@ -376,14 +375,12 @@ export const webhookViews = [
   }),
   view(webhookGet, {
     command: ["webhook", "get"],
-    tool: "design_webhook_get",
     positional: ["webhook_id"],
     text: { kind: "record", record: describeWebhook },
     examples: ["design webhook get 42"]
   }),
   view(webhookCreate, {
     command: ["webhook", "create"],
-    tool: "design_webhook_create",
     fromEnv: ["passcode"],
     valueNames: { context_id: "ID|URL", endpoint: "URL" },
     text: { kind: "record", record: describeWebhook },
@@ -394,7 +391,6 @@ export const webhookViews = [
   }),
   view(webhookUpdate, {
     command: ["webhook", "update"],
-    tool: "design_webhook_update",
     positional: ["webhook_id"],
     fromEnv: ["passcode"],
     valueNames: { endpoint: "URL" },
@@ -405,14 +401,12 @@ export const webhookViews = [
   }),
   view(webhookDelete, {
     command: ["webhook", "delete"],
-    tool: "design_webhook_delete",
     positional: ["webhook_id"],
     text: { kind: "record" },
     examples: ["design webhook delete 42"]
   }),
   view(webhookRequests, {
     command: ["webhook", "requests"],
-    tool: "design_webhook_requests",
     positional: ["webhook_id"],
     text: {
       kind: "table",

@@ -5,19 +5,21 @@
  * server serves one working directory and an agent can edit the file itself,
  * so the registry has no tools (the server does use the file's workspace).
  */
+import type { HttpClient } from "@effect/platform/HttpClient"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { CliIO } from "../../core/cli/io.js"
 import { formatOf, printResult } from "../../core/cli/leaf.js"
 import { option } from "../../core/cli/options.js"
 import type { Invocation, Leaf } from "../../core/cli/runtime.js"
+import type { ClientMaker } from "../../core/cli/service.js"
 import type { CommandSpec } from "../../core/cli/spec.js"
-import { invalidInput } from "../../core/errors.js"
+import { invalidInput, type PlanRequiredError, type WrapperError } from "../../core/errors.js"
 import type { AnyView } from "../../core/view.js"
-import { makeTaskmgrClient } from "../client.js"
+import type { TaskmgrRoute } from "../classify.js"
 import { loadRepo, projectNamed, type Repo, type RepoFile, writeRepoFile } from "../local/repo-file.js"
+import type { TaskmgrSettings } from "../options.js"
 import { gidOf } from "../refs.js"
-import { cliSettings, requireToken } from "./options.js"
 
 const RECORD = { text: { kind: "record" } } as unknown as AnyView
 
@@ -58,18 +60,25 @@ const print = (invocation: Invocation, value: Readonly<Record<string, unknown>>)
     (format) => printResult(RECORD, value, value, format, invocation.shared["--full"] === true)
   )
 
-/** The project's gid and name, read once from the service (a gid or a project URL). */
-const readProject = (invocation: Invocation, given: string, field: string) =>
-  Effect.gen(function*() {
-    const io = yield* CliIO
-    const settings = yield* cliSettings(invocation.shared, io.env)
-    const client = yield* Effect.flatMap(requireToken(settings), makeTaskmgrClient)
-    const gid = yield* gidOf(given, "project", field, client.settings.appUrl)
-    // The projects group is loaded only here: the command line starts without it.
-    const { projectGet } = yield* Effect.promise(() => import("../groups/projects.js"))
-    const project = yield* projectGet.run(client, { project_gid: gid }, undefined)
-    return { gid, name: project.name ?? gid, workspace: project.workspace?.gid }
-  })
+/** Reads a project's gid and name once from the service (a gid or a project URL), on the command's client. */
+type ProjectReader = (
+  invocation: Invocation,
+  given: string,
+  field: string
+) => Effect.Effect<{ gid: string; name: string; workspace: string | undefined }, WrapperError, HttpClient | CliIO>
+
+const projectReader =
+  (clientOf: ClientMaker<TaskmgrSettings, TaskmgrRoute, PlanRequiredError>): ProjectReader =>
+  (invocation, given, field) =>
+    Effect.gen(function*() {
+      const io = yield* CliIO
+      const client = yield* clientOf(invocation, io.env)
+      const gid = yield* gidOf(given, "project", field, client.settings.appUrl)
+      // The projects group is loaded only here: the command line starts without it.
+      const { projectGet } = yield* Effect.promise(() => import("../groups/projects.js"))
+      const project = yield* projectGet.run(client, { project_gid: gid }, undefined)
+      return { gid, name: project.name ?? gid, workspace: project.workspace?.gid }
+    })
 
 const withProject = (file: RepoFile, project: { readonly gid: string; readonly name: string }): RepoFile => {
   const clash = file.projects.find((p) => p.name === project.name && p.gid !== project.gid)
@@ -83,7 +92,7 @@ const checkedWorkspace = (value: string | undefined) =>
     ? Effect.succeed(value)
     : Effect.fail(invalidInput(`--workspace-gid: must be a gid (all digits); got "${value}".`, "workspace_gid"))
 
-const init: Leaf = {
+const init = (readProject: ProjectReader): Leaf => ({
   path: ["repo", "init"],
   spec: spec(
     "init",
@@ -116,7 +125,7 @@ const init: Leaf = {
       yield* writeRepoFile(repo, next)
       yield* print(invocation, shown(repo, next))
     })
-}
+})
 
 const show: Leaf = {
   path: ["repo", "show"],
@@ -135,7 +144,7 @@ const show: Leaf = {
     })
 }
 
-const add: Leaf = {
+const add = (readProject: ProjectReader): Leaf => ({
   path: ["repo", "add"],
   spec: spec("add", "Register a project (gid or URL) under its name in this repository's .taskmgr.json.", {
     positionals: [{ name: "project", description: "Project gid or URL", required: true }],
@@ -150,7 +159,7 @@ const add: Leaf = {
       yield* writeRepoFile(repo, next)
       yield* print(invocation, shown(repo, next))
     })
-}
+})
 
 const remove: Leaf = {
   path: ["repo", "remove"],
@@ -174,4 +183,9 @@ const remove: Leaf = {
     })
 }
 
-export const repoLeaves: ReadonlyArray<Leaf> = [init, show, add, remove]
+export const repoLeaves = (
+  client: ClientMaker<TaskmgrSettings, TaskmgrRoute, PlanRequiredError>
+): ReadonlyArray<Leaf> => {
+  const readProject = projectReader(client)
+  return [init(readProject), show, add(readProject), remove]
+}

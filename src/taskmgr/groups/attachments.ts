@@ -118,10 +118,9 @@ export const attachmentDelete = absentIsDone(
 
 const COLUMNS = ["gid", "name", "resource_subtype", "size"] as const
 
-export const attachmentViews = [
+export const views = [
   view(attachmentList, {
     command: ["attachment", "list"],
-    tool: "taskmgr_attachment_list",
     positional: ["parent"],
     valueNames: { parent: "GID|URL" },
     text: {
@@ -134,14 +133,12 @@ export const attachmentViews = [
   }),
   view(attachmentGet, {
     command: ["attachment", "get"],
-    tool: "taskmgr_attachment_get",
     positional: ["attachment_gid"],
     text: { kind: "record" },
     examples: ["taskmgr attachment get 1200000000000901"]
   }),
   view(attachmentCreate, {
     command: ["attachment", "create"],
-    tool: "taskmgr_attachment_create",
     positional: ["parent"],
     valueNames: { parent: "GID|URL", file: "PATH", url: "URL" },
     text: { kind: "record" },
@@ -152,7 +149,6 @@ export const attachmentViews = [
   }),
   view(attachmentDelete, {
     command: ["attachment", "delete"],
-    tool: "taskmgr_attachment_delete",
     positional: ["attachment_gid"],
     text: { kind: "record" },
     examples: ["taskmgr attachment delete 1200000000000901"]

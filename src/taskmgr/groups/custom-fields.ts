@@ -111,23 +111,20 @@ const settingsText = (kind: string) =>
     noun: `custom fields on the ${kind}`
   }) as const
 
-export const customFieldViews = [
+export const views = [
   view(customFieldList, {
     command: ["custom-field", "list"],
-    tool: "taskmgr_custom_field_list",
     text: { kind: "table", rows: fieldRows, columns: ["gid", "name", "type", "options"], noun: "custom fields" },
     examples: ["taskmgr custom-field list", "taskmgr custom-field list --all --json"]
   }),
   view(customFieldGet, {
     command: ["custom-field", "get"],
-    tool: "taskmgr_custom_field_get",
     positional: ["custom_field_gid"],
     text: { kind: "record" },
     examples: ["taskmgr custom-field get 1200000000003001"]
   }),
   view(customFieldListForProject, {
     command: ["custom-field", "project"],
-    tool: "taskmgr_custom_field_list_for_project",
     positional: ["project_gid"],
     valueNames: { project_gid: "GID|URL" },
     text: settingsText("project"),
@@ -135,21 +132,18 @@ export const customFieldViews = [
   }),
   view(customFieldListForPortfolio, {
     command: ["custom-field", "portfolio"],
-    tool: "taskmgr_custom_field_list_for_portfolio",
     positional: ["portfolio_gid"],
     text: settingsText("portfolio"),
     examples: ["taskmgr custom-field portfolio 1200000000001201"]
   }),
   view(customFieldListForGoal, {
     command: ["custom-field", "goal"],
-    tool: "taskmgr_custom_field_list_for_goal",
     positional: ["goal_gid"],
     text: settingsText("goal"),
     examples: ["taskmgr custom-field goal 1200000000001101"]
   }),
   view(customFieldListForTeam, {
     command: ["custom-field", "team"],
-    tool: "taskmgr_custom_field_list_for_team",
     positional: ["team_gid"],
     text: settingsText("team"),
     examples: ["taskmgr custom-field team 1200000000000201"]

@@ -17,10 +17,10 @@ import * as Stream from "effect/Stream"
 import { InvalidRequestError } from "../../core/errors.js"
 import type { Operation } from "../../core/operation.js"
 import { view } from "../../core/view.js"
-import type { TaskmgrClient } from "../client.js"
 import { taskmgrAnswer, type TaskmgrError } from "../define.js"
 import { GidOrUrl } from "../records/records.js"
 import { Event as EventRecord } from "../records/typed-records.js"
+import type { TaskmgrClient } from "../service.js"
 
 const SyncToken = Schema.String.pipe(
   Schema.pattern(/^[\x21-\x7e]{1,1000}$/, { message: () => "must be a sync token as the feed gave it" })
@@ -131,10 +131,9 @@ const text = (e: Event) => ({
 
 const COLUMNS = ["created_at", "action", "resource", "name", "field", "user"] as const
 
-export const eventViews = [
+export const views = [
   view(eventList, {
     command: ["event", "list"],
-    tool: "taskmgr_event_list",
     positional: ["resource_gid"],
     valueNames: { resource_gid: "GID|URL", sync: "TOKEN" },
     text: {

@@ -201,10 +201,9 @@ const valueNames = {
   owner: "GID|me"
 } as const
 
-export const goalViews = [
+export const views = [
   view(goalList, {
     command: ["goal", "list"],
-    tool: "taskmgr_goal_list",
     valueNames: {
       workspace_gid: "GID",
       team: "GID",
@@ -229,14 +228,12 @@ export const goalViews = [
   }),
   view(goalGet, {
     command: ["goal", "get"],
-    tool: "taskmgr_goal_get",
     positional: ["goal_gid"],
     text: { kind: "record" },
     examples: ["taskmgr goal get 1200000000001101"]
   }),
   view(goalCreate, {
     command: ["goal", "create"],
-    tool: "taskmgr_goal_create",
     positional: ["name"],
     valueNames: { ...valueNames, workspace_gid: "GID", followers: "GID|me" },
     text: { kind: "record" },
@@ -247,7 +244,6 @@ export const goalViews = [
   }),
   view(goalUpdate, {
     command: ["goal", "update"],
-    tool: "taskmgr_goal_update",
     positional: ["goal_gid"],
     valueNames,
     text: { kind: "record" },
@@ -258,7 +254,6 @@ export const goalViews = [
   }),
   view(goalDelete, {
     command: ["goal", "delete"],
-    tool: "taskmgr_goal_delete",
     positional: ["goal_gid"],
     text: { kind: "record" },
     examples: ["taskmgr goal delete 1200000000001101"]

@@ -117,38 +117,33 @@ const COLUMNS = ["gid", "parent", "member", "access_level"]
 const rows = (o: { readonly items: ReadonlyArray<MembershipCompact> }) =>
   o.items.map((m) => ({ gid: m.gid, parent: m.parent?.name, member: m.member?.name, access_level: m.access_level }))
 
-export const membershipViews = [
+export const views = [
   view(membershipList, {
     command: ["membership", "list"],
-    tool: "taskmgr_membership_list",
     valueNames: { parent: "GID|URL", member: "GID|me" },
     text: { kind: "table", rows, columns: COLUMNS, noun: "memberships" },
     examples: ["taskmgr membership list --parent 1200000000000301", "taskmgr membership list --member me --all"]
   }),
   view(membershipGet, {
     command: ["membership", "get"],
-    tool: "taskmgr_membership_get",
     positional: ["membership_gid"],
     text: { kind: "record" },
     examples: ["taskmgr membership get 1200000000003301"]
   }),
   view(membershipCreate, {
     command: ["membership", "create"],
-    tool: "taskmgr_membership_create",
     valueNames: { parent: "GID|URL", member: "GID|me" },
     text: { kind: "record" },
     examples: ["taskmgr membership create --parent 1200000000000301 --member 1200000000000002 --access-level commenter"]
   }),
   view(membershipUpdate, {
     command: ["membership", "update"],
-    tool: "taskmgr_membership_update",
     positional: ["membership_gid"],
     text: { kind: "record" },
     examples: ["taskmgr membership update 1200000000003302 --access-level viewer"]
   }),
   view(membershipDelete, {
     command: ["membership", "delete"],
-    tool: "taskmgr_membership_delete",
     positional: ["membership_gid"],
     text: { kind: "record" },
     examples: ["taskmgr membership delete 1200000000003302"]

@@ -122,38 +122,33 @@ const COLUMNS = ["gid", "start_date", "end_date", "user"]
 const rows = (o: { readonly items: ReadonlyArray<OutOfOffice> }) =>
   o.items.map((e) => ({ gid: e.gid, start_date: e.start_date, end_date: e.end_date, user: e.user?.name }))
 
-export const oooViews = [
+export const views = [
   view(oooList, {
     command: ["ooo", "list"],
-    tool: "taskmgr_ooo_list",
     valueNames: { user: "GID|me" },
     text: { kind: "table", rows, columns: COLUMNS, noun: "out-of-office entries" },
     examples: ["taskmgr ooo list", "taskmgr ooo list --user 1200000000000002 --start-date 2024-06-01"]
   }),
   view(oooGet, {
     command: ["ooo", "get"],
-    tool: "taskmgr_ooo_get",
     positional: ["ooo_entry_gid"],
     text: { kind: "record" },
     examples: ["taskmgr ooo get 1200000000003401"]
   }),
   view(oooCreate, {
     command: ["ooo", "create"],
-    tool: "taskmgr_ooo_create",
     valueNames: { user: "GID|me" },
     text: { kind: "record" },
     examples: ["taskmgr ooo create --start-date 2024-07-01 --end-date 2024-07-14"]
   }),
   view(oooUpdate, {
     command: ["ooo", "update"],
-    tool: "taskmgr_ooo_update",
     positional: ["ooo_entry_gid"],
     text: { kind: "record" },
     examples: ["taskmgr ooo update 1200000000003401 --end-date 2024-07-21"]
   }),
   view(oooDelete, {
     command: ["ooo", "delete"],
-    tool: "taskmgr_ooo_delete",
     positional: ["ooo_entry_gid"],
     text: { kind: "record" },
     examples: ["taskmgr ooo delete 1200000000003401"]

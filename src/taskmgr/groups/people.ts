@@ -5,10 +5,10 @@ import * as Schema from "effect/Schema"
 import { invalidInput } from "../../core/errors.js"
 import { pathOf } from "../../core/http/pipeline.js"
 import { view } from "../../core/view.js"
-import type { TaskmgrClient } from "../client.js"
 import { listFields, taskmgrList, taskmgrOperation } from "../define.js"
 import { Gid, type Record, UserGid } from "../records/records.js"
 import { Team, User, Workspace } from "../records/typed-records.js"
+import type { TaskmgrClient } from "../service.js"
 
 /** The workspace to use: the one given, else the configured one. */
 export const workspaceOf = (client: TaskmgrClient, given: string | undefined) =>
@@ -117,42 +117,36 @@ export const workspaceGet = taskmgrOperation({
 const rows = (columns: ReadonlyArray<string>) => (o: { readonly items: ReadonlyArray<Record> }) =>
   o.items.map((item) => Object.fromEntries(columns.map((c) => [c, item[c]])))
 
-export const peopleViews = [
+export const views = [
   view(userMe, {
     command: ["user", "me"],
-    tool: "taskmgr_user_me",
     text: { kind: "record" },
     examples: ["taskmgr user me"]
   }),
   view(userGet, {
     command: ["user", "get"],
-    tool: "taskmgr_user_get",
     positional: ["user_gid"],
     text: { kind: "record" },
     examples: ["taskmgr user get me"]
   }),
   view(userList, {
     command: ["user", "list"],
-    tool: "taskmgr_user_list",
     text: { kind: "table", rows: rows(["gid", "name", "email"]), columns: ["gid", "name", "email"], noun: "users" },
     examples: ["taskmgr user list --workspace-gid 1200000000000101"]
   }),
   view(teamList, {
     command: ["team", "list"],
-    tool: "taskmgr_team_list",
     text: { kind: "table", rows: rows(["gid", "name"]), columns: ["gid", "name"], noun: "teams" },
     examples: ["taskmgr team list"]
   }),
   view(teamGet, {
     command: ["team", "get"],
-    tool: "taskmgr_team_get",
     positional: ["team_gid"],
     text: { kind: "record" },
     examples: ["taskmgr team get 1200000000000201"]
   }),
   view(workspaceList, {
     command: ["workspace", "list"],
-    tool: "taskmgr_workspace_list",
     text: {
       kind: "table",
       rows: rows(["gid", "name", "is_organization"]),
@@ -163,7 +157,6 @@ export const peopleViews = [
   }),
   view(workspaceGet, {
     command: ["workspace", "get"],
-    tool: "taskmgr_workspace_get",
     positional: ["workspace_gid"],
     text: { kind: "record" },
     examples: ["taskmgr workspace get 1200000000000101"]

@@ -155,10 +155,9 @@ const nameOf = (value: unknown) => (typeof value === "object" && value !== null 
 
 const valueNames = { public: "true|false", start_on: "YYYY-MM-DD", due_on: "YYYY-MM-DD" } as const
 
-export const portfolioViews = [
+export const views = [
   view(portfolioList, {
     command: ["portfolio", "list"],
-    tool: "taskmgr_portfolio_list",
     valueNames: { workspace_gid: "GID", owner: "GID|me" },
     text: {
       kind: "table",
@@ -170,7 +169,6 @@ export const portfolioViews = [
   }),
   view(portfolioItemList, {
     command: ["portfolio", "items"],
-    tool: "taskmgr_portfolio_item_list",
     positional: ["portfolio_gid"],
     text: {
       kind: "table",
@@ -182,14 +180,12 @@ export const portfolioViews = [
   }),
   view(portfolioGet, {
     command: ["portfolio", "get"],
-    tool: "taskmgr_portfolio_get",
     positional: ["portfolio_gid"],
     text: { kind: "record" },
     examples: ["taskmgr portfolio get 1200000000001201"]
   }),
   view(portfolioCreate, {
     command: ["portfolio", "create"],
-    tool: "taskmgr_portfolio_create",
     positional: ["name"],
     valueNames: { ...valueNames, workspace_gid: "GID" },
     text: { kind: "record" },
@@ -197,7 +193,6 @@ export const portfolioViews = [
   }),
   view(portfolioUpdate, {
     command: ["portfolio", "update"],
-    tool: "taskmgr_portfolio_update",
     positional: ["portfolio_gid"],
     valueNames: { ...valueNames, archived: "true|false" },
     text: { kind: "record" },
@@ -205,7 +200,6 @@ export const portfolioViews = [
   }),
   view(portfolioDelete, {
     command: ["portfolio", "delete"],
-    tool: "taskmgr_portfolio_delete",
     positional: ["portfolio_gid"],
     text: { kind: "record" },
     examples: ["taskmgr portfolio delete 1200000000001202"]

@@ -262,10 +262,9 @@ const writableNames = {
   followers: "GID|me"
 } as const
 
-export const projectViews = [
+export const views = [
   view(projectList, {
     command: ["project", "list"],
-    tool: "taskmgr_project_list",
     valueNames: { workspace_gid: "GID", team: "GID", archived: "true|false" },
     text: {
       kind: "table",
@@ -277,7 +276,6 @@ export const projectViews = [
   }),
   view(projectGet, {
     command: ["project", "get"],
-    tool: "taskmgr_project_get",
     positional: ["project_gid"],
     text: { kind: "record" },
     examples: [
@@ -287,14 +285,12 @@ export const projectViews = [
   }),
   view(projectCounts, {
     command: ["project", "counts"],
-    tool: "taskmgr_project_counts",
     positional: ["project_gid"],
     text: { kind: "record" },
     examples: ["taskmgr project counts 1200000000000301"]
   }),
   view(projectSearch, {
     command: ["project", "search"],
-    tool: "taskmgr_project_search",
     positional: ["text"],
     valueNames: { workspace_gid: "GID", completed: "true|false" },
     text: { kind: "table", rows: projectRows, columns: ["gid", "name", "archived", "team"], noun: "projects" },
@@ -302,7 +298,6 @@ export const projectViews = [
   }),
   view(projectCreate, {
     command: ["project", "create"],
-    tool: "taskmgr_project_create",
     positional: ["name"],
     valueNames: { ...writableNames, workspace_gid: "GID", team: "GID" },
     text: { kind: "record" },
@@ -313,7 +308,6 @@ export const projectViews = [
   }),
   view(projectUpdate, {
     command: ["project", "update"],
-    tool: "taskmgr_project_update",
     positional: ["project_gid"],
     valueNames: { ...writableNames, team: "GID" },
     text: { kind: "record" },
@@ -324,7 +318,6 @@ export const projectViews = [
   }),
   view(projectDelete, {
     command: ["project", "delete"],
-    tool: "taskmgr_project_delete",
     positional: ["project_gid"],
     text: { kind: "record" },
     examples: ["taskmgr project delete 1200000000000301"]

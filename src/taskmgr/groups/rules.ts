@@ -39,10 +39,9 @@ export const ruleTrigger = taskmgrOperation({
   data: RuleTriggerResponse
 })
 
-export const ruleViews = [
+export const views = [
   view(ruleTrigger, {
     command: ["rule", "trigger"],
-    tool: "taskmgr_rule_trigger",
     positional: ["rule_trigger_gid"],
     valueNames: { resource: "GID|URL" },
     text: { kind: "record" },

@@ -170,10 +170,9 @@ export const sectionTaskAdd = taskmgrOperation({
 
 const sectionRows = (items: ReadonlyArray<Record>) => items.map((s) => ({ gid: s.gid, name: s.name }))
 
-export const sectionViews = [
+export const views = [
   view(sectionList, {
     command: ["section", "list"],
-    tool: "taskmgr_section_list",
     positional: ["project_gid"],
     text: { kind: "table", rows: (o) => sectionRows(o.items), columns: ["gid", "name"], noun: "sections" },
     examples: [
@@ -183,14 +182,12 @@ export const sectionViews = [
   }),
   view(sectionGet, {
     command: ["section", "get"],
-    tool: "taskmgr_section_get",
     positional: ["section_gid"],
     text: { kind: "record" },
     examples: ["taskmgr section get 1200000000000401"]
   }),
   view(sectionCreate, {
     command: ["section", "create"],
-    tool: "taskmgr_section_create",
     positional: ["project_gid", "name"],
     valueNames: { insert_before: "GID", insert_after: "GID" },
     text: { kind: "record" },
@@ -201,7 +198,6 @@ export const sectionViews = [
   }),
   view(sectionUpdate, {
     command: ["section", "update"],
-    tool: "taskmgr_section_update",
     positional: ["section_gid"],
     valueNames: { insert_before: "GID", insert_after: "GID" },
     text: { kind: "record" },
@@ -209,7 +205,6 @@ export const sectionViews = [
   }),
   view(sectionMove, {
     command: ["section", "move"],
-    tool: "taskmgr_section_move",
     positional: ["project_gid"],
     valueNames: { section: "GID", before_section: "GID", after_section: "GID" },
     text: { kind: "record" },
@@ -217,14 +212,12 @@ export const sectionViews = [
   }),
   view(sectionDelete, {
     command: ["section", "delete"],
-    tool: "taskmgr_section_delete",
     positional: ["section_gid"],
     text: { kind: "record" },
     examples: ["taskmgr section delete 1200000000000403"]
   }),
   view(sectionTaskAdd, {
     command: ["section", "task", "add"],
-    tool: "taskmgr_section_task_add",
     help:
       "Put a task into a section (adding it to the section's project if needed), at the top or before or after a task.",
     positional: ["section_gid", "task"],

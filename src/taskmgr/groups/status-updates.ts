@@ -124,10 +124,9 @@ const nameOf = (value: unknown) => (typeof value === "object" && value !== null 
 
 export { statusOverview }
 
-export const statusViews = [
+export const views = [
   view(statusList, {
     command: ["status", "list"],
-    tool: "taskmgr_status_list",
     positional: ["parent"],
     valueNames: { parent: "GID|URL", created_since: "DATE-TIME" },
     text: {
@@ -150,14 +149,12 @@ export const statusViews = [
   }),
   view(statusGet, {
     command: ["status", "get"],
-    tool: "taskmgr_status_get",
     positional: ["status_update_gid"],
     text: { kind: "record" },
     examples: ["taskmgr status get 1200000000001302"]
   }),
   view(statusCreate, {
     command: ["status", "create"],
-    tool: "taskmgr_status_create",
     positional: ["parent"],
     // The issue spells the command's flag --type; the tool keeps the service's status_type.
     flags: { status_type: "type" },
@@ -170,14 +167,12 @@ export const statusViews = [
   }),
   view(statusDelete, {
     command: ["status", "delete"],
-    tool: "taskmgr_status_delete",
     positional: ["status_update_gid"],
     text: { kind: "record" },
     examples: ["taskmgr status delete 1200000000001301"]
   }),
   view(statusOverview, {
     command: ["status", "overview"],
-    tool: "taskmgr_status_overview",
     positional: ["gid"],
     valueNames: { gid: "GID|URL" },
     text: {

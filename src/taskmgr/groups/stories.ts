@@ -18,13 +18,13 @@ import { ForbiddenError, invalidInput } from "../../core/errors.js"
 import { pathOf } from "../../core/http/pipeline.js"
 import { absentIsDone, type InputOf, type Operation } from "../../core/operation.js"
 import { view } from "../../core/view.js"
-import type { TaskmgrClient } from "../client.js"
 import { dataBody, listFields, type ListPage, type TaskmgrError, taskmgrList, taskmgrOperation } from "../define.js"
 import { checkTemplate, escapeHtml, fillTemplate, type TemplateValues } from "../local/comment-template.js"
 import { Gid, GidOrUrl, type Record } from "../records/records.js"
 import { Story, Task } from "../records/typed-records.js"
 import type { GidKind } from "../refs.js"
 import { RichText } from "../rich-text.js"
+import type { TaskmgrClient } from "../service.js"
 
 export const COMMENT_SUBTYPE = "comment_added"
 
@@ -391,10 +391,9 @@ const FEED_COLUMNS = ["gid", "created_at", "created_by", "resource_subtype", "te
 const TASK = "GID|URL"
 const T = "1200000000000601"
 
-export const storyViews = [
+export const views = [
   view(storyList, {
     command: ["story", "list"],
-    tool: "taskmgr_story_list",
     positional: ["task_gid"],
     valueNames: { task_gid: TASK },
     text: { kind: "table", rows: feedRows, columns: FEED_COLUMNS, noun: "stories" },
@@ -402,14 +401,12 @@ export const storyViews = [
   }),
   view(storyGet, {
     command: ["story", "get"],
-    tool: "taskmgr_story_get",
     positional: ["story_gid"],
     text: { kind: "record" },
     examples: ["taskmgr story get 1200000000000703"]
   }),
   view(storyCreate, {
     command: ["story", "create"],
-    tool: "taskmgr_story_create",
     positional: ["task_gid"],
     valueNames: { task_gid: TASK },
     text: { kind: "record" },
@@ -420,21 +417,18 @@ export const storyViews = [
   }),
   view(storyUpdate, {
     command: ["story", "update"],
-    tool: "taskmgr_story_update",
     positional: ["story_gid"],
     text: { kind: "record" },
     examples: ["taskmgr story update 1200000000000701 --text 'Second draft is in the doc.'"]
   }),
   view(storyDelete, {
     command: ["story", "delete"],
-    tool: "taskmgr_story_delete",
     positional: ["story_gid"],
     text: { kind: "record" },
     examples: ["taskmgr story delete 1200000000000701"]
   }),
   view(commentList, {
     command: ["comment", "list"],
-    tool: "taskmgr_comment_list",
     positional: ["task_gid"],
     valueNames: { task_gid: TASK },
     text: { kind: "table", rows: feedRows, columns: FEED_COLUMNS, noun: "comments" },
@@ -442,14 +436,12 @@ export const storyViews = [
   }),
   view(commentGet, {
     command: ["comment", "get"],
-    tool: "taskmgr_comment_get",
     positional: ["story_gid"],
     text: { kind: "record" },
     examples: ["taskmgr comment get 1200000000000701"]
   }),
   view(commentCreate, {
     command: ["comment", "create"],
-    tool: "taskmgr_comment_create",
     positional: ["task_gid"],
     valueNames: { task_gid: TASK },
     text: { kind: "record" },
@@ -460,14 +452,12 @@ export const storyViews = [
   }),
   view(commentUpdate, {
     command: ["comment", "update"],
-    tool: "taskmgr_comment_update",
     positional: ["story_gid"],
     text: { kind: "record" },
     examples: ["taskmgr comment update 1200000000000701 --html-text '<body>Final draft is <em>in</em>.</body>'"]
   }),
   view(commentDelete, {
     command: ["comment", "delete"],
-    tool: "taskmgr_comment_delete",
     positional: ["story_gid"],
     text: { kind: "record" },
     examples: ["taskmgr comment delete 1200000000000701"]

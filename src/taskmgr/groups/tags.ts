@@ -8,11 +8,11 @@ import { invalidInput } from "../../core/errors.js"
 import { pathOf } from "../../core/http/pipeline.js"
 import { absentIsDone, type Operation } from "../../core/operation.js"
 import { view } from "../../core/view.js"
-import type { TaskmgrClient } from "../client.js"
 import { dataBody, listFields, type TaskmgrError, taskmgrList, taskmgrOperation } from "../define.js"
 import { Gid, GidOrUrl, type Record } from "../records/records.js"
 import { Tag, Task } from "../records/typed-records.js"
 import { gidOf } from "../refs.js"
+import type { TaskmgrClient } from "../service.js"
 import { workspaceOf } from "./people.js"
 
 const Workspace = Schema.optional(Gid.annotations({ description: "The workspace (default: the configured one)" }))
@@ -194,44 +194,38 @@ const rows = (columns: ReadonlyArray<string>) => (o: { readonly items: ReadonlyA
 
 const TASK = "GID|URL"
 
-export const tagViews = [
+export const views = [
   view(tagList, {
     command: ["tag", "list"],
-    tool: "taskmgr_tag_list",
     text: { kind: "table", rows: rows(["gid", "name", "color"]), columns: ["gid", "name", "color"], noun: "tags" },
     examples: ["taskmgr tag list", "taskmgr tag list --workspace-gid 1200000000000101 --all"]
   }),
   view(tagGet, {
     command: ["tag", "get"],
-    tool: "taskmgr_tag_get",
     positional: ["tag_gid"],
     text: { kind: "record" },
     examples: ["taskmgr tag get 1200000000000501"]
   }),
   view(tagCreate, {
     command: ["tag", "create"],
-    tool: "taskmgr_tag_create",
     positional: ["name"],
     text: { kind: "record" },
     examples: ["taskmgr tag create blocked --color dark-red --notes 'Waiting on someone'"]
   }),
   view(tagUpdate, {
     command: ["tag", "update"],
-    tool: "taskmgr_tag_update",
     positional: ["tag_gid"],
     text: { kind: "record" },
     examples: ["taskmgr tag update 1200000000000501 --name urgent! --color light-red"]
   }),
   view(tagDelete, {
     command: ["tag", "delete"],
-    tool: "taskmgr_tag_delete",
     positional: ["tag_gid"],
     text: { kind: "record" },
     examples: ["taskmgr tag delete 1200000000000502"]
   }),
   view(tagTaskList, {
     command: ["tag", "task", "list"],
-    tool: "taskmgr_tag_task_list",
     positional: ["tag_gid"],
     text: {
       kind: "table",
@@ -243,7 +237,6 @@ export const tagViews = [
   }),
   view(tagTaskAdd, {
     command: ["tag", "task", "add"],
-    tool: "taskmgr_tag_task_add",
     positional: ["task_gid"],
     valueNames: { task_gid: TASK },
     text: { kind: "record" },
@@ -251,7 +244,6 @@ export const tagViews = [
   }),
   view(tagTaskRemove, {
     command: ["tag", "task", "remove"],
-    tool: "taskmgr_tag_task_remove",
     positional: ["task_gid"],
     valueNames: { task_gid: TASK },
     text: { kind: "record" },
@@ -261,7 +253,6 @@ export const tagViews = [
   }),
   view(tagTasks, {
     command: ["tag", "tasks"],
-    tool: "taskmgr_tag_tasks",
     positional: ["task_gid"],
     valueNames: { task_gid: TASK },
     text: { kind: "table", rows: rows(["gid", "name", "color"]), columns: ["gid", "name", "color"], noun: "tags" },

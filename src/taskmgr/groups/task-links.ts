@@ -239,10 +239,9 @@ export const taskDependentRemove = taskmgrOperation({
 
 const onTask = { task_gid: "GID|URL" } as const
 
-export const taskLinkViews = [
+export const views = [
   view(taskSubtaskList, {
     command: ["task", "subtask", "list"],
-    tool: "taskmgr_task_subtask_list",
     positional: ["task_gid"],
     valueNames: onTask,
     text: taskTable("subtasks"),
@@ -250,7 +249,6 @@ export const taskLinkViews = [
   }),
   view(taskSubtaskCreate, {
     command: ["task", "subtask", "create"],
-    tool: "taskmgr_task_subtask_create",
     positional: ["task_gid", "name"],
     valueNames: { ...onTask, completed: "true|false", liked: "true|false", custom_fields: "JSON|@FILE" },
     text: { kind: "record" },
@@ -258,7 +256,6 @@ export const taskLinkViews = [
   }),
   view(taskProjectAdd, {
     command: ["task", "project", "add"],
-    tool: "taskmgr_task_project_add",
     help: "Add a task to a project (in its first section unless one is named), or move it within one.",
     positional: ["task_gid"],
     valueNames: { ...onTask, project: "GID|URL" },
@@ -267,7 +264,6 @@ export const taskLinkViews = [
   }),
   view(taskProjectRemove, {
     command: ["task", "project", "remove"],
-    tool: "taskmgr_task_project_remove",
     positional: ["task_gid"],
     valueNames: { ...onTask, project: "GID|URL" },
     text: { kind: "record" },
@@ -275,7 +271,6 @@ export const taskLinkViews = [
   }),
   view(taskFollowerAdd, {
     command: ["task", "follower", "add"],
-    tool: "taskmgr_task_follower_add",
     positional: ["task_gid"],
     valueNames: onTask,
     text: { kind: "record" },
@@ -283,7 +278,6 @@ export const taskLinkViews = [
   }),
   view(taskFollowerRemove, {
     command: ["task", "follower", "remove"],
-    tool: "taskmgr_task_follower_remove",
     positional: ["task_gid"],
     valueNames: onTask,
     text: { kind: "record" },
@@ -291,7 +285,6 @@ export const taskLinkViews = [
   }),
   view(taskDependencyList, {
     command: ["task", "dependency", "list"],
-    tool: "taskmgr_task_dependency_list",
     positional: ["task_gid"],
     valueNames: onTask,
     text: taskTable("dependencies"),
@@ -299,7 +292,6 @@ export const taskLinkViews = [
   }),
   view(taskDependencyAdd, {
     command: ["task", "dependency", "add"],
-    tool: "taskmgr_task_dependency_add",
     positional: ["task_gid"],
     valueNames: onTask,
     text: { kind: "record" },
@@ -307,7 +299,6 @@ export const taskLinkViews = [
   }),
   view(taskDependencyRemove, {
     command: ["task", "dependency", "remove"],
-    tool: "taskmgr_task_dependency_remove",
     positional: ["task_gid"],
     valueNames: onTask,
     text: { kind: "record" },
@@ -315,7 +306,6 @@ export const taskLinkViews = [
   }),
   view(taskDependentList, {
     command: ["task", "dependent", "list"],
-    tool: "taskmgr_task_dependent_list",
     positional: ["task_gid"],
     valueNames: onTask,
     text: taskTable("dependents"),
@@ -323,7 +313,6 @@ export const taskLinkViews = [
   }),
   view(taskDependentAdd, {
     command: ["task", "dependent", "add"],
-    tool: "taskmgr_task_dependent_add",
     positional: ["task_gid"],
     valueNames: onTask,
     text: { kind: "record" },
@@ -331,7 +320,6 @@ export const taskLinkViews = [
   }),
   view(taskDependentRemove, {
     command: ["task", "dependent", "remove"],
-    tool: "taskmgr_task_dependent_remove",
     positional: ["task_gid"],
     valueNames: onTask,
     text: { kind: "record" },

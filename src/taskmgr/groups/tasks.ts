@@ -16,13 +16,13 @@ import { absentIsDone, type Operation } from "../../core/operation.js"
 import { handBound } from "../../core/paginate.js"
 import { view } from "../../core/view.js"
 import { classifyTaskmgr, PREMIUM, type TaskmgrPlanGate } from "../classify.js"
-import type { TaskmgrClient } from "../client.js"
 import { dataBody, listFields, type ListPage, type TaskmgrError, taskmgrList, taskmgrOperation } from "../define.js"
 import { CONCURRENCY } from "../limits.js"
 import { Gid, GidOrUrl, NonBlank, Toggle, UserGid } from "../records/records.js"
 import { Task, UserTaskList } from "../records/typed-records.js"
 import { gidNamed, gidOf } from "../refs.js"
 import { RichText } from "../rich-text.js"
+import type { TaskmgrClient } from "../service.js"
 import { workspaceOf } from "./people.js"
 
 // ---- shared fields ------------------------------------------------------------
@@ -661,10 +661,9 @@ export const taskTable = (noun: string) => ({
   noun
 })
 
-export const taskViews = [
+export const views = [
   view(taskList, {
     command: ["task", "list"],
-    tool: "taskmgr_task_list",
     valueNames: { project: "GID|URL" },
     text: taskTable("tasks"),
     examples: [
@@ -675,7 +674,6 @@ export const taskViews = [
   }),
   view(taskGet, {
     command: ["task", "get"],
-    tool: "taskmgr_task_get",
     positional: ["task_gid"],
     valueNames: { task_gid: "GID|URL" },
     text: { kind: "record" },
@@ -686,7 +684,6 @@ export const taskViews = [
   }),
   view(taskGetMany, {
     command: ["task", "get-many"],
-    tool: "taskmgr_task_get_many",
     help:
       "Several tasks at once: 10 to a batch call, the calls in parallel; each gid has its task or its own error (exit 9 when some failed).",
     positional: ["gids"],
@@ -710,7 +707,6 @@ export const taskViews = [
   }),
   view(taskSearch, {
     command: ["task", "search"],
-    tool: "taskmgr_task_search",
     help:
       "Search a workspace's tasks (paid workspaces only; 60 searches a minute), newest first, paged by creation time.",
     positional: ["text"],
@@ -719,13 +715,11 @@ export const taskViews = [
   }),
   view(taskMyTasks, {
     command: ["task", "my-tasks", "list"],
-    tool: "taskmgr_task_my_tasks",
     text: taskTable("tasks"),
     examples: ["taskmgr task my-tasks list", "taskmgr task my-tasks list --completed-since now --all"]
   }),
   view(taskCreate, {
     command: ["task", "create"],
-    tool: "taskmgr_task_create",
     positional: ["name"],
     valueNames: { completed: "true|false", liked: "true|false", parent: "GID|URL", custom_fields: "JSON|@FILE" },
     text: { kind: "record" },
@@ -736,7 +730,6 @@ export const taskViews = [
   }),
   view(taskUpdate, {
     command: ["task", "update"],
-    tool: "taskmgr_task_update",
     positional: ["task_gid"],
     valueNames: { task_gid: "GID|URL", completed: "true|false", liked: "true|false", parent: "GID|URL|none" },
     text: { kind: "record" },
@@ -748,7 +741,6 @@ export const taskViews = [
   }),
   view(taskDelete, {
     command: ["task", "delete"],
-    tool: "taskmgr_task_delete",
     positional: ["task_gid"],
     valueNames: { task_gid: "GID|URL" },
     text: { kind: "record" },

@@ -15,11 +15,11 @@ import { pathOf } from "../../core/http/pipeline.js"
 import { DEFAULT_JOB_TIMEOUT, waitForJob } from "../../core/job-wait.js"
 import type { Operation } from "../../core/operation.js"
 import { view } from "../../core/view.js"
-import type { TaskmgrClient } from "../client.js"
 import { dataBody, listFields, type TaskmgrError, taskmgrList, taskmgrOperation } from "../define.js"
 import { notBoth, rules } from "../input-rules.js"
 import { Gid, GidOrUrl, NonBlank, Toggle } from "../records/records.js"
 import { Job, ProjectTemplate, TaskTemplate } from "../records/typed-records.js"
+import type { TaskmgrClient } from "../service.js"
 import { workspaceOf } from "./people.js"
 
 const GROUP = "templates"
@@ -236,10 +236,9 @@ const nameOf = (value: unknown) =>
 
 const WAIT_HELP = "Answer the job at once instead of waiting for it"
 
-export const templateViews = [
+export const views = [
   view(taskTemplateList, {
     command: ["task-template", "list"],
-    tool: "taskmgr_task_template_list",
     valueNames: { project: "GID|URL" },
     text: {
       kind: "table",
@@ -251,14 +250,12 @@ export const templateViews = [
   }),
   view(taskTemplateGet, {
     command: ["task-template", "get"],
-    tool: "taskmgr_task_template_get",
     positional: ["task_template_gid"],
     text: { kind: "record" },
     examples: ["taskmgr task-template get 1200000000030001"]
   }),
   view(taskTemplateInstantiate, {
     command: ["task-template", "instantiate"],
-    tool: "taskmgr_task_template_instantiate",
     positional: ["task_template_gid"],
     flags: { timeout_seconds: "timeout" },
     negated: { wait: WAIT_HELP },
@@ -273,7 +270,6 @@ export const templateViews = [
   }),
   view(projectTemplateList, {
     command: ["project-template", "list"],
-    tool: "taskmgr_project_template_list",
     text: {
       kind: "table",
       rows: rows(["gid", "name", "team", "public"]),
@@ -284,14 +280,12 @@ export const templateViews = [
   }),
   view(projectTemplateGet, {
     command: ["project-template", "get"],
-    tool: "taskmgr_project_template_get",
     positional: ["project_template_gid"],
     text: { kind: "record" },
     examples: ["taskmgr project-template get 1200000000030101"]
   }),
   view(projectTemplateInstantiate, {
     command: ["project-template", "instantiate"],
-    tool: "taskmgr_project_template_instantiate",
     positional: ["project_template_gid"],
     flags: { timeout_seconds: "timeout" },
     negated: { wait: WAIT_HELP },
@@ -306,7 +300,6 @@ export const templateViews = [
   }),
   view(jobGet, {
     command: ["job", "get"],
-    tool: "taskmgr_job_get",
     positional: ["job_gid"],
     text: { kind: "record", record: jobRecord },
     examples: ["taskmgr job get 1300000000000001"]

@@ -50,10 +50,9 @@ export const searchObjects = taskmgrOperation({
   data: Schema.Array(NamedResource)
 })
 
-export const typeaheadViews = [
+export const views = [
   view(searchObjects, {
     command: ["search", "objects"],
-    tool: "taskmgr_search_objects",
     positional: ["resource_type", "query"],
     text: {
       kind: "table",

@@ -7,9 +7,9 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import type { Operation } from "../../core/operation.js"
 import { view } from "../../core/view.js"
-import type { TaskmgrClient } from "../client.js"
 import type { TaskmgrError } from "../define.js"
 import { type AppTarget, appTargetOf } from "../refs.js"
+import type { TaskmgrClient } from "../service.js"
 
 /** What the URL names, under the parameter names the other operations take. */
 export interface UrlTarget {
@@ -42,10 +42,9 @@ export const urlParse: Operation<typeof Input.Type, typeof Input.Encoded, UrlTar
   run: (client, input) => Effect.map(appTargetOf(input.url, "url", client.settings.appUrl), named)
 }
 
-export const urlViews = [
+export const views = [
   view(urlParse, {
     command: ["url", "parse"],
-    tool: "taskmgr_url_parse",
     positional: ["url"],
     text: { kind: "record" },
     examples: ["taskmgr url parse https://app.example.com/0/1200000000000301/1200000000000601"]

@@ -9,7 +9,6 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import type { Operation } from "../../core/operation.js"
 import { view } from "../../core/view.js"
-import type { TaskmgrClient } from "../client.js"
 import type { TaskmgrError } from "../define.js"
 import { everyItem } from "../every-item.js"
 import { projectGet } from "../groups/projects.js"
@@ -19,6 +18,7 @@ import { taskList } from "../groups/tasks.js"
 import { GidOrUrl } from "../records/records.js"
 import { type Task } from "../records/typed-records.js"
 import { gidOf } from "../refs.js"
+import type { TaskmgrClient } from "../service.js"
 import { type ExportTask, projectMarkdown } from "./project-markdown.js"
 
 const FIELDS = [
@@ -113,12 +113,11 @@ export const projectExport: Operation<
     })
 }
 
-export const projectExportView = view(projectExport, {
+export const views = [view(projectExport, {
   command: ["project", "export"],
-  tool: "taskmgr_project_export",
   positional: ["project_gid"],
   valueNames: { project_gid: "GID|URL|NAME" },
   text: { kind: "document", text: (o) => o.markdown },
   document: { flag: "--out", valueName: "FILE", description: "Write the Markdown to FILE instead of standard output" },
   examples: ["taskmgr project export 1200000000000301", "taskmgr project export 1200000000000301 --out plan.md"]
-})
+})]

@@ -20,12 +20,12 @@ import { isAbsolute, join, relative, resolve, sep } from "node:path"
 import { invalidInput } from "../../core/errors.js"
 import type { Operation } from "../../core/operation.js"
 import { view } from "../../core/view.js"
-import type { TaskmgrClient } from "../client.js"
 import type { TaskmgrError } from "../define.js"
 import { everyItem } from "../every-item.js"
 import type { taskList as TaskList } from "../groups/tasks.js"
 import { GidOrUrl } from "../records/records.js"
 import { gidOf } from "../refs.js"
+import type { TaskmgrClient } from "../service.js"
 import { type IgnoreLevel, isIgnored, parseGitignore } from "./gitignore.js"
 import { type CommentSyntax, findTodos, syntaxOf, type TodoComment } from "./todo-comments.js"
 
@@ -255,9 +255,8 @@ export const taskScanTodos: Operation<Input, typeof Input.Encoded, ScanResult, T
     })
 }
 
-export const scanTodosView = view(taskScanTodos, {
+export const views = [view(taskScanTodos, {
   command: ["task", "scan-todos"],
-  tool: "taskmgr_task_scan_todos",
   positional: ["dir"],
   valueNames: { project: "GID|URL|NAME" },
   text: {
@@ -284,4 +283,4 @@ export const scanTodosView = view(taskScanTodos, {
     }
   },
   examples: ["taskmgr task scan-todos src", "taskmgr task scan-todos . --create --project 1200000000000301"]
-})
+})]

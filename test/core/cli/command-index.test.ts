@@ -6,17 +6,18 @@
  */
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
-import { commandIndexOf, type GroupModules, type IndexedCommand } from "../../../src/core/cli/command-index.js"
+import { commandIndexOf, type GroupLoaders, type IndexedCommand } from "../../../src/core/cli/command-index.js"
 import { programTree } from "../../../src/core/cli/runtime.js"
 import { runProgram } from "../../../src/core/cli/runtime.js"
+import type { GroupModule } from "../../../src/core/service/registry.js"
 import type { AnyView } from "../../../src/core/view.js"
+import { designCommandIndex, designGroupLoaders } from "../../../src/design/cli/command-index.js"
 import { designProgram } from "../../../src/design/cli/program.js"
-import { designCommandIndex } from "../../../src/design/command-index.js"
-import { designGroupModules } from "../../../src/design/groups.js"
+import { designGroups } from "../../../src/design/groups/index.js"
 import { designViews } from "../../../src/design/operations.js"
+import { taskmgrCommandIndex, taskmgrGroupLoaders } from "../../../src/taskmgr/cli/command-index.js"
 import { taskmgrProgram } from "../../../src/taskmgr/cli/program.js"
-import { taskmgrCommandIndex } from "../../../src/taskmgr/command-index.js"
-import { taskmgrGroupModules } from "../../../src/taskmgr/groups.js"
+import { taskmgrGroups } from "../../../src/taskmgr/groups/index.js"
 import { taskmgrViews } from "../../../src/taskmgr/operations.js"
 import { memoryIO } from "../../e2e/in-process.js"
 
@@ -25,14 +26,16 @@ describe.each(
     {
       name: "design",
       index: designCommandIndex,
-      modules: designGroupModules,
+      groups: designGroups,
+      loaders: designGroupLoaders,
       views: designViews,
       program: designProgram
     },
     {
       name: "taskmgr",
       index: taskmgrCommandIndex,
-      modules: taskmgrGroupModules,
+      groups: taskmgrGroups,
+      loaders: taskmgrGroupLoaders,
       views: taskmgrViews,
       program: taskmgrProgram
     }
@@ -40,20 +43,24 @@ describe.each(
     {
       name: string
       index: ReadonlyArray<IndexedCommand>
-      modules: GroupModules
+      groups: Readonly<Record<string, GroupModule>>
+      loaders: GroupLoaders
       views: ReadonlyArray<AnyView>
       program: unknown
     }
   >
 )(
   "the $name command index",
-  ({ index, modules, name, program, views }) => {
+  ({ groups, index, loaders, name, program, views }) => {
     it("matches the definitions it was generated from (node scripts/command-index.mjs rewrites it)", async () => {
-      expect(index).toEqual(await commandIndexOf(modules))
+      expect(index).toEqual(commandIndexOf(groups))
     })
 
-    it("covers every view of the registry once, and the group modules hold nothing else", async () => {
-      const lazy = (await Promise.all(Object.values(modules).map((load) => load()))).flat()
+    it("covers every view of the registry once, and the group loaders load exactly the registry's modules", async () => {
+      expect(Object.keys(loaders)).toEqual(Object.keys(groups))
+      const loaded = await Promise.all(Object.values(loaders).map((load) => load()))
+      expect(loaded).toEqual(Object.values(groups))
+      const lazy = loaded.flatMap((group) => group.views)
       expect(lazy.map((v) => v.command.join(" ")).sort()).toEqual(views.map((v) => v.command.join(" ")).sort())
       expect(new Set(lazy).size).toBe(views.length)
       for (const v of lazy) expect(views).toContain(v)

@@ -7,7 +7,7 @@
 import * as HttpClient from "@effect/platform/HttpClient"
 import * as HttpClientResponse from "@effect/platform/HttpClientResponse"
 import { describe, expect, it } from "@effect/vitest"
-import { Duration, Effect, Fiber, Ref, TestClock } from "effect"
+import { Duration, Effect, Fiber, Redacted, Ref, TestClock } from "effect"
 import { InvalidRequestError } from "../../../src/core/errors.js"
 import { type ExchangeEvent, HttpObserver } from "../../../src/core/http/observe.js"
 import { makePipeline, type PipelineConfig } from "../../../src/core/http/pipeline.js"
@@ -15,10 +15,11 @@ import { makePipeline, type PipelineConfig } from "../../../src/core/http/pipeli
 type Route = { readonly name: string }
 
 const TOKEN = "cred-step-token-9f3a"
+const bearer = { token: Redacted.make(TOKEN), headers: { authorization: `Bearer ${TOKEN}` } }
 
 const config = (overrides: Partial<PipelineConfig<Route, never>>): PipelineConfig<Route, never> => ({
   baseUrl: "https://service.test/api",
-  credential: Effect.succeed({ authorization: `Bearer ${TOKEN}` }),
+  credential: Effect.succeed(bearer),
   classify: (answer) =>
     new InvalidRequestError({ status: answer.status, message: String((answer.body as { message?: string }).message) }),
   verdict: (
@@ -50,7 +51,7 @@ describe("the credential step", () => {
       const seen: Array<string> = []
       const client = yield* service(2, () => new Response("{\"ok\":true}"))
       const pipeline = yield* makePipeline(config({
-        credential: Effect.as(Ref.update(reads, (n) => n + 1), { authorization: `Bearer ${TOKEN}` }),
+        credential: Effect.as(Ref.update(reads, (n) => n + 1), bearer),
         transformClient: HttpClient.tapRequest((request) =>
           Effect.sync(() => void seen.push(`${request.url} ${request.headers.authorization}`))
         )

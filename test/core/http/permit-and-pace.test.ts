@@ -8,7 +8,7 @@
 import * as HttpClient from "@effect/platform/HttpClient"
 import * as HttpClientResponse from "@effect/platform/HttpClientResponse"
 import { describe, expect, it } from "@effect/vitest"
-import { Deferred, Duration, Effect, Fiber, Ref, TestClock } from "effect"
+import { Deferred, Duration, Effect, Fiber, Redacted, Ref, TestClock } from "effect"
 import { InvalidRequestError } from "../../../src/core/errors.js"
 import { type Answer, makePipeline, type PipelineConfig } from "../../../src/core/http/pipeline.js"
 
@@ -18,7 +18,7 @@ const route: Route = { name: "items" }
 
 const config = (overrides: Partial<PipelineConfig<Route, never>>): PipelineConfig<Route, never> => ({
   baseUrl: "https://service.test",
-  credential: Effect.succeed({ authorization: "Bearer t" }),
+  credential: Effect.succeed({ token: Redacted.make("t"), headers: { authorization: "Bearer t" } }),
   classify: (answer) => new InvalidRequestError({ status: answer.status, message: "refused" }),
   verdict: (answer) =>
     answer.status === 429 ? { kind: "rate-limited", retryAfter: Duration.seconds(1) } : { kind: "final" },

@@ -9,7 +9,7 @@ import * as HttpRouter from "@effect/platform/HttpRouter"
 import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { describe, expect, it } from "@effect/vitest"
-import { Chunk, Deferred, Duration, Effect, Fiber, Ref, Stream, TestClock } from "effect"
+import { Chunk, Deferred, Duration, Effect, Fiber, Redacted, Ref, Stream, TestClock } from "effect"
 import { mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -26,9 +26,11 @@ const classify: PipelineConfig<Route, never>["classify"] = (answer, _route, atte
     ? new ServiceError({ status: answer.status, attempts, message: "failed" })
     : new InvalidRequestError({ status: answer.status, message: "bad" })
 
+const bearer = (token: string) => ({ token: Redacted.make(token), headers: { authorization: `Bearer ${token}` } })
+
 const config = (overrides: Partial<PipelineConfig<Route, never>> = {}): PipelineConfig<Route, never> => ({
   baseUrl: "http://127.0.0.1:1",
-  credential: Effect.succeed({ authorization: "Bearer old" }),
+  credential: Effect.succeed(bearer("old")),
   classify,
   verdict: (
     answer
@@ -63,8 +65,11 @@ describe("the core pipeline", () => {
       )
       const refreshes = yield* Ref.make(0)
       const pipeline = yield* makePipeline(config({
-        credential: Effect.map(Ref.get(token), (t) => ({ authorization: `Bearer ${t}` })),
-        refresh: Effect.zipRight(Ref.update(refreshes, (n) => n + 1), Effect.as(Ref.set(token, "new"), true))
+        credential: Effect.map(Ref.get(token), bearer),
+        refresh: (rejected) => {
+          expect(Redacted.value(rejected)).toBe("old")
+          return Effect.zipRight(Ref.update(refreshes, (n) => n + 1), Effect.as(Ref.set(token, "new"), true))
+        }
       })).pipe(withApp(app))
       const answer = yield* pipeline.send({ method: "GET", path: "/me" }, { subject: "me" }).pipe(withApp(app))
       expect(answer.body).toEqual({ ok: true })
@@ -75,8 +80,8 @@ describe("the core pipeline", () => {
       yield* Ref.set(token, "old")
       seen.length = 0
       const stuck = yield* makePipeline(config({
-        credential: Effect.succeed({ authorization: "Bearer old" }),
-        refresh: Effect.succeed(true)
+        credential: Effect.succeed(bearer("old")),
+        refresh: () => Effect.succeed(true)
       })).pipe(withApp(app))
       const error = yield* Effect.flip(stuck.send({ method: "GET", path: "/me" }, { subject: "me" }))
       expect(error._tag).toBe("AuthError")

@@ -9,7 +9,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Duration, Effect, Either, Schema } from "effect"
 import { UnexpectedError } from "../../../src/core/errors.js"
-import { hasTool, narrowingOf, toolEntry } from "../../../src/core/mcp/derive.js"
+import { hasTool, narrowingOf, toolEntry, type ToolView } from "../../../src/core/mcp/derive.js"
+import { toolNameOf } from "../../../src/core/mcp/names.js"
 import { toolVocabulary } from "../../../src/core/mcp/remedy.js"
 import {
   boundResult,
@@ -20,12 +21,12 @@ import {
 } from "../../../src/core/mcp/result-bound.js"
 import type { ToolResult } from "../../../src/core/mcp/types.js"
 import type { AnyOperation } from "../../../src/core/operation.js"
-import type { AnyView } from "../../../src/core/view.js"
 import { designViews } from "../../../src/design/operations.js"
 import { taskmgrViews } from "../../../src/taskmgr/operations.js"
 
 const MAX = 10_000
 const options = {
+  program: "design",
   format: "json" as const,
   budget: Duration.seconds(50),
   vocabulary: toolVocabulary("DESIGN_ACCESS_TOKEN", "DESIGN"),
@@ -40,16 +41,16 @@ const HUGE = {
 const SMALL = { id: "1", name: "small" }
 
 /** The view with its operation replaced by one that takes no input and answers `run` (its own shape kept out of the way). */
-const faked = (v: AnyView & { readonly tool: string }, run: () => Effect.Effect<unknown, unknown>) => {
+const faked = (v: ToolView, run: () => Effect.Effect<unknown, unknown>) => {
   const op = v.operation as AnyOperation<never>
   return {
     ...v,
     items: undefined,
     operation: { ...op, input: Schema.Struct({}), paging: undefined, run }
-  } as unknown as AnyView & { readonly tool: string }
+  } as unknown as ToolView
 }
 
-const call = (v: AnyView & { readonly tool: string }, run: () => Effect.Effect<unknown, unknown>) =>
+const call = (v: ToolView, run: () => Effect.Effect<unknown, unknown>) =>
   toolEntry(Effect.succeed({}), faked(v, run), options).call({}, context)
 
 const expectSummary = (result: ToolResult, tool: string) => {
@@ -71,14 +72,15 @@ const expectSummary = (result: ToolResult, tool: string) => {
 describe.each([
   { name: "design", views: designViews },
   { name: "taskmgr", views: taskmgrViews }
-])("every $name tool", ({ views }) => {
+])("every $name tool", ({ name, views }) => {
   const tools = views.filter(hasTool)
+  const label = (v: ToolView) => toolNameOf(name, v)
 
   it.effect("answers a huge result as a summary under the bound, with its shape and a remedy", () =>
     Effect.gen(function*() {
       for (const v of tools) {
-        const parsed = expectSummary(yield* call(v, () => Effect.succeed(HUGE)), v.tool)
-        expect(parsed.result.shape, v.tool).toMatchObject({
+        const parsed = expectSummary(yield* call(v, () => Effect.succeed(HUGE)), label(v))
+        expect(parsed.result.shape, label(v)).toMatchObject({
           keys: { nodes: expect.stringMatching(/^array of 2000 /), name: "string of 3 characters" }
         })
       }
@@ -89,10 +91,10 @@ describe.each([
       for (const v of tools) {
         const parsed = expectSummary(
           yield* call(v, () => Effect.fail(new UnexpectedError({ message: "x".repeat(50_000) }))),
-          v.tool
+          label(v)
         )
         // The call's own error is kept, its message shortened (text, never JSON, is cut).
-        expect(parsed.error, v.tool).toMatchObject({
+        expect(parsed.error, label(v)).toMatchObject({
           cause: { type: "UnexpectedError", message: `${"x".repeat(500)}…` }
         })
       }
@@ -102,25 +104,25 @@ describe.each([
     Effect.gen(function*() {
       for (const v of tools) {
         const result = yield* call(v, () => Effect.succeed(SMALL))
-        expect(result.isError, v.tool).toBe(false)
-        expect(JSON.parse(result.content[0]!.text), v.tool).toEqual(SMALL)
+        expect(result.isError, label(v)).toBe(false)
+        expect(JSON.parse(result.content[0]!.text), label(v)).toEqual(SMALL)
       }
     }))
 
   it("gives every tool at least one way to narrow it", () => {
-    for (const v of tools) expect(narrowingOf(v).length, v.tool).toBeGreaterThan(0)
+    for (const v of tools) expect(narrowingOf(v).length, label(v)).toBeGreaterThan(0)
   })
 })
 
 describe("the hints", () => {
   it("design_file_get: depth and ids first", () => {
-    const hints = narrowingOf(designViews.find((v) => v.tool === "design_file_get")!)
+    const hints = narrowingOf(designViews.find((v) => v.command.join(" ") === "file get")!)
     expect(hints[0]).toMatch(/^pass depth/)
     expect(hints[1]).toMatch(/^pass ids/)
   })
 
   it("a paged list: one page at a time and the cursor", () => {
-    const hints = narrowingOf(designViews.find((v) => v.tool === "design_file_versions")!)
+    const hints = narrowingOf(designViews.find((v) => v.command.join(" ") === "file versions")!)
     expect(hints.join("; ")).toMatch(/maxPages.*next_cursor with cursor/)
   })
 })

@@ -227,6 +227,19 @@ describe("initialize and tools/list", () => {
     })
   })
 
+  it("leaves an unlisted tool (an old name) out of tools/list and still answers tools/call under it", async () => {
+    const seen: Array<Record<string, unknown>> = []
+    const old = { ...echo(seen), name: "old_echo", unlisted: true }
+    const [listed, called] = await exchange(
+      [echo(), old],
+      req(1, "tools/list"),
+      req(2, "tools/call", { name: "old_echo", arguments: { word: "hi" } })
+    )
+    expect(listed.result.tools.map((t: { name: string }) => t.name)).toStrictEqual(["echo"])
+    expect(called.result).toStrictEqual({ isError: false, content: [{ type: "text", text: `{"word":"hi"}` }] })
+    expect(seen).toStrictEqual([{ word: "hi" }])
+  })
+
   it("answers initialize with the client's revision when we serve it, else our newest", async () => {
     const init = (v: string) => ({ protocolVersion: v, capabilities: {}, clientInfo: { name: "raw", version: "0" } })
     const answers = await exchange(

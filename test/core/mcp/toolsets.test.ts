@@ -1,7 +1,7 @@
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import { describe, expect, it } from "vitest"
-import { selectTools, toolsetSummary, UnknownToolsets } from "../../../src/core/mcp/toolsets.js"
+import { renameToolsets, selectTools, toolsetSummary, UnknownToolsets } from "../../../src/core/mcp/toolsets.js"
 import type { ToolEntry } from "../../../src/core/mcp/types.js"
 
 const entry = (name: string, toolset: string, readOnly: boolean): ToolEntry => ({
@@ -69,6 +69,28 @@ describe("selectTools", () => {
       `Unknown toolsets "TASKS", "web", "zzzzzz" (did you mean "tasks" for "TASKS", "webhooks" for "web"?). ` +
         `Valid toolsets: tasks, users, webhooks.`
     )
+  })
+})
+
+describe("renameToolsets", () => {
+  const renames = [
+    { old: "web-hooks", now: "webhooks", removedIn: "0.3.0" },
+    { old: "custom-fields", now: "custom_fields", removedIn: "0.3.0" }
+  ]
+
+  it("takes an old spelling for its toolset, with a note naming the new one, once however often it is given", () => {
+    expect(renameToolsets(["users", " web-hooks", "web-hooks"], TOOLS, renames)).toStrictEqual({
+      toolsets: ["users", "webhooks", "webhooks"],
+      notes: [`The toolset name "web-hooks" is deprecated and goes away in 0.3.0: use "webhooks" instead.`]
+    })
+  })
+
+  it("leaves a name alone when its new toolset is not among these tools: it is then unknown, as it was", () => {
+    const renamed = renameToolsets(["custom-fields"], TOOLS, renames)
+    expect(renamed).toStrictEqual({ toolsets: ["custom-fields"], notes: [] })
+    expect(errorOf(selectTools(TOOLS, { toolsets: renamed.toolsets, readOnly: false })).unknown).toStrictEqual([
+      "custom-fields"
+    ])
   })
 })
 

@@ -1,8 +1,9 @@
 /** Payments and oEmbed through DesignApi: their shapes, their credential kinds, and oEmbed's 501. */
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Redacted } from "effect"
+import { cliVocabulary } from "../../../src/core/cli/service-settings.js"
 import { remedy } from "../../../src/core/remedy.js"
-import { designVocabulary } from "../../../src/design/cli/options.js"
+import { designCli } from "../../../src/design/cli/program.js"
 import { api, apiLayer, seed, sent } from "../harness.js"
 
 const pay = seed.payments
@@ -70,7 +71,9 @@ describe("oEmbed", () => {
       expect(error._tag).toBe("ServiceError")
       if (error._tag === "ServiceError") {
         expect(error.status).toBe(501)
-        expect(remedy(error, designVocabulary(["oembed", "get"]))).toMatch(/change the input rather than retrying/)
+        expect(remedy(error, cliVocabulary(designCli, ["oembed", "get"]))).toMatch(
+          /change the input rather than retrying/
+        )
       }
       expect(yield* sent).toHaveLength(1)
     }).pipe(Effect.provide(apiLayer())))

@@ -3,7 +3,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect, Redacted } from "effect"
 import { makePkce } from "../../../src/core/oauth/pkce.js"
 import { TaskmgrApi } from "../../../src/taskmgr/api.js"
-import { exchangeTaskmgrCode, taskmgrAuthorizeUrl } from "../../../src/taskmgr/oauth.js"
+import { taskmgrAuthorizeUrl, taskmgrSignIn } from "../../../src/taskmgr/oauth.js"
 import { TaskmgrSimulator } from "../../../src/testing/index.js"
 import { api, apiLayer, options, seed, sent, SIM } from "../harness.js"
 
@@ -19,9 +19,8 @@ const scopedToken = (scopes: ReadonlyArray<string>) =>
       codeChallengeMethod: "S256"
     })
     const location = new URL((yield* (yield* HttpClient.HttpClient).get(url)).headers.location!)
-    const credential = yield* exchangeTaskmgrCode({
-      appUrl: SIM,
-      baseUrl: `${SIM}/api/1.0`,
+    const credential = yield* taskmgrSignIn.exchange({
+      hosts: { appUrl: SIM, baseUrl: `${SIM}/api/1.0` },
       client: { id: seed.client.id, secret: Redacted.make(seed.client.secret) },
       grant: { code: Redacted.make(location.searchParams.get("code")!), verifier: pkce.verifier, redirectUri },
       scopes

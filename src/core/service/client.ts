@@ -1,0 +1,83 @@
+/**
+ * A service client: the checked settings and the pipeline configured from the
+ * service's descriptor. Built once per layer from that layer's options, so two
+ * layers never share a credential.
+ */
+import * as HttpClient from "@effect/platform/HttpClient"
+import * as Effect from "effect/Effect"
+import * as Redacted from "effect/Redacted"
+import * as SynchronizedRef from "effect/SynchronizedRef"
+import type { InvalidSettingsError, RequestError } from "../errors.js"
+import { expiryMillis, notExpired } from "../expiry.js"
+import { makePipeline, type Pipeline } from "../http/pipeline.js"
+import { RateLimiter } from "../pacing/rate-limit.js"
+import type { ServiceDescriptor } from "./descriptor.js"
+import { type ClientOptions, type ClientSettings, resolveClientOptions } from "./options.js"
+
+export interface ServiceClient<S, Route, E> {
+  readonly settings: S
+  readonly pipeline: Pipeline<Route, E>
+}
+
+/** The options checked into the service's settings. */
+export const resolveOptions = <O extends ClientOptions, S extends ClientSettings, Route, E>(
+  service: ServiceDescriptor<O, S, Route, E>,
+  options: O
+): Effect.Effect<S, InvalidSettingsError> =>
+  Effect.flatMap(resolveClientOptions(options, service.hosts), (common) => service.settings(options, common))
+
+const sameToken = Redacted.getEquivalence<string>((a, b) => a === b)
+
+/**
+ * The token in use, and its renewal: one renewal at a time, run again at
+ * every rejection. A request rejected while another renewal ran finds the
+ * token already changed and is resent with it; a failed renewal leaves the
+ * token as it was and is not remembered, so the next rejection tries again.
+ */
+const renewableToken = (
+  initial: Redacted.Redacted<string>,
+  renew: Effect.Effect<Redacted.Redacted<string>, RequestError> | undefined
+) =>
+  Effect.map(SynchronizedRef.make(initial), (token) => ({
+    current: SynchronizedRef.get(token),
+    renew: renew === undefined ? undefined : (rejected: Redacted.Redacted<string>) =>
+      SynchronizedRef.modifyEffect(
+        token,
+        (current) =>
+          sameToken(current, rejected)
+            ? Effect.map(renew, (fresh) => [true, fresh] as const)
+            : Effect.succeed([true, current] as const)
+      )
+  }))
+
+export const makeClient = <O extends ClientOptions, S extends ClientSettings, Route, E>(
+  service: ServiceDescriptor<O, S, Route, E>,
+  options: O
+): Effect.Effect<ServiceClient<S, Route, E>, InvalidSettingsError, HttpClient.HttpClient> =>
+  Effect.gen(function*() {
+    const settings = yield* resolveOptions(service, options)
+    const http = yield* HttpClient.HttpClient
+    const pacer = service.pacer(settings, yield* RateLimiter.forClient(settings.rateStore))
+    const token = yield* renewableToken(
+      settings.token,
+      options.refresh === undefined ? undefined : Effect.provideService(options.refresh, HttpClient.HttpClient, http)
+    )
+    const expiry = notExpired(expiryMillis(options.expiresAt), token.renew !== undefined)
+    const pipeline = yield* makePipeline<Route, E>({
+      baseUrl: settings.baseUrl,
+      credential: Effect.zipRight(
+        expiry,
+        Effect.map(token.current, (current) => ({ token: current, headers: service.credential(settings, current) }))
+      ),
+      refresh: token.renew,
+      classify: service.classify,
+      verdict: service.verdict,
+      pace: pacer.pace,
+      onRateLimited: pacer.learn,
+      concurrency: service.concurrency,
+      maxWait: settings.maxWait,
+      timeout: settings.timeout,
+      transformClient: options.transformClient
+    })
+    return { settings, pipeline }
+  })
