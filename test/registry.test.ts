@@ -85,7 +85,7 @@ describe.each([
     expect(flagCollisions(programTree(program), program.shared)).toEqual(OWN_OVER_SHARED[name] ?? [])
   })
 
-  it("gives a command its own flag spelled like a program one (--version), in every position, and hands @effect/cli no built-in word", () => {
+  it("gives a command its own flag spelled like a program one (--version), in every position", () => {
     const tree = programTree(program)
     const owners: Array<string> = []
     for (const { command, path } of allCommands(tree)) {
@@ -109,10 +109,6 @@ describe.each([
           help: false,
           options: { "--version": own.takesValue ? "2099" : true }
         })
-        if (r.ok) {
-          expect(r.value.normalized.filter((w) => w === "--version" || w.startsWith("--version=")), argv.join(" "))
-            .toEqual([])
-        }
       }
     }
     // The design file reads take a version id; the check above would pass vacuously without them.

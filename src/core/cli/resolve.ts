@@ -1,8 +1,8 @@
 /**
- * Reads a command line against the command tree before any framework sees it:
- * which command it names, which flags and arguments it gives, and whether they
- * fit. It runs on every invocation, so it is plain code over the spec, and it
- * returns the argv an @effect/cli app parses without surprises (`normalized`).
+ * Reads a command line against the command tree: which command it names,
+ * which flags and arguments it gives, and whether they fit. It is the one
+ * parse of argv: its result is what the command's handler is given. It runs
+ * on every invocation, so it is plain code over the spec.
  *
  * Required options are not checked here: some may come from an environment
  * variable, and the operation's Schema reports them with the rest.
@@ -30,16 +30,6 @@ export interface ResolvedArgv {
   readonly help: boolean
   /** --version on the root command. */
   readonly version: boolean
-  /**
-   * The same line as an @effect/cli app wants it: shared options first, then the
-   * command words, the command's own options and the positionals. `--flag=value`
-   * is split in two, except where two words would be misread (a value "--", or a
-   * shared value equal to a top-level command word). A "--" goes before the
-   * positionals when one starts with "-" or follows a switch (@effect/cli would
-   * read "1" or "yes" after a switch as its value). --help and --version are left
-   * out: they are answered before @effect/cli runs.
-   */
-  readonly normalized: ReadonlyArray<string>
 }
 
 export type ResolveResult =
@@ -198,8 +188,7 @@ export const resolveArgv = (
     options: collect(ownGiven),
     positionals,
     help: showHelp,
-    version: version && !showHelp,
-    normalized: normalize(root, sharedGiven, path, ownGiven, positionals)
+    version: version && !showHelp
   })
   // --help wins over a bad flag or value, but not over a mistyped command: help for the wrong command misleads.
   if (help && !lost) return { ok: true, value: resolved(true) }
@@ -234,60 +223,15 @@ function checkPositionals(
   if (extra !== undefined) fail({ message: `Unexpected argument '${extra}' for '${command}'`, remedy })
 }
 
+/** A repeatable flag whose values hold no word (`--tag ""`, `--tag ,`) is not given. */
 function collect(given: ReadonlyArray<Occurrence>): GivenOptions {
   const out: Record<string, OptionValue> = {}
   for (const { option, value } of given) {
     if (value === undefined) out[option.flag] = true
     else if (option.repeatable === true) {
-      const before = out[option.flag]
-      out[option.flag] = [...(Array.isArray(before) ? before : []), ...splitList(value)]
+      const words = [...((out[option.flag] as ReadonlyArray<string> | undefined) ?? []), ...splitList(value)]
+      if (words.length > 0) out[option.flag] = words
     } else out[option.flag] = value
-  }
-  return out
-}
-
-/**
- * The words @effect/cli's own options answer to wherever they appear (its root reads them before any command's
- * options). Our --help and --version are answered before it runs, so none of these may reach it as typed.
- */
-const EFFECT_CLI_BUILT_INS: ReadonlySet<string> = new Set([
-  "--help",
-  "-h",
-  "--version",
-  "--wizard",
-  "--completions",
-  "--log-level"
-])
-
-/**
- * The name a command's own option has inside the @effect/cli app: its flag, unless that is one of @effect/cli's
- * built-ins, which would take it first (`file get --version ID` printed the program's version). No flag of ours
- * has a double dash inside, so the renamed option ("--own---version") meets no other.
- */
-export const effectCliFlag = (flag: string): string => (EFFECT_CLI_BUILT_INS.has(flag) ? `--own-${flag}` : flag)
-
-function normalize(
-  root: CommandSpec,
-  shared: ReadonlyArray<Occurrence>,
-  path: ReadonlyArray<string>,
-  own: ReadonlyArray<Occurrence>,
-  positionals: ReadonlyArray<string>
-): ReadonlyArray<string> {
-  const topWords = new Set(root.subcommands.map((c) => c.name))
-  // @effect/cli splits the root's words at the first top-level command name, and a leaf's at "--".
-  const words = (o: Occurrence, isShared: boolean) => {
-    const flag = isShared ? o.option.flag : effectCliFlag(o.option.flag)
-    return o.value === undefined
-      ? [flag]
-      : o.value === "--" || EFFECT_CLI_BUILT_INS.has(o.value) || (isShared && topWords.has(o.value))
-      ? [`${flag}=${o.value}`]
-      : [flag, o.value]
-  }
-  const out = [...shared.flatMap((o) => words(o, true)), ...path, ...own.flatMap((o) => words(o, false))]
-  if (positionals.length > 0) {
-    const afterSwitch = own.length > 0 && own[own.length - 1]!.value === undefined
-    if (afterSwitch || positionals.some((p) => p.startsWith("-"))) out.push("--")
-    out.push(...positionals)
   }
   return out
 }

@@ -1,16 +1,13 @@
 /**
  * Running a command-line program, for either service. The argv is resolved
- * against the command tree first (cli/resolve.ts): help, version and every
- * usage error are answered there, in our voice. A valid line then runs as an
- * @effect/cli app built along its path alone (root → group → leaf), so the
- * registry's size does not cost start-up. Typed errors become `Error:` and a
- * `→` remedy on stderr, and an exit code (exit-codes.ts).
+ * against the command tree once (cli/resolve.ts): help, version and every
+ * usage error are answered there, in our voice. A valid line then runs its
+ * leaf's @effect/cli command (effect-command.ts), whose handler is handed the
+ * resolver's values; only that leaf's command is built, so the registry's
+ * size does not cost start-up. Typed errors become `Error:` and a `→` remedy
+ * on stderr, and an exit code (exit-codes.ts).
  */
-import * as Args from "@effect/cli/Args"
-import * as Command from "@effect/cli/Command"
-import * as Options from "@effect/cli/Options"
 import type * as HttpClient from "@effect/platform/HttpClient"
-import * as Terminal from "@effect/platform/Terminal"
 import * as Cause from "effect/Cause"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
@@ -29,9 +26,10 @@ import { remedy, type Vocabulary, worded } from "../remedy.js"
 import { lostWriteAnswer, withCheck } from "../write-check.js"
 import type { ArgvError } from "./argv-error.js"
 import type { Given, OptionValue } from "./derive.js"
+import { invoke, leafCommand, rootCommand } from "./effect-command.js"
 import { renderHelp } from "./help.js"
 import { CliIO, type CliIOShape, safeMessage, sayOn, terminalWidth, writeErr, writeOut, writeStyledErr } from "./io.js"
-import { effectCliFlag, resolveArgv } from "./resolve.js"
+import { resolveArgv } from "./resolve.js"
 import type { CommandSpec, OptionSpec } from "./spec.js"
 
 export { safeMessage, writeErr, writeOut, writeText } from "./io.js"
@@ -176,79 +174,16 @@ export const cliObserver = (io: CliIOShape, debug: boolean): Observer => {
   }
 }
 
-/** An @effect/cli command for a leaf, whose options and arguments are those of its spec. */
-const effectLeaf = <R>(
-  spec: CommandSpec,
-  handle: (given: Given) => Effect.Effect<void, WrapperError | ItemsFailed, R>
-) => {
-  const config: Record<string, Options.Options<unknown> | Args.Args<unknown>> = {}
-  spec.options.forEach((o, i) => {
-    const name = effectCliFlag(o.flag).replace(/^--/, "")
-    config[`o${i}`] = !o.takesValue
-      ? Options.boolean(name)
-      : o.repeatable === true
-      ? Options.repeated(Options.text(name))
-      : Options.optional(Options.text(name))
-  })
-  config.positionals = Args.repeated(Args.text({ name: "args" }))
-  return Command.make(spec.name, config, (parsed) => {
-    const options: Record<string, OptionValue> = {}
-    spec.options.forEach((o, i) => {
-      const value = parsed[`o${i}`]
-      if (value === true) options[o.flag] = true
-      else if (Array.isArray(value)) {
-        const words = (value as Array<string>).flatMap((v) => v.split(",")).map((v) => v.trim()).filter((v) => v !== "")
-        if (words.length > 0) options[o.flag] = words
-      } else if (Option.isOption(value) && Option.isSome(value)) options[o.flag] = value.value as string
-    })
-    return handle({ options, positionals: parsed.positionals as ReadonlyArray<string> })
-  })
-}
-
-const sharedConfig = (shared: ReadonlyArray<OptionSpec>) => {
-  const config: Record<string, Options.Options<unknown>> = {}
-  shared.forEach((o, i) => {
-    const name = o.flag.replace(/^--/, "")
-    config[`s${i}`] = o.takesValue ? Options.optional(Options.text(name)) : Options.boolean(name)
-  })
-  return config
-}
-
-/**
- * A command of any parsed shape: a group's parsed value is its child's plus
- * `subcommand`, and the handler's parameter makes the type invariant there.
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyCommand<R, E> = Command.Command<string, R, E, any>
-
-/** The leaf's command wrapped in one command per group word along its path, innermost first. */
-const withinGroups = <R, E>(words: ReadonlyArray<string>, leaf: AnyCommand<R, E>): AnyCommand<R, E> =>
-  words.reduceRight<AnyCommand<R, E>>((inner, word) => Command.make(word).pipe(Command.withSubcommands([inner])), leaf)
-
-/**
- * @effect/cli asks for a Terminal, for prompts we never show: one on the
- * command's own stdout that reads no input, so nothing touches process.stdin.
- */
-const terminalOf = (io: CliIOShape): Terminal.Terminal => ({
-  columns: Effect.sync(() => terminalWidth(io)),
-  rows: Effect.succeed(0),
-  isTTY: Effect.sync(() => io.stdout.isTTY === true),
-  readInput: Effect.die("the command line reads no keys"),
-  readLine: Effect.fail(new Terminal.QuitException()),
-  display: (text) => Effect.sync(() => void io.stdout.write(text))
-})
-
-/** Node's platform, loaded when a command runs (http/node-platform.ts). */
+/** Node's HTTP client, loaded when a command runs (http/node-platform.ts). */
 const nodePlatform = Layer.unwrapEffect(
   Effect.promise(() => import("../http/node-platform.js")).pipe(Effect.map((m) => m.nodePlatform))
 )
 
-/** What a command runs on: Node's platform, the command's streams, and a pacing store of its own (the run's, not the process's). */
+/** What a command runs on: Node's HTTP client, the command's streams, and a pacing store of its own (the run's, not the process's). */
 const platformFor = (io: CliIOShape) =>
   Layer.mergeAll(
     nodePlatform,
     RateLimiter.layer,
-    Layer.succeed(Terminal.Terminal, terminalOf(io)),
     Layer.succeed(CliIO, io),
     Layer.succeed(ConfigDirWarning, (line: string) => void io.stderr.write(`${safeMessage(line)}\n`))
   )
@@ -284,30 +219,10 @@ const runResolved = (
     return Effect.as(writeErr(`Error: no command at '${[program.name, ...r.path].join(" ")}'.`), 2)
   }
 
-  // The app along the path alone; shared options are read from the root command.
-  const root = Command.make(program.name, sharedConfig(program.shared))
-  const sharedOf = (parsed: Record<string, unknown>) => {
-    const values: Record<string, OptionValue> = {}
-    program.shared.forEach((o, i) => {
-      const value = parsed[`s${i}`]
-      if (value === true) values[o.flag] = true
-      else if (Option.isOption(value) && Option.isSome(value)) values[o.flag] = value.value as string
-    })
-    return values
-  }
-  const leafCommand = effectLeaf(
-    leaf.spec,
-    (given) =>
-      Effect.flatMap(
-        root,
-        (parsed) => leaf.run({ ...given, shared: sharedOf(parsed as Record<string, unknown>), path: r.path })
-      )
-  )
-  const info = { name: program.name, version: program.version }
-  const nested = withinGroups(r.path.slice(0, -1), leafCommand)
-  const app = Command.run(root.pipe(Command.withSubcommands([nested])), info)
+  const root = rootCommand(program.name, program.shared)
+  const command = leafCommand(root, leaf.spec, (given) => leaf.run({ ...given, path: r.path }))
 
-  return app([program.name, program.name, ...r.normalized]).pipe(
+  return invoke(root, command, r).pipe(
     Effect.provide(platformFor(io)),
     Effect.exit,
     Effect.flatMap((exit) => {
@@ -320,15 +235,6 @@ const runResolved = (
           withCheckOf(program, leaf, failure.value),
           (error) =>
             Effect.as(writeStyledErr(renderError(error, vocabularyOf(program, r.path), errColor)), exitCodeOf(error))
-        )
-      }
-      if (Option.isSome(failure)) {
-        // resolveArgv accepted the line; @effect/cli refusing it is our bug, not the user's.
-        return Effect.as(
-          writeErr(
-            `Error: the command line could not be parsed after it was checked.\n→ Report this with the command you ran.`
-          ),
-          1
         )
       }
       if (Cause.isInterruptedOnly(exit.cause)) return Effect.succeed(130)

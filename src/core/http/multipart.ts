@@ -76,10 +76,10 @@ const fileBytes = (file: MultipartFile): Stream.Stream<Uint8Array, FileChangedEr
 
 /**
  * The body as the HTTP client sends it: a Stream with its content type
- * (boundary included) and length. `sending` runs as each chunk goes out, so
- * the sender can tell a slow upload from a silent one.
+ * (boundary included) and length. Its chunks go out in pairs, which the
+ * quiet timeout (quiet-timeout.ts) sees as they leave.
  */
-export const multipartBody = (body: MultipartBody, sending: Effect.Effect<void> = Effect.void): HttpBody.HttpBody => {
+export const multipartBody = (body: MultipartBody): HttpBody.HttpBody => {
   // Unlikely in any file is all a boundary needs (the file is never searched for it); not a secret, so no crypto to load.
   const boundary = `----taskmgr-${Date.now().toString(36)}${Math.random().toString(36).slice(2)}${
     Math.random().toString(36).slice(2)
@@ -99,9 +99,7 @@ export const multipartBody = (body: MultipartBody, sending: Effect.Effect<void> 
     // Node's HTTP client writes a stream chunk by chunk and waits for the socket to drain only between the
     // elements of one chunk, never after its last: single-element chunks would queue the whole file in memory.
     // Pairs keep at most about two reads in flight.
-    Stream.rechunk(2),
-    // Per chunk, keeping the pairs: a per-element tap would split them again.
-    Stream.mapChunksEffect((chunk) => Effect.as(sending, chunk))
+    Stream.rechunk(2)
   )
   return HttpBody.stream(bytes, `multipart/form-data; boundary=${boundary}`, length)
 }

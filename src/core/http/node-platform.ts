@@ -1,23 +1,20 @@
 /**
- * Node's file system, paths and HTTP client as one layer, in a module of its
- * own so that the command line can load it when a command runs (help,
- * completion and usage errors need none of it) while the bundler still keeps
- * only the parts used: a dynamic import of the platform modules themselves
- * would keep them whole, an HTTP library included.
+ * Node's HTTP client as a layer, in a module of its own so that the command
+ * line can load it when a command runs (help, completion and usage errors
+ * need none of it) while the bundler still keeps only the parts used: a
+ * dynamic import of the platform modules themselves would keep them whole.
  *
  * The HTTP client itself (node-http.ts) is loaded by the first request: a
  * command that sends nothing (a scan for TODOs, a URL parsed, input refused)
  * never loads node:http, https, net or tls.
  */
-import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
-import * as NodePath from "@effect/platform-node/NodePath"
 import * as HttpClient from "@effect/platform/HttpClient"
 import type { HttpClientError } from "@effect/platform/HttpClientError"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 
-const httpOnFirstRequest = Layer.scoped(
+export const nodePlatform = Layer.scoped(
   HttpClient.HttpClient,
   Effect.gen(function*() {
     const scope = yield* Effect.scope
@@ -34,5 +31,3 @@ const httpOnFirstRequest = Layer.scoped(
     )
   })
 )
-
-export const nodePlatform = Layer.mergeAll(NodeFileSystem.layer, NodePath.layer, httpOnFirstRequest)

@@ -7,14 +7,17 @@
  *   exponential backoff and jitter, so a POST is never sent twice except
  *   after a 429 (which the service did not act on).
  * Every wait is announced to the observer first (cli: a line on stderr; tool
- * server: a progress notification).
+ * server: a progress notification). `retrying` is the pipeline's step that
+ * runs an attempt under it, counting what the classifier needs to know.
  */
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Random from "effect/Random"
+import * as Ref from "effect/Ref"
 import * as Schedule from "effect/Schedule"
 import * as ScheduleDecision from "effect/ScheduleDecision"
 import * as Interval from "effect/ScheduleInterval"
+import { type Answer, answerLost, type Failure } from "./exchange.js"
 import type { WaitEvent } from "./observe.js"
 
 export type Verdict =
@@ -91,3 +94,52 @@ export const retrySchedule = <In extends { readonly verdict: Verdict }>(
     return stop(state)
   })
 }
+
+/** How a request's attempts ended when the schedule gave up: the classifier's input (classify.ts). */
+export interface GaveUp {
+  /** The last attempt's failure. */
+  readonly failure: Failure
+  readonly attempts: number
+  /** A write reached the service and an answer was lost on the way back (some attempt): it may have been done. */
+  readonly unconfirmed: boolean
+}
+
+/** A transport failure is transient, except a name that does not exist: it will not come to exist by retrying. */
+const verdictOf = (answerVerdict: (answer: Answer) => Verdict) => (failure: Failure): Verdict =>
+  failure._tag === "answer"
+    ? answerVerdict(failure.answer)
+    : failure.detail === "ENOTFOUND"
+    ? { kind: "final" }
+    : { kind: "transient", reason: failure.detail }
+
+/** Runs `attempt` under the retry schedule; each attempt is counted on the current span. */
+export const retrying = (options: {
+  readonly policy: RetryPolicy
+  readonly announce: (event: WaitEvent) => Effect.Effect<void>
+  /** How the policy treats an answer (the service's reading of 429 and 5xx). */
+  readonly verdict: (answer: Answer) => Verdict
+  /** Whether the request changes something: only a write's lost answer leaves it unconfirmed. */
+  readonly write: boolean
+}) =>
+<A, R>(attempt: Effect.Effect<A, Failure, R>): Effect.Effect<A, GaveUp, R> =>
+  Effect.gen(function*() {
+    const attempts = yield* Ref.make(0)
+    const lost = yield* Ref.make(false)
+    const verdict = verdictOf(options.verdict)
+    const counted = Effect.flatMap(
+      Ref.updateAndGet(attempts, (n) => n + 1),
+      (n) => Effect.annotateCurrentSpan("attempts", n)
+    )
+    const tracked = Effect.zipRight(counted, attempt).pipe(
+      Effect.tapError((failure) => (options.write && answerLost(failure) ? Ref.set(lost, true) : Effect.void)),
+      Effect.mapError((failure) => ({ failure, verdict: verdict(failure) }))
+    )
+    return yield* Effect.retry(tracked, retrySchedule(options.policy, options.announce)).pipe(
+      Effect.catchAll(({ failure }) =>
+        Effect.flatMap(
+          Effect.zip(Ref.get(attempts), Ref.get(lost)),
+          ([n, unconfirmed]) => Effect.fail<GaveUp>({ failure, attempts: n, unconfirmed })
+        )
+      )
+    )
+  })

@@ -1,6 +1,6 @@
 /**
  * A command's own flag wins over a program-wide one in every position: `file get KEY --version V` reads the
- * file's version, never the program's, and no word handed on is taken by @effect/cli's built-in options.
+ * file's version, never the program's, and words spelled like @effect/cli's built-in options are the command's.
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
