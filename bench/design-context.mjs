@@ -83,7 +83,7 @@ const documents = [
   { name: "Scene: product page (whole)", raw: scene },
   { name: "Scene: product page, screen", raw: nodesAnswer(scene, "10:1") }
 ]
-// A load-test document (POST /_sandbox/files): a hundred copies of one synthetic frame. Shown, not a goal document.
+// A load-test document (POST /_sandbox/files): copies of one synthetic frame. Shown, not a goal document.
 {
   const r = await fetch(`${seed.base_url}/_sandbox/files`, {
     method: "POST",
@@ -298,6 +298,6 @@ console.log(
   "\nBytes of compact JSON (JSON.stringify). answer: the service's own JSON. facts: theirs checked in ours (node ids, " +
     "names, text, dimensions, colours, direction, gap, padding, component references). vector internals: nodes inside " +
     "boolean operations, which ours leaves out unless asked for (checked present with vectors). info: a load-test " +
-    "document (a hundred copies of one synthetic frame), shown but not held to the goal."
+    "document (copies of one synthetic frame), shown but not held to the goal."
 )
 process.exit(failed ? 1 : 0)

@@ -49,9 +49,9 @@
  *   - `copy`: on an instance, the id of an earlier instance whose members
  *     and layers it has; its layers' ids have its own id in place of that
  *     instance's (I10:20;20:21 under 10:20 is I10:21;20:21 under 10:21);
- *   - `hidden` (hidden nodes, when asked for or asked for by id), `paths` (SVG paths of a
- *     vector, when vector internals are asked for), `more` (its children
- *     were not read: the depth ended there), `children`.
+ *   - `hidden` (when hidden nodes are asked for, or one is by id), `paths`
+ *     (a vector's SVG paths, when vector internals are asked for), `more`
+ *     (its children were not read: the depth ended there), `children`.
  * - `styles`: each `font`, `fill`, `stroke` or `effects` value written once,
  *   by name. The file's own styles keep their names; a value used often gets
  *   a name of its kind and a hash of it (`font:3fa2b1`), the same in every
