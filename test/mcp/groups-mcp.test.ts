@@ -189,7 +189,7 @@ describe("design mcp: every toolset", () => {
     const listed = new Set(
       (await designClients.get("personal")!.listTools()).tools.map((t) => t.name.replace(/^design_/, ""))
     )
-    expect(listed.size).toBe(50)
+    expect(listed.size).toBe(51)
     expect(new Set(cases().map((c) => c.toolset)).size).toBe(15)
   })
 

@@ -13,14 +13,22 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
 import { appLinkFields, checkAppLinks } from "../../core/app-url.js"
-import { invalidInput, type InvalidInputError, type PlanRequiredError, type RequestError } from "../../core/errors.js"
+import {
+  invalidInput,
+  type InvalidInputError,
+  NotFoundError,
+  type PlanRequiredError,
+  type RequestError
+} from "../../core/errors.js"
 import { pathOf, type RequestSpec } from "../../core/http/pipeline.js"
+import type { Operation } from "../../core/operation.js"
 import { urlPage } from "../../core/paginate.js"
 import { view } from "../../core/view.js"
-import { designOperation } from "../define.js"
+import { type DesignError, designOperation } from "../define.js"
+import { type DesignContext, designContext } from "../local/design-context.js"
 import { summarizeBytes, summarizeDocument, summaryRecord } from "../local/file-summary.js"
 import { saveRenders } from "../local/image-download.js"
-import { FileKeyOrUrl, fileRefOf, nodeIdOf, NodeIds } from "../refs.js"
+import { fileKeyOf, FileKeyOrUrl, fileRefOf, NodeId, nodeIdOf, NodeIds } from "../refs.js"
 import type { DesignClient } from "../service.js"
 
 const GROUP = "files"
@@ -384,6 +392,80 @@ export const fileVersions = designOperation({
   ) => (i.after !== undefined ? "cursor pages towards older versions; it cannot be combined with after." : undefined)
 })
 
+const FileContextInput = Schema.Struct({
+  file_key: FILE,
+  // Not NodeIds: a JSON Schema keeps the description of minItems, not of NodeIds' own filter.
+  node_ids: Schema.optional(
+    Schema.Array(NodeId).pipe(Schema.minItems(1, { message: () => "needs at least one node id" })).annotations({
+      description: "Only these nodes and what is below them (ids 1:2; default: the URL's node-id, else every page)"
+    })
+  ),
+  depth: Schema.optional(
+    Schema.Int.pipe(Schema.greaterThanOrEqualTo(1)).annotations({
+      description: "Levels below each node, or below the document (1: pages only); default: all"
+    })
+  ),
+  version: Schema.optional(Version),
+  hidden: Schema.optional(Switch("Include hidden nodes, marked hidden")),
+  vectors: Schema.optional(Switch("Include vector internals: shapes inside boolean operations, and paths"))
+})
+type FileContextInput = typeof FileContextInput.Type
+
+/**
+ * What the context is read from: by node ids, GET /nodes, where the depth
+ * counts from each node and an id the file lacks answers null; otherwise the
+ * whole file, where it counts from the document.
+ */
+const fileContextAnswer = designOperation({
+  name: "fileContext",
+  group: GROUP,
+  summary: "A file's design context: its nodes' layout, text, styles and components, in compact JSON.",
+  input: FileContextInput,
+  impact: "read",
+  idempotent: true,
+  tier: 1,
+  subject: subjectOf,
+  request: (input) =>
+    Effect.gen(function*() {
+      const ref = yield* fileRefOf(input.file_key, "file_key")
+      const ids = yield* idsFor(input.node_ids, ref.nodeId, false)
+      const query = {
+        version: input.version,
+        depth: input.depth,
+        geometry: input.vectors === true ? ("paths" as const) : undefined
+      }
+      return ids === undefined
+        ? { method: "GET" as const, path: filePath(ref.key), query }
+        : { method: "GET" as const, path: filePath(ref.key, "nodes"), query: { ids: [...new Set(ids)], ...query } }
+    }),
+  response: Schema.Union(FileNodes, FileDocument)
+})
+
+/** A node asked for that the file does not have is an error here, not a gap in the context. */
+export const fileContext: Operation<
+  FileContextInput,
+  typeof FileContextInput.Encoded,
+  DesignContext,
+  DesignError<undefined, undefined>,
+  DesignClient
+> = {
+  ...fileContextAnswer,
+  paging: undefined,
+  run: (client, input, cursor) =>
+    Effect.flatMap(fileContextAnswer.run(client, input, cursor), (answer) => {
+      const options = { hidden: input.hidden, vectors: input.vectors, depth: input.depth }
+      if (!("nodes" in answer)) return Effect.succeed(designContext(answer, options))
+      const missing = Object.entries(answer.nodes).flatMap(([id, entry]) => (entry === null ? [id] : []))
+      return missing.length === 0
+        ? Effect.succeed(designContext(answer, options))
+        : Effect.fail(
+          new NotFoundError({
+            message: `file ${fileKeyOf(input.file_key)} has no node ${missing.join(", ")}.`
+          })
+        )
+    })
+}
+
 // ---- how the front ends show them ---------------------------------------------------------
 
 const KEY = "SbxF1leKey0000Sandbox01"
@@ -423,6 +505,26 @@ export const views = [
     valueNames: { file_key: "KEY|URL", ids: "ID,...", version: "ID", plugin_data: "IDS" },
     text: { kind: "table", rows: nodeRows, columns: ["node_id", "name", "type", "children"], noun: "nodes" },
     examples: [`design file nodes ${KEY} --ids 1:2,1:3`, `design file nodes "${URL_EXAMPLE}" --json`]
+  }),
+  view(fileContext, {
+    command: ["file", "context"],
+    positional: ["file_key"],
+    // The issue names the flag --node-id (given once per id, or as a comma list); the tool parameter is node_ids.
+    flags: { node_ids: "node-id" },
+    valueNames: { file_key: "KEY|URL", node_ids: "ID", version: "ID" },
+    // The text form is the tool's answer byte for byte (wc -c is what an agent pays); --json indents it.
+    text: { kind: "document", text: (o) => JSON.stringify(o) },
+    narrow: ["pass node_ids to read only those nodes (a frame, not the whole file)"],
+    examples: [
+      `design file context ${KEY} --node-id 2:1`,
+      `design file context "${URL_EXAMPLE}" --depth 2`,
+      `design file context ${KEY} --json > context.json`
+    ],
+    help: "The part of a file an agent needs to implement it, in compact JSON: each node's type, id and name; " +
+      "its layout (auto-layout, sizes, and position where absolute), text and type style, fills, strokes, " +
+      "effects and radii; instances with their component and properties; image fills; the file's styles and " +
+      "repeated values written once by name. Hidden nodes and vector internals are left out unless asked for. " +
+      "The same document always prints the same bytes."
   }),
   view(fileImages, {
     command: ["file", "images"],

@@ -17,6 +17,10 @@ import { taskmgrViews } from "../../../src/taskmgr/operations.js"
 const ALLOWED: Readonly<Record<string, { readonly flag: string; readonly why: string }>> = {
   "developer-log list.token": { flag: "--log-token", why: "--token is the shared credential flag" },
   "webhook list.plan_api_id": { flag: "--plan", why: "the design spec names both: --plan <plan_api_id>" },
+  "file context.node_ids": {
+    flag: "--node-id",
+    why: "the design issue names it --node-id ID ..., once per id; the tool takes the list node_ids"
+  },
   "status create.status_type": {
     flag: "--type",
     why: "the task-manager issue names it --type; the tool keeps the service's field"
