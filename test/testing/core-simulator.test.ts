@@ -5,54 +5,73 @@
  */
 import * as HttpClient from "@effect/platform/HttpClient"
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
-import * as HttpRouter from "@effect/platform/HttpRouter"
 import { describe, expect, it } from "@effect/vitest"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
-import type { SimulatorControl } from "../../src/testing/core/index.js"
+import * as Either from "effect/Either"
+import type { Call, ControlRoute, Rejection, Route, SimulatorControl } from "../../src/testing/core/index.js"
 import {
-  ApiCall,
-  controlHandler,
   controlOk,
   jsonResponse,
   makeSimulator,
+  matchRoute,
+  rejection,
+  rejectionResponse,
+  route,
   serveSimulator,
   simulatorLayer
 } from "../../src/testing/core/index.js"
 
 const errorBody = (_status: number, message: string) => ({ errors: [{ message, help: "https://help.example/api" }] })
+const renderError = (refused: Rejection) => errorBody(refused.status, refused.message)
+
+interface ToyState {
+  readonly tasks: Array<{ gid: string; name: string; due_on: string }>
+  hooks: number
+}
+
+type ToyRoute = Route<{ readonly call: Call; readonly state: ToyState }>
+
+const toyRoutes: ReadonlyArray<ToyRoute> = [
+  route("GET", "/api/1.0/tasks", null, ({ state }) => Either.right(jsonResponse(200, { data: state.tasks }))),
+  route("POST", "/api/1.0/tasks", null, ({ call, state }) => {
+    const name = (call.body as { data?: { name?: string } } | null)?.data?.name ?? ""
+    const task = { gid: String(state.tasks.length + 1), name, due_on: new Date(call.now_ms).toISOString() }
+    state.tasks.push(task)
+    return Either.right(jsonResponse(201, { data: task }))
+  }),
+  route("GET", "/api/1.0/broken", null, () => {
+    throw new Error("a bug in the toy")
+  })
+]
+
+const toyControls: ReadonlyArray<ControlRoute<ToyState>> = [
+  route("GET", "/_sandbox/hooks", null, ({ state }) => Either.right(controlOk({ hooks: state.hooks })))
+]
 
 /** A stand-in service: tasks in memory, one service-only control route, a route that fails. */
-const makeToySimulator = Effect.sync(() => {
-  const tasks: Array<{ gid: string; name: string; due_on: string }> = []
-  let hooks = 0
-  return makeSimulator({
+const makeToySimulator = Effect.sync(() =>
+  makeSimulator<ToyState>({
     name: "toy",
-    routes: HttpRouter.empty.pipe(
-      HttpRouter.get("/api/1.0/tasks", Effect.sync(() => jsonResponse(200, { data: tasks }))),
-      HttpRouter.post(
-        "/api/1.0/tasks",
-        Effect.map(ApiCall, (call) => {
-          const name = (call.body as { data?: { name?: string } } | null)?.data?.name ?? ""
-          const task = { gid: String(tasks.length + 1), name, due_on: new Date(call.now_ms).toISOString() }
-          tasks.push(task)
-          return jsonResponse(201, { data: task })
-        })
-      ),
-      HttpRouter.get("/api/1.0/broken", Effect.die("a bug in the toy"))
-    ),
-    controlRoutes: HttpRouter.empty.pipe(
-      HttpRouter.get("/_sandbox/hooks", controlHandler(() => controlOk({ hooks })))
-    ),
-    errorBody,
-    reset: () => {
-      tasks.length = 0
+    state: { tasks: [], hooks: 0 },
+    api: (state, call) => {
+      const match = matchRoute(toyRoutes, call.method, call.path)
+      if (match._tag !== "Matched") return rejectionResponse(rejection(404, "Not found"), renderError)
+      return Either.getOrElse(
+        match.route.handler({ call, state }),
+        (refused) => rejectionResponse(refused, renderError)
+      )
     },
-    onRequest: () => {
-      hooks += 1
+    controlRoutes: toyControls,
+    errorBody: renderError,
+    reset: (state) => {
+      state.tasks.length = 0
+    },
+    onRequest: (state) => {
+      state.hooks += 1
     }
   })
-})
+)
 
 class ToySimulator extends Context.Tag("test/ToySimulator")<ToySimulator, SimulatorControl>() {
   static readonly layer = simulatorLayer(ToySimulator, makeToySimulator)

@@ -5,8 +5,8 @@
  * tokens issued here work as Bearer tokens and retired ones stop at once.
  */
 import { createHash } from "node:crypto"
-import type { TokenRecord } from "./seed.js"
 import { designSeed, seedWorld } from "./seed.js"
+import type { TokenRecord } from "./world.js"
 
 export const CODE_LIFETIME_MS = 30_000
 /** OAuth access tokens live 90 days (spec section 8). */

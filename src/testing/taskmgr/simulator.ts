@@ -4,11 +4,10 @@
  * common /_sandbox controls, and the `{"errors": [...]}` body for unknown
  * routes and injected faults.
  */
-import * as HttpRouter from "@effect/platform/HttpRouter"
 import type { ServeError } from "@effect/platform/HttpServerError"
 import * as Effect from "effect/Effect"
 import type * as Scope from "effect/Scope"
-import { ApiCall } from "../core/call.js"
+import type { Call } from "../core/call.js"
 import type { SimulatorControl } from "../core/control.js"
 import { jsonResponse } from "../core/responses.js"
 import { serveSimulator } from "../core/serve.js"
@@ -26,20 +25,21 @@ export type TaskmgrSimulatorControl = SimulatorControl
 export const makeTaskmgrSimulator: Effect.Effect<Simulator<TaskmgrSimulatorControl>> = Effect.sync(() => {
   const state = makeEmptyState()
   seedWorld(state)
-  const api = Effect.map(ApiCall, (call) => {
-    const reply = dispatch(state, apiRoutes, call)
-    return jsonResponse(reply.status, reply.body, { ...reply.headers })
-  })
-  const routes = HttpRouter.empty.pipe(
-    HttpRouter.all(`${API_PREFIX}/*`, api),
-    HttpRouter.get("/-/oauth_authorize", Effect.map(ApiCall, (call) => authorize(state, call))),
-    HttpRouter.post("/-/oauth_token", Effect.map(ApiCall, (call) => token(state, call))),
-    HttpRouter.post("/-/oauth_revoke", Effect.map(ApiCall, (call) => revoke(state, call)))
-  )
+  const api = (_: unknown, call: Call) => {
+    if (call.path.startsWith(`${API_PREFIX}/`)) {
+      const reply = dispatch(state, apiRoutes, call)
+      return jsonResponse(reply.status, reply.body, { ...reply.headers })
+    }
+    if (call.method === "GET" && call.path === "/-/oauth_authorize") return authorize(state, call)
+    if (call.method === "POST" && call.path === "/-/oauth_token") return token(state, call)
+    if (call.method === "POST" && call.path === "/-/oauth_revoke") return revoke(state, call)
+    return jsonResponse(404, errorBody(404, "Not found"))
+  }
   return makeSimulator({
     name: "taskmgr",
-    routes,
-    errorBody,
+    state,
+    api,
+    errorBody: (r) => errorBody(r.status, r.message),
     reset: () => {
       clearState(state)
       seedWorld(state)
