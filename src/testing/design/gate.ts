@@ -53,7 +53,7 @@ export interface Endpoint {
 }
 
 /** Every credential kind; the older endpoints and most file-scoped groups take all four. */
-export const ANY_CALLER: ReadonlyArray<CallerKind> = ["personal", "plan", "oauth_user", "oauth_org"]
+const ANY_CALLER: ReadonlyArray<CallerKind> = ["personal", "plan", "oauth_user", "oauth_org"]
 
 export const endpoint = (
   tier: Tier | null,

@@ -1,7 +1,7 @@
 /**
  * OAuth state of one simulator: authorization codes (single use, 30 seconds
  * of simulator time), grants (one refresh token and its current access
- * token), and the token lookup every guarded route authenticates with, so
+ * token), and the token lookup the gate authenticates every API call with, so
  * tokens issued here work as Bearer tokens and retired ones stop at once.
  */
 import { createHash } from "node:crypto"

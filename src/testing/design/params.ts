@@ -8,7 +8,7 @@
 import * as Either from "effect/Either"
 import type { Call } from "../core/call.js"
 import type { Check, ParamWords, Range } from "../core/params.js"
-import { booleanText, given, queryOnce, queryValue } from "../core/params.js"
+import { booleanText, given, queryOnce, queryValue, required } from "../core/params.js"
 import type { Parsed } from "../core/rejection.js"
 import { invalid } from "../core/rejection.js"
 
@@ -49,9 +49,19 @@ export const fileQuery = <A>(call: Call, name: string, check: Check<A>): Parsed<
 export const fileFlag = (call: Call, name: string): Parsed<boolean> =>
   Either.map(fileQuery(call, name, booleanText(fileWords)), (value) => value ?? false)
 
+/** A query value of the newer groups: given at most once. */
+export const groupValue = (call: Call, name: string): Parsed<string | undefined> => queryOnce(call, name, groupWords)
+
 /** A query parameter of the newer groups: at most once, checked when given. */
 export const groupQuery = <A, F = undefined>(call: Call, name: string, check: Check<A>, fallback?: F): Parsed<A | F> =>
-  Either.flatMap(queryOnce(call, name, groupWords), (text) => given(name, text, check, fallback))
+  Either.flatMap(groupValue(call, name), (text) => given(name, text, check, fallback))
+
+/** A query parameter of the newer groups that must be given (once), checked. */
+export const requiredGroupQuery = <A>(call: Call, name: string, check: Check<A>): Parsed<A> =>
+  Either.flatMap(
+    groupValue(call, name),
+    (text) => Either.flatMap(required(name, text, groupWords), (t) => check(name, t))
+  )
 
 /** Node ids such as `1:2`, and instance sublayers such as `I2:3;3:5`. */
 const NODE_ID = /^I?\d+:\d+(;\d+:\d+)*$/

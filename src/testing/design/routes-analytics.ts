@@ -6,7 +6,7 @@
  */
 import * as Either from "effect/Either"
 import type { Call } from "../core/call.js"
-import { dateText, decodeCursor, encodeCursor, oneOf, queryOnce, required } from "../core/params.js"
+import { dateText, decodeCursor, encodeCursor, oneOf } from "../core/params.js"
 import type { Parsed } from "../core/rejection.js"
 import { invalid } from "../core/rejection.js"
 import { route } from "../core/route.js"
@@ -15,7 +15,7 @@ import { actionsWindow, ANALYTICS_PAGE_SIZE, GROUP_BY, rowsFor } from "./analyti
 import type { ApiRoute, CallerCtx } from "./gate.js"
 import { endpoint } from "./gate.js"
 import { checkFile } from "./org-access.js"
-import { groupQuery, groupWords } from "./params.js"
+import { groupQuery, groupValue, groupWords, requiredGroupQuery } from "./params.js"
 import { json } from "./responses.js"
 import { enterpriseSeed } from "./seed-enterprise.js"
 
@@ -37,9 +37,8 @@ const cursorOf = (text: string): Parsed<Cursor> => {
 
 const query = (asset: Asset, kind: Kind, call: Call): Parsed<Cursor> =>
   Either.gen(function*() {
-    const groupBy = yield* required("group_by", yield* queryOnce(call, "group_by", groupWords), groupWords)
-    const group = yield* oneOf(GROUP_BY[asset][kind], groupWords)("group_by", groupBy)
-    const cursorText = yield* queryOnce(call, "cursor", groupWords)
+    const group = yield* requiredGroupQuery(call, "group_by", oneOf(GROUP_BY[asset][kind], groupWords))
+    const cursorText = yield* groupValue(call, "cursor")
     if (cursorText !== undefined) {
       const cursor = yield* cursorOf(cursorText)
       if (cursor.group !== group) return yield* invalid(`'cursor' belongs to group_by=${cursor.group}`)

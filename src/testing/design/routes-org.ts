@@ -15,9 +15,7 @@ import {
   encodeCursor,
   integerIn,
   isRecord,
-  oneOf,
-  queryOnce,
-  required
+  oneOf
 } from "../core/params.js"
 import type { Parsed } from "../core/rejection.js"
 import { invalid } from "../core/rejection.js"
@@ -42,18 +40,9 @@ import {
   orgUsers,
   TOKEN_TYPES
 } from "./org-data.js"
-import { dayText, groupQuery, groupWords, notANumber } from "./params.js"
+import { dayText, groupQuery, groupValue, groupWords, notANumber, requiredGroupQuery } from "./params.js"
 import { overDiscoveryLimit } from "./ratelimit.js"
 import { json, plainError } from "./responses.js"
-
-const optional = (call: Call, name: string) => queryOnce(call, name, groupWords)
-
-/** A query parameter that must be given, checked. */
-const requiredQuery = <A>(call: Call, name: string, check: (name: string, text: string) => Parsed<A>) =>
-  Either.flatMap(
-    optional(call, name),
-    (text) => Either.flatMap(required(name, text, groupWords), (t) => check(name, t))
-  )
 
 /** A cursor of ours whose fields `read` accepts. */
 const cursorField = <A>(text: string, read: (fields: Record<string, unknown>) => A | null): Parsed<A> => {
@@ -74,7 +63,7 @@ const activityLogs = ({ call, caller }: CallerCtx) =>
   Either.gen(function*() {
     const org = yield* resolveOrg(caller, { governancePlus: false, admin: true })
     const now_s = Math.floor(call.now_ms / 1000)
-    const events = commaList(yield* optional(call, "events"))
+    const events = commaList(yield* groupValue(call, "events"))
     const unknown = events.find((e) => !(ACTIVITY_EVENT_TYPES as ReadonlyArray<string>).includes(e))
     if (unknown !== undefined) {
       return yield* invalid(
@@ -84,7 +73,7 @@ const activityLogs = ({ call, caller }: CallerCtx) =>
     const start = yield* groupQuery(call, "start_time", integerIn(UNIX_RANGE, groupWords), Math.max(0, now_s - YEAR_S))
     const end = yield* groupQuery(call, "end_time", integerIn(UNIX_RANGE, groupWords), now_s)
     const limit = yield* groupQuery(call, "limit", integerIn(LIMIT_1000, groupWords), 1000)
-    const order = yield* oneOf(["asc", "desc"], groupWords)("order", (yield* optional(call, "order")) ?? "asc")
+    const order = yield* oneOf(["asc", "desc"], groupWords)("order", (yield* groupValue(call, "order")) ?? "asc")
     if (start > end) return yield* invalid(`'start_time' must not be after 'end_time'`)
     const matching = activityLog(org).filter((e) =>
       e.timestamp >= start && e.timestamp <= end &&
@@ -217,22 +206,22 @@ const aiRule = endpoint(3, "org:ai_metering_usage_read", { accepts: ["plan"], er
 const aiUsage = ({ call, caller }: CallerCtx) =>
   Either.gen(function*() {
     const org = yield* resolveOrg(caller, { governancePlus: false, admin: true })
-    const start = yield* requiredQuery(call, "start_date", dateText(groupWords))
-    const end = yield* requiredQuery(call, "end_date", dateText(groupWords))
+    const start = yield* requiredGroupQuery(call, "start_date", dateText(groupWords))
+    const end = yield* requiredGroupQuery(call, "end_date", dateText(groupWords))
     const today = Math.floor(call.now_ms / DAY_MS) * DAY_MS
     if (start < AI_USAGE_FLOOR_MS) {
       return yield* invalid(`'start_date' must be on or after ${dayText(AI_USAGE_FLOOR_MS)}`)
     }
     if (start < today - 366 * DAY_MS) return yield* invalid(`'start_date' must be at most 366 days before today`)
     if (end < start) return yield* invalid(`'end_date' must not be before 'start_date'`)
-    const email = yield* optional(call, "user_email")
+    const email = yield* groupValue(call, "user_email")
     const user = email === undefined
       ? null
       : orgUsers(org).find((u) => u.email.toLowerCase() === email.toLowerCase()) ?? null
     if (email !== undefined && user === null) return yield* invalid(`No user with email ${email} in this organization`)
     const limit = yield* groupQuery(call, "limit", integerIn(LIMIT_1000, groupWords), 1000)
     const fingerprint = `${dayText(start)}|${dayText(end)}|${user?.id ?? ""}`
-    const cursorText = yield* optional(call, "cursor")
+    const cursorText = yield* groupValue(call, "cursor")
     const offset = cursorText === undefined || cursorText === ""
       ? 0
       : yield* cursorField(cursorText, (v) => typeof v.offset === "number" && v.query === fingerprint ? v.offset : null)
@@ -264,7 +253,7 @@ const discovery = ({ call, caller, state }: CallerCtx) =>
       return yield* plainError(429, "Rate limit exceeded", { "Retry-After": "1" })
     }
     const org = yield* resolveOrg(caller, { governancePlus: true, admin: true })
-    const start = yield* requiredQuery(call, "start_date", timestamp)
+    const start = yield* requiredGroupQuery(call, "start_date", timestamp)
     // Without end_date the service answers one hour from start_date.
     const end = yield* groupQuery(call, "end_date", timestamp, start + HOUR_MS)
     const ttl = yield* groupQuery(call, "file_ttl_in_seconds", integerIn({ min: 60, max: 86_400 }, groupWords), 86_400)

@@ -13,9 +13,10 @@ import { fileContentRoutes } from "./routes-file-content.js"
 import { fileRoutes } from "./routes-files.js"
 import { imageRoutes } from "./routes-images.js"
 import { libraryRoutes } from "./routes-library.js"
-import { miscRoutes } from "./routes-misc.js"
 import { oauthRoutes } from "./routes-oauth.js"
+import { oembedRoutes } from "./routes-oembed.js"
 import { orgRoutes } from "./routes-org.js"
+import { paymentRoutes } from "./routes-payments.js"
 import { projectRoutes } from "./routes-projects.js"
 import { contentControlRoutes } from "./routes-sandbox-content.js"
 import { variableRoutes } from "./routes-variables.js"
@@ -34,7 +35,8 @@ export const apiRoutes: ReadonlyArray<ApiRoute> = [
   ...devResourceRoutes,
   ...analyticsRoutes,
   ...orgRoutes,
-  ...miscRoutes
+  ...paymentRoutes,
+  ...oembedRoutes
 ]
 
 /** OAuth's authorization page and token endpoints. */

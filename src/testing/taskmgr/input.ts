@@ -19,7 +19,7 @@ import {
 import type { Parsed } from "../core/rejection.js"
 import type { Ctx } from "./context.js"
 import { badRequest, forbidden, notFound } from "./errors.js"
-import { htmlProblem, INVALID_XML } from "./html.js"
+import { htmlProblem, INVALID_XML, plainText, richText } from "./html.js"
 import type { Project, Section, Story, Tag, Task, Team, User, UserTaskList, Workspace } from "./model.js"
 
 export type Data = Record<string, unknown>
@@ -138,6 +138,26 @@ export const html = (data: Data, name: string): Parsed<string | undefined> =>
     str(data, name),
     (value) => value !== undefined && htmlProblem(value) !== null ? badRequest(INVALID_XML) : Either.right(value)
   )
+
+/** A text in both its forms. */
+export interface Text {
+  readonly text: string
+  readonly html: string
+}
+
+/**
+ * A text given plain or rich (`notes` or `html_notes`), in both forms, the
+ * rich one winning; `both`, when given, is the refusal of the two together.
+ */
+export const plainOrRich = (data: Data, plain: string, rich: string, both?: string): Parsed<Text | undefined> =>
+  Either.gen(function*() {
+    const richValue = yield* html(data, rich)
+    const plainValue = yield* str(data, plain)
+    if (both !== undefined && richValue !== undefined && plainValue !== undefined) return yield* badRequest(both)
+    if (richValue !== undefined) return { text: plainText(richValue), html: richValue }
+    if (plainValue !== undefined) return { text: plainValue, html: richText(plainValue) }
+    return undefined
+  })
 
 // ---- records the caller may see -------------------------------------------------
 

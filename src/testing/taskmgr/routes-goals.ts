@@ -8,7 +8,6 @@ import type { Parsed } from "../core/rejection.js"
 import { route } from "../core/route.js"
 import type { ApiRoute, Ctx } from "./context.js"
 import { badRequest, created, emptyOk, ok } from "./errors.js"
-import { plainText, richText } from "./html.js"
 import { goalOf } from "./input-goals.js"
 import type { Data } from "./input.js"
 import {
@@ -18,10 +17,10 @@ import {
   gidField,
   gidList,
   has,
-  html,
   input,
   nullableStr,
   pathGid,
+  plainOrRich,
   queryGid,
   queryValue,
   str,
@@ -89,14 +88,10 @@ const applyFields = (ctx: Ctx, goal: Goal, data: Data): Parsed<void> =>
       if (name.trim() === "") return yield* badRequest("name: Cannot be empty")
       goal.name = name
     }
-    const richNotes = yield* html(data, "html_notes")
-    const notes = yield* str(data, "notes")
-    if (richNotes !== undefined) {
-      goal.html_notes = richNotes
-      goal.notes = plainText(richNotes)
-    } else if (notes !== undefined) {
-      goal.notes = notes
-      goal.html_notes = richText(notes)
+    const notes = yield* plainOrRich(data, "notes", "html_notes")
+    if (notes !== undefined) {
+      goal.notes = notes.text
+      goal.html_notes = notes.html
     }
     const due = yield* date(data, "due_on")
     if (due !== undefined) goal.due_on = due

@@ -10,7 +10,6 @@ import { route } from "../core/route.js"
 import type { ApiRoute, Ctx } from "./context.js"
 import { searched } from "./context.js"
 import { badRequest, created, emptyOk, ok, PREMIUM_MESSAGE } from "./errors.js"
-import { plainText, richText } from "./html.js"
 import type { Data } from "./input.js"
 import {
   bool,
@@ -18,9 +17,9 @@ import {
   gidField,
   gidList,
   has,
-  html,
   input,
   pathGid,
+  plainOrRich,
   projectOf,
   queryGid,
   queryValue,
@@ -31,7 +30,7 @@ import {
   workspaceOf
 } from "./input.js"
 import type { Project } from "./model.js"
-import { newGid } from "./model.js"
+import { newGid, newProject } from "./model.js"
 import { select, singleRecord } from "./opt-fields.js"
 import { page, readLimit } from "./paging.js"
 import { fullProject } from "./render.js"
@@ -54,14 +53,10 @@ const applyFields = (ctx: Ctx, project: Project, data: Data): Parsed<void> =>
   Either.gen(function*() {
     const name = yield* str(data, "name")
     if (name !== undefined) project.name = name
-    const richNotes = yield* html(data, "html_notes")
-    const notes = yield* str(data, "notes")
-    if (richNotes !== undefined) {
-      project.html_notes = richNotes
-      project.notes = plainText(richNotes)
-    } else if (notes !== undefined) {
-      project.notes = notes
-      project.html_notes = richText(notes)
+    const notes = yield* plainOrRich(data, "notes", "html_notes")
+    if (notes !== undefined) {
+      project.notes = notes.text
+      project.html_notes = notes.html
     }
     const archived = yield* bool(data, "archived")
     if (archived !== undefined) project.archived = archived
@@ -105,24 +100,8 @@ const create = (ctx: Ctx, fixed: Parsed<{ readonly workspace?: string; readonly 
     const section = newGid(ctx.state)
     const owner = ctx.caller.user.gid
     const project: Project = {
-      gid,
-      name: "",
-      workspace: workspace.gid,
-      team: team?.gid ?? null,
-      owner,
-      archived: false,
-      color: null,
-      notes: "",
-      html_notes: "<body></body>",
-      public: true,
-      due_on: null,
-      start_on: null,
-      default_view: "list",
-      followers: [owner],
-      members: [owner],
-      sections: [section],
-      created_at: now,
-      modified_at: now
+      ...newProject(gid, "", workspace.gid, team?.gid ?? null, owner, now),
+      sections: [section]
     }
     yield* applyFields(ctx, project, data)
     ctx.state.projects.set(gid, project)

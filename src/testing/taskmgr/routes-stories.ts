@@ -8,11 +8,10 @@ import type { Parsed } from "../core/rejection.js"
 import { route } from "../core/route.js"
 import type { ApiRoute, Ctx } from "./context.js"
 import { badRequest, created, emptyOk, forbidden, ok } from "./errors.js"
-import { plainText, richText } from "./html.js"
-import type { Data } from "./input.js"
-import { bool, has, html, input, pathGid, storyOf, str, taskOf } from "./input.js"
+import type { Data, Text } from "./input.js"
+import { bool, has, input, pathGid, plainOrRich, storyOf, str, taskOf } from "./input.js"
 import type { Story } from "./model.js"
-import { newGid } from "./model.js"
+import { newGid, newStory } from "./model.js"
 import { singleRecord } from "./opt-fields.js"
 import { page } from "./paging.js"
 import { fullStory } from "./render.js"
@@ -24,18 +23,11 @@ const answer = (ctx: Ctx, story: Story) =>
   singleRecord(fullStory(ctx.render, story, ctx.caller.user.gid), ctx.fields, ctx.expand)
 
 /** The text of a comment body: exactly one of `text` and `html_text`. */
-const commentText = (
-  data: Data,
-  required: boolean
-): Parsed<{ readonly text: string; readonly html: string } | undefined> =>
-  Either.gen(function*() {
-    const rich = yield* html(data, "html_text")
-    const text = yield* str(data, "text")
-    if (rich !== undefined && text !== undefined) return yield* badRequest("You cannot specify both text and html_text")
-    if (rich !== undefined) return { text: plainText(rich), html: rich }
-    if (text !== undefined) return { text, html: richText(text) }
-    return required ? yield* badRequest("text: Missing input") : undefined
-  })
+const commentText = (data: Data, required: boolean): Parsed<Text | undefined> =>
+  Either.flatMap(
+    plainOrRich(data, "text", "html_text", "You cannot specify both text and html_text"),
+    (content) => content === undefined && required ? badRequest("text: Missing input") : Either.right(content)
+  )
 
 /** The stickers the description names (taskmgr-records.json, StoryResponse.sticker_name). */
 const STICKER_NAMES = [
@@ -90,19 +82,16 @@ export const storyRoutes: ReadonlyArray<ApiRoute> = [
       const task = yield* taskOf(ctx, yield* pathGid(ctx, "task_gid"))
       const data = yield* input(ctx)
       const content = (yield* commentText(data, true))!
-      const story: Story = {
-        gid: newGid(ctx.state),
-        task: task.gid,
-        type: "comment",
-        resource_subtype: "comment_added",
-        created_by: ctx.caller.user.gid,
-        created_at: ctx.call.now_ms,
-        text: content.text,
-        html_text: content.html,
-        is_pinned: false,
-        sticker_name: null,
-        is_edited: false
-      }
+      const story = newStory(
+        newGid(ctx.state),
+        task.gid,
+        "comment",
+        "comment_added",
+        ctx.caller.user.gid,
+        ctx.call.now_ms,
+        content.text,
+        content.html
+      )
       yield* applyExtras(story, data)
       ctx.state.stories.set(story.gid, story)
       return created(answer(ctx, story))

@@ -29,7 +29,7 @@ import {
 } from "./input.js"
 import type { Job, ProjectTemplate, TaskTemplate } from "./model-templates.js"
 import type { Project, Task } from "./model.js"
-import { newGid } from "./model.js"
+import { newGid, newProject } from "./model.js"
 import { singleRecord } from "./opt-fields.js"
 import { page } from "./paging.js"
 import { fullJob, fullProjectTemplate, fullTaskTemplate } from "./render-templates.js"
@@ -134,24 +134,12 @@ const instantiateProject = (ctx: Ctx) =>
     const caller = ctx.caller.user.gid
     const members = [...new Set([caller, ...roles.values()])]
     const project: Project = {
-      gid: newGid(ctx.state),
-      name,
-      workspace: template.workspace,
-      team: team.gid,
-      owner: caller,
-      archived: false,
+      ...newProject(newGid(ctx.state), name, template.workspace, team.gid, caller, now),
       color: template.color,
       notes: template.description,
       html_notes: richText(template.description),
       public: isPublic,
-      due_on: null,
-      start_on: null,
-      default_view: "list",
-      followers: [caller],
-      members,
-      sections: [],
-      created_at: now,
-      modified_at: now
+      members
     }
     ctx.state.projects.set(project.gid, project)
     const anchor = template.requested_dates[0] === undefined ? undefined : dates.get(template.requested_dates[0].gid)

@@ -8,7 +8,6 @@ import * as Either from "effect/Either"
 import type { Parsed } from "../core/rejection.js"
 import type { Ctx } from "./context.js"
 import { badRequest } from "./errors.js"
-import { plainText, richText } from "./html.js"
 import type { Data } from "./input.js"
 import {
   bool,
@@ -17,7 +16,7 @@ import {
   gidField,
   gidList,
   has,
-  html,
+  plainOrRich,
   projectOf,
   str,
   tagOf,
@@ -25,27 +24,17 @@ import {
   userOf,
   workspaceOf
 } from "./input.js"
-import type { Story, Task } from "./model.js"
-import { newGid } from "./model.js"
+import type { Task } from "./model.js"
+import { newGid, newStory, newTask } from "./model.js"
 
 const SUBTYPES: ReadonlySet<string> = new Set(["default_task", "milestone", "section", "approval"])
 
 const systemStory = (ctx: Ctx, task: Task, resource_subtype: string, text: string): void => {
   const gid = newGid(ctx.state)
-  const story: Story = {
+  ctx.state.stories.set(
     gid,
-    task: task.gid,
-    type: "system",
-    resource_subtype,
-    created_by: ctx.caller.user.gid,
-    created_at: ctx.call.now_ms,
-    text,
-    html_text: richText(text),
-    is_pinned: false,
-    sticker_name: null,
-    is_edited: false
-  }
-  ctx.state.stories.set(gid, story)
+    newStory(gid, task.gid, "system", resource_subtype, ctx.caller.user.gid, ctx.call.now_ms, text)
+  )
 }
 
 const addFollower = (task: Task, gid: string): void => {
@@ -62,17 +51,10 @@ export const applyTaskFields = (ctx: Ctx, task: Task, data: Data): Parsed<void> 
       if (!SUBTYPES.has(subtype)) return yield* badRequest(`resource_subtype: Unknown value: ${subtype}`)
       task.resource_subtype = subtype
     }
-    const richNotes = yield* html(data, "html_notes")
-    const notes = yield* str(data, "notes")
-    if (richNotes !== undefined && notes !== undefined) {
-      return yield* badRequest("You cannot specify both notes and html_notes")
-    }
-    if (richNotes !== undefined) {
-      task.html_notes = richNotes
-      task.notes = plainText(richNotes)
-    } else if (notes !== undefined) {
-      task.notes = notes
-      task.html_notes = richText(notes)
+    const notes = yield* plainOrRich(data, "notes", "html_notes", "You cannot specify both notes and html_notes")
+    if (notes !== undefined) {
+      task.notes = notes.text
+      task.html_notes = notes.html
     }
     const completed = yield* bool(data, "completed")
     if (completed !== undefined && completed !== task.completed) {
@@ -182,30 +164,7 @@ export const createTask = (ctx: Ctx, data: Data, parentGid: string | null): Pars
       ?? (projects[0] === undefined ? undefined : (yield* projectOf(ctx, projects[0])).workspace)
     if (workspace === undefined) return yield* badRequest("You should specify one of workspace, parent, projects")
     yield* workspaceOf(ctx, workspace)
-    const now = ctx.call.now_ms
-    const task: Task = {
-      gid: newGid(ctx.state),
-      name: "",
-      resource_subtype: "default_task",
-      notes: "",
-      html_notes: "<body></body>",
-      completed: false,
-      completed_at: null,
-      assignee: null,
-      workspace,
-      parent: null,
-      memberships: [],
-      tags: [],
-      followers: [ctx.caller.user.gid],
-      dependencies: [],
-      due_on: null,
-      due_at: null,
-      start_on: null,
-      liked: false,
-      created_by: ctx.caller.user.gid,
-      created_at: now,
-      modified_at: now
-    }
+    const task = newTask(newGid(ctx.state), "", workspace, ctx.caller.user.gid, ctx.call.now_ms)
     const { parent: _ignored, ...fields } = data
     yield* applyTaskFields(ctx, task, fields)
     if (parentTask !== undefined) yield* setParent(ctx, task, parentTask.gid)
