@@ -84,7 +84,8 @@ export const readCall = (request: HttpServerRequest, now_ms: number): Effect.Eff
         })
       ),
     (body): Call => {
-      const url = new URL(request.url, "http://simulator.invalid")
+      // Prefixed, not resolved: a path that starts with "//" would otherwise be read as a host.
+      const url = new URL(`http://simulator.invalid${request.url.startsWith("/") ? "" : "/"}${request.url}`)
       return {
         method: request.method,
         path: url.pathname,

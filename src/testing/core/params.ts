@@ -138,14 +138,13 @@ export const required = (name: string, value: string | undefined, words: Words<"
 
 // ---- the body -----------------------------------------------------------------
 
-/** The JSON body as an object; no body at all is `{}`. */
+/** The JSON body, which must be an object (no body at all is not one). */
 export const jsonObject = (
   call: Call,
   words: Words<"invalidJson" | "notAnObject">
 ): Parsed<Record<string, unknown>> => {
   if (call.bodyInvalid) return invalid(words.invalidJson)
-  const body = call.body ?? {}
-  return isRecord(body) ? Either.right(body) : invalid(words.notAnObject)
+  return isRecord(call.body) ? Either.right(call.body) : invalid(words.notAnObject)
 }
 
 /** A string field; absent is undefined. */

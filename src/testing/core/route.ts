@@ -7,8 +7,10 @@
  * Routes are plain data in tables, matched by one function: so a front door
  * may authenticate before matching, a batch endpoint can send its actions
  * through exactly the same matching as outside requests, and a test can
- * list every route. Matching ignores empty segments (a trailing or doubled
- * slash), decodes each segment, and compares the fixed ones exactly.
+ * list every route. Matching reads paths as HttpRouter's router did: empty
+ * segments (a trailing or doubled slash) are ignored, each segment is
+ * decoded, fixed segments compare without regard to case, and HEAD is
+ * answered by the GET route.
  */
 import type * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import type { Parsed } from "./rejection.js"
@@ -48,13 +50,16 @@ const decoded = (segment: string): string | null => {
   }
 }
 
+/** Whether every segment of a path decodes; one that does not names no route at all. */
+export const decodablePath = (path: string): boolean => segments(path).every((part) => decoded(part) !== null)
+
 const paramsOf = (pattern: ReadonlyArray<string>, path: ReadonlyArray<string>): Record<string, string> | null => {
   if (pattern.length !== path.length) return null
   const params: Record<string, string> = {}
   for (const [i, expected] of pattern.entries()) {
     const actual = path[i]!
     if (expected.startsWith(":")) params[expected.slice(1)] = actual
-    else if (expected !== actual) return null
+    else if (expected.toLowerCase() !== actual.toLowerCase()) return null
   }
   return params
 }
@@ -67,7 +72,7 @@ export const matchRoute = <R extends Route<never, unknown, unknown>>(
 ): RouteMatch<R> => {
   const parts = segments(path).map(decoded)
   if (parts.some((part) => part === null)) return { _tag: "Unknown" }
-  const wanted = method.toUpperCase()
+  const wanted = method.toUpperCase() === "HEAD" ? "GET" : method.toUpperCase()
   let pathKnown = false
   for (const candidate of routes) {
     const params = paramsOf(segments(candidate.pattern), parts as Array<string>)

@@ -23,7 +23,7 @@ import type { ErrorBody, Rejection } from "./rejection.js"
 import { rejection } from "./rejection.js"
 import { logEntry } from "./requestlog.js"
 import { jsonResponse } from "./responses.js"
-import { matchRoute } from "./route.js"
+import { decodablePath, matchRoute } from "./route.js"
 
 type Response = HttpServerResponse.HttpServerResponse
 
@@ -81,6 +81,10 @@ export const makeSimulator = <S>(spec: SimulatorSpec<S>): Simulator => {
   })
   const controlRoutes: ReadonlyArray<ControlRoute<S>> = [...coreControlRoutes, ...(spec.controlRoutes ?? [])]
 
+  // A path that does not decode reaches no route of any table, before any check of the service's.
+  const api = (call: Call): Response =>
+    decodablePath(call.path) ? spec.api(state, call) : errorResponse(404, "Not found")
+
   const control = (call: Call): Response => {
     const match = matchRoute(controlRoutes, call.method, call.path)
     if (match._tag !== "Matched") return errorResponse(404, "Not found")
@@ -100,7 +104,7 @@ export const makeSimulator = <S>(spec: SimulatorSpec<S>): Simulator => {
     const fault = takeFault(controls.faults, call.method, call.path)
     if (fault?.cut === true) {
       // The service acts; then its answer is lost on the way back.
-      const answered = yield* Effect.sync(() => spec.api(state, call))
+      const answered = yield* Effect.sync(() => api(call))
       if (fault.delay_ms > 0) yield* Effect.sleep(fault.delay_ms)
       const source = (request as { readonly source?: unknown }).source
       if (source instanceof IncomingMessage) source.socket.destroy()
@@ -110,7 +114,7 @@ export const makeSimulator = <S>(spec: SimulatorSpec<S>): Simulator => {
       if (fault.delay_ms > 0) yield* Effect.sleep(fault.delay_ms)
       return faultResponse(fault)
     }
-    return yield* Effect.sync(() => spec.api(state, call))
+    return yield* Effect.sync(() => api(call))
   }).pipe(
     // A bug in the simulator must still answer, and say whose bug it is.
     Effect.catchAllCause((cause) =>

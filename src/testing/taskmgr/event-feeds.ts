@@ -6,6 +6,7 @@
  */
 import * as Either from "effect/Either"
 import { isoTime } from "../core/clock.js"
+import type { Method } from "../core/route.js"
 import type { Ctx } from "./context.js"
 import type { Reply } from "./errors.js"
 import { input } from "./input.js"
@@ -108,8 +109,7 @@ const linkChange = (verb: string): { readonly field: string; readonly action: "a
  * Called before a write's handler runs (what it targets may be gone after a
  * delete); the function it returns records the events once the answer is known.
  */
-export const watchChange = (ctx: Ctx): (reply: Reply) => void => {
-  const method = ctx.call.method.toUpperCase()
+export const watchChange = (ctx: Ctx, method: Method): (reply: Reply) => void => {
   if (method === "GET" || ctx.path === "/batch") return () => {}
   const param = TYPES.find(([name]) => ctx.params[name] !== undefined)
   const target = param === undefined ? undefined : refOf(ctx.state, param[1], ctx.params[param[0]]!)

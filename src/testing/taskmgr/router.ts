@@ -64,8 +64,8 @@ export const dispatch = (state: TaskmgrState, routes: ReadonlyArray<ApiRoute>, c
     fields: optFields(call),
     expand: expander(render, caller.user.gid)
   }
-  // A write that succeeds shows in the event feeds of what it touched.
-  const changed = watchChange(ctx)
+  // A write that succeeds shows in the event feeds of what it touched (a HEAD, answered as a GET, touches nothing).
+  const changed = watchChange(ctx, match.route.method)
   const reply = Either.getOrElse(match.route.handler(ctx), replyOf)
   changed(reply)
   return reply

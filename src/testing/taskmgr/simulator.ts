@@ -31,7 +31,7 @@ const serviceErrorBody: ErrorBody = (refused) => errorBody(refused.status, refus
 
 /** Every request outside /_sandbox: the API, an OAuth endpoint, or the service's 404. */
 const frontDoor = (state: TaskmgrState, call: Call) => {
-  if (call.path.startsWith(`${API_PREFIX}/`)) {
+  if (call.path.toLowerCase().startsWith(`${API_PREFIX}/`)) {
     const reply = dispatch(state, apiRoutes, call)
     return jsonResponse(reply.status, reply.body, { ...reply.headers })
   }

@@ -264,3 +264,19 @@ describe("OAuth refresh", () => {
       expect((yield* send("GET", "/v1/me", { bearer: tokens.access_token })).body).toEqual(INVALID_TOKEN)
     })))
 })
+
+describe("OAuth tokens on every endpoint group", () => {
+  it.effect("an issued token reaches the newer groups like any user-level OAuth token; a retired one reaches none", () =>
+    run(Effect.gen(function*() {
+      const embed = `/v1/oembed?url=https://design.example/design/${designSeed.file_key}/Sandbox-File`
+      const devResources = `/v1/files/${designSeed.file_key}/dev_resources`
+      const issued = { bearer: (yield* oauthLogin("file_dev_resources:read file_metadata:read")).access_token }
+      expect(yield* send("GET", devResources, issued)).toMatchObject({ status: 200, body: { dev_resources: [] } })
+      expect((yield* send("GET", embed, issued)).status).toBe(200)
+      yield* refreshToken(designSeed.oauth_refresh_token)
+      const retired = { bearer: designSeed.tokens.oauth }
+      for (const path of [embed, devResources, "/v1/payments?plugin_payment_token=x"]) {
+        expect((yield* send("GET", path, retired)).body).toEqual(INVALID_TOKEN)
+      }
+    })))
+})
