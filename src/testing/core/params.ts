@@ -44,7 +44,7 @@ export interface ParamWords {
 export type Words<K extends keyof ParamWords> = Pick<ParamWords, K>
 
 /** One named value in, what it stands for (or why not) out. */
-export type Check<A, In = string> = (name: string, value: In) => Parsed<A>
+export type Check<A> = (name: string, text: string) => Parsed<A>
 
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value)

@@ -102,7 +102,7 @@ const gate = (ctx: DesignCtx, rule: Endpoint): Parsed<Caller> => {
   return Either.right(caller)
 }
 
-const said = (refused: Rejection, errors: Endpoint["errors"]): Response =>
+const refusalResponse = (refused: Rejection, errors: Endpoint["errors"]): Response =>
   rejectionResponse(
     errors === "only-plain" ? { ...refused, form: "plain" } : { ...refused, form: refused.form ?? errors },
     errorBody
@@ -112,9 +112,9 @@ const said = (refused: Rejection, errors: Endpoint["errors"]): Response =>
 export const answerApi = (route: ApiRoute, ctx: DesignCtx): Response =>
   Either.getOrElse(
     Either.flatMap(gate(ctx, route.rule), (caller) => route.handler({ ...ctx, caller })),
-    (refused) => said(refused, route.rule.errors)
+    (refused) => refusalResponse(refused, route.rule.errors)
   )
 
 /** A request to an OAuth endpoint. */
 export const answerOpen = (route: OpenRoute, ctx: DesignCtx): Response =>
-  Either.getOrElse(route.handler(ctx), (refused) => said(refused, route.rule))
+  Either.getOrElse(route.handler(ctx), (refused) => refusalResponse(refused, route.rule))

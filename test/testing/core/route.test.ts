@@ -5,7 +5,11 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Either from "effect/Either"
+import { coreControlRoutes } from "../../../src/testing/core/control-routes.js"
 import { decodablePath, matchRoute, route } from "../../../src/testing/core/route.js"
+import * as design from "../../../src/testing/design/routes.js"
+import { oauthRoutes } from "../../../src/testing/taskmgr/oauth.js"
+import * as taskmgr from "../../../src/testing/taskmgr/routes.js"
 
 const ok = Either.right("")
 const routes = [
@@ -51,5 +55,33 @@ describe("matchRoute", () => {
     expect(decodablePath("/tasks/%E0%A4%A")).toBe(false)
     expect(decodablePath("/tasks/%E0%A4%A4")).toBe(true)
     expect(reached("GET", "/tasks/%E0%A4%A")).toBe("Unknown")
+  })
+})
+
+describe("the simulators' route tables", () => {
+  const segments = (pattern: string) => pattern.split("/").filter((part) => part !== "")
+  /** Some request reaches both: same method, and at each segment a parameter or the same fixed word. */
+  const overlap = (a: { method: string; pattern: string }, b: { method: string; pattern: string }) => {
+    const [x, y] = [segments(a.pattern), segments(b.pattern)]
+    return a.method === b.method && x.length === y.length &&
+      x.every((part, i) => part.startsWith(":") || y[i]!.startsWith(":") || part.toLowerCase() === y[i]!.toLowerCase())
+  }
+  const tables = {
+    "design API and OAuth": [...design.apiRoutes, ...design.openRoutes],
+    "design controls": [...coreControlRoutes, ...design.controlRoutes],
+    "taskmgr API": taskmgr.apiRoutes,
+    "taskmgr OAuth": oauthRoutes
+  }
+
+  it("never let two routes reach one request, so a table's order decides nothing", () => {
+    const clashes = Object.entries(tables).flatMap(([name, table]) =>
+      table.flatMap((a, i) =>
+        table.slice(i + 1).filter((b) => overlap(a, b)).map((b) => `${name}: ${a.method} ${a.pattern} ~ ${b.pattern}`)
+      )
+    )
+    expect(clashes).toEqual([])
+    expect(overlap(route("GET", "/tasks/:gid", null, () => ok), route("GET", "/tasks/search", null, () => ok))).toBe(
+      true
+    )
   })
 })
