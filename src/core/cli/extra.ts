@@ -1,12 +1,10 @@
 /** Commands every program has besides its operations: shell completion and the sandbox. */
 import * as Effect from "effect/Effect"
 import { invalidInput } from "../errors.js"
+import type { Started } from "../sandbox.js"
 import { completionInstall, completionScript, type Shell, SHELLS } from "./completion/index.js"
 import { type Leaf, type Program, programTree, writeOut } from "./runtime.js"
 import { exportLine } from "./shell-quote.js"
-
-/** What a detached sandbox reports: the line to print, or why it could not listen. */
-export type Started<A> = { readonly info: A } | { readonly error: string | undefined }
 
 export const completionLeaf = (name: string, program: () => Program): Leaf => ({
   path: ["completion"],

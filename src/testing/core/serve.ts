@@ -8,7 +8,7 @@ import type { ServeError } from "@effect/platform/HttpServerError"
 import * as Effect from "effect/Effect"
 import type * as Scope from "effect/Scope"
 import { createServer } from "node:http"
-import type { Started } from "../../core/cli/extra.js"
+import type { Started } from "../../core/sandbox.js"
 
 const LOOPBACK = "127.0.0.1"
 
