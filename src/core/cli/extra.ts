@@ -1,7 +1,7 @@
 /** Commands every program has besides its operations: shell completion and the sandbox. */
 import * as Effect from "effect/Effect"
-import type { Started } from "../../testing/core/serve.js"
 import { invalidInput } from "../errors.js"
+import type { Started } from "../sandbox.js"
 import { completionInstall, completionScript, type Shell, SHELLS } from "./completion/index.js"
 import { type Leaf, type Program, programTree, writeOut } from "./runtime.js"
 import { exportLine } from "./shell-quote.js"

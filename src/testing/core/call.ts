@@ -1,11 +1,10 @@
 /**
  * One incoming request, read once: path, query, parsed body, the origin
- * pagination URLs are built from, and simulator time. Route handlers take it
- * from the `ApiCall` service instead of re-reading the request.
+ * pagination URLs are built from, and simulator time. Route handlers get it
+ * in their context instead of re-reading the request.
  */
 import type * as Headers from "@effect/platform/Headers"
 import type { HttpServerRequest } from "@effect/platform/HttpServerRequest"
-import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import { isMultipart, type MultipartForm, readMultipart } from "./multipart.js"
 
@@ -31,8 +30,6 @@ export interface Call {
   /** Simulator time: the handling fiber's Clock plus the offset the clock control adds. */
   readonly now_ms: number
 }
-
-export class ApiCall extends Context.Tag("design-taskmgr/testing/ApiCall")<ApiCall, Call>() {}
 
 /**
  * In-process requests carry an absolute URL; requests from a socket carry
@@ -87,7 +84,8 @@ export const readCall = (request: HttpServerRequest, now_ms: number): Effect.Eff
         })
       ),
     (body): Call => {
-      const url = new URL(request.url, "http://simulator.invalid")
+      // Prefixed, not resolved: a path that starts with "//" would otherwise be read as a host.
+      const url = new URL(`http://simulator.invalid${request.url.startsWith("/") ? "" : "/"}${request.url}`)
       return {
         method: request.method,
         path: url.pathname,

@@ -74,7 +74,7 @@ export const simulatorControl = (controls: Controls): SimulatorControl => ({
   injectFault: (spec) =>
     Effect.suspend(() => {
       const fault = faultFromSpec(spec, controls.defaultFaultBody)
-      if (Either.isLeft(fault)) return Effect.dieMessage(`injectFault: ${fault.left}`)
+      if (Either.isLeft(fault)) return Effect.dieMessage(`injectFault: ${fault.left.message}`)
       controls.faults.push(fault.right)
       return Effect.void
     }),

@@ -7,6 +7,9 @@ import type * as HttpMethod from "@effect/platform/HttpMethod"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as Duration from "effect/Duration"
 import * as Either from "effect/Either"
+import { isRecord } from "./params.js"
+import type { Parsed } from "./rejection.js"
+import { invalid } from "./rejection.js"
 import { JSON_CONTENT_TYPE, jsonResponse } from "./responses.js"
 
 /** What a test asks for: the typed form of a POST /_sandbox/faults body. */
@@ -50,10 +53,6 @@ export interface Fault {
   skip: number
 }
 
-type Body = Record<string, unknown>
-
-const isRecord = (value: unknown): value is Body => typeof value === "object" && value !== null && !Array.isArray(value)
-
 const isStringRecord = (value: unknown): value is Record<string, string> =>
   isRecord(value) && Object.values(value).every((v) => typeof v === "string")
 
@@ -71,24 +70,24 @@ interface FaultFields {
 }
 
 /** One validation for both forms, so the route and the typed helper agree. */
-const validate = (fields: FaultFields, defaultBody: (status: number) => unknown): Either.Either<Fault, string> => {
+const validate = (fields: FaultFields, defaultBody: (status: number) => unknown): Parsed<Fault> => {
   const { cut = false, delay_ms, headers, method, path, skip = 0, times } = fields
   const status = cut === true && fields.status === undefined ? 200 : fields.status
-  if (typeof cut !== "boolean") return Either.left(`"cut" must be a boolean`)
+  if (typeof cut !== "boolean") return invalid(`"cut" must be a boolean`)
   if (typeof skip !== "number" || !Number.isInteger(skip) || skip < 0) {
-    return Either.left(`"skip" must be a non-negative integer`)
+    return invalid(`"skip" must be a non-negative integer`)
   }
-  if (typeof method !== "string" || method === "") return Either.left(`"method" must be a method name or "*"`)
-  if (typeof path !== "string" || !path.startsWith("/")) return Either.left(`"path" must start with "/"`)
+  if (typeof method !== "string" || method === "") return invalid(`"method" must be a method name or "*"`)
+  if (typeof path !== "string" || !path.startsWith("/")) return invalid(`"path" must start with "/"`)
   if (typeof status !== "number" || !Number.isInteger(status) || status < 100 || status > 599) {
-    return Either.left(`"status" must be an integer HTTP status`)
+    return invalid(`"status" must be an integer HTTP status`)
   }
-  if (!isStringRecord(headers)) return Either.left(`"headers" must be an object of strings`)
+  if (!isStringRecord(headers)) return invalid(`"headers" must be an object of strings`)
   if (typeof delay_ms !== "number" || !(delay_ms >= 0) || !Number.isFinite(delay_ms)) {
-    return Either.left(`"delay_ms" must be a non-negative number`)
+    return invalid(`"delay_ms" must be a non-negative number`)
   }
   if (typeof times !== "number" || !Number.isInteger(times) || times < 1) {
-    return Either.left(`"times" must be a positive integer`)
+    return invalid(`"times" must be a positive integer`)
   }
   return Either.right({
     method: method.toUpperCase(),
@@ -104,8 +103,8 @@ const validate = (fields: FaultFields, defaultBody: (status: number) => unknown)
 }
 
 /** Validates a POST /_sandbox/faults body `{method, path, status, headers?, body?, delay_ms?, times?}`. */
-export const parseFault = (body: unknown, defaultBody: (status: number) => unknown): Either.Either<Fault, string> => {
-  if (!isRecord(body)) return Either.left("body must be a JSON object")
+export const parseFault = (body: unknown, defaultBody: (status: number) => unknown): Parsed<Fault> => {
+  if (!isRecord(body)) return invalid("body must be a JSON object")
   const { cut, delay_ms = 0, headers = {}, method, path, skip, status, times = 1 } = body
   const hasBody = "body" in body
   return validate({ method, path, status, headers, hasBody, body: body.body, delay_ms, times, cut, skip }, defaultBody)
@@ -115,7 +114,7 @@ export const parseFault = (body: unknown, defaultBody: (status: number) => unkno
 export const faultFromSpec = (
   spec: FaultSpec,
   defaultBody: (status: number) => unknown
-): Either.Either<Fault, string> =>
+): Parsed<Fault> =>
   validate({
     method: spec.method,
     path: spec.path,

@@ -8,6 +8,7 @@ import type { ServeError } from "@effect/platform/HttpServerError"
 import * as Effect from "effect/Effect"
 import type * as Scope from "effect/Scope"
 import { createServer } from "node:http"
+import type { Started } from "../../core/sandbox.js"
 
 const LOOPBACK = "127.0.0.1"
 
@@ -27,9 +28,6 @@ export const serveSimulator = (
     const base_url = address._tag === "TcpAddress" ? `http://${LOOPBACK}:${address.port}` : `http://localhost`
     return { base_url }
   })
-
-/** What a detached sandbox reports: the line to print, or why it could not listen. */
-export type Started<A> = { readonly info: A } | { readonly error: string | undefined }
 
 /**
  * Runs a sandbox on its own fiber and resolves once it listens (or fails to):

@@ -1,46 +1,59 @@
 /**
- * The builder every service simulator goes through: fresh control state, the
- * service's API routes and the /_sandbox control routes behind one front door
- * that reads the request once, lets the service catch up on due work, logs API
- * requests, applies faults, and answers unknown routes and its own failures in
- * the service's error shape.
+ * The builder every service simulator goes through: its state, its front
+ * door for the API and the /_sandbox control routes behind one entrance that
+ * reads the request once, lets the service catch up on due work, logs API
+ * requests, applies faults, and answers unknown control routes and its own
+ * failures in the service's error shape.
  */
 import type * as HttpApp from "@effect/platform/HttpApp"
-import * as HttpRouter from "@effect/platform/HttpRouter"
 import { HttpServerRequest } from "@effect/platform/HttpServerRequest"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
 import { IncomingMessage, STATUS_CODES } from "node:http"
 import type { Call } from "./call.js"
-import { ApiCall, readCall } from "./call.js"
+import { readCall } from "./call.js"
 import { simNow } from "./clock.js"
-import { coreControlRoutes, isControlPath } from "./control-routes.js"
+import type { ControlRoute } from "./control-routes.js"
+import { controlErrorBody, coreControlRoutes, isControlPath } from "./control-routes.js"
 import type { SimulatorControl } from "./control.js"
 import { makeControls, simulatorControl } from "./control.js"
 import { CUT_HEADER, faultResponse, takeFault } from "./faults.js"
+import type { ErrorBody, Rejection } from "./rejection.js"
+import { rejection } from "./rejection.js"
 import { logEntry } from "./requestlog.js"
 import { jsonResponse } from "./responses.js"
+import { decodablePath, matchRoute } from "./route.js"
 
-export interface SimulatorSpec {
+type Response = HttpServerResponse.HttpServerResponse
+
+export interface SimulatorSpec<S> {
   /** Names the simulator in its failure logs, e.g. "design". */
   readonly name: string
-  /** The service's API; handlers read the request from `ApiCall`. */
-  readonly routes: HttpRouter.HttpRouter<never, ApiCall>
-  /** The service's own /_sandbox routes, served beside the common ones (no log, no faults). */
-  readonly controlRoutes?: HttpRouter.HttpRouter<never, ApiCall>
+  /** The service's state, built from its seed. */
+  readonly state: S
   /**
-   * The service's error body: used for unknown routes (404 "Not found") and
-   * for a failure of the simulator itself (500 "Simulator error").
+   * The service's front door for every request outside /_sandbox: it matches
+   * its route tables, runs its own checks and the handler, and answers an
+   * unknown route too.
    */
-  readonly errorBody: (status: number, message: string) => unknown
+  readonly api: (state: S, call: Call) => Response
+  /** The service's own /_sandbox routes, served beside the common ones (no log, no faults). */
+  readonly controlRoutes?: ReadonlyArray<ControlRoute<S>>
+  /**
+   * The service's error body: for unknown control routes (404 "Not found"),
+   * a failure of the simulator itself (500 "Simulator error"), and a control
+   * rejection said in one of the service's forms.
+   */
+  readonly errorBody: ErrorBody
   /** The body of a fault injected without one. Default: `errorBody` with the status's reason phrase. */
   readonly faultBody?: (status: number) => unknown
   /** Back to the seed: the service's state only (faults, log and clock are reset here). */
-  readonly reset: () => void
+  readonly reset: (state: S) => void
   /** Runs before each request is routed, control requests included (e.g. deliveries now due). */
-  readonly onRequest?: (call: Call) => void
+  readonly onRequest?: (state: S, call: Call) => void
   /** Runs once simulator time has been advanced, with the new time. */
-  readonly onClockAdvance?: (now_ms: number) => void
+  readonly onClockAdvance?: (state: S, now_ms: number) => void
 }
 
 export interface Simulator<Control extends SimulatorControl = SimulatorControl> {
@@ -53,46 +66,55 @@ export interface Simulator<Control extends SimulatorControl = SimulatorControl> 
 
 const reasonPhrase = (status: number): string => STATUS_CODES[status] ?? (status >= 500 ? "Server error" : "Error")
 
-export const makeSimulator = (spec: SimulatorSpec): Simulator => {
+/** A rejection as JSON in `body`'s words, with its headers. */
+export const rejectionResponse = (refused: Rejection, body: ErrorBody): Response =>
+  jsonResponse(refused.status, body(refused), { ...refused.headers })
+
+export const makeSimulator = <S>(spec: SimulatorSpec<S>): Simulator => {
+  const { state } = spec
+  const errorResponse = (status: number, message: string) =>
+    rejectionResponse(rejection(status, message), spec.errorBody)
   const controls = makeControls({
-    defaultFaultBody: spec.faultBody ?? ((status) => spec.errorBody(status, reasonPhrase(status))),
-    resetService: spec.reset,
-    onClockAdvance: spec.onClockAdvance
+    defaultFaultBody: spec.faultBody ?? ((status) => spec.errorBody(rejection(status, reasonPhrase(status)))),
+    resetService: () => spec.reset(state),
+    onClockAdvance: (now_ms) => spec.onClockAdvance?.(state, now_ms)
   })
-  const control = spec.controlRoutes === undefined
-    ? coreControlRoutes(controls)
-    : HttpRouter.concat(coreControlRoutes(controls), spec.controlRoutes)
-  const errorResponse = (status: number, message: string) => jsonResponse(status, spec.errorBody(status, message))
+  const controlRoutes: ReadonlyArray<ControlRoute<S>> = [...coreControlRoutes, ...(spec.controlRoutes ?? [])]
+
+  // A path that does not decode reaches no route of any table, before any check of the service's.
+  const api = (call: Call): Response =>
+    decodablePath(call.path) ? spec.api(state, call) : errorResponse(404, "Not found")
+
+  const control = (call: Call): Response => {
+    const match = matchRoute(controlRoutes, call.method, call.path)
+    if (match._tag !== "Matched") return errorResponse(404, "Not found")
+    return Either.getOrElse(
+      match.route.handler({ call, params: match.params, controls, state }),
+      (refused) => rejectionResponse(refused, refused.form === undefined ? controlErrorBody : spec.errorBody)
+    )
+  }
 
   const app: HttpApp.Default<never, never> = Effect.gen(function*() {
     const request = yield* HttpServerRequest
     const call = yield* readCall(request, yield* simNow(controls.clock))
-    spec.onRequest?.(call)
-    const toControl = isControlPath(call.path)
-    if (!toControl) {
-      // API requests reach the service, faulted or not, so they are logged first.
-      controls.log.push(logEntry(call))
-      const fault = takeFault(controls.faults, call.method, call.path)
-      if (fault?.cut === true) {
-        // The service acts; then its answer is lost on the way back.
-        const answered = yield* spec.routes.pipe(
-          Effect.provideService(ApiCall, call),
-          Effect.catchTag("RouteNotFound", () => Effect.succeed(errorResponse(404, "Not found")))
-        )
-        if (fault.delay_ms > 0) yield* Effect.sleep(fault.delay_ms)
-        const source = (request as { readonly source?: unknown }).source
-        if (source instanceof IncomingMessage) source.socket.destroy()
-        return HttpServerResponse.setHeader(answered, CUT_HEADER, "1")
-      }
-      if (fault !== null) {
-        if (fault.delay_ms > 0) yield* Effect.sleep(fault.delay_ms)
-        return faultResponse(fault)
-      }
+    spec.onRequest?.(state, call)
+    if (isControlPath(call.path)) return yield* Effect.sync(() => control(call))
+    // API requests reach the service, faulted or not, so they are logged first.
+    controls.log.push(logEntry(call))
+    const fault = takeFault(controls.faults, call.method, call.path)
+    if (fault?.cut === true) {
+      // The service acts; then its answer is lost on the way back.
+      const answered = yield* Effect.sync(() => api(call))
+      if (fault.delay_ms > 0) yield* Effect.sleep(fault.delay_ms)
+      const source = (request as { readonly source?: unknown }).source
+      if (source instanceof IncomingMessage) source.socket.destroy()
+      return HttpServerResponse.setHeader(answered, CUT_HEADER, "1")
     }
-    return yield* (toControl ? control : spec.routes).pipe(
-      Effect.provideService(ApiCall, call),
-      Effect.catchTag("RouteNotFound", () => Effect.succeed(errorResponse(404, "Not found")))
-    )
+    if (fault !== null) {
+      if (fault.delay_ms > 0) yield* Effect.sleep(fault.delay_ms)
+      return faultResponse(fault)
+    }
+    return yield* Effect.sync(() => api(call))
   }).pipe(
     // A bug in the simulator must still answer, and say whose bug it is.
     Effect.catchAllCause((cause) =>

@@ -5,8 +5,10 @@
  */
 import type * as Headers from "@effect/platform/Headers"
 import { seedWorld } from "./seed.js"
-import type { FileRecord, ProjectRecord, TeamRecord, TokenRecord, UserRecord } from "./seed.js"
-import type { ContextKind } from "./state.js"
+import type { FileRecord, ProjectRecord, TeamRecord, TokenRecord, UserRecord } from "./world.js"
+
+/** What a webhook (or an access check) is attached to. */
+export type ContextKind = "TEAM" | "PROJECT" | "FILE"
 
 export interface Caller {
   readonly token: string
@@ -56,6 +58,19 @@ export interface ContextRef {
   readonly team: TeamRecord
   readonly project: ProjectRecord | null
   readonly file: FileRecord | null
+}
+
+/** Users as endpoints other than /v1/me show them: without email. */
+export const publicUser = (id: string) => {
+  const user = seedWorld.users.find((u) => u.id === id)
+  return user && { id: user.id, handle: user.handle, img_url: user.img_url }
+}
+
+/** The caller's role on a file; plan tokens act for no user, so they get none. */
+export const roleOf = (caller: Caller, file: FileRecord, access: Access): string | undefined => {
+  if (caller.record.mode === "plan") return undefined
+  if (caller.record.user_id === file.creator_id) return "owner"
+  return access === "view" ? "viewer" : "editor"
 }
 
 export const findTeam = (id: string): TeamRecord | null => seedWorld.teams.find((t) => t.id === id) ?? null

@@ -6,7 +6,7 @@
  * simulator time past their due time, stamped with that due time.
  */
 import { DAY_MS, HOUR_MS, isoTime, MINUTE_MS } from "../core/clock.js"
-import type { DeliveryRecord, ReceiverBehaviour, SimState, Webhook } from "./state.js"
+import type { DeliveryRecord, ReceiverBehaviour, Webhook, WebhookState } from "./webhooks.js"
 
 /** Wait before retry 1, 2 and 3, each counted from the previous failed attempt. */
 export const RETRY_DELAYS_MS: ReadonlyArray<number> = [5 * MINUTE_MS, 30 * MINUTE_MS, 3 * HOUR_MS]
@@ -17,7 +17,7 @@ export const HISTORY_MS = 7 * DAY_MS
 const defaultReceiver: ReceiverBehaviour = { status: 200, error: null, timeout: false, times: null }
 
 /** The receiver's answer for one delivery; a limited behaviour is used up. */
-const receiverAnswer = (state: SimState, endpoint: string): ReceiverBehaviour => {
+const receiverAnswer = (state: WebhookState, endpoint: string): ReceiverBehaviour => {
   const behaviour = state.receivers.get(endpoint)
   if (behaviour === undefined) return defaultReceiver
   if (behaviour.times !== null) {
@@ -28,7 +28,7 @@ const receiverAnswer = (state: SimState, endpoint: string): ReceiverBehaviour =>
 }
 
 const attempt = (
-  state: SimState,
+  state: WebhookState,
   webhook_id: string,
   endpoint: string,
   payload: Record<string, unknown>,
@@ -60,7 +60,7 @@ const attempt = (
  * added per attempt).
  */
 export const sendEvent = (
-  state: SimState,
+  state: WebhookState,
   webhook: Webhook,
   fields: Record<string, unknown>,
   at_ms: number
@@ -76,21 +76,21 @@ export const sendEvent = (
   attempt(state, webhook.id, webhook.endpoint, payload, 0, at_ms)
 }
 
-export const sendPing = (state: SimState, webhook: Webhook, at_ms: number): void =>
+export const sendPing = (state: WebhookState, webhook: Webhook, at_ms: number): void =>
   sendEvent(state, webhook, { event_type: "PING" }, at_ms)
 
 /**
  * Runs every retry due by `now_ms`, oldest first. Retries of a deleted or
  * PAUSED webhook are dropped: a paused webhook delivers nothing.
  */
-export const processDue = (state: SimState, now_ms: number): void => {
+export const processDue = (state: WebhookState, now_ms: number): void => {
   for (;;) {
     const due = state.pendingRetries
       .filter((retry) => retry.due_at_ms <= now_ms)
       .sort((a, b) => a.due_at_ms - b.due_at_ms)[0]
     if (due === undefined) return
     state.pendingRetries = state.pendingRetries.filter((retry) => retry !== due)
-    const webhook = state.webhooks.get(due.webhook_id)
+    const webhook = state.hooks.get(due.webhook_id)
     if (webhook !== undefined && webhook.status === "ACTIVE") {
       attempt(state, due.webhook_id, due.endpoint, due.payload, due.retries, due.due_at_ms)
     }
@@ -98,7 +98,7 @@ export const processDue = (state: SimState, now_ms: number): void => {
 }
 
 /** The requests endpoint's list: this webhook's attempts of the last week, oldest first. */
-export const recentDeliveries = (state: SimState, webhook_id: string, now_ms: number) =>
+export const recentDeliveries = (state: WebhookState, webhook_id: string, now_ms: number) =>
   state.deliveries
     .filter((d) => d.webhook_id === webhook_id && d.sent_at_ms >= now_ms - HISTORY_MS)
     .map(({ sent_at_ms: _, ...wire }) => wire)

@@ -5,9 +5,11 @@
  * an item that fails lands in `errors` and the others still apply (200).
  */
 import * as Either from "effect/Either"
+import { isRecord } from "../core/params.js"
+import type { Parsed } from "../core/rejection.js"
+import { invalid } from "../core/rejection.js"
 import type { Caller } from "./access.js"
 import { checkFile } from "./org-access.js"
-import { isRecord } from "./params.js"
 import { enterpriseSeed } from "./seed-enterprise.js"
 
 export interface DevResource {
@@ -24,8 +26,14 @@ export const MAX_PER_NODE = 10
 const ID_BASE = 3100000000000000000n
 export const devResourceId = (n: number) => String(ID_BASE + BigInt(n))
 
+/** One simulator's dev resources; a reset brings the seed back. */
+export interface DevResourceState {
+  resources: Array<DevResource>
+  nextId: number
+}
+
 /** The library file's seed: node 1:2 has two links, node 1:3 is at the cap. */
-export const seededDevResources = (): { resources: Array<DevResource>; nextId: number } => {
+export const makeDevResourceState = (): DevResourceState => {
   const file_key = enterpriseSeed.file_key
   const { full_node_id, node_id } = enterpriseSeed.dev_resources
   const resources: Array<DevResource> = [
@@ -74,16 +82,14 @@ const isUrl = (value: string): boolean => {
   }
 }
 
-type Check<A> = Either.Either<A, string>
-
-const itemsOf = (body: unknown): Check<ReadonlyArray<Record<string, unknown>>> => {
-  if (!isRecord(body)) return Either.left("Request body must be a JSON object")
+const itemsOf = (body: unknown): Parsed<ReadonlyArray<Record<string, unknown>>> => {
+  if (!isRecord(body)) return invalid("Request body must be a JSON object")
   const extra = Object.keys(body).find((k) => k !== "dev_resources")
-  if (extra !== undefined) return Either.left(`Unknown field '${extra}'`)
+  if (extra !== undefined) return invalid(`Unknown field '${extra}'`)
   const items = body.dev_resources
-  if (!Array.isArray(items)) return Either.left(`'dev_resources' must be an array`)
+  if (!Array.isArray(items)) return invalid(`'dev_resources' must be an array`)
   const notObject = items.findIndex((item) => !isRecord(item))
-  if (notObject >= 0) return Either.left(`dev_resources[${notObject}] must be an object`)
+  if (notObject >= 0) return invalid(`dev_resources[${notObject}] must be an object`)
   return Either.right(items as ReadonlyArray<Record<string, unknown>>)
 }
 
@@ -91,20 +97,20 @@ const checkFields = (
   item: Record<string, unknown>,
   where: string,
   fields: Record<string, "required" | "optional">
-): Check<void> => {
+): Parsed<void> => {
   const extra = Object.keys(item).find((k) => !(k in fields))
-  if (extra !== undefined) return Either.left(`${where}: unknown field '${extra}'`)
+  if (extra !== undefined) return invalid(`${where}: unknown field '${extra}'`)
   for (const [key, need] of Object.entries(fields)) {
     const value = item[key]
     if (value === undefined && need === "optional") continue
     if (typeof value !== "string" || value.trim() === "") {
-      return Either.left(
+      return invalid(
         `${where}: '${key}' ${need === "required" ? "is required and " : ""}must be a non-empty string`
       )
     }
-    if (key === "url" && !isUrl(value)) return Either.left(`${where}: 'url' must be an http(s) URL`)
+    if (key === "url" && !isUrl(value)) return invalid(`${where}: 'url' must be an http(s) URL`)
     if (key === "node_id" && !NODE_ID.test(value)) {
-      return Either.left(`${where}: 'node_id' must be a node id such as 1:2`)
+      return invalid(`${where}: 'node_id' must be a node id such as 1:2`)
     }
   }
   return Either.right(undefined)
@@ -121,7 +127,7 @@ export const createAll = (
   nextId: () => string,
   caller: Caller,
   body: unknown
-): Check<CreateResult> =>
+): Parsed<CreateResult> =>
   Either.gen(function*() {
     const items = yield* itemsOf(body)
     for (const [i, item] of items.entries()) {
@@ -163,7 +169,7 @@ export interface UpdateResult {
   readonly errors?: ReadonlyArray<{ id: string; error: string }>
 }
 
-export const updateAll = (resources: Array<DevResource>, caller: Caller, body: unknown): Check<UpdateResult> =>
+export const updateAll = (resources: Array<DevResource>, caller: Caller, body: unknown): Parsed<UpdateResult> =>
   Either.gen(function*() {
     const items = yield* itemsOf(body)
     for (const [i, item] of items.entries()) {

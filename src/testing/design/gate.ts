@@ -1,38 +1,70 @@
 /**
- * The front of every newer endpoint: authenticate, refuse credential kinds
- * the endpoint does not accept, then `guarded` (scope, then the tier's bucket).
- *
- * Two endpoints fall outside `guarded`'s rule: payments needs no scope and
- * oEmbed has no rate tier; they get the same steps with the missing one left
- * out, counted in the same buckets.
+ * How a design endpoint is declared and what its front door checks before
+ * the handler, in the service's order: authenticate (403 Invalid token),
+ * refuse a credential kind the endpoint does not take, check the scope, then
+ * take one request from the caller's bucket for the endpoint's tier (429).
  *
  * A refused credential kind answers before the scope check, so a personal
  * token on the activity log hears that personal tokens are not accepted
  * rather than which scope it lacks. Body forms: Invalid token and 429 keep
  * the `{status, err}` form every endpoint shares (design-wire section 3
- * records both); everything decided here and after is the rich form.
+ * records both); the refusals decided after them are the rich form.
  */
-import * as HttpRouter from "@effect/platform/HttpRouter"
-import * as Effect from "effect/Effect"
+import type * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import * as Either from "effect/Either"
+import type { Call } from "../core/call.js"
+import type { Parsed, Rejection } from "../core/rejection.js"
+import type { PathParams, Route } from "../core/route.js"
+import { rejectionResponse } from "../core/simulator.js"
 import type { Caller } from "./access.js"
-import { authenticate, countingScope } from "./access.js"
-import { ApiCall } from "./call.js"
-import type { Handler } from "./guard.js"
-import { guarded } from "./guard.js"
+import { authenticate, countingScope, holdsScope } from "./access.js"
+import { lookupToken } from "./oauth.js"
 import type { CallerKind } from "./org-access.js"
-import { callerKind, forbidden } from "./org-access.js"
+import { callerKind } from "./org-access.js"
 import type { Tier } from "./ratelimit.js"
 import { limitFor, rateLimitHeaders, take } from "./ratelimit.js"
-import { invalidToken, plainError, scopeError } from "./responses.js"
-import type { SimState } from "./state.js"
+import type { Form } from "./responses.js"
+import { errorBody, invalidToken, plainError, richError, scopeError } from "./responses.js"
+import type { DesignState } from "./state.js"
 
-export interface GateRule {
+type Response = HttpServerResponse.HttpServerResponse
+
+/** What every design handler sees. */
+export interface DesignCtx {
+  readonly call: Call
+  readonly params: PathParams
+  readonly state: DesignState
+}
+
+/** What an API handler sees: the caller too, once the gate let it through. */
+export interface CallerCtx extends DesignCtx {
+  readonly caller: Caller
+}
+
+/** An API endpoint's rule. */
+export interface Endpoint {
   /** null: not rate limited (oEmbed). */
   readonly tier: Tier | null
   /** null: no scope needed (payments). */
   readonly scope: string | null
   readonly accepts: ReadonlyArray<CallerKind>
+  /** The form of a rejection that names none; "only-plain": every rejection, the gate's too, in plain form (oEmbed). */
+  readonly errors: Form | "only-plain"
 }
+
+/** Every credential kind; the older endpoints and most file-scoped groups take all four. */
+const ANY_CALLER: ReadonlyArray<CallerKind> = ["personal", "plan", "oauth_user", "oauth_org"]
+
+export const endpoint = (
+  tier: Tier | null,
+  scope: string | null,
+  options: { readonly accepts?: ReadonlyArray<CallerKind>; readonly errors?: Endpoint["errors"] } = {}
+): Endpoint => ({ tier, scope, accepts: options.accepts ?? ANY_CALLER, errors: options.errors ?? "plain" })
+
+export type ApiRoute = Route<CallerCtx, Endpoint>
+
+/** OAuth's own endpoints: no token and no tier; the rule is the form their rejections take. */
+export type OpenRoute = Route<DesignCtx, Form>
 
 const kindNames: Record<CallerKind, string> = {
   personal: "personal access tokens",
@@ -42,39 +74,47 @@ const kindNames: Record<CallerKind, string> = {
 }
 
 /** What the service says to a credential kind the endpoint does not take. */
-const refusal = (kind: CallerKind, accepts: ReadonlyArray<CallerKind>) => {
-  const oauthOnlyAtOrgLevel = kind === "oauth_user" && accepts.includes("oauth_org")
-  if (oauthOnlyAtOrgLevel) return forbidden("This endpoint requires an organization-level OAuth token")
+const refusal = (kind: CallerKind, accepts: ReadonlyArray<CallerKind>): Parsed<never> => {
+  if (kind === "oauth_user" && accepts.includes("oauth_org")) {
+    return richError(403, "This endpoint requires an organization-level OAuth token")
+  }
   const accepted = accepts.map((k) => kindNames[k]).join(" or ")
-  return forbidden(`This endpoint does not accept ${kindNames[kind]}. Use ${accepted}.`)
+  return richError(403, `This endpoint does not accept ${kindNames[kind]}. Use ${accepted}.`)
 }
 
-const scopeHeld = (caller: Caller, scope: string | null) => scope === null || caller.record.scopes.includes(scope)
+/** The caller, once every check of the endpoint has passed. */
+const gate = (ctx: DesignCtx, rule: Endpoint): Parsed<Caller> => {
+  const { call, state } = ctx
+  // Tokens issued through the simulator's OAuth flow count; a token a refresh retired does not.
+  const caller = authenticate(call.headers, call.now_ms, (token) => lookupToken(state.oauth, token))
+  if (caller === null) return invalidToken()
+  const kind = callerKind(caller)
+  if (!rule.accepts.includes(kind)) return refusal(kind, rule.accepts)
+  if (rule.scope !== null && !holdsScope(caller.record.scopes, rule.scope)) {
+    return scopeError(caller.record.scopes, rule.scope)
+  }
+  if (rule.tier !== null) {
+    const { plan, seat } = caller.record
+    const key = `${countingScope(caller)}|plan:${plan}|tier:${rule.tier}`
+    const retryAfter = take(state.limits.buckets, key, limitFor(rule.tier, seat, plan), call.now_ms)
+    if (retryAfter !== null) return plainError(429, "Rate limit exceeded", rateLimitHeaders(retryAfter, seat, plan))
+  }
+  return Either.right(caller)
+}
 
-export const gated = (state: SimState, rule: GateRule, handler: Handler) =>
-  Effect.flatMap(ApiCall, (call) => {
-    const caller = authenticate(call.headers, call.now_ms)
-    if (caller === null) return Effect.succeed(invalidToken())
-    const kind = callerKind(caller)
-    if (!rule.accepts.includes(kind)) return Effect.succeed(refusal(kind, rule.accepts))
-    if (rule.tier !== null && rule.scope !== null) {
-      return guarded(state, { tier: rule.tier, scope: rule.scope }, handler)
-    }
-    if (!scopeHeld(caller, rule.scope)) return Effect.succeed(scopeError(caller.record.scopes, rule.scope ?? ""))
-    if (rule.tier !== null) {
-      // The same bucket key guarded uses, so these calls share the caller's tier budget.
-      const { plan, seat } = caller.record
-      const key = `${countingScope(caller)}|plan:${plan}|tier:${rule.tier}`
-      const retryAfter = take(state.buckets, key, limitFor(rule.tier, seat, plan), call.now_ms)
-      if (retryAfter !== null) {
-        return Effect.succeed(plainError(429, "Rate limit exceeded", rateLimitHeaders(retryAfter, seat, plan)))
-      }
-    }
-    return Effect.succeed(handler(caller, call))
-  })
+const refusalResponse = (refused: Rejection, errors: Endpoint["errors"]): Response =>
+  rejectionResponse(
+    errors === "only-plain" ? { ...refused, form: "plain" } : { ...refused, form: refused.form ?? errors },
+    errorBody
+  )
 
-/** Every credential kind; most file-scoped groups take all four. */
-export const ANY_CALLER: ReadonlyArray<CallerKind> = ["personal", "plan", "oauth_user", "oauth_org"]
+/** An API request through its endpoint's gate and handler. */
+export const answerApi = (route: ApiRoute, ctx: DesignCtx): Response =>
+  Either.getOrElse(
+    Either.flatMap(gate(ctx, route.rule), (caller) => route.handler({ ...ctx, caller })),
+    (refused) => refusalResponse(refused, route.rule.errors)
+  )
 
-/** A path parameter of the matched route ("" when absent). */
-export const pathParam = (name: string) => Effect.map(HttpRouter.params, (params) => params[name] ?? "")
+/** A request to an OAuth endpoint. */
+export const answerOpen = (route: OpenRoute, ctx: DesignCtx): Response =>
+  Either.getOrElse(route.handler(ctx), (refused) => refusalResponse(refused, route.rule))

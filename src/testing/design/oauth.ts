@@ -1,12 +1,12 @@
 /**
  * OAuth state of one simulator: authorization codes (single use, 30 seconds
  * of simulator time), grants (one refresh token and its current access
- * token), and the token lookup every guarded route authenticates with, so
+ * token), and the token lookup the gate authenticates every API call with, so
  * tokens issued here work as Bearer tokens and retired ones stop at once.
  */
 import { createHash } from "node:crypto"
-import type { TokenRecord } from "./seed.js"
 import { designSeed, seedWorld } from "./seed.js"
+import type { TokenRecord } from "./world.js"
 
 export const CODE_LIFETIME_MS = 30_000
 /** OAuth access tokens live 90 days (spec section 8). */

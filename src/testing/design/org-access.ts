@@ -8,17 +8,15 @@
  * A plan gate answers 403 `Limited by Design plan` in the rich body: that is
  * what the service answers a Professional file's variables read (403, not 402).
  */
-import type * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as Either from "effect/Either"
+import type { Parsed } from "../core/rejection.js"
 import type { Access, Caller, ContextRef } from "./access.js"
 import { accessTo, atLeast, findContext, findFile } from "./access.js"
 import { richError } from "./responses.js"
 import type { OrgBinding, OrgRecord } from "./seed-enterprise.js"
 import { enterpriseOrgs, enterpriseOrgTokens } from "./seed-enterprise.js"
 import { designSeed } from "./seed.js"
-import type { FileRecord } from "./seed.js"
-
-type Response = HttpServerResponse.HttpServerResponse
+import type { FileRecord } from "./world.js"
 
 export const LIMITED_BY_PLAN = "Limited by Design plan"
 
@@ -64,8 +62,8 @@ export const orgOf = (caller: Caller): OrgRecord | null => {
 
 const orgOfTeam = (teamId: string): OrgRecord | null => orgs.find((org) => org.team_ids.includes(teamId)) ?? null
 
-export const forbidden = (message: string): Response => richError(403, message)
-export const planLimited = (): Response => richError(403, LIMITED_BY_PLAN)
+export const forbidden = (message: string) => richError(403, message)
+export const planLimited = () => richError(403, LIMITED_BY_PLAN)
 
 export interface FileTarget {
   readonly file: FileRecord
@@ -80,37 +78,26 @@ export interface FileNeeds {
   readonly access: Access
 }
 
-/** Why a caller may not act on a file, before it becomes a response or a per-item error. */
-export interface Refusal {
-  readonly status: 403 | 404
-  readonly message: string
-}
-
-const refuse = (status: 403 | 404, message: string): Either.Either<never, Refusal> => Either.left({ status, message })
-
 /**
  * 404 for an unknown file, 403 without view access, then the plan gate, then
  * the access the operation needs. A plan token bound to a seeded organisation
  * reaches only that organisation's files; the base sandbox plan token keeps
  * the allowlist "all" it has everywhere else.
  */
-export const checkFile = (caller: Caller, key: string, needs: FileNeeds): Either.Either<FileTarget, Refusal> => {
+export const checkFile = (caller: Caller, key: string, needs: FileNeeds): Parsed<FileTarget> => {
   const file = findFile(key)
   const context = file && findContext("FILE", file.key)
-  if (file === null || context === null) return refuse(404, "Not found")
+  if (file === null || context === null) return richError(404, "Not found")
   const boundOrg = caller.record.mode === "plan" && caller.token !== designSeed.tokens.plan ? orgOf(caller) : null
   if (boundOrg !== null && orgOfTeam(context.team.id)?.id !== boundOrg.id) {
-    return refuse(403, "This plan access token does not have access to this file")
+    return richError(403, "This plan access token does not have access to this file")
   }
   const access = accessTo(caller, context)
-  if (!atLeast(access, "view")) return refuse(403, "You do not have access to this file")
-  if (needs.enterprise && context.team.plan !== "enterprise") return refuse(403, LIMITED_BY_PLAN)
-  if (!atLeast(access, needs.access)) return refuse(403, `You need ${needs.access} access to this file`)
+  if (!atLeast(access, "view")) return richError(403, "You do not have access to this file")
+  if (needs.enterprise && context.team.plan !== "enterprise") return richError(403, LIMITED_BY_PLAN)
+  if (!atLeast(access, needs.access)) return richError(403, `You need ${needs.access} access to this file`)
   return Either.right({ file, context, access })
 }
-
-export const resolveFile = (caller: Caller, key: string, needs: FileNeeds): Either.Either<FileTarget, Response> =>
-  Either.mapLeft(checkFile(caller, key, needs), (refusal) => richError(refusal.status, refusal.message))
 
 export interface OrgNeeds {
   readonly governancePlus: boolean
@@ -119,15 +106,15 @@ export interface OrgNeeds {
 }
 
 /** The caller's organisation after the Enterprise, Governance+ and admin gates. */
-export const resolveOrg = (caller: Caller, needs: OrgNeeds): Either.Either<OrgRecord, Response> => {
+export const resolveOrg = (caller: Caller, needs: OrgNeeds): Parsed<OrgRecord> => {
   const org = orgOf(caller)
-  if (org === null) return Either.left(forbidden("This token is not bound to an organization"))
-  if (org.plan !== "enterprise") return Either.left(planLimited())
-  if (needs.governancePlus && !org.governance_plus) return Either.left(planLimited())
+  if (org === null) return forbidden("This token is not bound to an organization")
+  if (org.plan !== "enterprise") return planLimited()
+  if (needs.governancePlus && !org.governance_plus) return planLimited()
   if (needs.admin && caller.record.mode !== "plan") {
     const userId = caller.record.user_id
     if (userId === null || !org.admins.includes(userId)) {
-      return Either.left(forbidden("Only organization admins can use this endpoint"))
+      return forbidden("Only organization admins can use this endpoint")
     }
   }
   return Either.right(org)

@@ -10,8 +10,8 @@ import { DAY_MS, HOUR_MS } from "../core/clock.js"
 import type { OrgRecord } from "./seed-enterprise.js"
 import { enterpriseSeed } from "./seed-enterprise.js"
 import { seedWorld } from "./seed.js"
-import type { UserRecord } from "./seed.js"
 import { fakeKey } from "./variables.js"
+import type { UserRecord } from "./world.js"
 
 const count = (label: string, n: number, max: number): number =>
   parseInt(fakeKey(`${label}#${n}`).slice(0, 8), 16) % (max + 1)

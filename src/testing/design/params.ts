@@ -1,121 +1,80 @@
 /**
- * Query and body parameters of the newer groups, checked the way the service
- * checks them: every failure is a 400 in the rich body naming the parameter.
- * Integers are strict: `30.0` or `1e3` is not an integer, and the message is
- * the service's own (`'limit' must be a valid number, received type String`).
- *
- * Each parser returns an Either whose left is the finished 400 response, so
- * handlers read their parameters in one `Either.gen` and merge at the end.
+ * The design service's words for bad parameters, in its two generations:
+ * the file endpoints (files, nodes, images, versions, comments, projects,
+ * library) and the newer groups (variables, dev resources, analytics, org,
+ * payments, oEmbed), which also refuse a repeated parameter and name the
+ * value they got. Every check itself is the core's (../core/params.ts).
  */
-import type * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as Either from "effect/Either"
-import { isCalendarDateTime } from "../../core/calendar.js"
-import type { Call } from "./call.js"
-import { notANumber } from "./query-params.js"
-import { badRequest } from "./responses.js"
+import type { Call } from "../core/call.js"
+import type { Check, ParamWords, Range } from "../core/params.js"
+import { booleanText, given, queryOnce, queryValue, required } from "../core/params.js"
+import type { Parsed } from "../core/rejection.js"
+import { invalid } from "../core/rejection.js"
 
-type Response = HttpServerResponse.HttpServerResponse
-export type Parsed<A> = Either.Either<A, Response>
+/** The service's words for a non-integer parameter, in both generations. */
+export const notANumber = (name: string) => `'${name}' must be a valid number, received type String`
 
-const fail = (message: string): Parsed<never> => Either.left(badRequest(message))
+export const fileWords = {
+  missing: (name) => `Missing required parameter '${name}'`,
+  notAnInteger: notANumber,
+  outOfRange: (name, _text, range) =>
+    range.max === Number.MAX_SAFE_INTEGER
+      ? `'${name}' must be an integer of at least ${range.min}`
+      : `'${name}' must be an integer between ${range.min} and ${range.max}`,
+  notANumber,
+  numberOutOfRange: (name, _text, range) => `'${name}' must be a number between ${range.min} and ${range.max}`,
+  notOneOf: (name, _text, allowed) => `'${name}' must be one of ${allowed.join(", ")}`,
+  notABoolean: (name) => `'${name}' must be true or false`
+} satisfies Partial<ParamWords>
 
-/** One value of a query parameter; a repeated parameter is a 400. */
-export const optional = (call: Call, name: string): Parsed<string | undefined> => {
-  const values = call.search.getAll(name)
-  if (values.length > 1) return fail(`'${name}' must be given at most once`)
-  return Either.right(values[0])
-}
+export const groupWords = {
+  ...fileWords,
+  missing: (name) => `'${name}' is required`,
+  repeated: (name) => `'${name}' must be given at most once`,
+  notOneOf: (name, text, allowed) => `'${name}' must be one of ${allowed.join(", ")} (got "${text}")`,
+  notADate: (name, text) => `'${name}' must be a date in YYYY-MM-DD format (got "${text}")`,
+  notADateTime: (name, text) =>
+    `'${name}' must be an ISO 8601 UTC timestamp such as 2026-01-01T00:00:00Z (got "${text}")`
+} satisfies Partial<ParamWords>
 
-export const required = (call: Call, name: string): Parsed<string> =>
+/** From 1 up, as far as an integer goes. */
+export const AT_LEAST_1: Range = { min: 1, max: Number.MAX_SAFE_INTEGER }
+
+/** A query parameter of the file endpoints, checked when given (the first of a repeat counts). */
+export const fileQuery = <A>(call: Call, name: string, check: Check<A>): Parsed<A | undefined> =>
+  given(name, queryValue(call, name), check)
+
+/** A true-or-false query parameter of the file endpoints; absent is false. */
+export const fileFlag = (call: Call, name: string): Parsed<boolean> =>
+  Either.map(fileQuery(call, name, booleanText(fileWords)), (value) => value ?? false)
+
+/** A query value of the newer groups: given at most once. */
+export const groupValue = (call: Call, name: string): Parsed<string | undefined> => queryOnce(call, name, groupWords)
+
+/** A query parameter of the newer groups: at most once, checked when given. */
+export const groupQuery = <A, F = undefined>(call: Call, name: string, check: Check<A>, fallback?: F): Parsed<A | F> =>
+  Either.flatMap(groupValue(call, name), (text) => given(name, text, check, fallback))
+
+/** A query parameter of the newer groups that must be given (once), checked. */
+export const requiredGroupQuery = <A>(call: Call, name: string, check: Check<A>): Parsed<A> =>
   Either.flatMap(
-    optional(call, name),
-    (value) => value === undefined || value === "" ? fail(`'${name}' is required`) : Either.right(value)
+    groupValue(call, name),
+    (text) => Either.flatMap(required(name, text, groupWords), (t) => check(name, t))
   )
 
-const INTEGER = /^-?\d+$/
+/** Node ids such as `1:2`, and instance sublayers such as `I2:3;3:5`. */
+const NODE_ID = /^I?\d+:\d+(;\d+:\d+)*$/
 
-export interface IntegerRange {
-  readonly min: number
-  readonly max: number
+const isNodeId = (value: string): boolean => NODE_ID.test(value)
+
+/** A comma list of node ids, in order, without repeats. */
+export const nodeIds: Check<ReadonlyArray<string>> = (name, text) => {
+  const ids = text.split(",").map((id) => id.trim())
+  const bad = ids.find((id) => !isNodeId(id))
+  return bad !== undefined
+    ? invalid(`'${name}' must be a comma-separated list of node ids such as 1:2; got ${JSON.stringify(bad)}`)
+    : Either.right([...new Set(ids)])
 }
-
-/** Checks an integer given as text (a query value). */
-export const integerText = (name: string, text: string, range: IntegerRange): Parsed<number> => {
-  if (!INTEGER.test(text)) return fail(notANumber(name))
-  const value = Number(text)
-  if (!Number.isSafeInteger(value) || value < range.min || value > range.max) {
-    return fail(`'${name}' must be an integer between ${range.min} and ${range.max}`)
-  }
-  return Either.right(value)
-}
-
-export const integerQuery = (
-  call: Call,
-  name: string,
-  range: IntegerRange,
-  fallback: number
-): Parsed<number> =>
-  Either.flatMap(
-    optional(call, name),
-    (text) => text === undefined ? Either.right(fallback) : integerText(name, text, range)
-  )
-
-/** The same check for a value from a JSON body, where a string is the wrong type. */
-export const integerBody = (name: string, value: unknown, range: IntegerRange): Parsed<number> => {
-  if (typeof value === "string") return fail(notANumber(name))
-  if (typeof value !== "number" || !Number.isInteger(value)) return fail(`'${name}' must be an integer`)
-  return integerText(name, String(value), range)
-}
-
-export const oneOf = <const A extends string>(name: string, value: string, allowed: ReadonlyArray<A>): Parsed<A> =>
-  (allowed as ReadonlyArray<string>).includes(value)
-    ? Either.right(value as A)
-    : fail(`'${name}' must be one of ${allowed.join(", ")} (got "${value}")`)
-
-/** A calendar date YYYY-MM-DD as the UTC midnight it starts. */
-export const dateText = (name: string, text: string): Parsed<number> => {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text)
-  const ms = match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : NaN
-  if (!match || Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== text) {
-    return fail(`'${name}' must be a date in YYYY-MM-DD format (got "${text}")`)
-  }
-  return Either.right(ms)
-}
-
-/** An ISO 8601 UTC timestamp such as 2026-01-01T00:00:00Z. */
-export const timestampText = (name: string, text: string): Parsed<number> => {
-  const ok = /(Z|[+-]00:?00)$/.test(text) && isCalendarDateTime(text, { fractionDigits: 3 })
-  const ms = ok ? Date.parse(text) : NaN
-  return Number.isNaN(ms)
-    ? fail(`'${name}' must be an ISO 8601 UTC timestamp such as 2026-01-01T00:00:00Z (got "${text}")`)
-    : Either.right(ms)
-}
-
-/** A comma list with empty items dropped. */
-export const commaList = (text: string | undefined): ReadonlyArray<string> =>
-  text === undefined ? [] : text.split(",").map((s) => s.trim()).filter((s) => s !== "")
 
 export const dayText = (ms: number): string => new Date(ms).toISOString().slice(0, 10)
-
-/** Opaque cursors: base64url JSON, rejected as a 400 when they do not decode to the expected shape. */
-export const encodeCursor = (value: Record<string, string | number>): string =>
-  Buffer.from(JSON.stringify(value)).toString("base64url")
-
-export const decodeCursor = <A>(
-  name: string,
-  text: string,
-  check: (value: Record<string, unknown>) => A | null
-): Parsed<A> => {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(text, "base64url").toString("utf8"))
-    const decoded = typeof value === "object" && value !== null && !Array.isArray(value)
-      ? check(value as Record<string, unknown>)
-      : null
-    return decoded === null ? fail(`Invalid '${name}'`) : Either.right(decoded)
-  } catch {
-    return fail(`Invalid '${name}'`)
-  }
-}
-
-export const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value)

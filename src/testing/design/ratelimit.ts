@@ -1,6 +1,7 @@
 /**
  * The service's leaky-bucket rate limits (spec section 8) and the headers of
- * its 429 (wire reference section 3). The bucket itself is the core's.
+ * its 429 (wire reference section 3), and discovery's own limit of 20
+ * requests a second. The bucket itself is the core's.
  */
 import type { Buckets } from "../core/bucket.js"
 import { takeFromBucket } from "../core/bucket.js"
@@ -84,3 +85,24 @@ export const rateLimitHeaders = (retryAfter: number, seat: Seat, plan: Plan): Re
   "X-Design-Upgrade-Link": UPGRADE_LINK,
   "Access-Control-Expose-Headers": "Retry-After, X-Design-Plan-Tier, X-Design-Rate-Limit-Type, X-Design-Upgrade-Link"
 })
+
+/** One simulator's budgets: the tiers' buckets, and discovery's windows of one second. */
+export interface LimitState {
+  readonly buckets: Buckets
+  readonly discovery: Map<string, { second: number; count: number }>
+}
+
+export const makeLimitState = (): LimitState => ({ buckets: new Map(), discovery: new Map() })
+
+/** Discovery's own limit (spec section 7): more than 20 requests in a second answer 429. */
+export const DISCOVERY_PER_SECOND = 20
+
+/** Counts one discovery request of `key` at `now_ms`; true when it is over the limit (and not counted). */
+export const overDiscoveryLimit = (limits: LimitState, key: string, now_ms: number): boolean => {
+  const second = Math.floor(now_ms / 1000)
+  const window = limits.discovery.get(key)
+  const used = window !== undefined && window.second === second ? window.count : 0
+  if (used >= DISCOVERY_PER_SECOND) return true
+  limits.discovery.set(key, { second, count: used + 1 })
+  return false
+}

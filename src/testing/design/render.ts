@@ -1,10 +1,34 @@
 /**
- * Bytes for rendered images and image fills: small but valid PNG, JPEG, SVG
- * and PDF files, one solid colour derived from the file and node, so the
- * same URL always serves the same bytes and different nodes differ.
+ * Rendered images and image fills: the links the API hands out (served by
+ * the simulator's own /_sandbox/render and /_sandbox/fills until they
+ * expire), and their bytes: small but valid PNG, JPEG, SVG and PDF files,
+ * one solid colour derived from the file and node, so the same URL always
+ * serves the same bytes and different nodes differ.
  */
 import { createHash } from "node:crypto"
 import { deflateSync } from "node:zlib"
+import type { DocNode } from "./document.js"
+
+const DAY_S = 86_400
+/** Rendered-image links last 30 days, image-fill links at most 14 (spec section 8). */
+const RENDER_URL_DAYS = 30
+const FILL_URL_DAYS = 14
+
+/** `1:2` as a path segment `1-2`; `I2:3;3:9` as `I2-3;3-9`, escaped. */
+const nodeSegment = (id: string): string => encodeURIComponent(id.replace(/:/g, "-"))
+export const nodeFromSegment = (segment: string): string => decodeURIComponent(segment).replace(/-/g, ":")
+
+const expiry = (now_ms: number, days: number) => Math.floor(now_ms / 1000) + days * DAY_S
+
+export const renderUrl = (origin: string, key: string, nodeId: string, format: string, now_ms: number) =>
+  `${origin}/_sandbox/render/${key}/${nodeSegment(nodeId)}.${format}?expires=${expiry(now_ms, RENDER_URL_DAYS)}`
+
+export const fillUrl = (origin: string, key: string, imageRef: string, now_ms: number) =>
+  `${origin}/_sandbox/fills/${key}/${imageRef}.png?expires=${expiry(now_ms, FILL_URL_DAYS)}`
+
+/** Whether a node has a rendering: not unknown, not hidden, not the document itself. */
+export const renders = (node: DocNode | null): boolean =>
+  node !== null && node.type !== "DOCUMENT" && node.props.visible !== false
 
 export type RenderFormat = "jpg" | "png" | "svg" | "pdf"
 

@@ -1,40 +1,39 @@
 /**
- * The two error bodies the service uses side by side (wire reference section 3)
- * and a JSON response helper that sends the recorded content type.
+ * The design service's answers: JSON with the recorded content type, and its
+ * two error bodies used side by side (wire reference section 3):
+ *
+ * - plain, `{"status": 403, "err": "Invalid token"}`: the older endpoints,
+ *   unknown paths, Invalid token and every 429;
+ * - rich, `{"error": true, "status": 400, "message": "...", "i18n": null}`:
+ *   webhook 400/404, scope errors and the newer endpoint groups.
+ *
+ * A rejection names its form, or takes the usual form of the endpoint that
+ * answers it.
  */
 import type * as HttpServerResponse from "@effect/platform/HttpServerResponse"
-import * as CoreResponses from "../core/responses.js"
+import type { ErrorBody, Parsed } from "../core/rejection.js"
+import { reject } from "../core/rejection.js"
+import { jsonResponse } from "../core/responses.js"
 
-export const JSON_CONTENT_TYPE = CoreResponses.JSON_CONTENT_TYPE
+export type Form = "plain" | "rich"
 
 export const json = (
   status: number,
   body: unknown,
   headers: Record<string, string> = {}
-): HttpServerResponse.HttpServerResponse => CoreResponses.jsonResponse(status, body, headers)
+): HttpServerResponse.HttpServerResponse => jsonResponse(status, body, headers)
 
-/** `{"status":403,"err":"Invalid token"}`: older endpoints, webhook 403/429, every 429. */
-export const plainError = (status: number, err: string, headers: Record<string, string> = {}) =>
-  json(status, { status, err }, headers)
+/** The body of a rejection: plain unless it (or its endpoint) says rich. */
+export const errorBody: ErrorBody = (rejection) =>
+  rejection.form === "rich"
+    ? { error: true, status: rejection.status, message: rejection.message, i18n: null }
+    : { status: rejection.status, err: rejection.message }
 
-/** `{"error":true,"status":400,"message":"...","i18n":null}`: webhook 400/404 and scope errors. */
-export const richError = (status: number, message: string) => json(status, { error: true, status, message, i18n: null })
+export const plainError = (status: number, err: string, headers: Record<string, string> = {}): Parsed<never> =>
+  reject(status, err, { form: "plain", headers })
 
-/**
- * A refusal built in the `{error, status, message}` form (the shared parameter checks answer so), said in the
- * `{status, err}` form instead, for an endpoint whose description names that one (oEmbed).
- */
-export const inPlainForm = (response: HttpServerResponse.HttpServerResponse): HttpServerResponse.HttpServerResponse => {
-  if (response.status < 400 || response.body._tag !== "Uint8Array") return response
-  let body: unknown
-  try {
-    body = JSON.parse(new TextDecoder().decode(response.body.body))
-  } catch {
-    return response
-  }
-  const rich = body as { error?: unknown; message?: unknown }
-  return rich.error === true && typeof rich.message === "string" ? plainError(response.status, rich.message) : response
-}
+export const richError = (status: number, message: string, headers: Record<string, string> = {}): Parsed<never> =>
+  reject(status, message, { form: "rich", headers })
 
 export const invalidToken = () => plainError(403, "Invalid token")
 export const notFoundPlain = () => plainError(404, "Not found")

@@ -2,69 +2,58 @@
  * Dev resources (tier 2, every plan, every credential kind): list by file,
  * bulk create and update (200 with per-item errors), delete one.
  */
-import * as HttpRouter from "@effect/platform/HttpRouter"
-import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import type { Caller } from "./access.js"
-import type { Call } from "./call.js"
+import { commaList } from "../core/params.js"
+import { route } from "../core/route.js"
 import { createAll, devResourceId, toWire, updateAll } from "./dev-resources.js"
-import { ANY_CALLER, gated, pathParam } from "./gate.js"
-import type { GateRule } from "./gate.js"
-import { storeOf } from "./newer-store.js"
-import { resolveFile } from "./org-access.js"
-import { commaList } from "./params.js"
+import type { ApiRoute, CallerCtx } from "./gate.js"
+import { endpoint } from "./gate.js"
+import { checkFile } from "./org-access.js"
 import { badRequest, json, richError } from "./responses.js"
-import type { SimState } from "./state.js"
 
-const read: GateRule = { tier: 2, scope: "file_dev_resources:read", accepts: ANY_CALLER }
-const write: GateRule = { tier: 2, scope: "file_dev_resources:write", accepts: ANY_CALLER }
+const read = endpoint(2, "file_dev_resources:read", { errors: "rich" })
+const write = endpoint(2, "file_dev_resources:write", { errors: "rich" })
 
-const list = (state: SimState, fileKey: string) => (caller: Caller, call: Call) =>
-  Either.merge(Either.map(resolveFile(caller, fileKey, { enterprise: false, access: "view" }), () => {
+const list = ({ call, caller, params, state }: CallerCtx) => {
+  const key = params.file_key ?? ""
+  return Either.map(checkFile(caller, key, { enterprise: false, access: "view" }), () => {
     const nodes = commaList(call.search.getAll("node_ids").join(","))
-    const found = storeOf(state).devResources.filter((r) =>
-      r.file_key === fileKey && (nodes.length === 0 || nodes.includes(r.node_id))
+    const found = state.devResources.resources.filter((r) =>
+      r.file_key === key && (nodes.length === 0 || nodes.includes(r.node_id))
     )
     return json(200, { dev_resources: found.map(toWire) })
-  }))
-
-const create = (state: SimState) => (caller: Caller, call: Call) => {
-  if (call.bodyInvalid) return badRequest("Request body is not valid JSON")
-  const store = storeOf(state)
-  const nextId = () => devResourceId(store.nextDevResourceId++)
-  const result = createAll(store.devResources, nextId, caller, call.body)
-  return Either.isLeft(result) ? badRequest(result.left) : json(200, result.right)
+  })
 }
 
-const update = (state: SimState) => (caller: Caller, call: Call) => {
-  if (call.bodyInvalid) return badRequest("Request body is not valid JSON")
-  const result = updateAll(storeOf(state).devResources, caller, call.body)
-  return Either.isLeft(result) ? badRequest(result.left) : json(200, result.right)
+const notJson = () => badRequest("Request body is not valid JSON")
+
+const create = ({ call, caller, state }: CallerCtx) => {
+  if (call.bodyInvalid) return notJson()
+  const store = state.devResources
+  const nextId = () => devResourceId(store.nextId++)
+  return Either.map(createAll(store.resources, nextId, caller, call.body), (result) => json(200, result))
 }
 
-const remove = (state: SimState, fileKey: string, id: string) => (caller: Caller) =>
-  Either.merge(Either.map(resolveFile(caller, fileKey, { enterprise: false, access: "view" }), (target) => {
-    const store = storeOf(state)
-    const resource = store.devResources.find((r) => r.id === id && r.file_key === fileKey)
-    if (resource === undefined) return richError(404, "Not found")
-    if (target.access === "view") return richError(403, "You need edit access to this file")
-    store.devResources = store.devResources.filter((r) => r !== resource)
+const update = ({ call, caller, state }: CallerCtx) => {
+  if (call.bodyInvalid) return notJson()
+  return Either.map(updateAll(state.devResources.resources, caller, call.body), (result) => json(200, result))
+}
+
+const remove = ({ caller, params, state }: CallerCtx) =>
+  Either.gen(function*() {
+    const key = params.file_key ?? ""
+    const target = yield* checkFile(caller, key, { enterprise: false, access: "view" })
+    const store = state.devResources
+    const resource = store.resources.find((r) => r.id === params.dev_resource_id && r.file_key === key)
+    if (resource === undefined) return yield* richError(404, "Not found")
+    if (target.access === "view") return yield* richError(403, "You need edit access to this file")
+    store.resources = store.resources.filter((r) => r !== resource)
     return json(200, { status: 200, error: false })
-  }))
+  })
 
-export const devResourceRoutes = (state: SimState) =>
-  HttpRouter.empty.pipe(
-    HttpRouter.get(
-      "/v1/files/:file_key/dev_resources",
-      Effect.flatMap(pathParam("file_key"), (key) => gated(state, read, list(state, key)))
-    ),
-    HttpRouter.post("/v1/dev_resources", gated(state, write, create(state))),
-    HttpRouter.put("/v1/dev_resources", gated(state, write, update(state))),
-    HttpRouter.del(
-      "/v1/files/:file_key/dev_resources/:dev_resource_id",
-      Effect.flatMap(
-        Effect.all([pathParam("file_key"), pathParam("dev_resource_id")]),
-        ([key, id]) => gated(state, write, remove(state, key, id))
-      )
-    )
-  )
+export const devResourceRoutes: ReadonlyArray<ApiRoute> = [
+  route("GET", "/v1/files/:file_key/dev_resources", read, list),
+  route("POST", "/v1/dev_resources", write, create),
+  route("PUT", "/v1/dev_resources", write, update),
+  route("DELETE", "/v1/files/:file_key/dev_resources/:dev_resource_id", write, remove)
+]

@@ -3,47 +3,39 @@
  * `{status, err}` error form of the file family. A generated file's document
  * is streamed in chunks as it is written.
  */
-import * as HttpRouter from "@effect/platform/HttpRouter"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as Either from "effect/Either"
 import * as Stream from "effect/Stream"
+import type { Call } from "../core/call.js"
+import { integer, integerIn, oneOf } from "../core/params.js"
+import type { Parsed } from "../core/rejection.js"
+import { invalid } from "../core/rejection.js"
+import { JSON_CONTENT_TYPE } from "../core/responses.js"
+import { route } from "../core/route.js"
 import type { Access, Caller } from "./access.js"
-import type { Call } from "./call.js"
-import type { ContentFile } from "./content-files.js"
-import { branchesOf, thumbnailUrl, versionsOf } from "./content-files.js"
-import { guardedRoute, versionParam, withFile } from "./content-routing.js"
+import { publicUser, roleOf } from "./access.js"
 import type { TreeOptions } from "./document.js"
 import { fileJson, inChunks, nodesJson } from "./document.js"
-import type { EndpointRule } from "./guard.js"
-import type { Parsed } from "./query-params.js"
-import {
-  booleanParam,
-  boundedInt,
-  enumParam,
-  integerParam,
-  nodeIdsParam,
-  optionalString,
-  requiredNodeIds
-} from "./query-params.js"
-import { json, JSON_CONTENT_TYPE, plainError } from "./responses.js"
-import { publicUser, roleOf } from "./routes-files.js"
+import type { ContentFile } from "./files.js"
+import { branchesOf, fileFor, thumbnailUrl, versionOf, versionsOf } from "./files.js"
+import type { ApiRoute, CallerCtx } from "./gate.js"
+import { endpoint } from "./gate.js"
+import { AT_LEAST_1, fileFlag, fileQuery, fileWords, nodeIds } from "./params.js"
+import { json } from "./responses.js"
 import type { VersionRecord } from "./seed-content.js"
-import type { SimState } from "./state.js"
 
-const content: EndpointRule = { tier: 1, scope: "file_content:read" }
-const versions: EndpointRule = { tier: 2, scope: "file_versions:read" }
-
-const badRequest = (err: string) => plainError(400, err)
+const content = endpoint(1, "file_content:read")
+const versions = endpoint(2, "file_versions:read")
 
 /** depth, geometry and plugin_data: how much of each node to write. */
-const treeOptions = (search: URLSearchParams): Parsed<TreeOptions> =>
+const treeOptions = (call: Call): Parsed<TreeOptions> =>
   Either.gen(function*() {
-    const depth = yield* boundedInt(search, "depth", { min: 1, max: Number.MAX_SAFE_INTEGER })
-    const geometry = yield* enumParam(search, "geometry", ["paths"])
-    const plugins = optionalString(search, "plugin_data")
+    const depth = yield* fileQuery(call, "depth", integerIn(AT_LEAST_1, fileWords))
+    const geometry = yield* fileQuery(call, "geometry", oneOf(["paths"], fileWords))
+    const plugins = call.search.get("plugin_data") ?? undefined
     const pluginIds = plugins === undefined ? [] : plugins.split(",").map((p) => p.trim())
     if (pluginIds.some((p) => p === "")) {
-      return yield* Either.left(`'plugin_data' must be a comma-separated list of plugin ids or "shared"`)
+      return yield* invalid(`'plugin_data' must be a comma-separated list of plugin ids or "shared"`)
     }
     return { depth, geometry: geometry === "paths", pluginData: new Set(pluginIds) }
   })
@@ -76,17 +68,14 @@ const branchFields = (file: ContentFile, branchData: boolean) => {
   }
 }
 
-const getFile = (state: SimState, key: string) => (caller: Caller, call: Call) =>
-  withFile(state, key, caller, "view", (file, access) => {
-    const parsed = Either.all({
-      ids: nodeIdsParam(call.search, "ids"),
-      options: treeOptions(call.search),
-      branchData: booleanParam(call.search, "branch_data"),
-      version: versionParam(call.search, file)
-    })
-    if (Either.isLeft(parsed)) return badRequest(parsed.left)
-    const { branchData, ids, options, version } = parsed.right
-    const fields = { ...fileFields(caller, file, access, version), ...branchFields(file, branchData) }
+const getFile = ({ call, caller, params, state }: CallerCtx) =>
+  Either.gen(function*() {
+    const { access, file } = yield* fileFor(state.files, params.file_key ?? "", caller, "view")
+    const ids = yield* fileQuery(call, "ids", nodeIds)
+    const options = yield* treeOptions(call)
+    const withBranches = yield* fileFlag(call, "branch_data")
+    const version = (yield* fileQuery(call, "version", versionOf(file))) ?? null
+    const fields = { ...fileFields(caller, file, access, version), ...branchFields(file, withBranches) }
     const wanted = ids === undefined ? null : new Set(ids)
     const parts = () => fileJson(file.source, fields, options, wanted)
     if (!file.generated) return HttpServerResponse.text([...parts()].join(""), { contentType: JSON_CONTENT_TYPE })
@@ -97,15 +86,19 @@ const getFile = (state: SimState, key: string) => (caller: Caller, call: Call) =
     )
   })
 
-const getNodes = (state: SimState, key: string) => (caller: Caller, call: Call) =>
-  withFile(state, key, caller, "view", (file, access) => {
-    const parsed = Either.all({
-      ids: requiredNodeIds(call.search, "ids"),
-      options: treeOptions(call.search),
-      version: versionParam(call.search, file)
-    })
-    if (Either.isLeft(parsed)) return badRequest(parsed.left)
-    const { ids, options, version } = parsed.right
+/** `ids`, which GET /nodes and GET /images require. */
+export const requiredNodeIds = (call: Call): Parsed<ReadonlyArray<string>> =>
+  Either.flatMap(
+    fileQuery(call, "ids", nodeIds),
+    (ids) => ids === undefined ? invalid(fileWords.missing("ids")) : Either.right(ids)
+  )
+
+const getNodes = ({ call, caller, params, state }: CallerCtx) =>
+  Either.gen(function*() {
+    const { access, file } = yield* fileFor(state.files, params.file_key ?? "", caller, "view")
+    const ids = yield* requiredNodeIds(call)
+    const options = yield* treeOptions(call)
+    const version = (yield* fileQuery(call, "version", versionOf(file))) ?? null
     const body = nodesJson(file.source, fileFields(caller, file, access, version), ids, options)
     return HttpServerResponse.text(body, { contentType: JSON_CONTENT_TYPE })
   })
@@ -120,17 +113,17 @@ const versionsUrl = (call: Call, key: string, pageSize: number, side: "before" |
  * Newest first. `before=ID` pages towards older versions, `after=ID` towards
  * newer ones; next_page and prev_page carry the ids at the page's ends.
  */
-const getVersions = (state: SimState, key: string) => (caller: Caller, call: Call) =>
-  withFile(state, key, caller, "view", (file) => {
-    const parsed = Either.all({
-      pageSize: boundedInt(call.search, "page_size", { min: 1, max: MAX_VERSIONS_PAGE }),
-      before: integerParam(call.search, "before"),
-      after: integerParam(call.search, "after")
-    })
-    if (Either.isLeft(parsed)) return badRequest(parsed.left)
-    const { after, before } = parsed.right
-    const pageSize = parsed.right.pageSize ?? DEFAULT_VERSIONS_PAGE
-    if (before !== undefined && after !== undefined) return badRequest(`'before' and 'after' cannot be used together`)
+const getVersions = ({ call, caller, params, state }: CallerCtx) =>
+  Either.gen(function*() {
+    const key = params.file_key ?? ""
+    const { file } = yield* fileFor(state.files, key, caller, "view")
+    const pageSize = (yield* fileQuery(call, "page_size", integerIn({ min: 1, max: MAX_VERSIONS_PAGE }, fileWords))) ??
+      DEFAULT_VERSIONS_PAGE
+    const before = yield* fileQuery(call, "before", integer(fileWords))
+    const after = yield* fileQuery(call, "after", integer(fileWords))
+    if (before !== undefined && after !== undefined) {
+      return yield* invalid(`'before' and 'after' cannot be used together`)
+    }
     const all = versionsOf(file)
     const page = before !== undefined
       ? all.filter((v) => BigInt(v.id) < before).slice(0, pageSize)
@@ -159,11 +152,8 @@ const getVersions = (state: SimState, key: string) => (caller: Caller, call: Cal
     })
   })
 
-const fileKey = (params: Readonly<Record<string, string | undefined>>) => params.file_key ?? ""
-
-export const fileContentRoutes = (state: SimState) =>
-  HttpRouter.empty.pipe(
-    HttpRouter.get("/v1/files/:file_key", guardedRoute(state, content, (p) => getFile(state, fileKey(p)))),
-    HttpRouter.get("/v1/files/:file_key/nodes", guardedRoute(state, content, (p) => getNodes(state, fileKey(p)))),
-    HttpRouter.get("/v1/files/:file_key/versions", guardedRoute(state, versions, (p) => getVersions(state, fileKey(p))))
-  )
+export const fileContentRoutes: ReadonlyArray<ApiRoute> = [
+  route("GET", "/v1/files/:file_key", content, getFile),
+  route("GET", "/v1/files/:file_key/nodes", content, getNodes),
+  route("GET", "/v1/files/:file_key/versions", versions, getVersions)
+]

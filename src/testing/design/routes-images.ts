@@ -5,20 +5,16 @@
  * GET /v1/files/{key}/images (tier 2): links for every image fill.
  * Links point at the simulator's own /_sandbox/render and /_sandbox/fills.
  */
-import * as HttpRouter from "@effect/platform/HttpRouter"
 import * as Either from "effect/Either"
-import type { Caller } from "./access.js"
-import type { Call } from "./call.js"
-import { fillUrl, guardedRoute, renderUrl, versionParam, withFile } from "./content-routing.js"
-import type { DocNode } from "./document.js"
-import type { EndpointRule } from "./guard.js"
-import { booleanParam, enumParam, numberParam, requiredNodeIds } from "./query-params.js"
-import { RENDER_FORMATS } from "./render.js"
-import { json, plainError } from "./responses.js"
-import type { SimState } from "./state.js"
-
-const render: EndpointRule = { tier: 1, scope: "file_content:read" }
-const fills: EndpointRule = { tier: 2, scope: "file_content:read" }
+import { numberIn, oneOf } from "../core/params.js"
+import { route } from "../core/route.js"
+import { fileFor, versionOf } from "./files.js"
+import type { ApiRoute, CallerCtx } from "./gate.js"
+import { endpoint } from "./gate.js"
+import { fileFlag, fileQuery, fileWords } from "./params.js"
+import { fillUrl, RENDER_FORMATS, renders, renderUrl } from "./render.js"
+import { json } from "./responses.js"
+import { requiredNodeIds } from "./routes-file-content.js"
 
 const FLAGS = [
   "svg_outline_text",
@@ -29,21 +25,15 @@ const FLAGS = [
   "use_absolute_bounds"
 ] as const
 
-export const renders = (node: DocNode | null): boolean =>
-  node !== null && node.type !== "DOCUMENT" && node.props.visible !== false
-
-const getImages = (state: SimState, key: string) => (caller: Caller, call: Call) =>
-  withFile(state, key, caller, "view", (file) => {
-    const parsed = Either.gen(function*() {
-      const ids = yield* requiredNodeIds(call.search, "ids")
-      yield* numberParam(call.search, "scale", { min: 0.01, max: 4 })
-      const format = (yield* enumParam(call.search, "format", RENDER_FORMATS)) ?? "png"
-      for (const flag of FLAGS) yield* booleanParam(call.search, flag)
-      yield* versionParam(call.search, file)
-      return { ids, format }
-    })
-    if (Either.isLeft(parsed)) return plainError(400, parsed.left)
-    const { format, ids } = parsed.right
+const getImages = ({ call, caller, params, state }: CallerCtx) =>
+  Either.gen(function*() {
+    const key = params.file_key ?? ""
+    const { file } = yield* fileFor(state.files, key, caller, "view")
+    const ids = yield* requiredNodeIds(call)
+    yield* fileQuery(call, "scale", numberIn({ min: 0.01, max: 4 }, fileWords))
+    const format = (yield* fileQuery(call, "format", oneOf(RENDER_FORMATS, fileWords))) ?? "png"
+    for (const flag of FLAGS) yield* fileFlag(call, flag)
+    yield* fileQuery(call, "version", versionOf(file))
     const images = Object.fromEntries(ids.map((id) => [
       id,
       renders(file.source.find(id)) ? renderUrl(call.origin, key, id, format, call.now_ms) : null
@@ -51,8 +41,9 @@ const getImages = (state: SimState, key: string) => (caller: Caller, call: Call)
     return json(200, { err: null, images })
   })
 
-const getImageFills = (state: SimState, key: string) => (caller: Caller, call: Call) =>
-  withFile(state, key, caller, "view", (file) =>
+const getImageFills = ({ call, caller, params, state }: CallerCtx) => {
+  const key = params.file_key ?? ""
+  return Either.map(fileFor(state.files, key, caller, "view"), ({ file }) =>
     json(200, {
       error: false,
       status: 200,
@@ -62,12 +53,9 @@ const getImageFills = (state: SimState, key: string) => (caller: Caller, call: C
         )
       }
     }))
+}
 
-export const imageRoutes = (state: SimState) =>
-  HttpRouter.empty.pipe(
-    HttpRouter.get("/v1/images/:file_key", guardedRoute(state, render, (p) => getImages(state, p.file_key ?? ""))),
-    HttpRouter.get(
-      "/v1/files/:file_key/images",
-      guardedRoute(state, fills, (p) => getImageFills(state, p.file_key ?? ""))
-    )
-  )
+export const imageRoutes: ReadonlyArray<ApiRoute> = [
+  route("GET", "/v1/images/:file_key", endpoint(1, "file_content:read"), getImages),
+  route("GET", "/v1/files/:file_key/images", endpoint(2, "file_content:read"), getImageFills)
+]

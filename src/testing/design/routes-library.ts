@@ -5,28 +5,29 @@
  * Success bodies are `{status, error, meta}`, and so every error here uses
  * the `{error, status, message, i18n}` form.
  */
-import * as HttpRouter from "@effect/platform/HttpRouter"
 import * as Either from "effect/Either"
+import type { Call } from "../core/call.js"
+import { integer, integerIn } from "../core/params.js"
+import { invalid } from "../core/rejection.js"
+import { route } from "../core/route.js"
 import type { Caller, ContextRef } from "./access.js"
-import { accessTo, atLeast, findContext } from "./access.js"
-import type { Call } from "./call.js"
-import { resolveFile } from "./content-files.js"
-import { guardedRoute, renderUrl } from "./content-routing.js"
-import type { EndpointRule } from "./guard.js"
-import { boundedInt, integerParam } from "./query-params.js"
+import { accessTo, atLeast, findContext, publicUser } from "./access.js"
+import { resolveFile } from "./files.js"
+import type { ApiRoute, CallerCtx } from "./gate.js"
+import { endpoint } from "./gate.js"
+import { fileQuery, fileWords } from "./params.js"
+import { renderUrl } from "./render.js"
 import { json, notFoundRich, richError } from "./responses.js"
-import { publicUser } from "./routes-files.js"
 import type { Library, LibraryEntry } from "./seed-documents.js"
 import { mainLibrary } from "./seed-documents.js"
-import type { SimState } from "./state.js"
 
 export type LibraryKind = keyof Library
 
 const KINDS: ReadonlyArray<LibraryKind> = ["components", "component_sets", "styles"]
 
-const team: EndpointRule = { tier: 3, scope: "team_library_content:read" }
-const file: EndpointRule = { tier: 3, scope: "library_content:read" }
-const byKey: EndpointRule = { tier: 3, scope: "library_assets:read" }
+const team = endpoint(3, "team_library_content:read", { errors: "rich" })
+const file = endpoint(3, "library_content:read", { errors: "rich" })
+const byKey = endpoint(3, "library_assets:read", { errors: "rich" })
 
 export const DEFAULT_LIBRARY_PAGE = 30
 export const MAX_LIBRARY_PAGE = 1000
@@ -62,35 +63,36 @@ const canView = (caller: Caller, context: ContextRef | null) =>
  * ends before it; meta.cursor names the positions to continue from, each
  * only while there is more in that direction.
  */
-const teamList = (kind: LibraryKind, teamId: string) => (caller: Caller, call: Call) => {
-  const parsed = Either.all({
-    pageSize: boundedInt(call.search, "page_size", { min: 1, max: MAX_LIBRARY_PAGE }),
-    after: integerParam(call.search, "after"),
-    before: integerParam(call.search, "before")
+const teamList = (kind: LibraryKind) => ({ call, caller, params }: CallerCtx) =>
+  Either.gen(function*() {
+    const teamId = params.team_id ?? ""
+    const pageSize = (yield* fileQuery(call, "page_size", integerIn({ min: 1, max: MAX_LIBRARY_PAGE }, fileWords))) ??
+      DEFAULT_LIBRARY_PAGE
+    const after = yield* fileQuery(call, "after", integer(fileWords))
+    const before = yield* fileQuery(call, "before", integer(fileWords))
+    if (after !== undefined && before !== undefined) {
+      return yield* invalid(`'after' and 'before' cannot be used together`)
+    }
+    const context = findContext("TEAM", teamId)
+    if (context === null) return yield* notFoundRich()
+    if (!canView(caller, context)) return yield* richError(403, "You do not have access to this team")
+    const all = entries(kind).filter((e) => teamOf(e) === teamId)
+    const page = after !== undefined
+      ? all.filter((e) => BigInt(e.position) > after).slice(0, pageSize)
+      : before !== undefined
+      ? all.filter((e) => BigInt(e.position) < before).slice(-pageSize)
+      : all.slice(0, pageSize)
+    const first = page[0]
+    const last = page[page.length - 1]
+    const cursor: { before?: number; after?: number } = {}
+    if (first !== undefined && all.some((e) => e.position < first.position)) cursor.before = first.position
+    if (last !== undefined && all.some((e) => e.position > last.position)) cursor.after = last.position
+    return ok({ [kind]: page.map((e) => wire(e, call)), cursor })
   })
-  if (Either.isLeft(parsed)) return richError(400, parsed.left)
-  const { after, before } = parsed.right
-  if (after !== undefined && before !== undefined) return richError(400, `'after' and 'before' cannot be used together`)
-  const context = findContext("TEAM", teamId)
-  if (context === null) return notFoundRich()
-  if (!canView(caller, context)) return richError(403, "You do not have access to this team")
-  const pageSize = parsed.right.pageSize ?? DEFAULT_LIBRARY_PAGE
-  const all = entries(kind).filter((e) => teamOf(e) === teamId)
-  const page = after !== undefined
-    ? all.filter((e) => BigInt(e.position) > after).slice(0, pageSize)
-    : before !== undefined
-    ? all.filter((e) => BigInt(e.position) < before).slice(-pageSize)
-    : all.slice(0, pageSize)
-  const first = page[0]
-  const last = page[page.length - 1]
-  const cursor: { before?: number; after?: number } = {}
-  if (first !== undefined && all.some((e) => e.position < first.position)) cursor.before = first.position
-  if (last !== undefined && all.some((e) => e.position > last.position)) cursor.after = last.position
-  return ok({ [kind]: page.map((e) => wire(e, call)), cursor })
-}
 
-const fileList = (state: SimState, kind: LibraryKind, key: string) => (caller: Caller, call: Call) => {
-  const found = resolveFile(state, key)
+const fileList = (kind: LibraryKind) => ({ call, caller, params, state }: CallerCtx) => {
+  const key = params.file_key ?? ""
+  const found = resolveFile(state.files, key)
   if (found === null) return notFoundRich()
   if (found.branch !== null) {
     return richError(
@@ -99,26 +101,20 @@ const fileList = (state: SimState, kind: LibraryKind, key: string) => (caller: C
     )
   }
   if (!canView(caller, found.context)) return richError(403, "You do not have access to this file")
-  return ok({ [kind]: entries(kind).filter((e) => e.file_key === key).map((e) => wire(e, call)) })
+  return Either.right(ok({ [kind]: entries(kind).filter((e) => e.file_key === key).map((e) => wire(e, call)) }))
 }
 
-const one = (kind: LibraryKind, key: string) => (caller: Caller, call: Call) => {
-  const entry = entries(kind).find((e) => e.key === key)
+const one = (kind: LibraryKind) => ({ call, caller, params }: CallerCtx) => {
+  const entry = entries(kind).find((e) => e.key === (params.key ?? ""))
   if (entry === undefined) return notFoundRich()
   if (!canView(caller, findContext("FILE", entry.file_key))) {
     return richError(403, "You do not have access to this file")
   }
-  return ok(wire(entry, call))
+  return Either.right(ok(wire(entry, call)))
 }
 
-const kindRoutes = (state: SimState, kind: LibraryKind) =>
-  HttpRouter.empty.pipe(
-    HttpRouter.get(`/v1/teams/:team_id/${kind}`, guardedRoute(state, team, (p) => teamList(kind, p.team_id ?? ""))),
-    HttpRouter.get(
-      `/v1/files/:file_key/${kind}`,
-      guardedRoute(state, file, (p) => fileList(state, kind, p.file_key ?? ""))
-    ),
-    HttpRouter.get(`/v1/${kind}/:key`, guardedRoute(state, byKey, (p) => one(kind, p.key ?? "")))
-  )
-
-export const libraryRoutes = (state: SimState) => HttpRouter.concatAll(...KINDS.map((kind) => kindRoutes(state, kind)))
+export const libraryRoutes: ReadonlyArray<ApiRoute> = KINDS.flatMap((kind) => [
+  route("GET", `/v1/teams/:team_id/${kind}`, team, teamList(kind)),
+  route("GET", `/v1/files/:file_key/${kind}`, file, fileList(kind)),
+  route("GET", `/v1/${kind}/:key`, byKey, one(kind))
+])

@@ -3,13 +3,12 @@
  * Governance+ add-on, one without), their team, project and files, their
  * users and every kind of token the newer endpoint groups tell apart.
  *
- * This module holds data only and imports nothing but types, so seed.ts can
- * import it without a cycle. `enterpriseSeed` is the public part (it becomes
- * `designSeed.enterprise`); `withEnterprise` adds the records to the world the
- * access rules read, and gives the base tokens the scopes of the newer groups.
+ * `enterpriseSeed` is the public part (it becomes `designSeed.enterprise`);
+ * `withEnterprise` adds the records to the world the access rules read, and
+ * gives the base tokens the scopes of the newer groups.
  */
 import type { Plan } from "./ratelimit.js"
-import type { SeedWorld, TokenRecord } from "./seed.js"
+import type { SeedWorld, TokenRecord } from "./world.js"
 
 const org_id = "1400000000000000002"
 const basic_org_id = "1400000000000000003"

@@ -1,26 +1,28 @@
 /**
- * One design simulator: fresh state, the API routes and the design-only
- * control route on the common core, which logs API requests, applies faults
- * and answers in the `{status, err}` form when nothing else does.
+ * One design simulator: fresh state, its route tables behind the design
+ * front door (match, then the gate), and the design-only controls, on the
+ * common core, which logs API requests, applies faults and answers in the
+ * `{status, err}` form when nothing else does.
  */
-import * as HttpRouter from "@effect/platform/HttpRouter"
 import type { ServeError } from "@effect/platform/HttpServerError"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import type * as Scope from "effect/Scope"
+import type { Call } from "../core/call.js"
 import type { SimulatorControl } from "../core/control.js"
+import { rejection } from "../core/rejection.js"
+import { matchRoute } from "../core/route.js"
 import { serveSimulator } from "../core/serve.js"
 import type { Simulator } from "../core/simulator.js"
-import { makeSimulator } from "../core/simulator.js"
-import { contentApiRoutes, contentControlRoutes } from "./content-routes.js"
+import { makeSimulator, rejectionResponse } from "../core/simulator.js"
 import { processDue } from "./deliveries.js"
-import { reasonPhrase } from "./responses.js"
-import type { ReceiverSpec } from "./routes-control.js"
-import { controlRoutes, setReceiver } from "./routes-control.js"
-import { fileRoutes } from "./routes-files.js"
-import { newerRoutes } from "./routes-newer.js"
-import { webhookRoutes } from "./routes-webhooks.js"
-import { makeState, resetState } from "./state.js"
+import { answerApi, answerOpen } from "./gate.js"
+import type { ReceiverSpec } from "./receivers.js"
+import { setReceiver } from "./receivers.js"
+import { errorBody, reasonPhrase } from "./responses.js"
+import { apiRoutes, controlRoutes, openRoutes } from "./routes.js"
+import type { DesignState } from "./state.js"
+import { makeDesignState, resetDesignState } from "./state.js"
 
 /** The common controls plus the design-only one. */
 export interface DesignSimulatorControl extends SimulatorControl {
@@ -28,29 +30,37 @@ export interface DesignSimulatorControl extends SimulatorControl {
   readonly setReceiver: (receiver: ReceiverSpec) => Effect.Effect<void>
 }
 
-export const makeDesignSimulator: Effect.Effect<Simulator<DesignSimulatorControl>> = Effect.sync(() => {
-  const state = makeState()
-  const api = HttpRouter.concatAll(webhookRoutes(state), fileRoutes(state), newerRoutes(state), contentApiRoutes(state))
-  const control = HttpRouter.concat(controlRoutes(state), contentControlRoutes(state))
+/** Every request outside /_sandbox: an API route, an OAuth endpoint, or the `{status, err}` 404. */
+const frontDoor = (state: DesignState, call: Call) => {
+  const ctx = (params: Readonly<Record<string, string>>) => ({ call, params, state })
+  const api = matchRoute(apiRoutes, call.method, call.path)
+  if (api._tag === "Matched") return answerApi(api.route, ctx(api.params))
+  const open = matchRoute(openRoutes, call.method, call.path)
+  if (open._tag === "Matched") return answerOpen(open.route, ctx(open.params))
+  return rejectionResponse(rejection(404, "Not found"), errorBody)
+}
 
+export const makeDesignSimulator: Effect.Effect<Simulator<DesignSimulatorControl>> = Effect.sync(() => {
+  const state = makeDesignState()
   const simulator = makeSimulator({
     name: "design",
-    routes: api,
-    controlRoutes: control,
+    state,
+    api: frontDoor,
+    controlRoutes,
     // `{"status": 404, "err": "Not found"}`: the older form, which unknown paths and 429s use.
-    errorBody: (status, message) => ({ status, err: message }),
+    errorBody,
     // A forced 429 reads like the recorded one: "Rate limit exceeded".
     faultBody: (status) => ({ status, err: reasonPhrase(status) }),
-    reset: () => resetState(state),
+    reset: resetDesignState,
     // Deliveries are evaluated lazily: catch up on every retry now due.
-    onRequest: (call) => processDue(state, call.now_ms),
-    onClockAdvance: (now_ms) => processDue(state, now_ms)
+    onRequest: (state, call) => processDue(state.webhooks, call.now_ms),
+    onClockAdvance: (state, now_ms) => processDue(state.webhooks, now_ms)
   })
 
   const setReceiverControl = (receiver: ReceiverSpec) =>
     Effect.suspend(() =>
-      Either.match(setReceiver(state, receiver), {
-        onLeft: (error) => Effect.dieMessage(`setReceiver: ${error}`),
+      Either.match(setReceiver(state.webhooks, receiver), {
+        onLeft: (refused) => Effect.dieMessage(`setReceiver: ${refused.message}`),
         onRight: () => Effect.void
       })
     )

@@ -8,7 +8,9 @@
  * discards the copy, so a request applies all of its changes or none.
  */
 import * as Either from "effect/Either"
-import { isRecord } from "./params.js"
+import { isRecord } from "../core/params.js"
+import type { Parsed } from "../core/rejection.js"
+import { invalid } from "../core/rejection.js"
 import { enterpriseSeed } from "./seed-enterprise.js"
 
 export type ResolvedType = "BOOLEAN" | "FLOAT" | "STRING" | "COLOR"
@@ -235,6 +237,20 @@ const publishedOf = (local: Pick<FileVariables, "collections" | "variables">): P
   )
 })
 
+/** Each file's variables, made from the seed when a request first reads them. */
+export type VariableState = Map<string, FileVariables>
+
+export const makeVariableState = (): VariableState => new Map()
+
+/** A file's variables, created from the seed on first use. */
+export const variablesOf = (state: VariableState, fileKey: string): FileVariables => {
+  const existing = state.get(fileKey)
+  if (existing !== undefined) return existing
+  const created = initialVariables(fileKey)
+  state.set(fileKey, created)
+  return created
+}
+
 /** The seeded library for its file key; every other file starts with no variables. */
 export const initialVariables = (fileKey: string): FileVariables => {
   const local = fileKey === enterpriseSeed.file_key
@@ -254,7 +270,6 @@ export const publishedView = (vars: FileVariables) => ({ status: 200, error: fal
 
 // ---- the bulk write --------------------------------------------------------
 
-type Check<A> = Either.Either<A, string>
 type Body = Record<string, unknown>
 
 const ARRAYS = ["variableCollections", "variableModes", "variables", "variableModeValues"] as const
@@ -294,7 +309,7 @@ interface Work {
 }
 
 const ok = Either.right(undefined)
-const bad = (where: string, message: string): Check<never> => Either.left(`${where}: ${message}`)
+const bad = (where: string, message: string): Parsed<never> => invalid(`${where}: ${message}`)
 
 const realId = (work: Work, id: string): string => work.temp[id] ?? id
 
@@ -302,27 +317,27 @@ const newId = (work: Work, make: (n: number) => string): string => make(work.var
 
 const field = (change: Body, key: string) => change[key]
 
-const requiredString = (where: string, change: Body, key: string): Check<string> => {
+const requiredString = (where: string, change: Body, key: string): Parsed<string> => {
   const value = field(change, key)
   if (value === undefined || value === null) return bad(where, `'${key}' is required`)
   if (typeof value !== "string" || value.trim() === "") return bad(where, `'${key}' must be a non-empty string`)
   return Either.right(value)
 }
 
-const optionalString = (where: string, change: Body, key: string): Check<string | undefined> => {
+const optionalString = (where: string, change: Body, key: string): Parsed<string | undefined> => {
   const value = field(change, key)
   if (value === undefined) return Either.right(undefined)
   return typeof value === "string" ? Either.right(value) : bad(where, `'${key}' must be a string`)
 }
 
-const optionalBoolean = (where: string, change: Body, key: string): Check<boolean | undefined> => {
+const optionalBoolean = (where: string, change: Body, key: string): Parsed<boolean | undefined> => {
   const value = field(change, key)
   if (value === undefined) return Either.right(undefined)
   return typeof value === "boolean" ? Either.right(value) : bad(where, `'${key}' must be a boolean`)
 }
 
 /** Records a CREATE's temporary id; the same temporary id twice in a request is ambiguous. */
-const registerTemp = (where: string, work: Work, change: Body, real: string): Check<void> => {
+const registerTemp = (where: string, work: Work, change: Body, real: string): Parsed<void> => {
   const temp = field(change, "id")
   if (temp === undefined) return ok
   if (typeof temp !== "string" || temp === "") return bad(where, `'id' must be a non-empty string`)
@@ -331,18 +346,18 @@ const registerTemp = (where: string, work: Work, change: Body, real: string): Ch
   return ok
 }
 
-const findCollection = (where: string, work: Work, id: unknown): Check<VariableCollection> => {
+const findCollection = (where: string, work: Work, id: unknown): Parsed<VariableCollection> => {
   if (typeof id !== "string") return bad(where, `'variableCollectionId' is required`)
   const collection = work.vars.collections[realId(work, id)]
   return collection === undefined ? bad(where, `variable collection "${id}" not found`) : Either.right(collection)
 }
 
-const checkModeName = (where: string, name: string): Check<void> =>
+const checkModeName = (where: string, name: string): Parsed<void> =>
   name.length > MAX_MODE_NAME
     ? bad(where, `mode name must be at most ${MAX_MODE_NAME} characters (got ${name.length})`)
     : ok
 
-const collectionChange = (work: Work, change: Body, where: string, action: string): Check<void> =>
+const collectionChange = (work: Work, change: Body, where: string, action: string): Parsed<void> =>
   Either.gen(function*() {
     if (action === "CREATE") {
       const name = yield* requiredString(where, change, "name")
@@ -382,7 +397,7 @@ const collectionChange = (work: Work, change: Body, where: string, action: strin
     delete work.vars.collections[collection.id]
   })
 
-const modeChange = (work: Work, change: Body, where: string, action: string): Check<void> =>
+const modeChange = (work: Work, change: Body, where: string, action: string): Parsed<void> =>
   Either.gen(function*() {
     if (action === "CREATE") {
       const name = yield* requiredString(where, change, "name")
@@ -430,7 +445,7 @@ const checkVariableName = (where: string, work: Work, collection: VariableCollec
   return taken ? bad(where, `a variable named "${name}" already exists in this collection`) : ok
 }
 
-const scopesOf = (where: string, change: Body, type: ResolvedType): Check<Array<string> | undefined> => {
+const scopesOf = (where: string, change: Body, type: ResolvedType): Parsed<Array<string> | undefined> => {
   const value = field(change, "scopes")
   if (value === undefined) return Either.right(undefined)
   if (!Array.isArray(value) || value.some((s) => typeof s !== "string")) {
@@ -448,7 +463,7 @@ const scopesOf = (where: string, change: Body, type: ResolvedType): Check<Array<
   return Either.right(scopes)
 }
 
-const codeSyntaxOf = (where: string, change: Body): Check<CodeSyntax | undefined> => {
+const codeSyntaxOf = (where: string, change: Body): Parsed<CodeSyntax | undefined> => {
   const value = field(change, "codeSyntax")
   if (value === undefined) return Either.right(undefined)
   if (!isRecord(value)) return bad(where, `'codeSyntax' must be an object`)
@@ -459,7 +474,7 @@ const codeSyntaxOf = (where: string, change: Body): Check<CodeSyntax | undefined
     : bad(where, `'codeSyntax' takes WEB, ANDROID and iOS strings only (got "${wrong[0]}")`)
 }
 
-const variableChange = (work: Work, change: Body, where: string, action: string): Check<void> =>
+const variableChange = (work: Work, change: Body, where: string, action: string): Parsed<void> =>
   Either.gen(function*() {
     if (action === "CREATE") {
       const name = yield* requiredString(where, change, "name")
@@ -538,7 +553,7 @@ const aliasReaches = (work: Work, start: string, target: string): boolean => {
   return false
 }
 
-const valueFor = (work: Work, where: string, variable: Variable, value: unknown): Check<VariableValue> => {
+const valueFor = (work: Work, where: string, variable: Variable, value: unknown): Parsed<VariableValue> => {
   if (isRecord(value) && value.type === "VARIABLE_ALIAS") {
     if (typeof value.id !== "string") return bad(where, `an alias needs the 'id' of a variable`)
     const target = work.vars.variables[realId(work, value.id)]
@@ -572,7 +587,7 @@ const valueFor = (work: Work, where: string, variable: Variable, value: unknown)
   }
 }
 
-const modeValueChange = (work: Work, change: Body, where: string): Check<void> =>
+const modeValueChange = (work: Work, change: Body, where: string): Parsed<void> =>
   Either.gen(function*() {
     const extra = Object.keys(change).find((k) => !["variableId", "modeId", "value"].includes(k))
     if (extra !== undefined) return yield* bad(where, `unknown field '${extra}'`)
@@ -594,7 +609,7 @@ const actionChange = (
   array: "variableCollections" | "variableModes" | "variables",
   change: Body,
   where: string
-): Check<void> => {
+): Parsed<void> => {
   const action = change.action
   if (action !== "CREATE" && action !== "UPDATE" && action !== "DELETE") {
     return bad(where, `'action' must be one of CREATE, UPDATE, DELETE`)
@@ -618,17 +633,17 @@ export interface Applied {
 }
 
 /**
- * Applies a POST body to a copy of `current`. Left: the 400 message; nothing
- * of `current` has changed either way.
+ * Applies a POST body to a copy of `current`. Left: the 400; nothing of
+ * `current` has changed either way.
  */
-export const applyBulk = (current: FileVariables, body: unknown): Check<Applied> =>
+export const applyBulk = (current: FileVariables, body: unknown): Parsed<Applied> =>
   Either.gen(function*() {
-    if (!isRecord(body)) return yield* Either.left("Request body must be a JSON object")
+    if (!isRecord(body)) return yield* invalid("Request body must be a JSON object")
     const unknownKey = Object.keys(body).find((k) => !(ARRAYS as ReadonlyArray<string>).includes(k))
-    if (unknownKey !== undefined) return yield* Either.left(`Unknown field '${unknownKey}'`)
+    if (unknownKey !== undefined) return yield* invalid(`Unknown field '${unknownKey}'`)
     for (const key of ARRAYS) {
       const value = body[key]
-      if (value !== undefined && !Array.isArray(value)) return yield* Either.left(`'${key}' must be an array`)
+      if (value !== undefined && !Array.isArray(value)) return yield* invalid(`'${key}' must be an array`)
     }
     const work: Work = { vars: structuredClone(current), temp: {} }
     for (const key of ARRAYS) {

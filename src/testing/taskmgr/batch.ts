@@ -7,13 +7,18 @@
  * simulator runs them last to first so a client relying on order is caught,
  * and answers `{data: [{status_code, headers, body}]}` in the order asked.
  */
+import * as Either from "effect/Either"
 import type { Call } from "../core/call.js"
 import { queryObject } from "../core/call.js"
+import { isRecord } from "../core/params.js"
+import type { Parsed } from "../core/rejection.js"
+import type { Method } from "../core/route.js"
+import { route } from "../core/route.js"
+import type { ApiRoute, Ctx } from "./context.js"
 import type { Reply } from "./errors.js"
 import { badRequest, ok } from "./errors.js"
 import { input } from "./input.js"
-import type { Ctx, Method, Route } from "./router.js"
-import { API_PREFIX, dispatch, route } from "./router.js"
+import { API_PREFIX, dispatch } from "./router.js"
 
 export const MAX_BATCH_ACTIONS = 10
 export const BATCH_PATH_QUERY_MESSAGE = "Parameters are not accepted in a batch action path"
@@ -27,10 +32,7 @@ interface Action {
 
 const METHODS: ReadonlyArray<Method> = ["GET", "POST", "PUT", "DELETE"]
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value)
-
-const readAction = (value: unknown, index: number): Action => {
+const readAction = (value: unknown, index: number): Parsed<Action> => {
   if (!isRecord(value)) return badRequest(`actions[${index}]: Value is not an object`)
   const path = value.relative_path
   if (typeof path !== "string" || !path.startsWith("/")) {
@@ -58,7 +60,7 @@ const readAction = (value: unknown, index: number): Action => {
       query.set("opt_fields", fields.join(","))
     }
   }
-  return { method: method as Method, path, query, data: value.data }
+  return Either.right({ method: method as Method, path, query, data: value.data })
 }
 
 const actionCall = (outer: Call, action: Action): Call => ({
@@ -78,18 +80,21 @@ const actionCall = (outer: Call, action: Action): Call => ({
 const result = (reply: Reply) => ({ status_code: reply.status, headers: reply.headers ?? {}, body: reply.body })
 
 /** The batch route over the other routes (which it must not include). */
-export const batchRoute = (routes: () => ReadonlyArray<Route>): Route =>
-  route("POST", "/batch", null, (ctx: Ctx) => {
-    const actions = input(ctx).actions
-    if (!Array.isArray(actions)) return badRequest("actions: Missing input")
-    if (actions.length === 0) return badRequest("actions: At least one action is required")
-    if (actions.length > MAX_BATCH_ACTIONS) {
-      return badRequest(`actions: At most ${MAX_BATCH_ACTIONS} actions are allowed in a batch, got ${actions.length}`)
-    }
-    const parsed = actions.map(readAction)
-    const replies: Array<Reply | undefined> = parsed.map(() => undefined)
-    for (let i = parsed.length - 1; i >= 0; i--) {
-      replies[i] = dispatch(ctx.state, routes(), actionCall(ctx.call, parsed[i]!))
-    }
-    return ok(replies.map((reply) => result(reply!)))
-  })
+export const batchRoute = (routes: () => ReadonlyArray<ApiRoute>): ApiRoute =>
+  route("POST", "/batch", null, (ctx: Ctx) =>
+    Either.gen(function*() {
+      const actions = (yield* input(ctx)).actions
+      if (!Array.isArray(actions)) return yield* badRequest("actions: Missing input")
+      if (actions.length === 0) return yield* badRequest("actions: At least one action is required")
+      if (actions.length > MAX_BATCH_ACTIONS) {
+        return yield* badRequest(
+          `actions: At most ${MAX_BATCH_ACTIONS} actions are allowed in a batch, got ${actions.length}`
+        )
+      }
+      const parsed = yield* Either.all(actions.map(readAction))
+      const replies: Array<Reply | undefined> = parsed.map(() => undefined)
+      for (let i = parsed.length - 1; i >= 0; i--) {
+        replies[i] = dispatch(ctx.state, routes(), actionCall(ctx.call, parsed[i]!))
+      }
+      return ok(replies.map((reply) => result(reply!)))
+    }))

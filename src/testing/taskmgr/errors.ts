@@ -1,9 +1,11 @@
 /**
  * The service's answers: `{"errors": [{message, help}]}` (with `phrase` on a
- * 500), and `Rejection`, which a handler throws to end with one of them. The
- * router catches only `Rejection`; anything else is a simulator bug and
- * becomes the core's 500.
+ * 500), the refusals a handler answers with (a `Rejection` the router says
+ * in that body), and the success replies.
  */
+import type { Parsed, Rejection } from "../core/rejection.js"
+import { invalid, reject } from "../core/rejection.js"
+
 export const ERROR_HELP =
   "For more information on API status codes and how to handle them, read the docs on errors: https://developers.taskmgr.example/docs/errors"
 
@@ -39,27 +41,16 @@ export interface Reply {
   readonly headers?: Readonly<Record<string, string>>
 }
 
-/** Thrown by a handler to answer with the service's error body. */
-export class Rejection {
-  constructor(
-    readonly status: number,
-    readonly message: string,
-    readonly headers: Readonly<Record<string, string>> = {},
-    /** A body other than `errorBody` (the 429 carries no `help`). */
-    readonly body?: unknown
-  ) {}
-  reply(): Reply {
-    return { status: this.status, body: this.body ?? errorBody(this.status, this.message), headers: this.headers }
-  }
-}
+/** A rejection as the service says it. */
+export const replyOf = (refused: Rejection): Reply => ({
+  status: refused.status,
+  body: errorBody(refused.status, refused.message),
+  headers: refused.headers
+})
 
-export const reject = (status: number, message: string): never => {
-  throw new Rejection(status, message)
-}
-
-export const badRequest = (message: string): never => reject(400, message)
-export const notFound = (gid: string): never => reject(404, `Unknown object: ${gid}`)
-export const forbidden = (message = "Forbidden"): never => reject(403, message)
+export const badRequest = (message: string): Parsed<never> => invalid(message)
+export const notFound = (gid: string): Parsed<never> => reject(404, `Unknown object: ${gid}`)
+export const forbidden = (message = "Forbidden"): Parsed<never> => reject(403, message)
 
 export const NOT_AUTHORIZED = "Not Authorized"
 

@@ -4,13 +4,15 @@
  * and for a task or what hangs off one, the task's projects). The router
  * calls `watchChange` around each handler; routes-events.ts reads the feeds.
  */
+import * as Either from "effect/Either"
 import { isoTime } from "../core/clock.js"
+import type { Method } from "../core/route.js"
+import type { Ctx } from "./context.js"
 import type { Reply } from "./errors.js"
 import { input } from "./input.js"
 import type { TaskmgrState } from "./model.js"
-import type { Wire } from "./render.js"
-import { userRef } from "./render.js"
-import type { Ctx } from "./router.js"
+import type { Wire } from "./refs.js"
+import { userRef } from "./refs.js"
 
 /** A feed keeps its latest events only. */
 const FEED_KEEP = 1_000
@@ -107,8 +109,7 @@ const linkChange = (verb: string): { readonly field: string; readonly action: "a
  * Called before a write's handler runs (what it targets may be gone after a
  * delete); the function it returns records the events once the answer is known.
  */
-export const watchChange = (ctx: Ctx): (reply: Reply) => void => {
-  const method = ctx.call.method.toUpperCase()
+export const watchChange = (ctx: Ctx, method: Method): (reply: Reply) => void => {
   if (method === "GET" || ctx.path === "/batch") return () => {}
   const param = TYPES.find(([name]) => ctx.params[name] !== undefined)
   const target = param === undefined ? undefined : refOf(ctx.state, param[1], ctx.params[param[0]]!)
@@ -142,7 +143,8 @@ export const watchChange = (ctx: Ctx): (reply: Reply) => void => {
     if (link !== undefined) {
       return record(ctx.state, feeds, { ...base(now, "changed"), change: { field: link.field, action: link.action } })
     }
-    const fields = method === "PUT" ? Object.keys(input(ctx)) : []
+    // A PUT that succeeded had a readable body.
+    const fields = method === "PUT" ? Object.keys(Either.getOrElse(input(ctx), () => ({}))) : []
     for (const field of fields.length === 0 ? ["modified_at"] : fields) {
       record(ctx.state, feeds, { ...base(now, "changed"), change: { field, action: "changed" } })
     }

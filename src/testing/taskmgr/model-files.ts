@@ -2,8 +2,6 @@
  * The simulator's attachments and event feeds. An uploaded file is kept as
  * its size and hash, never its bytes; an external attachment is its link.
  */
-import type { Wire } from "./render.js"
-
 export interface Attachment {
   readonly gid: string
   readonly name: string
@@ -24,7 +22,7 @@ export interface Attachment {
 /** One event in a resource's feed: its place in the feed (a global order) and the wire record. */
 export interface FeedEvent {
   readonly seq: bigint
-  readonly event: Wire
+  readonly event: Record<string, unknown>
 }
 
 /**

@@ -4,6 +4,7 @@
  * what they point at; render.ts turns them into wire records.
  */
 import type { Buckets } from "../core/bucket.js"
+import { richText } from "./html.js"
 import { type FieldsWorld, makeFieldsWorld } from "./model-fields.js"
 import { type Attachment, EventFeeds } from "./model-files.js"
 import { type GoalsWorld, makeGoalsWorld } from "./model-goals.js"
@@ -123,6 +124,84 @@ export interface UserTaskList {
   readonly owner: string
   readonly workspace: string
 }
+
+/** A new task: its gid, name, workspace, creator and time, nothing else yet; the creator follows it. */
+export const newTask = (gid: string, name: string, workspace: string, creator: string, at: number): Task => ({
+  gid,
+  name,
+  resource_subtype: "default_task",
+  notes: "",
+  html_notes: "<body></body>",
+  completed: false,
+  completed_at: null,
+  assignee: null,
+  workspace,
+  parent: null,
+  memberships: [],
+  tags: [],
+  followers: [creator],
+  dependencies: [],
+  due_on: null,
+  due_at: null,
+  start_on: null,
+  liked: false,
+  created_by: creator,
+  created_at: at,
+  modified_at: at
+})
+
+/** A new public project of `owner` (who follows it and is its one member), without notes, dates or sections. */
+export const newProject = (
+  gid: string,
+  name: string,
+  workspace: string,
+  team: string | null,
+  owner: string,
+  at: number
+): Project => ({
+  gid,
+  name,
+  workspace,
+  team,
+  owner,
+  archived: false,
+  color: null,
+  notes: "",
+  html_notes: "<body></body>",
+  public: true,
+  due_on: null,
+  start_on: null,
+  default_view: "list",
+  followers: [owner],
+  members: [owner],
+  sections: [],
+  created_at: at,
+  modified_at: at
+})
+
+/** A story on a task: a comment, or a system story recording a change. */
+export const newStory = (
+  gid: string,
+  task: string,
+  type: StoryKind,
+  resource_subtype: string,
+  author: string,
+  at: number,
+  text: string,
+  html_text = richText(text)
+): Story => ({
+  gid,
+  task,
+  type,
+  resource_subtype,
+  created_by: author,
+  created_at: at,
+  text,
+  html_text,
+  is_pinned: false,
+  sticker_name: null,
+  is_edited: false
+})
 
 /** What a bearer token stands for. */
 export interface TokenRecord {

@@ -13,14 +13,20 @@
  * - `POST /-/oauth_revoke` (form-encoded, a refresh token): revokes the grant
  *   and every access token issued under it.
  *
- * Errors are `{"error", "error_description"}`; a client id of the app kind
- * made for the hosted tool server gets `invalid_client`, like a wrong secret.
+ * Errors are `{"error", "error_description"}` (a rejection's code and
+ * message); a client id of the app kind made for the hosted tool server gets
+ * `invalid_client`, like a wrong secret.
  */
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import * as Either from "effect/Either"
 import { createHash, randomBytes } from "node:crypto"
 import type { Call } from "../core/call.js"
 import { MINUTE_MS } from "../core/clock.js"
+import type { ErrorBody, Parsed } from "../core/rejection.js"
+import { reject } from "../core/rejection.js"
 import { jsonResponse } from "../core/responses.js"
+import type { Route } from "../core/route.js"
+import { route } from "../core/route.js"
 import type { Grant, OAuthClient, TaskmgrState, User } from "./model.js"
 import { taskmgrSeed } from "./seed.js"
 
@@ -30,8 +36,19 @@ export const ACCESS_TOKEN_TTL_S = 3600
 
 type Response = HttpServerResponse.HttpServerResponse
 
-const oauthError = (status: number, error: string, error_description: string): Response =>
-  jsonResponse(status, { error, error_description })
+/** What an OAuth endpoint sees: the request and the simulator's state. */
+export interface OAuthCtx {
+  readonly call: Call
+  readonly state: TaskmgrState
+}
+
+export type OAuthRoute = Route<OAuthCtx>
+
+const oauthError = (status: number, error: string, error_description: string): Parsed<never> =>
+  reject(status, error_description, { code: error })
+
+/** OAuth 2's error body: the rejection's code and message. */
+export const oauthErrorBody: ErrorBody = (refused) => ({ error: refused.code, error_description: refused.message })
 
 const INVALID_CLIENT = "The client_id or client_secret is invalid, or the client may not be used with this endpoint."
 
@@ -64,7 +81,7 @@ const scopesOf = (scope: string | undefined): ReadonlyArray<string> | null => {
   return list.length === 0 ? null : list
 }
 
-export const authorize = (state: TaskmgrState, call: Call): Response => {
+const authorize = ({ call, state }: OAuthCtx): Parsed<Response> => {
   const q = call.query
   const clientId = single(q, "client_id")
   if (clientId === undefined || !state.clients.has(clientId)) {
@@ -75,13 +92,13 @@ export const authorize = (state: TaskmgrState, call: Call): Response => {
     return oauthError(400, "invalid_request", "The redirect_uri does not match a redirect URL registered for the app.")
   }
   const stateParam = single(q, "state")
-  const redirectError = (error: string, description: string): Response => {
+  const redirectError = (error: string, description: string): Parsed<Response> => {
     if (redirectUri === OOB_REDIRECT_URI) return oauthError(400, error, description)
     const url = new URL(redirectUri)
     url.searchParams.set("error", error)
     url.searchParams.set("error_description", description)
     if (stateParam !== undefined) url.searchParams.set("state", stateParam)
-    return HttpServerResponse.empty({ status: 302, headers: { location: url.toString() } })
+    return Either.right(HttpServerResponse.empty({ status: 302, headers: { location: url.toString() } }))
   }
   if (single(q, "response_type") !== "code") {
     return redirectError("unsupported_response_type", "response_type must be code.")
@@ -105,16 +122,16 @@ export const authorize = (state: TaskmgrState, call: Call): Response => {
     used: false
   })
   if (redirectUri === OOB_REDIRECT_URI) {
-    return HttpServerResponse.html(
+    return Either.right(HttpServerResponse.html(
       `<!doctype html><html><head><title>Authorization code</title></head><body>` +
         `<h1>Authorization code</h1><p>Copy this code and paste it into the app that asked for it:</p>` +
         `<pre id="code">${escapeHtml(code)}</pre></body></html>`
-    )
+    ))
   }
   const url = new URL(redirectUri)
   url.searchParams.set("code", code)
   if (stateParam !== undefined) url.searchParams.set("state", stateParam)
-  return HttpServerResponse.empty({ status: 302, headers: { location: url.toString() } })
+  return Either.right(HttpServerResponse.empty({ status: 302, headers: { location: url.toString() } }))
 }
 
 /** The API app named by client_id and client_secret, or null. */
@@ -126,7 +143,7 @@ const apiClient = (state: TaskmgrState, form: Call["query"]): OAuthClient | null
 
 const s256 = (verifier: string): string => createHash("sha256").update(verifier).digest("base64url")
 
-const issue = (state: TaskmgrState, call: Call, grant: Grant, withRefresh: boolean): Response => {
+const issue = (state: TaskmgrState, call: Call, grant: Grant, withRefresh: boolean): Parsed<Response> => {
   const access = secret(state, "access")
   state.tokens.set(access, {
     user: grant.user,
@@ -135,16 +152,21 @@ const issue = (state: TaskmgrState, call: Call, grant: Grant, withRefresh: boole
     grant: grant.id
   })
   const user = state.users.get(grant.user) as User
-  return jsonResponse(200, {
+  return Either.right(jsonResponse(200, {
     access_token: access,
     token_type: "bearer",
     expires_in: ACCESS_TOKEN_TTL_S,
     ...(withRefresh ? { refresh_token: grant.refresh_token } : {}),
     data: { id: Number(user.gid), gid: user.gid, name: user.name, email: user.email }
-  })
+  }))
 }
 
-const exchangeCode = (state: TaskmgrState, call: Call, client: OAuthClient, form: Call["query"]): Response => {
+const exchangeCode = (
+  state: TaskmgrState,
+  call: Call,
+  client: OAuthClient,
+  form: Call["query"]
+): Parsed<Response> => {
   const code = single(form, "code") ?? ""
   const record = state.codes.get(code)
   const invalid = () => oauthError(400, "invalid_grant", "The authorization code is invalid, expired or already used.")
@@ -175,7 +197,7 @@ const exchangeCode = (state: TaskmgrState, call: Call, client: OAuthClient, form
 const grantOf = (state: TaskmgrState, client: OAuthClient, refreshToken: string): Grant | undefined =>
   [...state.grants.values()].find((g) => g.refresh_token === refreshToken && g.client_id === client.id && !g.revoked)
 
-export const token = (state: TaskmgrState, call: Call): Response => {
+const token = ({ call, state }: OAuthCtx): Parsed<Response> => {
   const form = call.form
   if (form === null) {
     return oauthError(400, "invalid_request", "The request body must be application/x-www-form-urlencoded.")
@@ -192,7 +214,7 @@ export const token = (state: TaskmgrState, call: Call): Response => {
   return issue(state, call, grant, false)
 }
 
-export const revoke = (state: TaskmgrState, call: Call): Response => {
+const revoke = ({ call, state }: OAuthCtx): Parsed<Response> => {
   const form = call.form
   if (form === null) {
     return oauthError(400, "invalid_request", "The request body must be application/x-www-form-urlencoded.")
@@ -205,5 +227,11 @@ export const revoke = (state: TaskmgrState, call: Call): Response => {
   const grant = grantOf(state, client, value)
   // As RFC 7009 asks, an unknown or already revoked token is not an error.
   if (grant !== undefined) grant.revoked = true
-  return jsonResponse(200, {})
+  return Either.right(jsonResponse(200, {}))
 }
+
+export const oauthRoutes: ReadonlyArray<OAuthRoute> = [
+  route("GET", "/-/oauth_authorize", null, authorize),
+  route("POST", "/-/oauth_token", null, token),
+  route("POST", "/-/oauth_revoke", null, revoke)
+]

@@ -6,8 +6,8 @@
  * compact set and a single record its full form.
  */
 import type { Call } from "../core/call.js"
+import type { RenderContext, ResourceType, Wire } from "./refs.js"
 import { expandGoalsWorld } from "./render-goals.js"
-import type { RenderContext, ResourceType, Wire } from "./render.js"
 import {
   COMPACT_FIELDS,
   fullProject,

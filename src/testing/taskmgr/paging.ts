@@ -8,12 +8,16 @@
  * tokens) naming the list's path, the position and when it was issued; it is
  * refused on another path and once `OFFSET_TTL_MS` of simulator time has passed.
  */
+import * as Either from "effect/Either"
 import { MINUTE_MS } from "../core/clock.js"
+import { decodeCursor, encodeCursor, integerIn } from "../core/params.js"
+import type { Parsed } from "../core/rejection.js"
+import type { Ctx } from "./context.js"
 import type { Reply } from "./errors.js"
 import { badRequest, TOO_LARGE_MESSAGE } from "./errors.js"
+import { taskmgrWords } from "./input.js"
 import { listRecord } from "./opt-fields.js"
-import type { Wire } from "./render.js"
-import type { Ctx } from "./router.js"
+import type { Wire } from "./refs.js"
 import { API_PREFIX } from "./router.js"
 
 export const OFFSET_TTL_MS = 10 * MINUTE_MS
@@ -27,39 +31,28 @@ interface OffsetToken {
   readonly t: number
 }
 
-const encode = (token: OffsetToken): string => Buffer.from(JSON.stringify(token)).toString("base64url")
-
 const decode = (offset: string): OffsetToken | null => {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(offset, "base64url").toString("utf8"))
-    if (typeof value !== "object" || value === null) return null
-    const { p, i, t } = value as Record<string, unknown>
-    return typeof p === "string" && typeof i === "number" && Number.isInteger(i) && i >= 0 && typeof t === "number"
-      ? { p, i, t }
-      : null
-  } catch {
-    return null
-  }
+  const { i, p, t } = decodeCursor(offset) ?? {}
+  return typeof p === "string" && typeof i === "number" && Number.isInteger(i) && i >= 0 && typeof t === "number"
+    ? { p, i, t }
+    : null
 }
 
 /** `limit` as the service checks it: an integer from 1 to `max`. */
-export const readLimit = (ctx: Ctx, max = MAX_LIMIT): number | undefined => {
+export const readLimit = (ctx: Ctx, max = MAX_LIMIT): Parsed<number | undefined> => {
   const raw = ctx.call.search.get("limit")
-  if (raw === null) return undefined
-  const value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN
-  if (!(value >= 1 && value <= max)) return badRequest(`limit: Must be between 1 and ${max}, got ${raw}`)
-  return value
+  return raw === null ? Either.right(undefined) : integerIn({ min: 1, max }, taskmgrWords)("limit", raw)
 }
 
-const readOffset = (ctx: Ctx): number => {
+const readOffset = (ctx: Ctx): Parsed<number> => {
   const raw = ctx.call.search.get("offset")
-  if (raw === null || raw === "") return 0
+  if (raw === null || raw === "") return Either.right(0)
   const token = decode(raw)
   if (token === null || token.p !== ctx.path) return badRequest(`offset: Not a valid offset for this request: ${raw}`)
   if (ctx.call.now_ms - token.t > OFFSET_TTL_MS) {
     return badRequest("offset: Your pagination token is no longer valid (it has expired). Start again without offset.")
   }
-  return token.i
+  return Either.right(token.i)
 }
 
 /** The path and query of the next page: the request's own query with the new offset. */
@@ -70,23 +63,24 @@ const nextPath = (ctx: Ctx, offset: string): string => {
 }
 
 /** A list answer over `records` (full renders): one page of list records. */
-export const page = (ctx: Ctx, records: ReadonlyArray<Wire>): Reply => {
-  const limit = readLimit(ctx)
-  const start = readOffset(ctx)
-  const shown = (slice: ReadonlyArray<Wire>) => slice.map((record) => listRecord(record, ctx.fields, ctx.expand))
-  if (limit === undefined) {
-    if (records.length - start > UNPAGED_MAX) return badRequest(TOO_LARGE_MESSAGE)
-    return { status: 200, body: { data: shown(records.slice(start)) } }
-  }
-  const end = start + limit
-  if (end >= records.length) return { status: 200, body: { data: shown(records.slice(start)), next_page: null } }
-  const offset = encode({ p: ctx.path, i: end, t: ctx.call.now_ms })
-  const path = nextPath(ctx, offset)
-  return {
-    status: 200,
-    body: {
-      data: shown(records.slice(start, end)),
-      next_page: { offset, path, uri: `${ctx.call.origin}${API_PREFIX}${path}` }
+export const page = (ctx: Ctx, records: ReadonlyArray<Wire>): Parsed<Reply> =>
+  Either.gen(function*() {
+    const limit = yield* readLimit(ctx)
+    const start = yield* readOffset(ctx)
+    const shown = (slice: ReadonlyArray<Wire>) => slice.map((record) => listRecord(record, ctx.fields, ctx.expand))
+    if (limit === undefined) {
+      if (records.length - start > UNPAGED_MAX) return yield* badRequest(TOO_LARGE_MESSAGE)
+      return { status: 200, body: { data: shown(records.slice(start)) } }
     }
-  }
-}
+    const end = start + limit
+    if (end >= records.length) return { status: 200, body: { data: shown(records.slice(start)), next_page: null } }
+    const offset = encodeCursor({ p: ctx.path, i: end, t: ctx.call.now_ms })
+    const path = nextPath(ctx, offset)
+    return {
+      status: 200,
+      body: {
+        data: shown(records.slice(start, end)),
+        next_page: { offset, path, uri: `${ctx.call.origin}${API_PREFIX}${path}` }
+      }
+    }
+  })

@@ -5,8 +5,8 @@
  */
 import type { CustomField, CustomFieldSetting, EnumOption, MembershipRecord, OooEntry } from "./model-fields.js"
 import type { TaskmgrState } from "./model.js"
-import type { RenderContext, Wire } from "./render.js"
-import { projectRef, userRef } from "./render.js"
+import type { RenderContext, Wire } from "./refs.js"
+import { projectRef, userRef } from "./refs.js"
 
 const nameOf = (state: TaskmgrState, kind: string, gid: string): string | undefined => {
   switch (kind) {

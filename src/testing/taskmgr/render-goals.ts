@@ -5,8 +5,8 @@
 import { isoTime } from "../core/clock.js"
 import type { Goal, Portfolio, StatusParentKind, StatusUpdate, TimePeriod } from "./model-goals.js"
 import type { TaskmgrState } from "./model.js"
-import type { RenderContext, Wire } from "./render.js"
-import { userRef, workspaceRef } from "./render.js"
+import type { RenderContext, Wire } from "./refs.js"
+import { userRef, workspaceRef } from "./refs.js"
 
 const statusSubtype = (kind: StatusParentKind) => `${kind}_status_update` as const
 

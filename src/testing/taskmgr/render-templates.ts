@@ -2,7 +2,7 @@
 import { isoTime } from "../core/clock.js"
 import { richText } from "./html.js"
 import { type Job, jobStatus, type ProjectTemplate, type TaskTemplate } from "./model-templates.js"
-import { projectRef, type RenderContext, taskRef, userRef, type Wire } from "./render.js"
+import { projectRef, type RenderContext, taskRef, userRef, type Wire } from "./refs.js"
 
 export const fullTaskTemplate = (ctx: RenderContext, template: TaskTemplate): Wire => {
   const { recipe } = template

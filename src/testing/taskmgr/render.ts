@@ -1,61 +1,16 @@
 /**
  * Records as the service sends them. `full` is what a get, create or update
  * answers; `compact` is the small default set of a list. Nested records are
- * compact references; opt-fields.ts expands them for dotted `opt_fields`.
+ * compact references (refs.ts); opt-fields.ts expands them for dotted
+ * `opt_fields`.
  */
 import { isoTime } from "../core/clock.js"
 import type { Project, Section, Story, Tag, Task, TaskmgrState, Team, User, UserTaskList, Workspace } from "./model.js"
+import type { RenderContext, ResourceType, Wire } from "./refs.js"
+import { projectRef, sectionRef, tagRef, taskRef, teamRef, userRef, workspaceRef } from "./refs.js"
 import { latestStatus, statusCompact } from "./render-goals.js"
 
-export type Wire = Record<string, unknown>
-
-export interface RenderContext {
-  readonly state: TaskmgrState
-  /** The app host task and project URLs are built on (the simulator's own origin). */
-  readonly app_url: string
-}
-
-export type ResourceType =
-  | "user"
-  | "workspace"
-  | "team"
-  | "project"
-  | "section"
-  | "tag"
-  | "task"
-  | "story"
-  | "user_task_list"
-  | "goal"
-  | "portfolio"
-  | "status_update"
-
 const time = (ms: number | null): string | null => (ms === null ? null : isoTime(ms))
-
-export const userRef = (state: TaskmgrState, gid: string | null): Wire | null => {
-  if (gid === null) return null
-  return { gid, resource_type: "user", name: state.users.get(gid)?.name ?? "Former member" }
-}
-
-const ref = (resource_type: ResourceType, gid: string | null, name: string | undefined): Wire | null =>
-  gid === null ? null : { gid, resource_type, name: name ?? "" }
-
-export const workspaceRef = (state: TaskmgrState, gid: string): Wire | null =>
-  ref("workspace", gid, state.workspaces.get(gid)?.name)
-export const projectRef = (state: TaskmgrState, gid: string): Wire | null =>
-  ref("project", gid, state.projects.get(gid)?.name)
-export const sectionRef = (state: TaskmgrState, gid: string | null): Wire | null =>
-  ref("section", gid, gid === null ? undefined : state.sections.get(gid)?.name)
-export const tagRef = (state: TaskmgrState, gid: string): Wire | null => ref("tag", gid, state.tags.get(gid)?.name)
-export const taskRef = (state: TaskmgrState, gid: string | null): Wire | null => {
-  if (gid === null) return null
-  const task = state.tasks.get(gid)
-  return {
-    gid,
-    resource_type: "task",
-    name: task?.name ?? "",
-    resource_subtype: task?.resource_subtype ?? "default_task"
-  }
-}
 
 export const fullUser = (ctx: RenderContext, user: User): Wire => ({
   gid: user.gid,
@@ -103,7 +58,7 @@ export const fullProject = (ctx: RenderContext, project: Project): Wire => ({
   public: project.public,
   privacy_setting: project.public ? "public_to_workspace" : "private",
   owner: userRef(ctx.state, project.owner),
-  team: project.team === null ? null : ref("team", project.team, ctx.state.teams.get(project.team)?.name),
+  team: project.team === null ? null : teamRef(ctx.state, project.team),
   workspace: workspaceRef(ctx.state, project.workspace),
   followers: project.followers.map((gid) => userRef(ctx.state, gid)),
   members: project.members.map((gid) => userRef(ctx.state, gid)),

@@ -3,6 +3,10 @@
  * that attach fields to a project, portfolio, goal or team (a team's are
  * never paged).
  */
+import * as Either from "effect/Either"
+import type { Parsed } from "../core/rejection.js"
+import { route } from "../core/route.js"
+import type { ApiRoute, Ctx } from "./context.js"
 import { notFound, ok } from "./errors.js"
 import { goalOf, portfolioOf } from "./input-goals.js"
 import { memberOf, pathGid, projectOf, teamOf, workspaceOf } from "./input.js"
@@ -10,13 +14,10 @@ import type { CustomField, SettingParentKind } from "./model-fields.js"
 import { listRecord, singleRecord } from "./opt-fields.js"
 import { page } from "./paging.js"
 import { COMPACT, fullCustomField, fullCustomFieldSetting } from "./render-fields.js"
-import type { Ctx, Route } from "./router.js"
-import { route } from "./router.js"
 
-const customFieldOf = (ctx: Ctx, gid: string): CustomField => {
-  const field = ctx.state.customFields.get(gid) ?? notFound(gid)
-  memberOf(ctx, field.workspace)
-  return field
+const customFieldOf = (ctx: Ctx, gid: string): Parsed<CustomField> => {
+  const field = ctx.state.customFields.get(gid)
+  return field === undefined ? notFound(gid) : Either.map(memberOf(ctx, field.workspace), () => field)
 }
 
 const settingsOf = (ctx: Ctx, kind: SettingParentKind, parent: string) =>
@@ -24,54 +25,54 @@ const settingsOf = (ctx: Ctx, kind: SettingParentKind, parent: string) =>
     .filter((s) => s.parent_kind === kind && s.parent === parent)
     .map((s) => fullCustomFieldSetting(ctx.render, s))
 
-/** A list of settings, paged like every list. */
-const listedSettings = (ctx: Ctx, kind: SettingParentKind, parent: string) =>
-  page({ ...ctx, fields: ctx.fields ?? COMPACT.custom_field_setting }, settingsOf(ctx, kind, parent))
-
-export const customFieldRoutes: ReadonlyArray<Route> = [
-  route("GET", "/workspaces/:workspace_gid/custom_fields", "custom_fields:read", (ctx) => {
-    const workspace = workspaceOf(ctx, pathGid(ctx, "workspace_gid"))
-    const fields = [...ctx.state.customFields.values()].filter((f) => f.workspace === workspace.gid)
-    return page(
-      { ...ctx, fields: ctx.fields ?? COMPACT.custom_field },
-      fields.map((f) => fullCustomField(ctx.render, f))
+/** The settings of the record the path names (read by `of`), paged like every list. */
+const listedSettings = (
+  kind: SettingParentKind,
+  name: string,
+  of: (ctx: Ctx, gid: string) => Parsed<{ readonly gid: string }>
+) =>
+(ctx: Ctx) =>
+  Either.gen(function*() {
+    const parent = yield* of(ctx, yield* pathGid(ctx, name))
+    return yield* page(
+      { ...ctx, fields: ctx.fields ?? COMPACT.custom_field_setting },
+      settingsOf(ctx, kind, parent.gid)
     )
-  }),
-  route(
-    "GET",
-    "/custom_fields/:custom_field_gid",
-    "custom_fields:read",
-    (ctx) =>
-      ok(
-        singleRecord(
-          fullCustomField(ctx.render, customFieldOf(ctx, pathGid(ctx, "custom_field_gid"))),
-          ctx.fields,
-          ctx.expand
-        )
+  })
+
+export const customFieldRoutes: ReadonlyArray<ApiRoute> = [
+  route("GET", "/workspaces/:workspace_gid/custom_fields", "custom_fields:read", (ctx) =>
+    Either.gen(function*() {
+      const workspace = yield* workspaceOf(ctx, yield* pathGid(ctx, "workspace_gid"))
+      const fields = [...ctx.state.customFields.values()].filter((f) => f.workspace === workspace.gid)
+      return yield* page(
+        { ...ctx, fields: ctx.fields ?? COMPACT.custom_field },
+        fields.map((f) => fullCustomField(ctx.render, f))
       )
-  ),
+    })),
+  route("GET", "/custom_fields/:custom_field_gid", "custom_fields:read", (ctx) =>
+    Either.gen(function*() {
+      const field = yield* customFieldOf(ctx, yield* pathGid(ctx, "custom_field_gid"))
+      return ok(singleRecord(fullCustomField(ctx.render, field), ctx.fields, ctx.expand))
+    })),
   route(
     "GET",
     "/projects/:project_gid/custom_field_settings",
     "projects:read",
-    (ctx) => listedSettings(ctx, "project", projectOf(ctx, pathGid(ctx, "project_gid")).gid)
+    listedSettings("project", "project_gid", projectOf)
   ),
   route(
     "GET",
     "/portfolios/:portfolio_gid/custom_field_settings",
     "portfolios:read",
-    (ctx) => listedSettings(ctx, "portfolio", portfolioOf(ctx, pathGid(ctx, "portfolio_gid")).gid)
+    listedSettings("portfolio", "portfolio_gid", portfolioOf)
   ),
-  route(
-    "GET",
-    "/goals/:goal_gid/custom_field_settings",
-    "goals:read",
-    (ctx) => listedSettings(ctx, "goal", goalOf(ctx, pathGid(ctx, "goal_gid")).gid)
-  ),
+  route("GET", "/goals/:goal_gid/custom_field_settings", "goals:read", listedSettings("goal", "goal_gid", goalOf)),
   // The service declares no paging here: every setting at once, whatever limit says.
-  route("GET", "/teams/:team_gid/custom_field_settings", "teams:read", (ctx) => {
-    const team = teamOf(ctx, pathGid(ctx, "team_gid"))
-    const fields = ctx.fields ?? COMPACT.custom_field_setting
-    return ok(settingsOf(ctx, "team", team.gid).map((s) => listRecord(s, fields, ctx.expand)))
-  })
+  route("GET", "/teams/:team_gid/custom_field_settings", "teams:read", (ctx) =>
+    Either.gen(function*() {
+      const team = yield* teamOf(ctx, yield* pathGid(ctx, "team_gid"))
+      const fields = ctx.fields ?? COMPACT.custom_field_setting
+      return ok(settingsOf(ctx, "team", team.gid).map((s) => listRecord(s, fields, ctx.expand)))
+    }))
 ]

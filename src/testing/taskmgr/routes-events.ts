@@ -5,13 +5,15 @@
  * missing, malformed, of another feed, or older than SYNC_TTL_MS of
  * simulator time.
  */
+import * as Either from "effect/Either"
 import { DAY_MS } from "../core/clock.js"
+import { decodeCursor, encodeCursor } from "../core/params.js"
+import { route } from "../core/route.js"
+import type { ApiRoute, Ctx } from "./context.js"
 import type { Reply } from "./errors.js"
 import { badRequest, notFound } from "./errors.js"
 import { checkGid } from "./input.js"
 import type { TaskmgrState } from "./model.js"
-import type { Ctx, Route } from "./router.js"
-import { route } from "./router.js"
 
 export const SYNC_TTL_MS = DAY_MS
 /** At most this many events a read (taskmgr-wire.md). */
@@ -26,18 +28,13 @@ interface SyncToken {
   readonly t: number
 }
 
-const encode = (token: SyncToken) => Buffer.from(JSON.stringify(token)).toString("base64url")
+const encode = (token: SyncToken) => encodeCursor({ ...token })
 
 const decode = (raw: string): SyncToken | null => {
-  try {
-    const value = JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as Partial<SyncToken> | null
-    return typeof value?.r === "string" && typeof value.s === "string" && /^\d+$/.test(value.s) &&
-        typeof value.t === "number"
-      ? { r: value.r, s: value.s, t: value.t }
-      : null
-  } catch {
-    return null
-  }
+  const { r, s, t } = decodeCursor(raw) ?? {}
+  return typeof r === "string" && typeof s === "string" && /^\d+$/.test(s) && typeof t === "number"
+    ? { r, s, t }
+    : null
 }
 
 /** The answer to a missing or stale token: 412, with a token at the feed's end (what comes after it will be shown). */
@@ -66,26 +63,30 @@ const knownResource = (state: TaskmgrState, gid: string): boolean =>
   ]
     .some((map) => map.has(gid))
 
-export const eventRoutes: ReadonlyArray<Route> = [
-  route("GET", "/events", null, (ctx) => {
-    const resource = ctx.call.search.get("resource")
-    if (resource === null || resource === "") return badRequest("resource: Missing input")
-    checkGid("resource", resource)
-    if (!knownResource(ctx.state, resource)) return notFound(resource)
-    const raw = ctx.call.search.get("sync")
-    const token = raw === null ? null : decode(raw)
-    if (token === null || token.r !== resource || ctx.call.now_ms - token.t > SYNC_TTL_MS) return stale(ctx, resource)
-    const after = BigInt(token.s)
-    const waiting = (ctx.state.eventFeeds.get(resource) ?? []).filter((e) => e.seq > after)
-    const shown = waiting.slice(0, EVENTS_PER_READ)
-    const last = shown.at(-1)?.seq ?? after
-    return {
-      status: 200,
-      body: {
-        data: shown.map((e) => e.event),
-        sync: encode({ r: resource, s: last.toString(), t: ctx.call.now_ms }),
-        has_more: waiting.length > shown.length
+export const eventRoutes: ReadonlyArray<ApiRoute> = [
+  route("GET", "/events", null, (ctx) =>
+    Either.gen(function*() {
+      const resource = ctx.call.search.get("resource")
+      if (resource === null || resource === "") return yield* badRequest("resource: Missing input")
+      yield* checkGid("resource", resource)
+      if (!knownResource(ctx.state, resource)) return yield* notFound(resource)
+      const raw = ctx.call.search.get("sync")
+      const token = raw === null ? null : decode(raw)
+      if (token === null || token.r !== resource || ctx.call.now_ms - token.t > SYNC_TTL_MS) {
+        return stale(ctx, resource)
       }
-    }
-  })
+      const after = BigInt(token.s)
+      const waiting = (ctx.state.eventFeeds.get(resource) ?? []).filter((e) => e.seq > after)
+      const shown = waiting.slice(0, EVENTS_PER_READ)
+      const last = shown.at(-1)?.seq ?? after
+      const reply: Reply = {
+        status: 200,
+        body: {
+          data: shown.map((e) => e.event),
+          sync: encode({ r: resource, s: last.toString(), t: ctx.call.now_ms }),
+          has_more: waiting.length > shown.length
+        }
+      }
+      return reply
+    }))
 ]

@@ -5,7 +5,11 @@
  * write here changes both, and a parent made elsewhere (project create)
  * gets its members' memberships when its memberships are first read.
  */
-import { badRequest, created, emptyOk, forbidden, notFound, ok, Rejection } from "./errors.js"
+import * as Either from "effect/Either"
+import type { Parsed } from "../core/rejection.js"
+import { route } from "../core/route.js"
+import type { ApiRoute, Ctx } from "./context.js"
+import { badRequest, created, emptyOk, forbidden, notFound, ok } from "./errors.js"
 import { statusParentOf } from "./input-goals.js"
 import { checkGid, input, pathGid, queryValue, requiredStr, str, teamOf, userGid, userOf } from "./input.js"
 import type { AccessLevel, MembershipParentKind, MembershipRecord } from "./model-fields.js"
@@ -14,8 +18,6 @@ import { newGid } from "./model.js"
 import { singleRecord } from "./opt-fields.js"
 import { page } from "./paging.js"
 import { COMPACT, fullMembership } from "./render-fields.js"
-import type { Ctx, Route } from "./router.js"
-import { route } from "./router.js"
 
 interface Parent {
   readonly gid: string
@@ -24,17 +26,10 @@ interface Parent {
 }
 
 /** A project, portfolio or goal the caller may see (a private portfolio only to its members). */
-const parentOf = (ctx: Ctx, gid: string): Parent => ({ gid, ...statusParentOf(ctx, gid) })
+const parentOf = (ctx: Ctx, gid: string): Parsed<Parent> =>
+  Either.map(statusParentOf(ctx, gid), (parent) => ({ gid, ...parent }))
 
-const visible = (ctx: Ctx, gid: string): boolean => {
-  try {
-    parentOf(ctx, gid)
-    return true
-  } catch (error) {
-    if (error instanceof Rejection) return false
-    throw error
-  }
-}
+const visible = (ctx: Ctx, gid: string): boolean => Either.isRight(parentOf(ctx, gid))
 
 /**
  * A parent's own member list (a project's or portfolio's `members`), which
@@ -60,22 +55,25 @@ interface Member {
 }
 
 /** A user (gid, email or me) or a team, in the parent's workspace. */
-const memberOfParent = (ctx: Ctx, value: string, parent: Parent): Member => {
-  const gid = userGid(ctx, "member", value)
-  if (ctx.state.teams.has(gid)) {
-    const team = teamOf(ctx, gid)
-    if (team.workspace !== parent.workspace) badRequest("member: The team is in another workspace")
-    return { gid, kind: "team" }
-  }
-  const user = userOf(ctx, gid)
-  if (!user.workspaces.includes(parent.workspace)) badRequest("member: The user is not in the parent's workspace")
-  return { gid, kind: "user" }
-}
+const memberOfParent = (ctx: Ctx, value: string, parent: Parent): Parsed<Member> =>
+  Either.gen(function*() {
+    const gid = yield* userGid(ctx, "member", value)
+    if (ctx.state.teams.has(gid)) {
+      const team = yield* teamOf(ctx, gid)
+      if (team.workspace !== parent.workspace) return yield* badRequest("member: The team is in another workspace")
+      return { gid, kind: "team" as const }
+    }
+    const user = yield* userOf(ctx, gid)
+    if (!user.workspaces.includes(parent.workspace)) {
+      return yield* badRequest("member: The user is not in the parent's workspace")
+    }
+    return { gid, kind: "user" as const }
+  })
 
-const accessLevel = (value: string, kind: MembershipParentKind): AccessLevel => {
+const accessLevel = (value: string, kind: MembershipParentKind): Parsed<AccessLevel> => {
   const known = ACCESS_LEVELS[kind]
   return known.includes(value as AccessLevel)
-    ? value as AccessLevel
+    ? Either.right(value as AccessLevel)
     : badRequest(
       `access_level: Not a valid access level for a ${kind} membership: ${value}. Use one of ${known.join(", ")}`
     )
@@ -105,22 +103,26 @@ const sync = (ctx: Ctx, parent: Parent): void => {
 
 const syncVisible = (ctx: Ctx): void => {
   const parents = [...ctx.state.projects.keys(), ...ctx.state.portfolios.keys(), ...ctx.state.goals.keys()]
-  for (const gid of parents) if (visible(ctx, gid)) sync(ctx, parentOf(ctx, gid))
+  for (const gid of parents) {
+    const parent = parentOf(ctx, gid)
+    if (Either.isRight(parent)) sync(ctx, parent.right)
+  }
 }
 
 /** Only an admin of the parent changes who has access to it. */
-const mustAdminister = (ctx: Ctx, parent: Parent): void => {
+const mustAdminister = (ctx: Ctx, parent: Parent): Parsed<void> => {
   const mine = [...ctx.state.memberships.values()].find((m) =>
     m.parent === parent.gid && m.member_kind === "user" && m.member === ctx.caller.user.gid
   )
-  if (mine?.access_level !== "admin") forbidden()
+  return mine?.access_level === "admin" ? Either.void : forbidden()
 }
 
-const membershipOf = (ctx: Ctx, gid: string): MembershipRecord => {
-  const membership = ctx.state.memberships.get(gid) ?? notFound(gid)
-  parentOf(ctx, membership.parent)
-  return membership
+const membershipOf = (ctx: Ctx, gid: string): Parsed<MembershipRecord> => {
+  const membership = ctx.state.memberships.get(gid)
+  return membership === undefined ? notFound(gid) : Either.map(parentOf(ctx, membership.parent), () => membership)
 }
+
+const pathMembership = (ctx: Ctx) => Either.flatMap(pathGid(ctx, "membership_gid"), (gid) => membershipOf(ctx, gid))
 
 const answer = (ctx: Ctx, membership: MembershipRecord) =>
   singleRecord(fullMembership(ctx.render, membership), ctx.fields, ctx.expand)
@@ -135,64 +137,75 @@ const reflect = (ctx: Ctx, membership: MembershipRecord, present: boolean): void
   if (!present && at >= 0) parent.members.splice(at, 1)
 }
 
-export const membershipRoutes: ReadonlyArray<Route> = [
-  route("GET", "/memberships", null, (ctx) => {
-    const parentGid = queryValue(ctx, "parent")
-    const memberValue = queryValue(ctx, "member")
-    if (parentGid === undefined && memberValue === undefined) {
-      return badRequest("parent: Missing input (or give member)")
-    }
-    const parent = parentGid === undefined ? undefined : parentOf(ctx, checkGid("parent", parentGid))
-    const member = memberValue === undefined ? undefined : userGid(ctx, "member", memberValue)
-    if (parent !== undefined) sync(ctx, parent)
-    else syncVisible(ctx)
-    const found = [...ctx.state.memberships.values()].filter((m) =>
-      (parent === undefined || m.parent === parent.gid) &&
-      (member === undefined || m.member === member) &&
-      visible(ctx, m.parent)
-    )
-    return page({ ...ctx, fields: ctx.fields ?? COMPACT.membership }, found.map((m) => fullMembership(ctx.render, m)))
-  }),
-  route("POST", "/memberships", null, (ctx) => {
-    const data = input(ctx)
-    const parent = parentOf(ctx, checkGid("parent", requiredStr(data, "parent")))
-    const member = memberOfParent(ctx, requiredStr(data, "member"), parent)
-    const level = str(data, "access_level")
-    sync(ctx, parent)
-    mustAdminister(ctx, parent)
-    const existing = [...ctx.state.memberships.values()].find((m) => m.parent === parent.gid && m.member === member.gid)
-    if (existing !== undefined) return badRequest(`member: ${member.gid} is already a member of ${parent.gid}`)
-    const membership: MembershipRecord = {
-      gid: newGid(ctx.state),
-      parent: parent.gid,
-      parent_kind: parent.kind,
-      member: member.gid,
-      member_kind: member.kind,
-      access_level: level === undefined ? "editor" : accessLevel(level, parent.kind)
-    }
-    ctx.state.memberships.set(membership.gid, membership)
-    reflect(ctx, membership, true)
-    return created(answer(ctx, membership))
-  }),
+export const membershipRoutes: ReadonlyArray<ApiRoute> = [
+  route("GET", "/memberships", null, (ctx) =>
+    Either.gen(function*() {
+      const parentGid = queryValue(ctx, "parent")
+      const memberValue = queryValue(ctx, "member")
+      if (parentGid === undefined && memberValue === undefined) {
+        return yield* badRequest("parent: Missing input (or give member)")
+      }
+      const parent = parentGid === undefined ? undefined : yield* parentOf(ctx, yield* checkGid("parent", parentGid))
+      const member = memberValue === undefined ? undefined : yield* userGid(ctx, "member", memberValue)
+      if (parent !== undefined) sync(ctx, parent)
+      else syncVisible(ctx)
+      const found = [...ctx.state.memberships.values()].filter((m) =>
+        (parent === undefined || m.parent === parent.gid) &&
+        (member === undefined || m.member === member) &&
+        visible(ctx, m.parent)
+      )
+      return yield* page(
+        { ...ctx, fields: ctx.fields ?? COMPACT.membership },
+        found.map((m) => fullMembership(ctx.render, m))
+      )
+    })),
+  route("POST", "/memberships", null, (ctx) =>
+    Either.gen(function*() {
+      const data = yield* input(ctx)
+      const parent = yield* parentOf(ctx, yield* checkGid("parent", yield* requiredStr(data, "parent")))
+      const member = yield* memberOfParent(ctx, yield* requiredStr(data, "member"), parent)
+      const level = yield* str(data, "access_level")
+      sync(ctx, parent)
+      yield* mustAdminister(ctx, parent)
+      const existing = [...ctx.state.memberships.values()].find((m) =>
+        m.parent === parent.gid && m.member === member.gid
+      )
+      if (existing !== undefined) return yield* badRequest(`member: ${member.gid} is already a member of ${parent.gid}`)
+      // The gid is taken before the access level is checked, as the service numbers it.
+      const gid = newGid(ctx.state)
+      const membership: MembershipRecord = {
+        gid,
+        parent: parent.gid,
+        parent_kind: parent.kind,
+        member: member.gid,
+        member_kind: member.kind,
+        access_level: level === undefined ? "editor" : yield* accessLevel(level, parent.kind)
+      }
+      ctx.state.memberships.set(membership.gid, membership)
+      reflect(ctx, membership, true)
+      return created(answer(ctx, membership))
+    })),
   route(
     "GET",
     "/memberships/:membership_gid",
     null,
-    (ctx) => ok(answer(ctx, membershipOf(ctx, pathGid(ctx, "membership_gid"))))
+    (ctx) => Either.map(pathMembership(ctx), (membership) => ok(answer(ctx, membership)))
   ),
-  route("PUT", "/memberships/:membership_gid", null, (ctx) => {
-    const membership = membershipOf(ctx, pathGid(ctx, "membership_gid"))
-    const level = requiredStr(input(ctx), "access_level")
-    const parent = parentOf(ctx, membership.parent)
-    mustAdminister(ctx, parent)
-    membership.access_level = accessLevel(level, parent.kind)
-    return ok(answer(ctx, membership))
-  }),
-  route("DELETE", "/memberships/:membership_gid", null, (ctx) => {
-    const membership = membershipOf(ctx, pathGid(ctx, "membership_gid"))
-    mustAdminister(ctx, parentOf(ctx, membership.parent))
-    ctx.state.memberships.delete(membership.gid)
-    reflect(ctx, membership, false)
-    return emptyOk()
-  })
+  route("PUT", "/memberships/:membership_gid", null, (ctx) =>
+    Either.gen(function*() {
+      const membership = yield* pathMembership(ctx)
+      const level = yield* requiredStr(yield* input(ctx), "access_level")
+      const parent = yield* parentOf(ctx, membership.parent)
+      yield* mustAdminister(ctx, parent)
+      membership.access_level = yield* accessLevel(level, parent.kind)
+      return ok(answer(ctx, membership))
+    })),
+  route("DELETE", "/memberships/:membership_gid", null, (ctx) =>
+    Either.gen(function*() {
+      const membership = yield* pathMembership(ctx)
+      yield* mustAdminister(ctx, yield* parentOf(ctx, membership.parent))
+      ctx.state.memberships.delete(membership.gid)
+      reflect(ctx, membership, false)
+      return emptyOk()
+    }))
 ]

@@ -2,6 +2,10 @@
  * Portfolios: list (a workspace's, by owner), get, create (201), update,
  * delete (its status updates go with it), and their items (projects).
  */
+import * as Either from "effect/Either"
+import type { Parsed } from "../core/rejection.js"
+import { route } from "../core/route.js"
+import type { ApiRoute, Ctx } from "./context.js"
 import { badRequest, created, emptyOk, ok } from "./errors.js"
 import { portfolioOf } from "./input-goals.js"
 import type { Data } from "./input.js"
@@ -12,8 +16,6 @@ import { singleRecord } from "./opt-fields.js"
 import { page } from "./paging.js"
 import { fullPortfolio } from "./render-goals.js"
 import { fullProject } from "./render.js"
-import type { Ctx, Route } from "./router.js"
-import { route } from "./router.js"
 
 const COLORS: ReadonlyArray<PortfolioColor> = [
   "dark-pink",
@@ -42,89 +44,100 @@ const answer = (ctx: Ctx, portfolio: Portfolio) =>
 
 const visible = (ctx: Ctx, portfolio: Portfolio) => portfolio.public || portfolio.members.includes(ctx.caller.user.gid)
 
-const oneOf = <A extends string>(data: Data, name: string, allowed: ReadonlyArray<A>): A | undefined => {
-  const value = str(data, name)
-  if (value !== undefined && !allowed.includes(value as A)) badRequest(`${name}: Must be one of ${allowed.join(", ")}`)
-  return value as A | undefined
-}
+const oneOf = <A extends string>(data: Data, name: string, allowed: ReadonlyArray<A>): Parsed<A | undefined> =>
+  Either.flatMap(str(data, name), (value) =>
+    value !== undefined && !allowed.includes(value as A)
+      ? badRequest(`${name}: Must be one of ${allowed.join(", ")}`)
+      : Either.right(value as A | undefined))
 
-const applyFields = (portfolio: Portfolio, data: Data): void => {
-  const name = str(data, "name")
-  if (name !== undefined) {
-    if (name.trim() === "") badRequest("name: Cannot be empty")
-    portfolio.name = name
-  }
-  const color = oneOf(data, "color", COLORS)
-  if (color !== undefined) portfolio.color = color
-  const archived = bool(data, "archived")
-  if (archived !== undefined) portfolio.archived = archived
-  const isPublic = bool(data, "public")
-  if (isPublic !== undefined) portfolio.public = isPublic
-  const access = oneOf(data, "default_access_level", ACCESS_LEVELS)
-  if (access !== undefined) portfolio.default_access_level = access
-  const due = date(data, "due_on")
-  if (due !== undefined) portfolio.due_on = due
-  const start = date(data, "start_on")
-  if (start !== undefined) portfolio.start_on = start
-  if (portfolio.start_on !== null && portfolio.due_on !== null && portfolio.start_on > portfolio.due_on) {
-    badRequest("start_on: Must be on or before due_on")
-  }
-}
+const applyFields = (portfolio: Portfolio, data: Data): Parsed<void> =>
+  Either.gen(function*() {
+    const name = yield* str(data, "name")
+    if (name !== undefined) {
+      if (name.trim() === "") return yield* badRequest("name: Cannot be empty")
+      portfolio.name = name
+    }
+    const color = yield* oneOf(data, "color", COLORS)
+    if (color !== undefined) portfolio.color = color
+    const archived = yield* bool(data, "archived")
+    if (archived !== undefined) portfolio.archived = archived
+    const isPublic = yield* bool(data, "public")
+    if (isPublic !== undefined) portfolio.public = isPublic
+    const access = yield* oneOf(data, "default_access_level", ACCESS_LEVELS)
+    if (access !== undefined) portfolio.default_access_level = access
+    const due = yield* date(data, "due_on")
+    if (due !== undefined) portfolio.due_on = due
+    const start = yield* date(data, "start_on")
+    if (start !== undefined) portfolio.start_on = start
+    if (portfolio.start_on !== null && portfolio.due_on !== null && portfolio.start_on > portfolio.due_on) {
+      return yield* badRequest("start_on: Must be on or before due_on")
+    }
+  })
 
-const create = (ctx: Ctx) => {
-  const data = input(ctx)
-  if (str(data, "name") === undefined) badRequest("name: Missing input")
-  const workspaceGid = gidField(ctx, data, "workspace")
-  if (workspaceGid === undefined) return badRequest("workspace: Missing input")
-  const workspace = workspaceOf(ctx, workspaceGid)
-  const me = ctx.caller.user.gid
-  const portfolio = newPortfolio(newGid(ctx.state), "", workspace.gid, me, ctx.call.now_ms)
-  applyFields(portfolio, data)
-  ctx.state.portfolios.set(portfolio.gid, portfolio)
-  return created(answer(ctx, portfolio))
-}
+const create = (ctx: Ctx) =>
+  Either.gen(function*() {
+    const data = yield* input(ctx)
+    if ((yield* str(data, "name")) === undefined) return yield* badRequest("name: Missing input")
+    const workspaceGid = yield* gidField(ctx, data, "workspace")
+    if (workspaceGid === undefined) return yield* badRequest("workspace: Missing input")
+    const workspace = yield* workspaceOf(ctx, workspaceGid)
+    const me = ctx.caller.user.gid
+    const portfolio = newPortfolio(newGid(ctx.state), "", workspace.gid, me, ctx.call.now_ms)
+    yield* applyFields(portfolio, data)
+    ctx.state.portfolios.set(portfolio.gid, portfolio)
+    return created(answer(ctx, portfolio))
+  })
 
-export const portfolioRoutes: ReadonlyArray<Route> = [
-  route("GET", "/portfolios", "portfolios:read", (ctx) => {
-    const workspaceGid = queryGid(ctx, "workspace")
-    if (workspaceGid === undefined) return badRequest("workspace: Missing input")
-    workspaceOf(ctx, workspaceGid)
-    const ownerWord = queryValue(ctx, "owner")
-    const owner = ownerWord === undefined ? undefined : userGid(ctx, "owner", ownerWord)
-    const portfolios = [...ctx.state.portfolios.values()].filter((p) =>
-      p.workspace === workspaceGid && (owner === undefined || p.owner === owner) && visible(ctx, p)
-    )
-    return page(ctx, portfolios.map((p) => fullPortfolio(ctx.render, p)))
-  }),
+const pathPortfolio = (ctx: Ctx) => Either.flatMap(pathGid(ctx, "portfolio_gid"), (gid) => portfolioOf(ctx, gid))
+
+export const portfolioRoutes: ReadonlyArray<ApiRoute> = [
+  route("GET", "/portfolios", "portfolios:read", (ctx) =>
+    Either.gen(function*() {
+      const workspaceGid = yield* queryGid(ctx, "workspace")
+      if (workspaceGid === undefined) return yield* badRequest("workspace: Missing input")
+      yield* workspaceOf(ctx, workspaceGid)
+      const ownerWord = queryValue(ctx, "owner")
+      const owner = ownerWord === undefined ? undefined : yield* userGid(ctx, "owner", ownerWord)
+      const portfolios = [...ctx.state.portfolios.values()].filter((p) =>
+        p.workspace === workspaceGid && (owner === undefined || p.owner === owner) && visible(ctx, p)
+      )
+      return yield* page(ctx, portfolios.map((p) => fullPortfolio(ctx.render, p)))
+    })),
   route("POST", "/portfolios", "portfolios:write", create),
   route(
     "GET",
     "/portfolios/:portfolio_gid",
     "portfolios:read",
-    (ctx) => ok(answer(ctx, portfolioOf(ctx, pathGid(ctx, "portfolio_gid"))))
+    (ctx) => Either.map(pathPortfolio(ctx), (portfolio) => ok(answer(ctx, portfolio)))
   ),
-  route("PUT", "/portfolios/:portfolio_gid", "portfolios:write", (ctx) => {
-    const portfolio = portfolioOf(ctx, pathGid(ctx, "portfolio_gid"))
-    // Every check runs on a copy: a refused update changes nothing.
-    const changed: Portfolio = { ...portfolio }
-    applyFields(changed, input(ctx))
-    ctx.state.portfolios.set(portfolio.gid, changed)
-    return ok(answer(ctx, changed))
-  }),
-  route("DELETE", "/portfolios/:portfolio_gid", null, (ctx) => {
-    const portfolio = portfolioOf(ctx, pathGid(ctx, "portfolio_gid"))
-    ctx.state.portfolios.delete(portfolio.gid)
-    for (const update of [...ctx.state.statusUpdates.values()]) {
-      if (update.parent === portfolio.gid) ctx.state.statusUpdates.delete(update.gid)
-    }
-    for (const goal of ctx.state.goals.values()) {
-      goal.supporting_portfolios = goal.supporting_portfolios.filter((gid) => gid !== portfolio.gid)
-    }
-    return emptyOk()
-  }),
-  route("GET", "/portfolios/:portfolio_gid/items", "portfolios:read", (ctx) => {
-    const portfolio = portfolioOf(ctx, pathGid(ctx, "portfolio_gid"))
-    const projects = portfolio.items.flatMap((gid) => ctx.state.projects.get(gid) ?? [])
-    return page(ctx, projects.map((project) => fullProject(ctx.render, project)))
-  })
+  route("PUT", "/portfolios/:portfolio_gid", "portfolios:write", (ctx) =>
+    Either.gen(function*() {
+      const portfolio = yield* pathPortfolio(ctx)
+      // Every check runs on a copy: a refused update changes nothing.
+      const changed: Portfolio = { ...portfolio }
+      yield* applyFields(changed, yield* input(ctx))
+      ctx.state.portfolios.set(portfolio.gid, changed)
+      return ok(answer(ctx, changed))
+    })),
+  route("DELETE", "/portfolios/:portfolio_gid", null, (ctx) =>
+    Either.map(pathPortfolio(ctx), (portfolio) => {
+      ctx.state.portfolios.delete(portfolio.gid)
+      for (const update of [...ctx.state.statusUpdates.values()]) {
+        if (update.parent === portfolio.gid) ctx.state.statusUpdates.delete(update.gid)
+      }
+      for (const goal of ctx.state.goals.values()) {
+        goal.supporting_portfolios = goal.supporting_portfolios.filter((gid) => gid !== portfolio.gid)
+      }
+      return emptyOk()
+    })),
+  route(
+    "GET",
+    "/portfolios/:portfolio_gid/items",
+    "portfolios:read",
+    (ctx) =>
+      Either.flatMap(pathPortfolio(ctx), (portfolio) => {
+        const projects = portfolio.items.flatMap((gid) => ctx.state.projects.get(gid) ?? [])
+        return page(ctx, projects.map((project) => fullProject(ctx.render, project)))
+      })
+  )
 ]

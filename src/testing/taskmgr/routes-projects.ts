@@ -3,8 +3,13 @@
  * task), get, task counts, search (premium), create (three paths, 201),
  * update and delete.
  */
-import { badRequest, created, emptyOk, ok, PREMIUM_MESSAGE, reject } from "./errors.js"
-import { plainText, richText } from "./html.js"
+import * as Either from "effect/Either"
+import type { Parsed } from "../core/rejection.js"
+import { reject } from "../core/rejection.js"
+import { route } from "../core/route.js"
+import type { ApiRoute, Ctx } from "./context.js"
+import { searched } from "./context.js"
+import { badRequest, created, emptyOk, ok, PREMIUM_MESSAGE } from "./errors.js"
 import type { Data } from "./input.js"
 import {
   bool,
@@ -12,9 +17,9 @@ import {
   gidField,
   gidList,
   has,
-  html,
   input,
   pathGid,
+  plainOrRich,
   projectOf,
   queryGid,
   queryValue,
@@ -25,12 +30,10 @@ import {
   workspaceOf
 } from "./input.js"
 import type { Project } from "./model.js"
-import { newGid } from "./model.js"
+import { newGid, newProject } from "./model.js"
 import { select, singleRecord } from "./opt-fields.js"
 import { page, readLimit } from "./paging.js"
 import { fullProject } from "./render.js"
-import type { Ctx, Route } from "./router.js"
-import { route } from "./router.js"
 
 const listed = (ctx: Ctx, projects: ReadonlyArray<Project>) => {
   const archived = queryValue(ctx, "archived")
@@ -43,81 +46,68 @@ const inWorkspace = (ctx: Ctx, workspace: string) =>
 
 const answer = (ctx: Ctx, project: Project) => singleRecord(fullProject(ctx.render, project), ctx.fields, ctx.expand)
 
-/** Applies the writable fields of a create or update body. */
-const applyFields = (ctx: Ctx, project: Project, data: Data): void => {
-  const name = str(data, "name")
-  if (name !== undefined) project.name = name
-  const richNotes = html(data, "html_notes")
-  const notes = str(data, "notes")
-  if (richNotes !== undefined) {
-    project.html_notes = richNotes
-    project.notes = plainText(richNotes)
-  } else if (notes !== undefined) {
-    project.notes = notes
-    project.html_notes = richText(notes)
-  }
-  const archived = bool(data, "archived")
-  if (archived !== undefined) project.archived = archived
-  const isPublic = bool(data, "public")
-  if (isPublic !== undefined) project.public = isPublic
-  if (has(data, "color")) project.color = data.color === null ? null : str(data, "color") ?? null
-  const due = date(data, "due_on") ?? date(data, "due_date")
-  if (due !== undefined) project.due_on = due
-  const start = date(data, "start_on")
-  if (start !== undefined) project.start_on = start
-  const view = str(data, "default_view")
-  if (view !== undefined) project.default_view = view
-  const owner = gidField(ctx, data, "owner", "user")
-  if (owner !== undefined) project.owner = userOf(ctx, owner).gid
-  const followers = gidList(ctx, data, "followers", "user")
-  if (followers !== undefined) {
-    for (const gid of followers) if (!project.followers.includes(userOf(ctx, gid).gid)) project.followers.push(gid)
-  }
-  project.modified_at = ctx.call.now_ms
-}
+const pathProject = (ctx: Ctx) => Either.flatMap(pathGid(ctx, "project_gid"), (gid) => projectOf(ctx, gid))
 
-const create = (ctx: Ctx, fixed: { readonly workspace?: string; readonly team?: string }) => {
-  const data = input(ctx)
-  const teamGid = fixed.team ?? gidField(ctx, data, "team")
-  const team = teamGid === undefined ? undefined : teamOf(ctx, teamGid)
-  const workspaceGid = fixed.workspace ?? gidField(ctx, data, "workspace") ?? team?.workspace
-  if (workspaceGid === undefined) return badRequest("workspace: Missing input")
-  const workspace = workspaceOf(ctx, workspaceGid)
-  if (team !== undefined && team.workspace !== workspace.gid) {
-    return badRequest("team: The team is not in the workspace")
-  }
-  if (workspace.is_organization && team === undefined) {
-    return badRequest("team: Missing input. Projects in an organization must belong to a team.")
-  }
-  const now = ctx.call.now_ms
-  const gid = newGid(ctx.state)
-  const section = newGid(ctx.state)
-  const owner = ctx.caller.user.gid
-  const project: Project = {
-    gid,
-    name: "",
-    workspace: workspace.gid,
-    team: team?.gid ?? null,
-    owner,
-    archived: false,
-    color: null,
-    notes: "",
-    html_notes: "<body></body>",
-    public: true,
-    due_on: null,
-    start_on: null,
-    default_view: "list",
-    followers: [owner],
-    members: [owner],
-    sections: [section],
-    created_at: now,
-    modified_at: now
-  }
-  applyFields(ctx, project, data)
-  ctx.state.projects.set(gid, project)
-  ctx.state.sections.set(section, { gid: section, name: "Untitled section", project: gid, created_at: now })
-  return created(answer(ctx, project))
-}
+/** Applies the writable fields of a create or update body. */
+const applyFields = (ctx: Ctx, project: Project, data: Data): Parsed<void> =>
+  Either.gen(function*() {
+    const name = yield* str(data, "name")
+    if (name !== undefined) project.name = name
+    const notes = yield* plainOrRich(data, "notes", "html_notes")
+    if (notes !== undefined) {
+      project.notes = notes.text
+      project.html_notes = notes.html
+    }
+    const archived = yield* bool(data, "archived")
+    if (archived !== undefined) project.archived = archived
+    const isPublic = yield* bool(data, "public")
+    if (isPublic !== undefined) project.public = isPublic
+    if (has(data, "color")) project.color = data.color === null ? null : (yield* str(data, "color")) ?? null
+    const due = (yield* date(data, "due_on")) ?? (yield* date(data, "due_date"))
+    if (due !== undefined) project.due_on = due
+    const start = yield* date(data, "start_on")
+    if (start !== undefined) project.start_on = start
+    const view = yield* str(data, "default_view")
+    if (view !== undefined) project.default_view = view
+    const owner = yield* gidField(ctx, data, "owner", "user")
+    if (owner !== undefined) project.owner = (yield* userOf(ctx, owner)).gid
+    const followers = yield* gidList(ctx, data, "followers", "user")
+    if (followers !== undefined) {
+      for (const gid of followers) {
+        if (!project.followers.includes((yield* userOf(ctx, gid)).gid)) project.followers.push(gid)
+      }
+    }
+    project.modified_at = ctx.call.now_ms
+  })
+
+const create = (ctx: Ctx, fixed: Parsed<{ readonly workspace?: string; readonly team?: string }>) =>
+  Either.gen(function*() {
+    const { team: fixedTeam, workspace: fixedWorkspace } = yield* fixed
+    const data = yield* input(ctx)
+    const teamGid = fixedTeam ?? (yield* gidField(ctx, data, "team"))
+    const team = teamGid === undefined ? undefined : yield* teamOf(ctx, teamGid)
+    const workspaceGid = fixedWorkspace ?? (yield* gidField(ctx, data, "workspace")) ?? team?.workspace
+    if (workspaceGid === undefined) return yield* badRequest("workspace: Missing input")
+    const workspace = yield* workspaceOf(ctx, workspaceGid)
+    if (team !== undefined && team.workspace !== workspace.gid) {
+      return yield* badRequest("team: The team is not in the workspace")
+    }
+    if (workspace.is_organization && team === undefined) {
+      return yield* badRequest("team: Missing input. Projects in an organization must belong to a team.")
+    }
+    const now = ctx.call.now_ms
+    const gid = newGid(ctx.state)
+    const section = newGid(ctx.state)
+    const owner = ctx.caller.user.gid
+    const project: Project = {
+      ...newProject(gid, "", workspace.gid, team?.gid ?? null, owner, now),
+      sections: [section]
+    }
+    yield* applyFields(ctx, project, data)
+    ctx.state.projects.set(gid, project)
+    ctx.state.sections.set(section, { gid: section, name: "Untitled section", project: gid, created_at: now })
+    return created(answer(ctx, project))
+  })
 
 const COUNT_FIELDS = [
   "num_tasks",
@@ -144,83 +134,85 @@ const taskCounts = (ctx: Ctx, project: Project) => {
   return ok(Object.fromEntries(wanted.map((field) => [field, counts[field]])))
 }
 
-const search = (ctx: Ctx) => {
-  const workspace = workspaceOf(ctx, pathGid(ctx, "workspace_gid"))
-  if (!workspace.premium) return reject(402, PREMIUM_MESSAGE)
-  const text = (queryValue(ctx, "text") ?? "").toLowerCase()
-  const limit = readLimit(ctx) ?? 100
-  const found = inWorkspace(ctx, workspace.gid).filter((project) =>
-    text === "" || project.name.toLowerCase().includes(text) || project.notes.toLowerCase().includes(text)
-  )
-  const fields = ctx.fields ?? ["name"]
-  return ok(found.slice(0, limit).map((project) => select(fullProject(ctx.render, project), fields, ctx.expand)))
-}
+const search = (ctx: Ctx) =>
+  Either.gen(function*() {
+    const workspace = yield* workspaceOf(ctx, yield* pathGid(ctx, "workspace_gid"))
+    if (!workspace.premium) return yield* reject(402, PREMIUM_MESSAGE)
+    const text = (queryValue(ctx, "text") ?? "").toLowerCase()
+    const limit = (yield* readLimit(ctx)) ?? 100
+    const found = inWorkspace(ctx, workspace.gid).filter((project) =>
+      text === "" || project.name.toLowerCase().includes(text) || project.notes.toLowerCase().includes(text)
+    )
+    const fields = ctx.fields ?? ["name"]
+    return ok(found.slice(0, limit).map((project) => select(fullProject(ctx.render, project), fields, ctx.expand)))
+  })
 
-export const projectRoutes: ReadonlyArray<Route> = [
-  route("GET", "/projects", "projects:read", (ctx) => {
-    const team = queryGid(ctx, "team")
-    if (team !== undefined) {
-      return listed(
-        ctx,
-        [...ctx.state.projects.values()].filter((p) => p.team === teamOf(ctx, team).gid)
-      )
-    }
-    const workspace = queryGid(ctx, "workspace")
-    if (workspace !== undefined) return listed(ctx, inWorkspace(ctx, workspaceOf(ctx, workspace).gid))
-    return listed(ctx, ctx.caller.user.workspaces.flatMap((gid) => inWorkspace(ctx, gid)))
-  }),
-  route("POST", "/projects", "projects:write", (ctx) => create(ctx, {})),
+export const projectRoutes: ReadonlyArray<ApiRoute> = [
+  route("GET", "/projects", "projects:read", (ctx) =>
+    Either.gen(function*() {
+      const team = yield* queryGid(ctx, "team")
+      if (team !== undefined) {
+        const found = yield* teamOf(ctx, team)
+        return yield* listed(ctx, [...ctx.state.projects.values()].filter((p) => p.team === found.gid))
+      }
+      const workspace = yield* queryGid(ctx, "workspace")
+      if (workspace !== undefined) return yield* listed(ctx, inWorkspace(ctx, (yield* workspaceOf(ctx, workspace)).gid))
+      return yield* listed(ctx, ctx.caller.user.workspaces.flatMap((gid) => inWorkspace(ctx, gid)))
+    })),
+  route("POST", "/projects", "projects:write", (ctx) => create(ctx, Either.right({}))),
   route(
     "GET",
     "/projects/:project_gid",
     "projects:read",
-    (ctx) => ok(answer(ctx, projectOf(ctx, pathGid(ctx, "project_gid"))))
+    (ctx) => Either.map(pathProject(ctx), (project) => ok(answer(ctx, project)))
   ),
-  route("PUT", "/projects/:project_gid", "projects:write", (ctx) => {
-    const project = projectOf(ctx, pathGid(ctx, "project_gid"))
-    applyFields(ctx, project, input(ctx))
-    return ok(answer(ctx, project))
-  }),
-  route("DELETE", "/projects/:project_gid", "projects:delete", (ctx) => {
-    const project = projectOf(ctx, pathGid(ctx, "project_gid"))
-    ctx.state.projects.delete(project.gid)
-    for (const section of project.sections) ctx.state.sections.delete(section)
-    for (const task of ctx.state.tasks.values()) {
-      task.memberships = task.memberships.filter((m) => m.project !== project.gid)
-    }
-    return emptyOk()
-  }),
+  route("PUT", "/projects/:project_gid", "projects:write", (ctx) =>
+    Either.gen(function*() {
+      const project = yield* pathProject(ctx)
+      yield* applyFields(ctx, project, yield* input(ctx))
+      return ok(answer(ctx, project))
+    })),
+  route("DELETE", "/projects/:project_gid", "projects:delete", (ctx) =>
+    Either.map(pathProject(ctx), (project) => {
+      ctx.state.projects.delete(project.gid)
+      for (const section of project.sections) ctx.state.sections.delete(section)
+      for (const task of ctx.state.tasks.values()) {
+        task.memberships = task.memberships.filter((m) => m.project !== project.gid)
+      }
+      return emptyOk()
+    })),
   route(
     "GET",
     "/projects/:project_gid/task_counts",
     "projects:read",
-    (ctx) => taskCounts(ctx, projectOf(ctx, pathGid(ctx, "project_gid")))
+    (ctx) => Either.map(pathProject(ctx), (project) => taskCounts(ctx, project))
   ),
-  route("GET", "/tasks/:task_gid/projects", "projects:read", (ctx) => {
-    const task = taskOf(ctx, pathGid(ctx, "task_gid"))
-    return listed(ctx, task.memberships.flatMap((m) => ctx.state.projects.get(m.project) ?? []))
-  }),
-  route("GET", "/teams/:team_gid/projects", "projects:read", (ctx) => {
-    const team = teamOf(ctx, pathGid(ctx, "team_gid"))
-    return listed(ctx, [...ctx.state.projects.values()].filter((p) => p.team === team.gid))
-  }),
+  route("GET", "/tasks/:task_gid/projects", "projects:read", (ctx) =>
+    Either.gen(function*() {
+      const task = yield* taskOf(ctx, yield* pathGid(ctx, "task_gid"))
+      return yield* listed(ctx, task.memberships.flatMap((m) => ctx.state.projects.get(m.project) ?? []))
+    })),
+  route("GET", "/teams/:team_gid/projects", "projects:read", (ctx) =>
+    Either.gen(function*() {
+      const team = yield* teamOf(ctx, yield* pathGid(ctx, "team_gid"))
+      return yield* listed(ctx, [...ctx.state.projects.values()].filter((p) => p.team === team.gid))
+    })),
   route(
     "POST",
     "/teams/:team_gid/projects",
     "projects:write",
-    (ctx) => create(ctx, { team: pathGid(ctx, "team_gid") })
+    (ctx) => create(ctx, Either.map(pathGid(ctx, "team_gid"), (team) => ({ team })))
   ),
-  route(
-    "GET",
-    "/workspaces/:workspace_gid/projects",
-    "projects:read",
-    (ctx) => listed(ctx, inWorkspace(ctx, workspaceOf(ctx, pathGid(ctx, "workspace_gid")).gid))
-  ),
+  route("GET", "/workspaces/:workspace_gid/projects", "projects:read", (ctx) =>
+    Either.gen(function*() {
+      const workspace = yield* workspaceOf(ctx, yield* pathGid(ctx, "workspace_gid"))
+      return yield* listed(ctx, inWorkspace(ctx, workspace.gid))
+    })),
   route(
     "POST",
     "/workspaces/:workspace_gid/projects",
     "projects:write",
-    (ctx) => create(ctx, { workspace: pathGid(ctx, "workspace_gid") })
+    (ctx) => create(ctx, Either.map(pathGid(ctx, "workspace_gid"), (workspace) => ({ workspace })))
   ),
-  route("GET", "/workspaces/:workspace_gid/projects/search", "projects:read", search, { search: true })
+  route("GET", "/workspaces/:workspace_gid/projects/search", searched("projects:read"), search)
 ]

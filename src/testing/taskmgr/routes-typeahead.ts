@@ -4,12 +4,14 @@
  * with the query, at most `count` (1-100, default 20), one page, never paged.
  * A type the simulator keeps no records of answers an empty list.
  */
+import * as Either from "effect/Either"
+import { given, integerIn } from "../core/params.js"
+import { route } from "../core/route.js"
+import type { ApiRoute } from "./context.js"
 import { badRequest, ok } from "./errors.js"
-import { pathGid, queryValue, workspaceOf } from "./input.js"
+import { pathGid, queryValue, taskmgrWords, workspaceOf } from "./input.js"
 import type { TaskmgrState } from "./model.js"
-import type { Wire } from "./render.js"
-import type { Route } from "./router.js"
-import { route } from "./router.js"
+import type { Wire } from "./refs.js"
 
 export const TYPEAHEAD_TYPES = [
   "actor",
@@ -44,23 +46,27 @@ const matches = (name: string, query: string) =>
   query === "" || name.toLowerCase().split(/\s+/).some((word) => word.startsWith(query)) ||
   name.toLowerCase().startsWith(query)
 
-export const typeaheadRoutes: ReadonlyArray<Route> = [
-  route("GET", "/workspaces/:workspace_gid/typeahead", "workspaces.typeahead:read", (ctx) => {
-    const workspace = workspaceOf(ctx, pathGid(ctx, "workspace_gid"))
-    const type = queryValue(ctx, "resource_type") ?? queryValue(ctx, "type")
-    if (type === undefined || type === "") return badRequest("resource_type: Missing input")
-    if (!(TYPEAHEAD_TYPES as ReadonlyArray<string>).includes(type)) {
-      return badRequest(`resource_type: Unknown value: ${type}`)
-    }
-    const rawCount = queryValue(ctx, "count")
-    const count = rawCount === undefined ? DEFAULT_COUNT : /^\d+$/.test(rawCount) ? Number(rawCount) : Number.NaN
-    if (!(count >= 1 && count <= 100)) return badRequest(`count: Must be between 1 and 100, got ${rawCount}`)
-    const query = (queryValue(ctx, "query") ?? "").trim().toLowerCase()
-    const source = typeaheadSources[type as (typeof TYPEAHEAD_TYPES)[number]]
-    const found = (source?.(ctx.state, workspace.gid) ?? [])
-      .filter((record) => matches(record.name, query))
-      .sort((a, b) => a.name.localeCompare(b.name) || a.gid.localeCompare(b.gid))
-      .slice(0, count)
-    return ok(found.map((record): Wire => ({ gid: record.gid, resource_type: type, name: record.name })))
-  })
+export const typeaheadRoutes: ReadonlyArray<ApiRoute> = [
+  route("GET", "/workspaces/:workspace_gid/typeahead", "workspaces.typeahead:read", (ctx) =>
+    Either.gen(function*() {
+      const workspace = yield* workspaceOf(ctx, yield* pathGid(ctx, "workspace_gid"))
+      const type = queryValue(ctx, "resource_type") ?? queryValue(ctx, "type")
+      if (type === undefined || type === "") return yield* badRequest("resource_type: Missing input")
+      if (!(TYPEAHEAD_TYPES as ReadonlyArray<string>).includes(type)) {
+        return yield* badRequest(`resource_type: Unknown value: ${type}`)
+      }
+      const count = yield* given(
+        "count",
+        queryValue(ctx, "count"),
+        integerIn({ min: 1, max: 100 }, taskmgrWords),
+        DEFAULT_COUNT
+      )
+      const query = (queryValue(ctx, "query") ?? "").trim().toLowerCase()
+      const source = typeaheadSources[type as (typeof TYPEAHEAD_TYPES)[number]]
+      const found = (source?.(ctx.state, workspace.gid) ?? [])
+        .filter((record) => matches(record.name, query))
+        .sort((a, b) => a.name.localeCompare(b.name) || a.gid.localeCompare(b.gid))
+        .slice(0, count)
+      return ok(found.map((record): Wire => ({ gid: record.gid, resource_type: type, name: record.name })))
+    }))
 ]

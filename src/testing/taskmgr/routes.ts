@@ -1,6 +1,6 @@
 /** Every API route of the simulator, batch last (it dispatches to the others). */
 import { batchRoute } from "./batch.js"
-import type { Route } from "./router.js"
+import type { ApiRoute } from "./context.js"
 import { attachmentRoutes } from "./routes-attachments.js"
 import { customFieldRoutes } from "./routes-custom-fields.js"
 import { eventRoutes } from "./routes-events.js"
@@ -21,7 +21,7 @@ import { taskRoutes } from "./routes-tasks.js"
 import { templateRoutes } from "./routes-templates.js"
 import { typeaheadRoutes } from "./routes-typeahead.js"
 
-const actionRoutes: ReadonlyArray<Route> = [
+const actionRoutes: ReadonlyArray<ApiRoute> = [
   ...peopleRoutes,
   ...projectRoutes,
   ...searchRoutes,
@@ -43,4 +43,4 @@ const actionRoutes: ReadonlyArray<Route> = [
   ...typeaheadRoutes
 ]
 
-export const apiRoutes: ReadonlyArray<Route> = [...actionRoutes, batchRoute(() => actionRoutes)]
+export const apiRoutes: ReadonlyArray<ApiRoute> = [...actionRoutes, batchRoute(() => actionRoutes)]

@@ -6,6 +6,7 @@
  */
 import { richText } from "./html.js"
 import type { Project, Story, Task, TaskmgrState } from "./model.js"
+import { newProject, newStory, newTask } from "./model.js"
 import { fieldsSeed, seedFields } from "./seed-fields.js"
 import { attachmentGids, seedAttachments } from "./seed-files.js"
 import {
@@ -90,77 +91,20 @@ const T0 = Date.parse("2024-05-01T09:00:00.000Z")
 const HOUR = 3_600_000
 
 const baseTask = (gid: string, name: string, at: number): Task => ({
-  gid,
-  name,
-  resource_subtype: "default_task",
-  notes: "",
-  html_notes: "<body></body>",
-  completed: false,
-  completed_at: null,
-  assignee: null,
-  workspace,
-  parent: null,
-  memberships: [],
-  tags: [],
-  followers: [],
-  dependencies: [],
-  due_on: null,
-  due_at: null,
-  start_on: null,
-  liked: false,
-  created_by: user,
-  created_at: at,
-  modified_at: at
+  ...newTask(gid, name, workspace, user, at),
+  followers: []
 })
 
 const baseProject = (gid: string, name: string, ws: string, teamGid: string, owner: string, at: number): Project => ({
-  gid,
-  name,
-  workspace: ws,
-  team: teamGid,
-  owner,
-  archived: false,
-  color: "light-green",
-  notes: "",
-  html_notes: "<body></body>",
-  public: true,
-  due_on: null,
-  start_on: null,
-  default_view: "list",
-  followers: [owner],
-  members: [owner],
-  sections: [],
-  created_at: at,
-  modified_at: at
+  ...newProject(gid, name, ws, teamGid, owner, at),
+  color: "light-green"
 })
 
-const comment = (gid: string, author: string, text: string, at: number): Story => ({
-  gid,
-  task: tasks.checklist,
-  type: "comment",
-  resource_subtype: "comment_added",
-  created_by: author,
-  created_at: at,
-  text,
-  html_text: richText(text),
-  is_pinned: false,
-  sticker_name: null,
-  is_edited: false
-})
+const comment = (gid: string, author: string, text: string, at: number): Story =>
+  newStory(gid, tasks.checklist, "comment", "comment_added", author, at, text)
 
-const system = (gid: string, subtype: string, text: string, at: number): Story => ({
-  gid,
-  task: tasks.checklist,
-  type: "system",
-  resource_subtype: subtype,
-  created_by: user,
-  created_at: at,
-  text,
-  html_text: richText(text),
-  is_pinned: false,
-  sticker_name: null,
-  is_edited: false
-})
+const system = (gid: string, subtype: string, text: string, at: number): Story =>
+  newStory(gid, tasks.checklist, "system", subtype, user, at, text)
 
 /** Fills an empty state with the seed world. */
 export const seedWorld = (state: TaskmgrState): void => {

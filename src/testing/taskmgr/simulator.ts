@@ -1,51 +1,68 @@
 /**
  * One task-management simulator on the shared core: the API under /api/1.0
- * (router.ts), the OAuth endpoints on the same origin (the app host), the
- * common /_sandbox controls, and the `{"errors": [...]}` body for unknown
- * routes and injected faults.
+ * (router.ts over the route tables), the OAuth endpoints on the same origin
+ * (the app host), the common /_sandbox controls, and the `{"errors": [...]}`
+ * body for unknown routes and injected faults.
  */
-import * as HttpRouter from "@effect/platform/HttpRouter"
 import type { ServeError } from "@effect/platform/HttpServerError"
 import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
 import type * as Scope from "effect/Scope"
-import { ApiCall } from "../core/call.js"
+import type { Call } from "../core/call.js"
 import type { SimulatorControl } from "../core/control.js"
+import type { ErrorBody } from "../core/rejection.js"
+import { rejection } from "../core/rejection.js"
 import { jsonResponse } from "../core/responses.js"
+import { matchRoute } from "../core/route.js"
 import { serveSimulator } from "../core/serve.js"
 import type { Simulator } from "../core/simulator.js"
-import { makeSimulator } from "../core/simulator.js"
+import { makeSimulator, rejectionResponse } from "../core/simulator.js"
 import { errorBody } from "./errors.js"
+import type { TaskmgrState } from "./model.js"
 import { clearState, makeEmptyState } from "./model.js"
-import { authorize, revoke, token } from "./oauth.js"
+import { oauthErrorBody, oauthRoutes } from "./oauth.js"
 import { API_PREFIX, dispatch } from "./router.js"
 import { apiRoutes } from "./routes.js"
 import { seedWorld, taskmgrSeed } from "./seed.js"
 
 export type TaskmgrSimulatorControl = SimulatorControl
 
-export const makeTaskmgrSimulator: Effect.Effect<Simulator<TaskmgrSimulatorControl>> = Effect.sync(() => {
-  const state = makeEmptyState()
-  seedWorld(state)
-  const api = Effect.map(ApiCall, (call) => {
+const serviceErrorBody: ErrorBody = (refused) => errorBody(refused.status, refused.message)
+
+/** Every request outside /_sandbox: the API, an OAuth endpoint, or the service's 404. */
+const frontDoor = (state: TaskmgrState, call: Call) => {
+  if (call.path.toLowerCase().startsWith(`${API_PREFIX}/`)) {
     const reply = dispatch(state, apiRoutes, call)
     return jsonResponse(reply.status, reply.body, { ...reply.headers })
-  })
-  const routes = HttpRouter.empty.pipe(
-    HttpRouter.all(`${API_PREFIX}/*`, api),
-    HttpRouter.get("/-/oauth_authorize", Effect.map(ApiCall, (call) => authorize(state, call))),
-    HttpRouter.post("/-/oauth_token", Effect.map(ApiCall, (call) => token(state, call))),
-    HttpRouter.post("/-/oauth_revoke", Effect.map(ApiCall, (call) => revoke(state, call)))
-  )
-  return makeSimulator({
+  }
+  const oauth = matchRoute(oauthRoutes, call.method, call.path)
+  if (oauth._tag === "Matched") {
+    return Either.getOrElse(
+      oauth.route.handler({ call, state }),
+      (refused) => rejectionResponse(refused, oauthErrorBody)
+    )
+  }
+  return rejectionResponse(rejection(404, "Not found"), serviceErrorBody)
+}
+
+const seeded = (): TaskmgrState => {
+  const state = makeEmptyState()
+  seedWorld(state)
+  return state
+}
+
+export const makeTaskmgrSimulator: Effect.Effect<Simulator<TaskmgrSimulatorControl>> = Effect.sync(() =>
+  makeSimulator({
     name: "taskmgr",
-    routes,
-    errorBody,
-    reset: () => {
+    state: seeded(),
+    api: frontDoor,
+    errorBody: serviceErrorBody,
+    reset: (state) => {
       clearState(state)
       seedWorld(state)
     }
   })
-})
+)
 
 /** The one JSON line `taskmgr sandbox` prints. */
 export interface TaskmgrSandboxInfo {

@@ -4,8 +4,10 @@
  * cycles, and the system stories the service records when the assignee or
  * the due date changes.
  */
+import * as Either from "effect/Either"
+import type { Parsed } from "../core/rejection.js"
+import type { Ctx } from "./context.js"
 import { badRequest } from "./errors.js"
-import { plainText, richText } from "./html.js"
 import type { Data } from "./input.js"
 import {
   bool,
@@ -14,7 +16,7 @@ import {
   gidField,
   gidList,
   has,
-  html,
+  plainOrRich,
   projectOf,
   str,
   tagOf,
@@ -22,28 +24,17 @@ import {
   userOf,
   workspaceOf
 } from "./input.js"
-import type { Story, Task } from "./model.js"
-import { newGid } from "./model.js"
-import type { Ctx } from "./router.js"
+import type { Task } from "./model.js"
+import { newGid, newStory, newTask } from "./model.js"
 
 const SUBTYPES: ReadonlySet<string> = new Set(["default_task", "milestone", "section", "approval"])
 
 const systemStory = (ctx: Ctx, task: Task, resource_subtype: string, text: string): void => {
   const gid = newGid(ctx.state)
-  const story: Story = {
+  ctx.state.stories.set(
     gid,
-    task: task.gid,
-    type: "system",
-    resource_subtype,
-    created_by: ctx.caller.user.gid,
-    created_at: ctx.call.now_ms,
-    text,
-    html_text: richText(text),
-    is_pinned: false,
-    sticker_name: null,
-    is_edited: false
-  }
-  ctx.state.stories.set(gid, story)
+    newStory(gid, task.gid, "system", resource_subtype, ctx.caller.user.gid, ctx.call.now_ms, text)
+  )
 }
 
 const addFollower = (task: Task, gid: string): void => {
@@ -51,157 +42,147 @@ const addFollower = (task: Task, gid: string): void => {
 }
 
 /** The fields create and update share; records system stories for assignee and due date changes. */
-export const applyTaskFields = (ctx: Ctx, task: Task, data: Data): void => {
-  const name = str(data, "name")
-  if (name !== undefined) task.name = name
-  const subtype = str(data, "resource_subtype")
-  if (subtype !== undefined) {
-    if (!SUBTYPES.has(subtype)) badRequest(`resource_subtype: Unknown value: ${subtype}`)
-    task.resource_subtype = subtype
-  }
-  const richNotes = html(data, "html_notes")
-  const notes = str(data, "notes")
-  if (richNotes !== undefined && notes !== undefined) badRequest("You cannot specify both notes and html_notes")
-  if (richNotes !== undefined) {
-    task.html_notes = richNotes
-    task.notes = plainText(richNotes)
-  } else if (notes !== undefined) {
-    task.notes = notes
-    task.html_notes = richText(notes)
-  }
-  const completed = bool(data, "completed")
-  if (completed !== undefined && completed !== task.completed) {
-    task.completed = completed
-    task.completed_at = completed ? ctx.call.now_ms : null
-  }
-  const liked = bool(data, "liked")
-  if (liked !== undefined) task.liked = liked
-  if (has(data, "assignee")) {
-    const assignee = data.assignee === null ? null : userOf(ctx, gidField(ctx, data, "assignee", "user")!).gid
-    if (assignee !== null && !ctx.state.users.get(assignee)!.workspaces.includes(task.workspace)) {
-      badRequest("assignee: The user is not a member of the task's workspace")
+export const applyTaskFields = (ctx: Ctx, task: Task, data: Data): Parsed<void> =>
+  Either.gen(function*() {
+    const name = yield* str(data, "name")
+    if (name !== undefined) task.name = name
+    const subtype = yield* str(data, "resource_subtype")
+    if (subtype !== undefined) {
+      if (!SUBTYPES.has(subtype)) return yield* badRequest(`resource_subtype: Unknown value: ${subtype}`)
+      task.resource_subtype = subtype
     }
-    if (assignee !== task.assignee) {
-      task.assignee = assignee
-      const who = assignee === null ? null : ctx.state.users.get(assignee)?.name
-      systemStory(
-        ctx,
-        task,
-        assignee === null ? "unassigned" : "assigned",
-        who === null ? `${ctx.caller.user.name} unassigned this task` : `${ctx.caller.user.name} assigned to ${who}`
-      )
-      if (assignee !== null) addFollower(task, assignee)
+    const notes = yield* plainOrRich(data, "notes", "html_notes", "You cannot specify both notes and html_notes")
+    if (notes !== undefined) {
+      task.notes = notes.text
+      task.html_notes = notes.html
     }
-  }
-  const dueOn = date(data, "due_on")
-  const dueAt = dateTime(data, "due_at")
-  if (dueOn !== undefined && dueAt !== undefined) badRequest("You may only provide one of due_on or due_at")
-  if (dueOn !== undefined || dueAt !== undefined) {
-    const before = task.due_at ?? task.due_on
-    if (dueAt !== undefined) {
-      task.due_at = dueAt
-      task.due_on = dueAt === null ? null : dueAt.slice(0, 10)
-    } else {
-      task.due_on = dueOn ?? null
-      task.due_at = null
+    const completed = yield* bool(data, "completed")
+    if (completed !== undefined && completed !== task.completed) {
+      task.completed = completed
+      task.completed_at = completed ? ctx.call.now_ms : null
     }
-    const after = task.due_at ?? task.due_on
-    if (after !== before) {
-      systemStory(
-        ctx,
-        task,
-        "due_date_changed",
-        after === null
-          ? `${ctx.caller.user.name} removed the due date`
-          : `${ctx.caller.user.name} changed the due date to ${after}`
-      )
+    const liked = yield* bool(data, "liked")
+    if (liked !== undefined) task.liked = liked
+    if (has(data, "assignee")) {
+      const assignee = data.assignee === null
+        ? null
+        : (yield* userOf(ctx, (yield* gidField(ctx, data, "assignee", "user"))!)).gid
+      if (assignee !== null && !ctx.state.users.get(assignee)!.workspaces.includes(task.workspace)) {
+        return yield* badRequest("assignee: The user is not a member of the task's workspace")
+      }
+      if (assignee !== task.assignee) {
+        task.assignee = assignee
+        const who = assignee === null ? null : ctx.state.users.get(assignee)?.name
+        systemStory(
+          ctx,
+          task,
+          assignee === null ? "unassigned" : "assigned",
+          who === null ? `${ctx.caller.user.name} unassigned this task` : `${ctx.caller.user.name} assigned to ${who}`
+        )
+        if (assignee !== null) addFollower(task, assignee)
+      }
     }
-  }
-  const startOn = date(data, "start_on")
-  if (startOn !== undefined) task.start_on = startOn
-  if (has(data, "parent")) setParent(ctx, task, data.parent === null ? null : gidField(ctx, data, "parent")!)
-  task.modified_at = ctx.call.now_ms
-}
+    const dueOn = yield* date(data, "due_on")
+    const dueAt = yield* dateTime(data, "due_at")
+    if (dueOn !== undefined && dueAt !== undefined) {
+      return yield* badRequest("You may only provide one of due_on or due_at")
+    }
+    if (dueOn !== undefined || dueAt !== undefined) {
+      const before = task.due_at ?? task.due_on
+      if (dueAt !== undefined) {
+        task.due_at = dueAt
+        task.due_on = dueAt === null ? null : dueAt.slice(0, 10)
+      } else {
+        task.due_on = dueOn ?? null
+        task.due_at = null
+      }
+      const after = task.due_at ?? task.due_on
+      if (after !== before) {
+        systemStory(
+          ctx,
+          task,
+          "due_date_changed",
+          after === null
+            ? `${ctx.caller.user.name} removed the due date`
+            : `${ctx.caller.user.name} changed the due date to ${after}`
+        )
+      }
+    }
+    const startOn = yield* date(data, "start_on")
+    if (startOn !== undefined) task.start_on = startOn
+    if (has(data, "parent")) {
+      yield* setParent(ctx, task, data.parent === null ? null : (yield* gidField(ctx, data, "parent"))!)
+    }
+    task.modified_at = ctx.call.now_ms
+  })
 
 /** Reparents `task`; a parent in another workspace, itself or one of its subtasks is a 400. */
-export const setParent = (ctx: Ctx, task: Task, parentGid: string | null): void => {
-  if (parentGid === null) {
-    task.parent = null
-    return
-  }
-  const parent = taskOf(ctx, parentGid)
-  if (parent.workspace !== task.workspace) badRequest("parent: The parent task is in another workspace")
-  for (
-    let at: Task | undefined = parent;
-    at !== undefined;
-    at = at.parent === null ? undefined : ctx.state.tasks.get(at.parent)
-  ) {
-    if (at.gid === task.gid) badRequest("parent: A task cannot be its own parent or a subtask of one of its subtasks")
-  }
-  task.parent = parent.gid
-}
+export const setParent = (ctx: Ctx, task: Task, parentGid: string | null): Parsed<void> =>
+  Either.gen(function*() {
+    if (parentGid === null) {
+      task.parent = null
+      return
+    }
+    const parent = yield* taskOf(ctx, parentGid)
+    if (parent.workspace !== task.workspace) return yield* badRequest("parent: The parent task is in another workspace")
+    for (
+      let at: Task | undefined = parent;
+      at !== undefined;
+      at = at.parent === null ? undefined : ctx.state.tasks.get(at.parent)
+    ) {
+      if (at.gid === task.gid) {
+        return yield* badRequest("parent: A task cannot be its own parent or a subtask of one of its subtasks")
+      }
+    }
+    task.parent = parent.gid
+  })
 
 /** Adds `task` to a project (in its first section unless one is named). */
-export const addToProject = (ctx: Ctx, task: Task, projectGid: string, sectionGid?: string): void => {
-  const project = projectOf(ctx, projectGid)
-  if (project.workspace !== task.workspace) badRequest("project: The project is in another workspace")
-  const section = sectionGid ?? project.sections[0] ?? null
-  if (section !== null && !project.sections.includes(section)) badRequest("section: The section is not in the project")
-  const existing = task.memberships.find((m) => m.project === project.gid)
-  if (existing === undefined) task.memberships.push({ project: project.gid, section })
-  else if (sectionGid !== undefined) existing.section = section
-}
+export const addToProject = (ctx: Ctx, task: Task, projectGid: string, sectionGid?: string): Parsed<void> =>
+  Either.gen(function*() {
+    const project = yield* projectOf(ctx, projectGid)
+    if (project.workspace !== task.workspace) return yield* badRequest("project: The project is in another workspace")
+    const section = sectionGid ?? project.sections[0] ?? null
+    if (section !== null && !project.sections.includes(section)) {
+      return yield* badRequest("section: The section is not in the project")
+    }
+    const existing = task.memberships.find((m) => m.project === project.gid)
+    if (existing === undefined) task.memberships.push({ project: project.gid, section })
+    else if (sectionGid !== undefined) existing.section = section
+  })
 
 /** A new task from a create body; `parent` set for a subtask. */
-export const createTask = (ctx: Ctx, data: Data, parentGid: string | null): Task => {
-  const projects = gidList(ctx, data, "projects") ?? []
-  const workspaceField = gidField(ctx, data, "workspace")
-  const parent = parentGid ??
-    (data.parent === undefined || data.parent === null ? null : gidField(ctx, data, "parent")!)
-  const parentTask = parent === null ? undefined : taskOf(ctx, parent)
-  const workspace = workspaceField
-    ?? parentTask?.workspace
-    ?? (projects[0] === undefined ? undefined : projectOf(ctx, projects[0]).workspace)
-  if (workspace === undefined) return badRequest("You should specify one of workspace, parent, projects")
-  workspaceOf(ctx, workspace)
-  const now = ctx.call.now_ms
-  const task: Task = {
-    gid: newGid(ctx.state),
-    name: "",
-    resource_subtype: "default_task",
-    notes: "",
-    html_notes: "<body></body>",
-    completed: false,
-    completed_at: null,
-    assignee: null,
-    workspace,
-    parent: null,
-    memberships: [],
-    tags: [],
-    followers: [ctx.caller.user.gid],
-    dependencies: [],
-    due_on: null,
-    due_at: null,
-    start_on: null,
-    liked: false,
-    created_by: ctx.caller.user.gid,
-    created_at: now,
-    modified_at: now
-  }
-  const { parent: _ignored, ...fields } = data
-  applyTaskFields(ctx, task, fields)
-  if (parentTask !== undefined) setParent(ctx, task, parentTask.gid)
-  for (const project of projects) addToProject(ctx, task, project)
-  for (const tag of gidList(ctx, data, "tags") ?? []) {
-    if (tagOf(ctx, tag).workspace !== workspace) badRequest("tags: The tag is in another workspace")
-    if (!task.tags.includes(tag)) task.tags.push(tag)
-  }
-  for (const follower of gidList(ctx, data, "followers", "user") ?? []) addFollower(task, userOf(ctx, follower).gid)
-  // Creating a task records no system story for its first assignee or due date.
-  for (const [gid, story] of ctx.state.stories) if (story.task === task.gid) ctx.state.stories.delete(gid)
-  ctx.state.tasks.set(task.gid, task)
-  return task
-}
+export const createTask = (ctx: Ctx, data: Data, parentGid: string | null): Parsed<Task> =>
+  Either.gen(function*() {
+    const projects = (yield* gidList(ctx, data, "projects")) ?? []
+    const workspaceField = yield* gidField(ctx, data, "workspace")
+    const parent = parentGid ??
+      (data.parent === undefined || data.parent === null ? null : (yield* gidField(ctx, data, "parent"))!)
+    const parentTask = parent === null ? undefined : yield* taskOf(ctx, parent)
+    const workspace = workspaceField
+      ?? parentTask?.workspace
+      ?? (projects[0] === undefined ? undefined : (yield* projectOf(ctx, projects[0])).workspace)
+    if (workspace === undefined) return yield* badRequest("You should specify one of workspace, parent, projects")
+    yield* workspaceOf(ctx, workspace)
+    const task = newTask(newGid(ctx.state), "", workspace, ctx.caller.user.gid, ctx.call.now_ms)
+    const { parent: _ignored, ...fields } = data
+    yield* applyTaskFields(ctx, task, fields)
+    if (parentTask !== undefined) yield* setParent(ctx, task, parentTask.gid)
+    for (const project of projects) yield* addToProject(ctx, task, project)
+    for (const tag of (yield* gidList(ctx, data, "tags")) ?? []) {
+      if ((yield* tagOf(ctx, tag)).workspace !== workspace) {
+        return yield* badRequest("tags: The tag is in another workspace")
+      }
+      if (!task.tags.includes(tag)) task.tags.push(tag)
+    }
+    for (const follower of (yield* gidList(ctx, data, "followers", "user")) ?? []) {
+      addFollower(task, (yield* userOf(ctx, follower)).gid)
+    }
+    // Creating a task records no system story for its first assignee or due date.
+    for (const [gid, story] of ctx.state.stories) if (story.task === task.gid) ctx.state.stories.delete(gid)
+    ctx.state.tasks.set(task.gid, task)
+    return task
+  })
 
 /** Deletes a task, its subtasks and their stories, and unlinks it from dependencies. */
 export const deleteTask = (ctx: Ctx, task: Task): void => {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { TaskmgrSimulator } from "../../../src/testing/index.js"
-import { post, put } from "../../testing/taskmgr-sim-helpers.js"
+import { post, put } from "../../testing/taskmgr/helpers.js"
 import { api, apiLayer, seed, sent } from "../harness.js"
 
 describe("taskmgr dates", () => {
