@@ -41,7 +41,16 @@ const startSandbox = async () => {
 
 const startRedis = async () => {
   const port = await freePort()
-  const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
+  const child = spawn("redis-server", [
+    "--port",
+    String(port),
+    "--bind",
+    "127.0.0.1",
+    "--save",
+    "",
+    "--appendonly",
+    "no"
+  ], {
     stdio: ["ignore", "pipe", "ignore"]
   })
   children.push(child)

@@ -87,7 +87,9 @@ export const checkRateStore = (raw: string | undefined): Effect.Effect<Option.Op
   const refuse = (why: string) =>
     invalidSetting(
       "rateStore",
-      `The rate store "${maskUserinfo(raw.trim())}" ${why}; expected redis://HOST:PORT/DB, e.g. redis://127.0.0.1:6379/0.`
+      `The rate store "${
+        maskUserinfo(raw.trim())
+      }" ${why}; expected redis://HOST:PORT/DB, e.g. redis://127.0.0.1:6379/0.`
     )
   // The URL parser would drop a tab or line break inside the URL without a word.
   if (/[\x00-\x1f\x7f]/.test(raw.trim())) return refuse("contains a control character")

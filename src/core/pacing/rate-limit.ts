@@ -235,12 +235,17 @@ export const redisStore = (
       "bad" in answer
         ? `holds a ${answer.bad} that is not a number (its values look corrupt)`
         : !(answer.ms >= 0 && answer.ms <= boundMs)
-        ? `asks for a wait of ${
-          Number.isFinite(answer.ms) ? shown(answer.ms) : String(answer.ms)
-        }, more than the ${shown(boundMs)} allowed (its values look corrupt)`
+        ? `asks for a wait of ${Number.isFinite(answer.ms) ? shown(answer.ms) : String(answer.ms)}, more than the ${
+          shown(boundMs)
+        } allowed (its values look corrupt)`
         : answer.ms
 
-    const waitOf = <A>(answer: Option.Option<StoreAnswer>, boundMs: number, local: Effect.Effect<A>, wrap: (ms: number) => A) =>
+    const waitOf = <A>(
+      answer: Option.Option<StoreAnswer>,
+      boundMs: number,
+      local: Effect.Effect<A>,
+      wrap: (ms: number) => A
+    ) =>
       Effect.gen(function*() {
         if (Option.isNone(answer)) return yield* local
         const ms = believed(answer.value, boundMs)
@@ -307,8 +312,7 @@ export class RateLimiter extends Context.Tag("design-taskmgr/RateLimiter")<RateL
    */
   static readonly forClient = (rateStore: Option.Option<string>): Effect.Effect<RateLimiterService> =>
     Option.match(rateStore, {
-      onNone: () =>
-        Effect.map(Effect.serviceOption(RateLimiter), Option.getOrElse(() => makeLimiter(memoryStore()))),
+      onNone: () => Effect.map(Effect.serviceOption(RateLimiter), Option.getOrElse(() => makeLimiter(memoryStore()))),
       onSome: (href) =>
         Effect.flatMap(
           Effect.serviceOption(Scope.Scope),

@@ -124,6 +124,8 @@ const optionsOf = (href: string) => {
 export const connectRedisStore = async (href: string): Promise<RedisRateStore> => {
   const redis = new Redis({
     ...optionsOf(href),
+    // Named, so an operator sees in CLIENT LIST whose connections these are.
+    connectionName: "design-taskmgr-pacing",
     lazyConnect: true,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
@@ -164,6 +166,12 @@ export const connectRedisStore = async (href: string): Promise<RedisRateStore> =
     pausedFor: (key) => held(() => redis.pacePausedFor(PREFIX + key)).then(answerOf),
     pause: (key, ms, learned) =>
       held(() => redis.pacePause(PREFIX + key, String(Math.ceil(ms)), ...paceArgs(learned))).then(() => undefined),
-    close: () => redis.quit().then(() => undefined, () => redis.disconnect())
+    // Done once the connection has ended: the server has let go of it by then.
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (redis.status === "end") return resolve()
+        redis.once("end", () => resolve())
+        redis.quit().catch(() => redis.disconnect())
+      })
   }
 }
