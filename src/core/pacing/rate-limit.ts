@@ -176,10 +176,7 @@ const shown = (ms: number) => Duration.format(Duration.millis(Math.ceil(ms / 100
  * request's observer (the command line's `Note:`, a tool result) or else
  * through Effect's logger.
  */
-export const redisStore = (
-  href: string,
-  connect: (href: string) => Promise<RedisRateStore> = connectTo
-): Effect.Effect<RateStore, never, Scope.Scope> =>
+export const redisStore = (href: string): Effect.Effect<RateStore, never, Scope.Scope> =>
   Effect.gen(function*() {
     const where = describeStore(href)
     const local = memoryStore()
@@ -221,7 +218,7 @@ export const redisStore = (
       Effect.gen(function*() {
         if (closed) return Option.none()
         if (down !== undefined && (yield* Clock.currentTimeMillis) < down.retryAt) return Option.none()
-        const connection = (live ??= connect(href))
+        const connection = (live ??= connectTo(href))
         const answer = yield* Effect.either(
           Effect.tryPromise({ try: () => connection.then(command), catch: (cause) => cause })
         )
