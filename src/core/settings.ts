@@ -59,15 +59,40 @@ export const requestTimeout = (value: Duration.DurationInput | undefined) =>
         : invalidSetting("timeout", "timeout must be more than zero.")
   )
 
-/** A shared rate store: redis://HOST[:PORT][/DB] (rediss:// for TLS); a password, if any, is never repeated in a message. */
+/**
+ * A URL as it may be shown in a refusal: everything between the scheme and
+ * its last `@` masked, so no user name or password shows however it is
+ * written (a password may hold `/`, `@` or `:` unencoded, which ends the
+ * URL's parse early).
+ */
+export const maskUserinfo = (raw: string): string => {
+  const at = raw.lastIndexOf("@")
+  if (at < 0) return raw
+  const slashes = raw.indexOf("//")
+  const start = slashes >= 0 && slashes < at ? slashes + 2 : 0
+  return `${raw.slice(0, start)}***${raw.slice(at)}`
+}
+
+/** A host name or IPv4 address, or an IPv6 address in brackets. */
+const HOST = /^(\[[0-9a-f:.]+\]|[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?(\.[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?)*)$/i
+
+/**
+ * A shared rate store: redis://[USER:PASSWORD@]HOST[:PORT][/DB] (rediss://
+ * for TLS), checked whole before anything connects: a host, a port from 1 to
+ * 65535, a database number, nothing else. Its user name and password are
+ * never repeated in a message.
+ */
 export const checkRateStore = (raw: string | undefined): Effect.Effect<Option.Option<string>, InvalidSettingsError> => {
   if (raw === undefined || raw.trim() === "") return Effect.succeed(Option.none())
-  const shown = raw.trim().replace(/\/\/[^/@]*@/, "//***@")
   const refuse = (why: string) =>
     invalidSetting(
       "rateStore",
-      `The rate store "${shown}" ${why}; expected redis://HOST:PORT/DB, e.g. redis://127.0.0.1:6379/0.`
+      `The rate store "${
+        maskUserinfo(raw.trim())
+      }" ${why}; expected redis://HOST:PORT/DB, e.g. redis://127.0.0.1:6379/0.`
     )
+  // The URL parser would drop a tab or line break inside the URL without a word.
+  if (/[\x00-\x1f\x7f]/.test(raw.trim())) return refuse("contains a control character")
   let url: URL
   try {
     url = new URL(raw.trim())
@@ -76,9 +101,10 @@ export const checkRateStore = (raw: string | undefined): Effect.Effect<Option.Op
   }
   if (url.protocol !== "redis:" && url.protocol !== "rediss:") return refuse(`is not a Redis URL (${url.protocol})`)
   if (url.hostname === "") return refuse("names no host")
-  if (!/^(\/\d{0,5})?$/.test(url.pathname) || url.search !== "" || url.hash !== "") {
-    return refuse("has a database that is not a number")
-  }
+  if (!HOST.test(url.hostname)) return refuse("names a host that is not a host name or IP address")
+  if (url.port !== "" && Number(url.port) < 1) return refuse("has port 0")
+  if (!/^(\/\d{0,5})?$/.test(url.pathname)) return refuse("has a database that is not a number")
+  if (url.search !== "" || url.hash !== "") return refuse("has a query or fragment, which a store URL does not take")
   return Effect.succeed(Option.some(url.href))
 }
 

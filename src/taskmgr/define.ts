@@ -51,6 +51,8 @@ const DEFAULT_LIMIT = 50
 interface Common<I, IE, G> extends OperationInfo<I, IE> {
   /** Search: counted against its own budget. */
   readonly search?: boolean | undefined
+  /** How many requests the service counts a call as, when more than one (a batch); paced as that many. */
+  readonly cost?: ((input: I) => number) | undefined
   /** What it needs above a free workspace (`PREMIUM`): its 402 is PlanRequiredError. */
   readonly planGate?: G
   /** Fields that take a gid or a task or project URL, and which gid the URL gives. */
@@ -95,6 +97,7 @@ const send = <I, IE, G, B, BE>(
     const answer = yield* client.pipeline.send(spec, {
       subject,
       search: def.search === true,
+      cost: def.cost?.(input),
       forbiddenHint: def.forbiddenHint,
       changedOnlyBy: def.changedOnlyBy,
       planGate

@@ -155,7 +155,9 @@ const waitLine = (event: WaitEvent) =>
     ? `Request failed (${event.detail ?? "error"}): retrying in ${seconds(event.delay)} (attempt ${event.attempt})…`
     : event.reason === "job"
     ? `Waiting for ${event.detail ?? "the job"}: looking again in ${seconds(event.delay)}…`
-    : `Pacing to stay within the rate limit: waiting ${seconds(event.delay)}…`
+    : `Pacing to stay within the rate limit${
+      event.detail === undefined ? "" : ` shared through ${event.detail}`
+    }: waiting ${seconds(event.delay)}…`
 
 const exchangeLines = (e: ExchangeEvent) => [
   `> ${e.method} ${e.url}`,
@@ -223,6 +225,8 @@ const runResolved = (
   const command = leafCommand(root, leaf.spec, (given) => leaf.run({ ...given, path: r.path }))
 
   return invoke(root, command, r).pipe(
+    // What the command's clients hold (a rate store's connection) is closed when it ends.
+    Effect.scoped,
     Effect.provide(platformFor(io)),
     Effect.exit,
     Effect.flatMap((exit) => {

@@ -127,8 +127,9 @@ export const ServiceApi = <Self>() =>
   const tag = Context.Tag(id)<Self, A>()
   return Object.assign(tag, {
     make,
-    layer: (options: O) => Layer.effect(tag, make(options)),
+    // Scoped: what a client holds (a rate store's connection) is closed with its layer.
+    layer: (options: O) => Layer.scoped(tag, make(options)),
     layerConfig: (options?: Config.Config.Wrap<O>) =>
-      Layer.effect(tag, Effect.flatMap(options === undefined ? config : Config.unwrap(options), make))
+      Layer.scoped(tag, Effect.flatMap(options === undefined ? config : Config.unwrap(options), make))
   })
 }

@@ -11,12 +11,14 @@ import type { InvalidSettingsError, RequestError } from "../errors.js"
 import { expiryMillis, notExpired } from "../expiry.js"
 import { makePipeline, type Pipeline } from "../http/pipeline.js"
 import { RateLimiter } from "../pacing/rate-limit.js"
-import type { ServiceDescriptor } from "./descriptor.js"
+import type { Pacer, ServiceDescriptor } from "./descriptor.js"
 import { type ClientOptions, type ClientSettings, resolveClientOptions } from "./options.js"
 
 export interface ServiceClient<S, Route, E> {
   readonly settings: S
   readonly pipeline: Pipeline<Route, E>
+  /** The pipeline's pacing, for a 429 the pipeline cannot see (one action of a batch). */
+  readonly pacer: Pacer<Route>
 }
 
 /** The options checked into the service's settings. */
@@ -79,5 +81,5 @@ export const makeClient = <O extends ClientOptions, S extends ClientSettings, Ro
       timeout: settings.timeout,
       transformClient: options.transformClient
     })
-    return { settings, pipeline }
+    return { settings, pipeline, pacer }
   })
