@@ -11,6 +11,7 @@
  *   service's error message, on every surface: tables (piped and on a
  *   terminal), records, TOON, JSON, errors, the export (stdout and --out) and
  *   tool results. None arrives raw; text shows them named or in caret form.
+ * - A task's notes written to escape a comment template's html.
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { Effect } from "effect"
@@ -95,6 +96,7 @@ securityClass("hostile services", () => {
   }
 
   describe_text_surfaces()
+  describe_templates()
 })
 
 /** A task's name and notes, and an error message, carrying text meant to deceive a reader. */
@@ -104,8 +106,10 @@ const TEXTS = {
 } as const
 const SURFACES = ["table", "table-tty", "record", "toon", "json", "error", "export", "export-file", "tool"] as const
 
+/** One sandbox for the text and template cells. */
+let sandbox: SandboxChild<TaskmgrSandboxInfo> | undefined
+
 function describe_text_surfaces() {
-  let sandbox: SandboxChild<TaskmgrSandboxInfo> | undefined
   const tasks: Record<string, string> = {}
   let tool: Client | undefined
   beforeAll(async () => {
@@ -186,6 +190,50 @@ function describe_text_surfaces() {
       // In Markdown the names are escaped too (`\<U+202E\>`, `^\[`), and read the same once rendered.
       const named = cell.surface.startsWith("export") ? text.shown.replace(/[<>[]/g, "\\$&") : text.shown
       if (cell.surface !== "json" && cell.surface !== "tool") expect(shown, detail).toContain(named)
+    })
+  }
+}
+
+/**
+ * A task's notes written to escape a comment template's html: a javascript:
+ * link where the template's href takes them, and a quote that would close a
+ * single-quoted attribute. The first sends nothing, the second stays text.
+ */
+const TEMPLATED = {
+  "javascript-link": {
+    notes: "javascript:alert(document.cookie)",
+    template: `<body><a href="{task.notes}">notes</a></body>`,
+    posted: false
+  },
+  "quote-breakout": {
+    notes: "x' onmouseover='alert(1)",
+    template: `<body><a href="https://x.example/" title='{task.notes}'>notes</a></body>`,
+    posted: true
+  }
+} as const
+
+function describe_templates() {
+  for (const [notes, cell] of Object.entries(TEMPLATED)) {
+    it(cellName({ surface: "comment-template", notes }), async () => {
+      const info = sandbox!.info
+      const cli = (args: ReadonlyArray<string>) => runInProcess(args, { bin: TASKMGR_BIN, env: envOf(info) })
+      const made = await cli(["task", "create", "T", "--notes", cell.notes, "--projects", info.project_gid, "--json"])
+      const gid = (JSON.parse(made.stdout) as { gid: string }).gid
+      const log = async () =>
+        (await control(info.app_url, "GET", "/_sandbox/requests")) as Array<{ method: string; body: unknown }>
+      const before = (await log()).length
+      const r = await cli(["comment", "create", gid, "--template", "--html-text", cell.template, "--json"])
+      const posts = (await log()).slice(before).filter((q) => q.method === "POST")
+      if (!cell.posted) {
+        expect(r.code, describeRun(r)).toBe(2)
+        expect(r.stderr).toContain("--html-text")
+        expect(posts).toEqual([])
+        return
+      }
+      expect(r.code, describeRun(r)).toBe(0)
+      const sentHtml = JSON.stringify(posts[0]?.body)
+      expect(sentHtml).toContain("x&#39; onmouseover=&#39;alert(1)")
+      expect(sentHtml).not.toContain("x' onmouseover")
     })
   }
 }
