@@ -18,7 +18,12 @@ export interface HostileRequest {
   readonly query: URLSearchParams
 }
 
-/** What the service answers a request: a body sent as JSON with 200. */
+/** An answer with a status other than 200. */
+export class WithStatus {
+  constructor(readonly status: number, readonly body: unknown) {}
+}
+
+/** What the service answers a request: a body sent as JSON with 200, or `WithStatus`. */
 export type Answer = (request: HostileRequest) => unknown
 
 export interface HostileService {
@@ -33,9 +38,11 @@ export const hostileTaskmgr = (answer: Answer): HostileService => {
     Effect.sync(() => {
       const seen = { method: request.method, path: url.pathname.replace(/^\/api\/1\.0/, ""), query: url.searchParams }
       sent.push(seen)
+      const answered = answer(seen)
+      const [status, body] = answered instanceof WithStatus ? [answered.status, answered.body] : [200, answered]
       return HttpClientResponse.fromWeb(
         request,
-        new Response(JSON.stringify(answer(seen)), { status: 200, headers: { "content-type": "application/json" } })
+        new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } })
       )
     })
   )

@@ -25,7 +25,7 @@ import { control, describeRun, runInProcess, type SandboxChild, TASKMGR_BIN } fr
 import { startTaskmgrSandbox, type TaskmgrSandboxInfo } from "../e2e/taskmgr-sandbox.js"
 import { inProcessServer } from "../mcp/in-process-transport.js"
 import { cellName, covering, FULL, securityClass } from "./cells.js"
-import { type Answer, hostileTaskmgr, projectAnswers, task } from "./hostile-service.js"
+import { type Answer, hostileTaskmgr, projectAnswers, task, WithStatus } from "./hostile-service.js"
 
 /** Each hostile answer, made fresh per cell (some count what they handed out). */
 const ANSWERS: Record<string, () => Answer> = {
@@ -57,6 +57,17 @@ const ANSWERS: Record<string, () => Answer> = {
     let next = 1_000
     return (r) =>
       projectAnswers(r) ?? { data: [0, 1, 2].map(() => task(String(next++))), next_page: { offset: `o${next}` } }
+  },
+  // Honest, but forgetful: the service forgets the offset once, and the walk starts over and repeats a page.
+  "expired-offset": () => {
+    let expired = false
+    return (r) => {
+      if (r.path !== "/tasks") return projectAnswers(r) ?? { data: [], next_page: null }
+      if (r.query.get("offset") === null) return { data: [task("10"), task("11")], next_page: { offset: "o1" } }
+      if (expired) return { data: [task("12")], next_page: null }
+      expired = true
+      return new WithStatus(400, { errors: [{ message: "offset: Your pagination token has expired." }] })
+    }
   },
   "endless-sections": () => {
     let next = 1_000
@@ -91,6 +102,7 @@ securityClass("hostile services", () => {
       expect(out.requests).toBe(service.requests().length)
       expect(out.requests).toBeLessThanOrEqual(requestLimit(max))
       expect(out.complete).toBe(!ENDLESS.has(cell.answer))
+      if (cell.answer === "expired-offset") expect(names).toEqual(["Task 10", "Task 11", "Task 12"])
       if (!out.complete) expect(out.markdown).toMatch(/\n---\n\nThis export is incomplete: .+\n$/)
     })
   }

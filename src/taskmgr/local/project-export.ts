@@ -8,12 +8,13 @@
  * What the service answers decides what is fetched next, so the walk is
  * bounded whatever it answers: each task (by gid) is read and shown once, at
  * its first place (a subtask that is also in the project shows in its
- * section; a task that is its own subtask, once); a page that adds nothing
- * new ends its listing; and the export stops at `max_tasks` tasks (subtasks
- * included) or twice that many requests and ten more, saying so at the end of
- * the document and in `complete`.
+ * section; a task that is its own subtask, once); an empty page, or one
+ * naming itself as the next, ends its listing; and the export stops at
+ * `max_tasks` tasks (subtasks included) or twice that many requests and ten
+ * more, saying so at the end of the document and in `complete`.
  */
 import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
 import { invalidInput } from "../../core/errors.js"
@@ -109,8 +110,10 @@ const OUT_OF_BUDGET = Symbol("out of budget")
 
 /**
  * A list's items, page by page while the walk allows another request, kept
- * by `take`; a page that keeps nothing ends the listing (a service repeating
- * itself, or paging on with empty pages).
+ * by `take`. An empty page, or one that names itself as the next, ends the
+ * listing: a service that pages on with nothing, or in place. (A page of
+ * tasks already seen does not: a walk that starts over after an expired
+ * offset repeats pages before it reaches new ones.)
  */
 const listed = <I, IE, A, E>(
   list: Operation<I, IE, ListPage<A>, E, TaskmgrClient, A>,
@@ -123,8 +126,10 @@ const listed = <I, IE, A, E>(
     list.paging!.model,
     (cursor) => (walk.request() ? list.run(client, input, cursor) : Effect.fail(OUT_OF_BUDGET))
   ).pipe(
+    Stream.takeUntil((page) =>
+      page.body.data.length === 0 || (page.cursor !== undefined && Option.contains(page.next, page.cursor))
+    ),
     Stream.map((page) => page.body.data.filter(take)),
-    Stream.takeUntil((kept) => kept.length === 0),
     Stream.catchAll((e) => (e === OUT_OF_BUDGET ? Stream.empty : Stream.fail(e))),
     Stream.runCollect,
     Effect.map((chunks) => [...chunks].flat())
