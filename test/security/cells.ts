@@ -81,16 +81,26 @@ export const covering = <D extends Dimensions>(
     return keys.flatMap((a, i) => keys.slice(i + 1).map((b) => `${a}=${values[a]}|${b}=${values[b]}`))
   }
   const uncovered = new Set(all.flatMap(pairsOf))
+  // How often each value was chosen: among cells covering as many new pairs, the least used values win, so the
+  // sample spreads over every value (both services, every secret) instead of piling on the first.
+  const used = new Map<string, number>()
+  const usage = (cell: Cell<D>) =>
+    keys.reduce((n, k) => n + (used.get(`${k}=${(cell as Readonly<Record<string, string>>)[k]}`) ?? 0), 0)
   const chosen: Array<Cell<D>> = []
   while (uncovered.size > 0) {
     let best = all[0]!
-    let gain = -1
+    let score = [-1, 0]
     for (const cell of all) {
-      const g = pairsOf(cell).filter((p) => uncovered.has(p)).length
-      if (g > gain) [best, gain] = [cell, g]
+      const gain = pairsOf(cell).filter((p) => uncovered.has(p)).length
+      const spread = -usage(cell)
+      if (gain > score[0]! || (gain === score[0] && spread > score[1]!)) [best, score] = [cell, [gain, spread]]
     }
     chosen.push(best)
     for (const p of pairsOf(best)) uncovered.delete(p)
+    for (const k of keys) {
+      const key = `${k}=${(best as Readonly<Record<string, string>>)[k]}`
+      used.set(key, (used.get(key) ?? 0) + 1)
+    }
   }
   return chosen
 }
