@@ -85,6 +85,9 @@ export const hostsOf = (cli: AnyCliService, options: Omit<ClientOptions, "token"
   return { baseUrl, appUrl: options.appUrl ?? (URL.canParse(baseUrl) ? cli.service.hosts.appUrl(baseUrl) : baseUrl) }
 }
 
+/** Secrets the configuration holds are masked for the process's life (secrets.ts). */
+const PINNED = { pinned: true } as const
+
 /**
  * Every secret the configuration holds, remembered for masking (secrets.ts)
  * before anything is sent, whether or not this command uses it: each token
@@ -92,17 +95,14 @@ export const hostsOf = (cli: AnyCliService, options: Omit<ClientOptions, "token"
  * the service's variables and settings.json, and a rate store's password. A
  * service that echoes a secret it was never sent is masked all the same.
  */
-const PINNED = { pinned: true } as const
-
 const rememberConfiguredSecrets = (cli: AnyCliService, shared: Shared, env: Env): void => {
   const given = [
     shared["--token"],
     ...cli.tokenVariables.map((name) => env[name]),
     ...cli.signIn.clientSecretVariables.map((name) => env[name])
-  ]
-  for (const value of given) {
-    if (typeof value === "string") { for (const form of new Set([value, value.trim()])) rememberSecret(form, PINNED) }
-  }
+  ].filter((value): value is string => typeof value === "string")
+  // As given and trimmed: a variable read from a file may end in a line break the service never saw.
+  for (const value of given) [value, value.trim()].forEach((form) => rememberSecret(form, PINNED))
   const store = flagOrEnv(shared, "--rate-store", env, `${cli.service.prefix}_RATE_STORE`)
   if (store !== undefined) rememberUrlSecrets(store, PINNED)
   // Read quietly: whether the file may be used is for the commands that use it to say.
