@@ -11,10 +11,25 @@ const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i
 export const invalidSetting = (setting: string, message: string) =>
   Effect.fail(new InvalidSettingsError({ setting, message }))
 
+/**
+ * What makes a URL unusable before it is parsed, if anything: a URL parser
+ * silently drops tabs and line breaks (and trims controls at the ends), so
+ * `http://host/\r\n` would be used as another URL than the one given. Said
+ * without quoting the URL, which may hold credentials.
+ */
+export const urlFault = (raw: string): string | undefined =>
+  /[\r\n]/.test(raw)
+    ? "contains a line break (CR or LF)"
+    : /[\x00-\x1f\x7f-\x9f]/.test(raw)
+    ? "contains a control character"
+    : undefined
+
 /** HTTPS only (the services refuse plain HTTP), http:// on loopback alone (a sandbox); never credentials in the URL. */
 export const checkServiceUrl = (setting: string, raw: string): Effect.Effect<string, InvalidSettingsError> => {
   // Said in words here ("base URL"); the remedy names where the setting comes from.
   const name = setting.replace(/Url$/, " URL")
+  const fault = urlFault(raw)
+  if (fault !== undefined) return invalidSetting(setting, `The ${name} ${fault}; it is refused rather than cleaned.`)
   let url: URL
   try {
     url = new URL(raw)
@@ -84,6 +99,10 @@ const HOST = /^(\[[0-9a-f:.]+\]|[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?(\.[a-z0-9_]([a-
  */
 export const checkRateStore = (raw: string | undefined): Effect.Effect<Option.Option<string>, InvalidSettingsError> => {
   if (raw === undefined || raw.trim() === "") return Effect.succeed(Option.none())
+  const fault = urlFault(raw)
+  if (fault !== undefined) {
+    return invalidSetting("rateStore", `The rate store URL ${fault}; it is refused rather than cleaned.`)
+  }
   const refuse = (why: string) =>
     invalidSetting(
       "rateStore",
@@ -91,8 +110,6 @@ export const checkRateStore = (raw: string | undefined): Effect.Effect<Option.Op
         maskUserinfo(raw.trim())
       }" ${why}; expected redis://HOST:PORT/DB, e.g. redis://127.0.0.1:6379/0.`
     )
-  // The URL parser would drop a tab or line break inside the URL without a word.
-  if (/[\x00-\x1f\x7f]/.test(raw.trim())) return refuse("contains a control character")
   let url: URL
   try {
     url = new URL(raw.trim())

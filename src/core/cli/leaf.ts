@@ -189,8 +189,10 @@ export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => (
         if (documentTo !== undefined && culprit !== undefined && v.text.kind === "document") {
           const text = v.text.text(output)
           yield* writeFileAtomic(documentTo, text, culprit)
-          if (format === "text") yield* writeErr(`Wrote ${Buffer.byteLength(text)} bytes to ${outFile as string}.`)
-          else yield* printResult(v, output, output, format, full)
+          if (format === "text") {
+            yield* writeErr(`Wrote ${Buffer.byteLength(text)} bytes to ${outFile as string}.`)
+            for (const note of v.text.footer?.(output) ?? []) yield* writeErr(note)
+          } else yield* printResult(v, output, output, format, full)
         } else if (save === undefined || directory === undefined) yield* printResult(v, output, output, format, full)
         else {
           const rows = yield* observed(

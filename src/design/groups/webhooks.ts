@@ -11,6 +11,7 @@ import { invalidInput } from "../../core/errors.js"
 import { pathOf } from "../../core/http/pipeline.js"
 import { absentIsDone } from "../../core/operation.js"
 import { urlCursor } from "../../core/paginate.js"
+import { urlFault } from "../../core/settings.js"
 import { view } from "../../core/view.js"
 import { designOperation } from "../define.js"
 import { ContextIdOrUrl, type ContextKind, parseContextRef } from "../refs.js"
@@ -88,6 +89,8 @@ const Endpoint = Schema.String.pipe(
     message: (issue) => `must be at most 2048 characters (got ${String(issue.actual).length})`
   }),
   Schema.filter((s) => {
+    // A parser drops line breaks and tabs: the URL sent would not be the one checked.
+    if (urlFault(s) !== undefined) return "must be an https:// URL without line breaks or control characters"
     try {
       return new URL(s).protocol === "https:" || "must be an https:// URL"
     } catch {

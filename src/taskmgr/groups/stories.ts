@@ -19,7 +19,7 @@ import { pathOf } from "../../core/http/pipeline.js"
 import { absentIsDone, type InputOf, type Operation } from "../../core/operation.js"
 import { view } from "../../core/view.js"
 import { dataBody, listFields, type ListPage, type TaskmgrError, taskmgrList, taskmgrOperation } from "../define.js"
-import { checkTemplate, escapeHtml, fillTemplate, type TemplateValues } from "../local/comment-template.js"
+import { checkTemplate, fillHtmlTemplate, fillTemplate, type TemplateValues } from "../local/comment-template.js"
 import { Gid, GidOrUrl, type Record } from "../records/records.js"
 import { Story, Task } from "../records/typed-records.js"
 import type { GidKind } from "../refs.js"
@@ -295,7 +295,7 @@ const templateValues = (task: Task): TemplateValues => ({
 
 /**
  * With `template`, unknown placeholders are refused before anything is sent;
- * then the task is read and its fields filled in (escaped in html_text).
+ * then the task is read and its fields filled in (escaped in html_text for where they land).
  */
 export const commentCreate: typeof baseCommentCreate = {
   ...baseCommentCreate,
@@ -304,12 +304,14 @@ export const commentCreate: typeof baseCommentCreate = {
       ? baseCommentCreate.run(client, input, cursor)
       : Effect.gen(function*() {
         yield* checkTemplate(input.text, "text")
-        yield* checkTemplate(input.html_text, "html_text")
+        yield* checkTemplate(input.html_text, "html_text", "html")
         const values = templateValues(yield* templateTask.run(client, { task_gid: input.task_gid }, undefined))
         const filled = {
           ...input,
           text: input.text === undefined ? undefined : fillTemplate(input.text, values),
-          html_text: input.html_text === undefined ? undefined : fillTemplate(input.html_text, values, escapeHtml)
+          html_text: input.html_text === undefined
+            ? undefined
+            : yield* fillHtmlTemplate(input.html_text, values, "html_text")
         }
         return yield* baseCommentCreate.run(client, filled, cursor)
       })

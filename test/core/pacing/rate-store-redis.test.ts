@@ -229,7 +229,7 @@ describe("RateLimiter.layerStore checks its URL when the layer is built", () => 
     ["redis:nohost", /names no host/],
     ["redis://127.0.0.1:6379/0?family=6", /has a query/],
     ["redis://bad host:6379/0", /is not a URL/],
-    ["redis://127.0.0.1:6379/0\n1", /contains a control character/],
+    ["redis://127.0.0.1:6379/0\n1", /contains a line break \(CR or LF\); it is refused rather than cleaned/],
     ["", /is empty/]
   ]
   for (const [url, why] of refused) {
