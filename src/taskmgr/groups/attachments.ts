@@ -15,7 +15,7 @@ import { absentIsDone } from "../../core/operation.js"
 import { view } from "../../core/view.js"
 import { listFields, taskmgrList, taskmgrOperation } from "../define.js"
 import { AttachmentCompact } from "../records/record-schemas.js"
-import { Gid, GidOrUrl, NonBlank } from "../records/records.js"
+import { columnsOf, Gid, GidOrUrl, NonBlank } from "../records/records.js"
 import { Attachment } from "../records/typed-records.js"
 
 const AttachmentGid = Gid.annotations({ description: "The attachment's gid" })
@@ -125,7 +125,7 @@ export const views = [
     valueNames: { parent: "GID|URL" },
     text: {
       kind: "table",
-      rows: (o) => o.items.map((a) => Object.fromEntries(COLUMNS.map((c) => [c, a[c]]))),
+      rows: (o) => o.items.map((a) => columnsOf(a, COLUMNS)),
       columns: COLUMNS,
       noun: "attachments"
     },
