@@ -103,5 +103,5 @@ export const designOperation = <
       const resume = def.paging?.model.resume
       return resume === undefined || cursor === undefined ? page : (resume(page, cursor) as O)
     }) as Effect.Effect<O, DesignError<G, M>>
-  return { ...operationInfo(def), paging: def.paging, run }
+  return { ...operationInfo(def), plan: def.planGate?.label, modes: def.modes, paging: def.paging, run }
 }

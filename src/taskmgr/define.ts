@@ -115,6 +115,7 @@ export const taskmgrAnswer = <I, IE, B, BE, O, G extends TaskmgrPlanGate | undef
   const run = send(def, def.body, (spec) => spec)
   return {
     ...operationInfo(def),
+    plan: (def.planGate as TaskmgrPlanGate | undefined)?.label,
     gids: def.gids as Readonly<Record<string, string>> | undefined,
     // `result` sees gids as sent, not the URLs they were given as.
     run: (client, input) =>
@@ -168,6 +169,7 @@ export const taskmgrList = <I, IE, A, AE, G extends TaskmgrPlanGate | undefined 
       }, cursor))
   return {
     ...operationInfo({ ...def, impact: "read", idempotent: true }),
+    plan: (def.planGate as TaskmgrPlanGate | undefined)?.label,
     gids: def.gids as Readonly<Record<string, string>> | undefined,
     paging: {
       model: offsetCursor,

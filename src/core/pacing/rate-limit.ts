@@ -21,6 +21,7 @@ import * as Option from "effect/Option"
 import { announceNotice, announceWait, currentObserver } from "../http/observe.js"
 import { type BucketState, type Pace, take } from "./leaky-bucket.js"
 import type { RedisRateStore } from "./rate-store-redis.js"
+import type { ConnectRedisStore } from "./redis-connector.js"
 
 export { type Pace, paceOf } from "./leaky-bucket.js"
 
@@ -126,7 +127,7 @@ export const describeStore = (url: string): string => {
  * observes the request: a line on stderr, a tool result's note) and paces
  * in-process from then on.
  */
-export const redisStore = (url: string): RateStore => {
+export const redisStore = (url: string, connect: ConnectRedisStore): RateStore => {
   const known = redisStores.get(url)
   if (known !== undefined) return known
   let active: RateStore | undefined
@@ -145,7 +146,7 @@ export const redisStore = (url: string): RateStore => {
     Effect.suspend(() =>
       active !== undefined ? local(active) : Effect.tryPromise({
         try: () => {
-          connection ??= import("./rate-store-redis.js").then((m) => m.connectRedisStore(url))
+          connection ??= connect(url)
           return connection.then(use)
         },
         catch: (cause) => cause
@@ -165,9 +166,12 @@ const shared = globalValue(Symbol.for("design-taskmgr/RateLimiter/shared"), () =
 export class RateLimiter extends Context.Tag("design-taskmgr/RateLimiter")<RateLimiter, RateLimiterService>() {
   /** A private in-process store, for tests and for callers that want their own budget. */
   static readonly layer: Layer.Layer<RateLimiter> = Layer.sync(RateLimiter, () => makeLimiter(memoryStore()))
-  /** One budget shared through Redis (redis://HOST:PORT/DB) by every process that uses it. */
-  static readonly layerStore = (url: string): Layer.Layer<RateLimiter> =>
-    Layer.sync(RateLimiter, () => makeLimiter(redisStore(url)))
+  /**
+   * One budget shared through Redis (redis://HOST:PORT/DB) by every process
+   * that uses it; `connect` is the Redis client ("design-taskmgr/redis").
+   */
+  static readonly layerStore = (url: string, connect: ConnectRedisStore): Layer.Layer<RateLimiter> =>
+    Layer.sync(RateLimiter, () => makeLimiter(redisStore(url, connect)))
   /** No pacing at all. */
   static readonly unpaced: Layer.Layer<RateLimiter> = Layer.succeed(RateLimiter, {
     acquire: () => Effect.void,
@@ -179,9 +183,12 @@ export class RateLimiter extends Context.Tag("design-taskmgr/RateLimiter")<RateL
     Option.getOrElse(() => shared)
   )
   /** For a client: the store its options name, else the one in scope. */
-  static readonly forClient = (rateStore: Option.Option<string>): Effect.Effect<RateLimiterService> =>
+  static readonly forClient = (
+    rateStore: Option.Option<string>,
+    connect: ConnectRedisStore
+  ): Effect.Effect<RateLimiterService> =>
     Option.match(rateStore, {
       onNone: () => RateLimiter.current,
-      onSome: (url) => Effect.sync(() => makeLimiter(redisStore(url)))
+      onSome: (url) => Effect.sync(() => makeLimiter(redisStore(url, connect)))
     })
 }

@@ -10,7 +10,7 @@
 import type * as Config from "effect/Config"
 import type * as Effect from "effect/Effect"
 import type * as Redacted from "effect/Redacted"
-import type { InvalidSettingsError } from "../errors.js"
+import type { InvalidSettingsError, ServiceName } from "../errors.js"
 import type { PipelineConfig } from "../http/pipeline.js"
 import type { RateLimiterService } from "../pacing/rate-limit.js"
 import type { ClientOptions, ClientSettings, ServiceHosts } from "./options.js"
@@ -23,7 +23,7 @@ export interface Pacer<Route> {
 
 export interface ServiceDescriptor<O extends ClientOptions, S extends ClientSettings, Route, E> {
   /** The program, the tool prefix and the spans' service: "design". */
-  readonly name: string
+  readonly name: ServiceName
   /** The variables' prefix: "DESIGN" (DESIGN_ACCESS_TOKEN, DESIGN_BASE_URL, ...). */
   readonly prefix: string
   /** The library's service tag, naming spans: "DesignApi". */

@@ -9,7 +9,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { Undocumented } from "../../../src/core/open-record.js"
-import type { Job, Task, TaskmgrApiService } from "../../../src/index.js"
+import type { TaskmgrApiService } from "../../../src/index.js"
+import type { Job, Task } from "../../../src/taskmgr/index.js"
 
 describe("task-manager record schemas", () => {
   it("are the generator's output for reference/taskmgr-records.json", () => {

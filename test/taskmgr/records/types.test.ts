@@ -6,7 +6,8 @@
 import { describe, expect, expectTypeOf, it } from "@effect/vitest"
 import type { Effect } from "effect"
 import type { Undocumented } from "../../../src/core/open-record.js"
-import type { PlanRequiredError, RateLimitError, TaskmgrApiService, Webhook } from "../../../src/index.js"
+import type { Webhook } from "../../../src/design/index.js"
+import type { PlanRequiredError, RateLimitError, TaskmgrApiService } from "../../../src/index.js"
 
 type ErrorOfMethod<K extends keyof TaskmgrApiService> = TaskmgrApiService[K] extends
   (...args: never) => Effect.Effect<unknown, infer E> ? E : never
