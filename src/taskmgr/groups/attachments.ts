@@ -7,7 +7,6 @@
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { basename } from "node:path"
 import { invalidInput } from "../../core/errors.js"
 import { pathOf } from "../../core/http/pipeline.js"
 import { checkUploadFile } from "../../core/local-files.js"
@@ -25,6 +24,9 @@ const WebUrl = Schema.String.pipe(Schema.pattern(/^https?:\/\/\S+$/, { message: 
 
 /** What the service is told a file is: the uploader need not know; the service sniffs it anyway. */
 const OCTET_STREAM = "application/octet-stream"
+
+/** The last part of a file path, on any platform (no node:path: the library runs in browsers too). */
+const fileName = (path: string) => path.split(/[\\/]/).filter((part) => part !== "").pop() ?? path
 
 export const attachmentList = taskmgrList({
   name: "attachmentList",
@@ -87,7 +89,7 @@ export const attachmentCreate = taskmgrOperation({
         return yield* Effect.fail(invalidInput("Give file (a path to upload) or url (with name).", "file", "url"))
       }
       const file = yield* checkUploadFile(i.file, { label: "file", field: "file" })
-      const name = i.name ?? basename(file.path)
+      const name = i.name ?? fileName(file.path)
       return {
         method: "POST" as const,
         path: "/attachments",
