@@ -15,13 +15,15 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { JobFailedError, JobTimeoutError } from "./errors.js"
 import { announceWait, currentObserver } from "./http/observe.js"
+import type { Undocumented } from "./open-record.js"
 
 /** The states the services give a job. */
 export type JobStatus = "not_started" | "in_progress" | "succeeded" | "failed"
 
 export interface JobState {
   readonly gid: string
-  readonly status?: JobStatus | undefined
+  /** A status the services do not document yet is waited on like one in progress. */
+  readonly status?: JobStatus | Undocumented | undefined
 }
 
 export interface JobWait<J extends JobState, E, R> {

@@ -3,7 +3,7 @@
  * `auth status`, error messages. The one list of what counts as secret.
  */
 import * as Redacted from "effect/Redacted"
-import { createHash } from "node:crypto"
+import { sha256Hex } from "./sha256.js"
 
 export const SECRET_HEADER = /authorization|cookie|token|secret|passcode|api-key|apikey/i
 const SECRET_PARAM = /token|secret|passcode|password|code_verifier|^code$|^key$/i
@@ -48,7 +48,7 @@ export const maskToken = (token: Redacted.Redacted<string>): string => {
  * the token itself is never stored or shown.
  */
 export const tokenFingerprint = (token: Redacted.Redacted<string>): string =>
-  createHash("sha256").update(Redacted.value(token)).digest("hex").slice(0, 16)
+  sha256Hex(Redacted.value(token)).slice(0, 16)
 
 /*
  * Every credential this process holds, so that service text (an error body

@@ -14,7 +14,7 @@ import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import { isWrapperError, type WrapperError } from "../errors.js"
+import { inService, isWrapperError, type WrapperError } from "../errors.js"
 import { exitCodeOf } from "../exit-codes.js"
 import type { ExchangeEvent, Observer, WaitEvent } from "../http/observe.js"
 import { ItemsFailed } from "../item-failures.js"
@@ -22,6 +22,8 @@ import { ConfigDirWarning } from "../oauth/config-dir.js"
 import type { AnyOperation } from "../operation.js"
 import { style, useColor } from "../output.js"
 import { RateLimiter } from "../pacing/rate-limit.js"
+import { RedisStoreConnector } from "../pacing/redis-connector.js"
+import { connectRedisLazily } from "../pacing/redis-lazy.js"
 import { remedy, type Vocabulary, worded } from "../remedy.js"
 import { lostWriteAnswer, withCheck } from "../write-check.js"
 import type { ArgvError } from "./argv-error.js"
@@ -186,6 +188,8 @@ const platformFor = (io: CliIOShape) =>
   Layer.mergeAll(
     nodePlatform,
     RateLimiter.layer,
+    // --rate-store: the Redis client, loaded when a store is first used.
+    Layer.succeed(RedisStoreConnector, connectRedisLazily),
     Layer.succeed(CliIO, io),
     Layer.succeed(ConfigDirWarning, (line: string) => void io.stderr.write(`${safeMessage(line)}\n`))
   )
@@ -236,7 +240,7 @@ const runResolved = (
       if (Option.isSome(failure) && failure.value instanceof ItemsFailed) return Effect.succeed(failure.value.code)
       if (Option.isSome(failure) && isWrapperError(failure.value)) {
         return Effect.flatMap(
-          withCheckOf(program, leaf, failure.value),
+          withCheckOf(program, leaf, inService(program.name)(failure.value)),
           (error) =>
             Effect.as(writeStyledErr(renderError(error, vocabularyOf(program, r.path), errColor)), exitCodeOf(error))
         )

@@ -9,6 +9,7 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as JSONSchema from "effect/JSONSchema"
 import {
+  inService,
   invalidInput,
   type InvalidInputError,
   isWrapperError,
@@ -311,7 +312,9 @@ export const toolEntry = <C>(
           }, structured)
         }
         const failure = result.left instanceof PartialList ? result.left.error : result.left
-        const found = isWrapperError(failure) ? failure : new UnexpectedError({ message: String(failure) })
+        const found = inService(options.program)(
+          isWrapperError(failure) ? failure : new UnexpectedError({ message: String(failure) })
+        )
         const error = options.operations === undefined
           ? found
           : withCheck(found, options.operations, op as AnyOperation<never>)

@@ -9,9 +9,10 @@
  * The state lives in a store. A client built without a `RateLimiter` in
  * context gets one of its own, in process; `RateLimiter.layer` is one to
  * share between clients (the budget belongs to the credential, so two
- * clients with one token should share it), `RateLimiter.layerStore(url)` (or
- * the `rateStore` option) one on Redis, shared by every process that uses it,
- * and `RateLimiter.unpaced` none.
+ * clients with one token should share it), `RateLimiter.layerStore(url,
+ * connect)` (or the `rateStore` option, with "design-taskmgr/redis") one on
+ * Redis, shared by every process that uses it, and `RateLimiter.unpaced` none.
+ * The Redis client is handed in (`connect`), so this module never loads it.
  */
 import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
@@ -25,6 +26,7 @@ import { announceNotice, announceWait, currentObserver } from "../http/observe.j
 import { checkRateStore, invalidSetting } from "../settings.js"
 import { type BucketState, type Pace, take } from "./leaky-bucket.js"
 import type { RedisRateStore, StoreAnswer } from "./rate-store-redis.js"
+import type { ConnectRedisStore } from "./redis-connector.js"
 
 export { type Pace, paceOf } from "./leaky-bucket.js"
 
@@ -159,9 +161,6 @@ export const describeStore = (url: string): string => {
 const RETRY_FIRST_MS = 1_000
 const RETRY_MAX_MS = 30_000
 
-const connectTo = (href: string): Promise<RedisRateStore> =>
-  import("./rate-store-redis.js").then((m) => m.connectRedisStore(href))
-
 const reasonOf = (cause: unknown) => (cause instanceof Error && cause.message !== "" ? cause.message : String(cause))
 
 const shown = (ms: number) => Duration.format(Duration.millis(Math.ceil(ms / 1000) * 1000))
@@ -176,7 +175,7 @@ const shown = (ms: number) => Duration.format(Duration.millis(Math.ceil(ms / 100
  * request's observer (the command line's `Note:`, a tool result) or else
  * through Effect's logger.
  */
-export const redisStore = (href: string): Effect.Effect<RateStore, never, Scope.Scope> =>
+export const redisStore = (href: string, connect: ConnectRedisStore): Effect.Effect<RateStore, never, Scope.Scope> =>
   Effect.gen(function*() {
     const where = describeStore(href)
     const local = memoryStore()
@@ -218,7 +217,7 @@ export const redisStore = (href: string): Effect.Effect<RateStore, never, Scope.
       Effect.gen(function*() {
         if (closed) return Option.none()
         if (down !== undefined && (yield* Clock.currentTimeMillis) < down.retryAt) return Option.none()
-        const connection = (live ??= connectTo(href))
+        const connection = (live ??= connect(href))
         const answer = yield* Effect.either(
           Effect.tryPromise({ try: () => connection.then(command), catch: (cause) => cause })
         )
@@ -278,12 +277,15 @@ export const redisStore = (href: string): Effect.Effect<RateStore, never, Scope.
   })
 
 /** A limiter on the store at `url`, checked first. */
-const storeLimiter = (url: string): Effect.Effect<RateLimiterService, InvalidSettingsError, Scope.Scope> =>
+const storeLimiter = (
+  url: string,
+  connect: ConnectRedisStore
+): Effect.Effect<RateLimiterService, InvalidSettingsError, Scope.Scope> =>
   Effect.flatMap(
     checkRateStore(url),
     Option.match({
       onNone: () => invalidSetting("rateStore", "The rate store URL is empty; expected redis://HOST:PORT/DB."),
-      onSome: (href) => Effect.map(redisStore(href), makeLimiter)
+      onSome: (href) => Effect.map(redisStore(href, connect), makeLimiter)
     })
   )
 
@@ -291,11 +293,14 @@ export class RateLimiter extends Context.Tag("design-taskmgr/RateLimiter")<RateL
   /** One in-process budget, shared by every client built where this layer is provided. */
   static readonly layer: Layer.Layer<RateLimiter> = Layer.sync(RateLimiter, () => makeLimiter(memoryStore()))
   /**
-   * One budget shared through Redis (redis://HOST:PORT/DB, rediss:// for TLS) by every process that uses it.
-   * The URL is checked when the layer is built; the connection is closed with the layer.
+   * One budget shared through Redis (redis://HOST:PORT/DB, rediss:// for TLS) by every process that uses it;
+   * `connect` is the Redis client ("design-taskmgr/redis" `RedisRateStore.rateLimiter` gives it). The URL is
+   * checked when the layer is built; the connection is closed with the layer.
    */
-  static readonly layerStore = (url: string): Layer.Layer<RateLimiter, InvalidSettingsError> =>
-    Layer.scoped(RateLimiter, storeLimiter(url))
+  static readonly layerStore = (
+    url: string,
+    connect: ConnectRedisStore
+  ): Layer.Layer<RateLimiter, InvalidSettingsError> => Layer.scoped(RateLimiter, storeLimiter(url, connect))
   /** No pacing at all. */
   static readonly unpaced: Layer.Layer<RateLimiter> = Layer.succeed(RateLimiter, {
     acquire: () => Effect.void,
@@ -307,7 +312,10 @@ export class RateLimiter extends Context.Tag("design-taskmgr/RateLimiter")<RateL
    * client that was not given the same limiter. A store's connection is
    * closed with the scope the client is built in (a layer's), if any.
    */
-  static readonly forClient = (rateStore: Option.Option<string>): Effect.Effect<RateLimiterService> =>
+  static readonly forClient = (
+    rateStore: Option.Option<string>,
+    connect: ConnectRedisStore
+  ): Effect.Effect<RateLimiterService> =>
     Option.match(rateStore, {
       onNone: () => Effect.map(Effect.serviceOption(RateLimiter), Option.getOrElse(() => makeLimiter(memoryStore()))),
       onSome: (href) =>
@@ -316,7 +324,7 @@ export class RateLimiter extends Context.Tag("design-taskmgr/RateLimiter")<RateL
           (scope) =>
             Effect.flatMap(
               Option.match(scope, { onNone: () => Scope.make(), onSome: Effect.succeed }),
-              (owner) => Effect.map(Scope.extend(redisStore(href), owner), makeLimiter)
+              (owner) => Effect.map(Scope.extend(redisStore(href, connect), owner), makeLimiter)
             )
         )
     })

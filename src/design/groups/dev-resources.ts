@@ -15,14 +15,16 @@ import { fileKeyOf } from "../refs.js"
 const GROUP = "dev_resources"
 const TIER = 2 as const
 
-export const DevResource = Schema.Struct({
+const DevResourceStruct = Schema.Struct({
   id: WireId,
   name: Schema.String,
   url: Schema.String,
   file_key: Schema.String,
   node_id: Schema.String
 })
-export type DevResource = typeof DevResource.Type
+/** A link from a node of a file to a resource for developers. */
+export interface DevResource extends Schema.Schema.Type<typeof DevResourceStruct> {}
+export const DevResource: Schema.Schema<DevResource, typeof DevResourceStruct.Encoded> = DevResourceStruct
 
 const Url = idLike(/^https?:\/\/\S+$/, "must be an http(s) URL")
 const Name = idLike(/\S/, "must not be empty")

@@ -66,7 +66,7 @@ const fileFields = {
   linkAccess: Schema.optional(Schema.String)
 }
 
-export const FileDocument = Schema.Struct({
+const FileDocumentStruct = Schema.Struct({
   ...fileFields,
   document: DocumentNode,
   components: AnyMap,
@@ -78,7 +78,9 @@ export const FileDocument = Schema.Struct({
   /** With branch_data. */
   branches: Schema.optional(Schema.Array(Branch))
 })
-export type FileDocument = typeof FileDocument.Type
+/** A whole file: its document tree, components and styles. */
+export interface FileDocument extends Schema.Schema.Type<typeof FileDocumentStruct> {}
+export const FileDocument: Schema.Schema<FileDocument, typeof FileDocumentStruct.Encoded> = FileDocumentStruct
 
 const NodeEntry = Schema.Struct({
   document: DocumentNode,
@@ -88,26 +90,30 @@ const NodeEntry = Schema.Struct({
   styles: AnyMap
 })
 
-export const FileNodes = Schema.Struct({
+const FileNodesStruct = Schema.Struct({
   ...fileFields,
   /** null for an id the file does not have. */
   nodes: Schema.Record({ key: Schema.String, value: Schema.NullOr(NodeEntry) }),
   err: Schema.optional(Schema.NullOr(Schema.String))
 })
-export type FileNodes = typeof FileNodes.Type
+/** Nodes of a file by id, each with its subtree (null for an id the file does not have). */
+export interface FileNodes extends Schema.Schema.Type<typeof FileNodesStruct> {}
+export const FileNodes: Schema.Schema<FileNodes, typeof FileNodesStruct.Encoded> = FileNodesStruct
 
 /** Render links; null means that node failed to render (not an error). */
-export const RenderedImages = Schema.Struct({
+const RenderedImagesStruct = Schema.Struct({
   err: Schema.NullOr(Schema.String),
   images: Schema.Record({ key: Schema.String, value: Schema.NullOr(Schema.String) })
 })
-export type RenderedImages = typeof RenderedImages.Type
+/** Rendered images by node id (null where a node did not render). */
+export interface RenderedImages extends Schema.Schema.Type<typeof RenderedImagesStruct> {}
+export const RenderedImages: Schema.Schema<RenderedImages, typeof RenderedImagesStruct.Encoded> = RenderedImagesStruct
 
 const ImageFills = Schema.Struct({
   meta: Schema.Struct({ images: Schema.Record({ key: Schema.String, value: Schema.String }) })
 })
 
-export const FileVersion = Schema.Struct({
+const FileVersionStruct = Schema.Struct({
   id: Schema.String,
   created_at: Schema.String,
   label: Schema.NullOr(Schema.String),
@@ -115,7 +121,9 @@ export const FileVersion = Schema.Struct({
   user: UserRef,
   thumbnail_url: Schema.optional(Schema.String)
 })
-export type FileVersion = typeof FileVersion.Type
+/** One saved version of a file. */
+export interface FileVersion extends Schema.Schema.Type<typeof FileVersionStruct> {}
+export const FileVersion: Schema.Schema<FileVersion, typeof FileVersionStruct.Encoded> = FileVersionStruct
 
 const FileVersions = Schema.Struct({
   versions: Schema.Array(FileVersion),
@@ -124,7 +132,7 @@ const FileVersions = Schema.Struct({
   )
 })
 
-export const FileMeta = Schema.Struct({
+const FileMetadataStruct = Schema.Struct({
   file: Schema.Struct({
     name: Schema.String,
     folder_name: Schema.optional(Schema.String),
@@ -139,7 +147,9 @@ export const FileMeta = Schema.Struct({
     version: Schema.optional(Schema.String)
   })
 })
-export type FileMetadata = typeof FileMeta.Type
+/** A file's metadata, without its document. */
+export interface FileMetadata extends Schema.Schema.Type<typeof FileMetadataStruct> {}
+export const FileMetadata: Schema.Schema<FileMetadata, typeof FileMetadataStruct.Encoded> = FileMetadataStruct
 
 // ---- inputs ------------------------------------------------------------------------
 
@@ -354,7 +364,7 @@ export const fileMeta = designOperation({
       fileRefOf(input.file_key, "file_key"),
       (ref) => ({ method: "GET" as const, path: filePath(ref.key, "meta") })
     ),
-  response: FileMeta
+  response: FileMetadata
 })
 
 export const fileVersions = designOperation({

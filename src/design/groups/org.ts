@@ -20,7 +20,7 @@ const UnixSeconds = Schema.Int.pipe(Schema.nonNegative())
 
 // ---- activity logs ------------------------------------------------------------------
 
-export const ActivityEvent = Schema.Struct({
+const ActivityEventStruct = Schema.Struct({
   id: WireId,
   timestamp: Schema.Number,
   actor: Schema.NullOr(
@@ -38,7 +38,9 @@ export const ActivityEvent = Schema.Struct({
   entity: Schema.Record({ key: Schema.String, value: Schema.Unknown }),
   context: Schema.Record({ key: Schema.String, value: Schema.Unknown })
 })
-export type ActivityEvent = typeof ActivityEvent.Type
+/** One entry of the organization's activity log. */
+export interface ActivityEvent extends Schema.Schema.Type<typeof ActivityEventStruct> {}
+export const ActivityEvent: Schema.Schema<ActivityEvent, typeof ActivityEventStruct.Encoded> = ActivityEventStruct
 
 const ActivityPage = Schema.Struct({
   meta: Schema.Struct({
@@ -97,7 +99,7 @@ const Nullable = <S extends Schema.Schema.Any>(schema: S) =>
   Schema.optionalWith(Schema.NullOr(schema), { default: () => null })
 
 /** One logged call, as the service describes it (reference/design-wire.md, section 5). */
-export const DeveloperLogItem = Schema.Struct({
+const DeveloperLogItemStruct = Schema.Struct({
   uuid: Schema.String,
   timestamp: Schema.String,
   action: Schema.Struct({ event_name: Schema.String, event_source: Schema.String }),
@@ -121,7 +123,10 @@ export const DeveloperLogItem = Schema.Struct({
     country: Nullable(Schema.String)
   })
 })
-export type DeveloperLogItem = typeof DeveloperLogItem.Type
+/** One entry of the developer log: a call made with a token. */
+export interface DeveloperLogItem extends Schema.Schema.Type<typeof DeveloperLogItemStruct> {}
+export const DeveloperLogItem: Schema.Schema<DeveloperLogItem, typeof DeveloperLogItemStruct.Encoded> =
+  DeveloperLogItemStruct
 
 const DeveloperPage = Schema.Struct({
   meta: Schema.Struct({
@@ -186,7 +191,7 @@ export const developerLogList = designOperation({
 /** The first day the service has AI usage for (spec section 8). */
 export const AI_USAGE_FLOOR = "2025-12-01"
 
-export const AiUsageRow = Schema.Struct({
+const AiUsageRowStruct = Schema.Struct({
   plan_id: WireId,
   user_id: WireId,
   user_email: Schema.NullOr(Schema.String),
@@ -203,6 +208,9 @@ export const AiUsageRow = Schema.Struct({
   metering_period_start: Schema.optional(Schema.String),
   metering_period_end: Schema.optional(Schema.String)
 })
+/** A user's AI credits on one day. */
+export interface AiUsageRow extends Schema.Schema.Type<typeof AiUsageRowStruct> {}
+export const AiUsageRow: Schema.Schema<AiUsageRow, typeof AiUsageRowStruct.Encoded> = AiUsageRowStruct
 
 const AiUsagePage = Schema.Struct({
   rows: Schema.Array(AiUsageRow),

@@ -12,13 +12,17 @@ import { NumericId, WireId } from "../params.js"
 const Id = NumericId
 const RESOURCES = ["community_file_id", "plugin_id", "widget_id"] as const
 
-export const PaymentInformation = Schema.Struct({
+const PaymentInformationStruct = Schema.Struct({
   user_id: WireId,
   resource_id: WireId,
   resource_type: Schema.String,
   payment_status: Schema.Struct({ type: Schema.String }),
   date_of_purchase: Schema.optional(Schema.NullOr(Schema.String))
 })
+/** A user's payment for a plugin, widget or community file. */
+export interface PaymentInformation extends Schema.Schema.Type<typeof PaymentInformationStruct> {}
+export const PaymentInformation: Schema.Schema<PaymentInformation, typeof PaymentInformationStruct.Encoded> =
+  PaymentInformationStruct
 
 export const paymentGet = designOperation({
   name: "paymentGet",

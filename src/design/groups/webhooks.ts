@@ -9,6 +9,7 @@ import * as Redacted from "effect/Redacted"
 import * as Schema from "effect/Schema"
 import { invalidInput } from "../../core/errors.js"
 import { pathOf } from "../../core/http/pipeline.js"
+import { oneOf } from "../../core/open-record.js"
 import { absentIsDone } from "../../core/operation.js"
 import { urlCursor } from "../../core/paginate.js"
 import { urlFault } from "../../core/settings.js"
@@ -36,20 +37,22 @@ const EVENTS = [
 const CONTEXTS = ["team", "project", "file"] as const
 const Status = Schema.Literal("ACTIVE", "PAUSED")
 
-/** A webhook as the wrapper shows it: every field but the passcode (dropped on decode). */
-export const Webhook = Schema.Struct({
+// Every field but the passcode (dropped on decode); an event, context or status the service adds still reads.
+const WebhookStruct = Schema.Struct({
   id: WireId,
-  event_type: Schema.Literal(...EVENTS),
+  event_type: oneOf(...EVENTS),
   // Upper case in answers, lower case in requests.
-  context: Schema.Literal("TEAM", "PROJECT", "FILE"),
+  context: oneOf("TEAM", "PROJECT", "FILE"),
   context_id: WireId,
-  status: Status,
+  status: oneOf("ACTIVE", "PAUSED"),
   endpoint: Schema.String,
   description: Schema.optionalWith(Schema.NullOr(Schema.String), { default: () => null }),
   plan_api_id: Schema.optionalWith(Schema.NullOr(Schema.String), { default: () => null }),
   client_id: Schema.optionalWith(Schema.NullOr(Schema.String), { default: () => null })
 })
-export type Webhook = typeof Webhook.Type
+/** A webhook: every field but its passcode, which is write-only. */
+export interface Webhook extends Schema.Schema.Type<typeof WebhookStruct> {}
+export const Webhook: Schema.Schema<Webhook, typeof WebhookStruct.Encoded> = WebhookStruct
 
 const WebhookList = Schema.Struct({
   webhooks: Schema.Array(Webhook),
@@ -59,7 +62,7 @@ const WebhookList = Schema.Struct({
   }))
 })
 
-const DeliveryRequest = Schema.Struct({
+const WebhookDeliveryStruct = Schema.Struct({
   webhook_id: Schema.optional(WireId),
   request_info: Schema.Struct({
     id: Schema.optional(WireId),
@@ -73,7 +76,11 @@ const DeliveryRequest = Schema.Struct({
   ),
   error_msg: Schema.NullOr(Schema.String)
 })
-const DeliveryList = Schema.Struct({ requests: Schema.Array(DeliveryRequest) })
+/** One delivery of a webhook: the request sent and the endpoint's answer. */
+export interface WebhookDelivery extends Schema.Schema.Type<typeof WebhookDeliveryStruct> {}
+export const WebhookDelivery: Schema.Schema<WebhookDelivery, typeof WebhookDeliveryStruct.Encoded> =
+  WebhookDeliveryStruct
+const DeliveryList = Schema.Struct({ requests: Schema.Array(WebhookDelivery) })
 
 // ---- inputs -------------------------------------------------------------------
 
@@ -303,7 +310,7 @@ export const webhookDelete = absentIsDone(
   (i) => ({ webhook_id: i.webhook_id })
 )
 
-const delivered = (r: typeof DeliveryRequest.Type) =>
+const delivered = (r: WebhookDelivery) =>
   r.error_msg === null && r.response_info !== null && String(r.response_info.status) === "200"
 
 export const webhookRequests = designOperation({

@@ -7,7 +7,6 @@
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { basename } from "node:path"
 import { invalidInput } from "../../core/errors.js"
 import { pathOf } from "../../core/http/pipeline.js"
 import { checkUploadFile } from "../../core/local-files.js"
@@ -15,7 +14,7 @@ import { absentIsDone } from "../../core/operation.js"
 import { view } from "../../core/view.js"
 import { listFields, taskmgrList, taskmgrOperation } from "../define.js"
 import { AttachmentCompact } from "../records/record-schemas.js"
-import { Gid, GidOrUrl, NonBlank } from "../records/records.js"
+import { columnsOf, Gid, GidOrUrl, NonBlank } from "../records/records.js"
 import { Attachment } from "../records/typed-records.js"
 
 const AttachmentGid = Gid.annotations({ description: "The attachment's gid" })
@@ -25,6 +24,9 @@ const WebUrl = Schema.String.pipe(Schema.pattern(/^https?:\/\/\S+$/, { message: 
 
 /** What the service is told a file is: the uploader need not know; the service sniffs it anyway. */
 const OCTET_STREAM = "application/octet-stream"
+
+/** The last part of a file path, on any platform (no node:path: the library runs in browsers too). */
+const fileName = (path: string) => path.split(/[\\/]/).filter((part) => part !== "").pop() ?? path
 
 export const attachmentList = taskmgrList({
   name: "attachmentList",
@@ -87,7 +89,7 @@ export const attachmentCreate = taskmgrOperation({
         return yield* Effect.fail(invalidInput("Give file (a path to upload) or url (with name).", "file", "url"))
       }
       const file = yield* checkUploadFile(i.file, { label: "file", field: "file" })
-      const name = i.name ?? basename(file.path)
+      const name = i.name ?? fileName(file.path)
       return {
         method: "POST" as const,
         path: "/attachments",
@@ -125,7 +127,7 @@ export const views = [
     valueNames: { parent: "GID|URL" },
     text: {
       kind: "table",
-      rows: (o) => o.items.map((a) => Object.fromEntries(COLUMNS.map((c) => [c, a[c]]))),
+      rows: (o) => o.items.map((a) => columnsOf(a, COLUMNS)),
       columns: COLUMNS,
       noun: "attachments"
     },

@@ -12,7 +12,7 @@ import { view } from "../../core/view.js"
 import { PREMIUM } from "../classify.js"
 import { dataBody, listFields, taskmgrList, taskmgrOperation } from "../define.js"
 import { notBoth, rules, someOf } from "../input-rules.js"
-import { Gid, GidOrUrl, NonBlank, type Record, Toggle, UserGid } from "../records/records.js"
+import { Gid, GidOrUrl, NonBlank, Toggle, UserGid } from "../records/records.js"
 import { Project } from "../records/typed-records.js"
 import { gidNamed } from "../refs.js"
 import { RichText } from "../rich-text.js"
@@ -250,7 +250,7 @@ export const projectDelete = absentIsDone(
 const nameOf = (value: unknown) =>
   typeof value === "object" && value !== null && "name" in value ? (value as { readonly name: unknown }).name : value
 
-const projectRows = (items: ReadonlyArray<Record>) =>
+const projectRows = (items: ReadonlyArray<Project>) =>
   items.map((p) => ({ gid: p.gid, name: p.name, archived: p.archived, team: nameOf(p.team) }))
 
 const writableNames = {

@@ -20,7 +20,7 @@ import { absentIsDone, type InputOf, type Operation } from "../../core/operation
 import { view } from "../../core/view.js"
 import { dataBody, listFields, type ListPage, type TaskmgrError, taskmgrList, taskmgrOperation } from "../define.js"
 import { checkTemplate, fillHtmlTemplate, fillTemplate, type TemplateValues } from "../local/comment-template.js"
-import { Gid, GidOrUrl, type Record } from "../records/records.js"
+import { Gid, GidOrUrl } from "../records/records.js"
 import { Story, Task } from "../records/typed-records.js"
 import type { GidKind } from "../refs.js"
 import { RichText } from "../rich-text.js"
@@ -205,11 +205,11 @@ export const storyDelete = absentIsDone(
 
 // ---- comments: the comment stories only ----------------------------------------
 
-const isComment = (story: Record) => story.resource_subtype === COMMENT_SUBTYPE
+const isComment = (story: Story) => story.resource_subtype === COMMENT_SUBTYPE
 
-const subtypeOf = (story: Record) => (typeof story.resource_subtype === "string" ? story.resource_subtype : "unknown")
+const subtypeOf = (story: Story) => (typeof story.resource_subtype === "string" ? story.resource_subtype : "unknown")
 
-const authorOf = (story: Record): string => {
+const authorOf = (story: Story): string => {
   const by = story.created_by
   if (typeof by === "object" && by !== null && "name" in by && typeof by.name === "string") return by.name
   return "another user"
@@ -234,7 +234,7 @@ export const commentList: typeof baseCommentList = {
   run: (client, input, cursor) =>
     Effect.map(
       baseCommentList.run(client, withSubtype(input), cursor),
-      (page): ListPage<Record> => ({ ...page, data: page.data.filter(isComment) })
+      (page): ListPage<Story> => ({ ...page, data: page.data.filter(isComment) })
     )
 }
 
@@ -380,7 +380,7 @@ export const commentDelete = absentIsDone(
 const nameOf = (value: unknown) =>
   typeof value === "object" && value !== null && "name" in value ? (value as { readonly name: unknown }).name : value
 
-const feedRows = (o: { readonly items: ReadonlyArray<Record> }) =>
+const feedRows = (o: { readonly items: ReadonlyArray<Story> }) =>
   o.items.map((s) => ({
     gid: s.gid,
     created_at: s.created_at,

@@ -9,7 +9,7 @@ import { pathOf } from "../../core/http/pipeline.js"
 import { absentIsDone, type Operation } from "../../core/operation.js"
 import { view } from "../../core/view.js"
 import { dataBody, listFields, type TaskmgrError, taskmgrList, taskmgrOperation } from "../define.js"
-import { Gid, GidOrUrl, type Record } from "../records/records.js"
+import { columnsOf, Gid, GidOrUrl } from "../records/records.js"
 import { Tag, Task } from "../records/typed-records.js"
 import { gidOf } from "../refs.js"
 import type { TaskmgrClient } from "../service.js"
@@ -189,8 +189,8 @@ export const tagTasks = taskmgrList({
   itemsKey: "tags"
 })
 
-const rows = (columns: ReadonlyArray<string>) => (o: { readonly items: ReadonlyArray<Record> }) =>
-  o.items.map((item) => Object.fromEntries(columns.map((c) => [c, item[c]])))
+const rows = (columns: ReadonlyArray<string>) => (o: { readonly items: ReadonlyArray<object> }) =>
+  o.items.map((item) => columnsOf(item, columns))
 
 const TASK = "GID|URL"
 

@@ -6,19 +6,12 @@
  */
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { CalendarDate, CalendarDateTime } from "../../core/calendar.js"
+import { readAnswer } from "../../core/decode.js"
 import { invalidInput, type InvalidInputError, type RequestError } from "../../core/errors.js"
 import { exitCodeOfTag } from "../../core/exit-codes.js"
-import {
-  type Answer,
-  pathOf,
-  type QueryValue,
-  type RequestSpec,
-  retryAfter,
-  unreadable
-} from "../../core/http/pipeline.js"
+import { type Answer, pathOf, type QueryValue, type RequestSpec, retryAfter } from "../../core/http/pipeline.js"
 import { routeTemplate } from "../../core/http/route.js"
 import { absentIsDone, type Operation } from "../../core/operation.js"
 import { handBound } from "../../core/paginate.js"
@@ -100,21 +93,14 @@ export const TASK_FIELDS = ["name", "completed", "due_on", "assignee.name"] as c
 const DataTask = Schema.Struct({ data: Task })
 
 /** One request whose `{data}` is a record; for operations that need more than one. */
-export const sendForRecord = (client: TaskmgrClient, spec: RequestSpec, subject: string) =>
+export const sendForRecord = (client: TaskmgrClient, spec: RequestSpec, subject: string, operation: string) =>
   // No plan gate declared, so the classifier gives no PlanRequiredError.
   Effect.flatMap(
     client.pipeline.send({ ...spec, route: routeTemplate(spec.path, {}) }, { subject, search: false }) as Effect.Effect<
       Answer,
       RequestError
     >,
-    (answer) =>
-      Effect.map(
-        Effect.mapError(
-          Schema.decodeUnknown(DataTask)(answer.body),
-          (e) => unreadable(subject, ParseResult.TreeFormatter.formatErrorSync(e))
-        ),
-        (body) => body.data
-      )
+    (answer) => Effect.map(readAnswer(DataTask, { operation, subject })(answer.body), (body) => body.data)
   )
 
 // ---- list ---------------------------------------------------------------------
@@ -655,7 +641,8 @@ export const taskUpdate: Operation<
         task = yield* sendForRecord(
           client,
           { method: "PUT", path: `/tasks/${pathOf(gid)}`, body: dataBody(fields) },
-          `task ${gid}`
+          `task ${gid}`,
+          "taskUpdate"
         )
       }
       if (newParent !== undefined) {
@@ -666,7 +653,8 @@ export const taskUpdate: Operation<
             path: `/tasks/${pathOf(gid)}/setParent`,
             body: dataBody({ parent: newParent, insert_before, insert_after })
           },
-          `task ${gid}`
+          `task ${gid}`,
+          "taskUpdate"
         )
       }
       return task!

@@ -10,6 +10,8 @@ import { Chunk, Clock, Context, Duration, Effect, Exit, Fiber, Layer, Logger, Op
 import { Redis } from "ioredis"
 import { HttpObserver, type WaitEvent } from "../../../src/core/http/observe.js"
 import { LATENCY_MARGIN_MS, RateLimiter, type RateLimiterService } from "../../../src/core/pacing/rate-limit.js"
+import { connectRedisStore } from "../../../src/core/pacing/rate-store-redis.js"
+import { RedisRateStore } from "../../../src/redis.js"
 import { TaskmgrApi } from "../../../src/taskmgr/api.js"
 import { taskmgrSeed, TaskmgrSimulator } from "../../../src/testing/index.js"
 import { type RedisServer, startRedisServer } from "../../e2e/redis-server.js"
@@ -92,8 +94,8 @@ describe("RateLimiter.layerStore on a real Redis", () => {
     Effect.gen(function*() {
       const store = freshStore()
       const scope = yield* Effect.scope
-      const a = yield* limiterIn(RateLimiter.layerStore(store.url), scope)
-      const b = yield* limiterIn(RateLimiter.layerStore(store.url), scope)
+      const a = yield* limiterIn(RateLimiter.layerStore(store.url, connectRedisStore), scope)
+      const b = yield* limiterIn(RateLimiter.layerStore(store.url, connectRedisStore), scope)
       const waits: Array<WaitEvent> = []
       const observer = { onWait: (e: WaitEvent) => Effect.sync(() => void waits.push(e)) }
       // A slot every 10 s (Redis's clock runs on meanwhile, so the slots are long beside a loaded machine's delays).
@@ -130,7 +132,7 @@ describe("RateLimiter.layerStore on a real Redis", () => {
           const store = freshStore()
           yield* inDb(store.db, (r) => r.hset(store.key("k"), fields))
           const log = logged()
-          const limiter = yield* limiterIn(RateLimiter.layerStore(store.url), yield* Effect.scope)
+          const limiter = yield* limiterIn(RateLimiter.layerStore(store.url, connectRedisStore), yield* Effect.scope)
           const acquire = Effect.forEach(
             [...paces, ...paces, ...paces],
             (pace) => limiter.acquire("k", pace, { maxWait: Duration.seconds(5) })
@@ -149,7 +151,7 @@ describe("RateLimiter.layerStore on a real Redis", () => {
         const store = freshStore()
         yield* inDb(store.db, (r) => r.hset(store.key("k"), { paused: FAR }))
         const log = logged()
-        const limiter = yield* limiterIn(RateLimiter.layerStore(store.url), yield* Effect.scope)
+        const limiter = yield* limiterIn(RateLimiter.layerStore(store.url, connectRedisStore), yield* Effect.scope)
         const acquire = limiter.acquire("k", PACE, { maxWait: Duration.days(30) }).pipe(Effect.provide(log.layer))
         expect(yield* doneWithin(acquire, "1 second")).toBe(true)
         expect(log.lines).toEqual([expect.stringMatching(/more than the 10m allowed/)])
@@ -162,7 +164,7 @@ describe("RateLimiter.layerStore on a real Redis", () => {
       yield* Effect.addFinalizer(() => Effect.promise(() => restarted.stop()))
       const url = `${restarted.url}/0`
       const log = logged()
-      const limiter = yield* limiterIn(RateLimiter.layerStore(url), yield* Effect.scope)
+      const limiter = yield* limiterIn(RateLimiter.layerStore(url, connectRedisStore), yield* Effect.scope)
       const acquire = limiter.acquire("k", PACE).pipe(Effect.provide(log.layer))
       const keys = Effect.promise(async () => {
         const probe = new Redis(restarted.url)
@@ -193,7 +195,7 @@ describe("RateLimiter.layerStore on a real Redis", () => {
       const store = freshStore()
       const before = yield* ourClients
       const scope = yield* Scope.make()
-      const limiter = yield* limiterIn(RateLimiter.layerStore(store.url), scope)
+      const limiter = yield* limiterIn(RateLimiter.layerStore(store.url, connectRedisStore), scope)
       yield* limiter.acquire("k", PACE)
       expect(yield* ourClients).toBe(before + 1)
       yield* Scope.close(scope, Exit.void)
@@ -211,7 +213,7 @@ describe("RateLimiter.layerStore on a real Redis", () => {
         appUrl: "http://127.0.0.1:1",
         workspace: taskmgrSeed.free_workspace_gid,
         rateStore: store.url
-      }).pipe(Layer.provide(TaskmgrSimulator.layer))
+      }).pipe(Layer.provide(Layer.merge(TaskmgrSimulator.layer, RedisRateStore.layer)))
       const context = yield* Layer.buildWithScope(layer, scope)
       yield* Effect.flatMap(TaskmgrApi, (api) => api.userMe({})).pipe(Effect.provide(context))
       expect(yield* ourClients).toBe(before + 1)
@@ -235,7 +237,7 @@ describe("RateLimiter.layerStore checks its URL when the layer is built", () => 
   for (const [url, why] of refused) {
     it.effect(`refuses ${JSON.stringify(url)}`, () =>
       Effect.gen(function*() {
-        const exit = yield* Effect.exit(Effect.scoped(Layer.build(RateLimiter.layerStore(url))))
+        const exit = yield* Effect.exit(Effect.scoped(Layer.build(RateLimiter.layerStore(url, connectRedisStore))))
         expect(exit).toMatchObject({ _tag: "Failure", cause: { error: { _tag: "InvalidSettingsError" } } })
         const error = Exit.isFailure(exit) ? (exit.cause as unknown as { error: { message: string } }).error : undefined
         expect(error?.message).toMatch(why)
@@ -252,7 +254,7 @@ describe("RateLimiter.layerStore checks its URL when the layer is built", () => 
           "http://admin:Sup3rSecretRedisPw@127.0.0.1:6379/0"
         ]
       ) {
-        const exit = yield* Effect.exit(Effect.scoped(Layer.build(RateLimiter.layerStore(url))))
+        const exit = yield* Effect.exit(Effect.scoped(Layer.build(RateLimiter.layerStore(url, connectRedisStore))))
         const message = Exit.isFailure(exit) ? JSON.stringify(exit.cause) : ""
         expect(message).toContain("rate store")
         expect(message).toContain("***@127.0.0.1")
