@@ -157,7 +157,7 @@ const waitLine = (event: WaitEvent) =>
     ? `Waiting for ${event.detail ?? "the job"}: looking again in ${seconds(event.delay)}…`
     : `Pacing to stay within the rate limit: waiting ${seconds(event.delay)}…`
 
-const exchangeLines = (e: ExchangeEvent) => [
+export const exchangeLines = (e: ExchangeEvent) => [
   `> ${e.method} ${e.url}`,
   ...Object.entries(e.headers).map(([k, v]) => `> ${k}: ${v}`),
   e.status === null ? `< (no answer: ${e.error ?? "error"}) ${e.millis} ms` : `< ${e.status} (${e.millis} ms)`,
