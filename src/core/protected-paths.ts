@@ -51,7 +51,7 @@ export const refuseCredentialUploads = <I, IE>(
     if (verdict._tag === "Protected") {
       return Effect.fail(
         invalidInput(
-          `${field.name}: ${value} is a credential file of this product (${verdict.protectedPath}): it is never uploaded.`,
+          `${field.name}: ${value} holds this product's credentials (${verdict.protectedPath}): they are never uploaded.`,
           field.name
         )
       )

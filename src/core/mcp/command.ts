@@ -62,7 +62,9 @@ const toolsetLines = (
     if (groups[group] !== undefined && !list.includes(group)) list.push(group)
     words.set(toolset, list)
   }
-  return new Map([...words].map(([toolset, list]) => [toolset, list.map((g) => groups[g]).join("; ")]))
+  // Help's lines may name a flag in passing ("(--follow to keep watching)"): an agent has parameters instead.
+  const withoutFlags = (line: string) => line.replace(/\s*\([^)]*--[a-z][^)]*\)/g, "")
+  return new Map([...words].map(([toolset, list]) => [toolset, list.map((g) => withoutFlags(groups[g]!)).join("; ")]))
 }
 
 const isOn = (value: string | undefined) => value === "1" || value === "true"

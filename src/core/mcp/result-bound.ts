@@ -207,6 +207,20 @@ const flatItems = (value: Json): Json => {
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, Array.isArray(v) ? flat(v) : v]))
 }
 
+/** What names a written item: its ids, where it came from, its status. */
+const IDENTITY = /^(gid|id|key|status|path|line|resource_type)$|_(gid|id|key)$/
+
+/** Each item of each list (at the top, or under a top-level key) with its identity fields only. */
+const identityItems = (value: Json): Json => {
+  const identity = (items: Array<Json>) =>
+    items.map((item) =>
+      isObject(item) ? Object.fromEntries(Object.entries(item).filter(([k]) => IDENTITY.test(k))) : item
+    )
+  if (Array.isArray(value)) return identity(value)
+  if (!isObject(value)) return value
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, Array.isArray(v) ? identity(v) : v]))
+}
+
 /** The counts a list of written items says: how many, and how many of each status. */
 const countsOf = (items: Array<Json>): Record<string, unknown> => {
   const statuses: Record<string, number> = {}
@@ -228,9 +242,9 @@ const firstItems = (value: Json, key: string | undefined, keep: number): Json =>
 
 /**
  * A write's result past the bound, trimmed to fit rather than refused: long
- * texts cut, then the items of its lists reduced to their plain fields (ids,
- * names, statuses), then only the first items of the largest list, with its
- * counts. `trimmed` says each cut and how to see the rest. Not an error: the
+ * texts cut, then the items of its lists reduced to their plain fields, then
+ * to what names them (ids, path, line, status), then only the first items of
+ * the largest list, with its counts. `trimmed` says each cut and how to see the rest. Not an error: the
  * write happened.
  */
 const trimWritten = (
@@ -271,6 +285,13 @@ const trimWritten = (
   if (JSON.stringify(flat) !== JSON.stringify(value)) {
     value = flat
     cuts.push("the nested fields of each listed item (its own ids, names and statuses are kept)")
+    candidate = build(value, cuts)
+    if (fits(candidate)) return candidate
+  }
+  const identified = identityItems(value)
+  if (JSON.stringify(identified) !== JSON.stringify(value)) {
+    value = identified
+    cuts.push("each listed item's fields but its ids, path, line and status (names, notes, ...)")
     candidate = build(value, cuts)
     if (fits(candidate)) return candidate
   }
