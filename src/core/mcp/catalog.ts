@@ -8,7 +8,6 @@
  * is not served, or it writes and the server is read-only) and what to do.
  */
 import * as Effect from "effect/Effect"
-import { isRecord } from "./jsonrpc.js"
 import { bareNames, instructionsFor, meaningLines } from "./said-once.js"
 import { serves, type ToolsetChoice } from "./toolsets.js"
 import type { ToolCatalog, ToolEntry, ToolResult } from "./types.js"
@@ -95,6 +94,20 @@ export const makeCatalog = (options: CatalogOptions): Catalog => {
       return Effect.as(listChanged, { isError: false, content: [{ type: "text" as const, text: render(value) }] })
     })
 
+  const refusalOfInput = (extra: ReadonlyArray<string>, name: unknown): ToolResult => {
+    const structured = {
+      error: {
+        type: "InvalidInputError",
+        exit_code: 2,
+        message: extra.length > 0
+          ? extra.map((k) => `${k} is not a parameter of ${toolsetsTool}.`).join("\n")
+          : `enable: ${JSON.stringify(name)} is not a toolset of this server.`,
+        remedy: `Pass enable with one of: ${toolsets.join(", ")}; or no parameter to list them.`
+      }
+    }
+    return { isError: true, structuredContent: structured, content: [{ type: "text", text: render(structured) }] }
+  }
+
   const toolsetsEntry: ToolEntry = {
     name: toolsetsTool,
     description:
@@ -114,20 +127,6 @@ export const makeCatalog = (options: CatalogOptions): Catalog => {
       }
       return name === undefined ? Effect.succeed(listing()) : enable(name, context.listChanged ?? Effect.void)
     }
-  }
-
-  const refusalOfInput = (extra: ReadonlyArray<string>, name: unknown): ToolResult => {
-    const structured = {
-      error: {
-        type: "InvalidInputError",
-        exit_code: 2,
-        message: extra.length > 0
-          ? extra.map((k) => `${k} is not a parameter of ${toolsetsTool}.`).join("\n")
-          : `enable: ${JSON.stringify(name)} is not a toolset of this server.`,
-        remedy: `Pass enable with one of: ${toolsets.join(", ")}; or no parameter to list them.`
-      }
-    }
-    return { isError: true, structuredContent: structured, content: [{ type: "text", text: render(structured) }] }
   }
 
   const notServed = (tool: ToolEntry): ToolEntry => ({
@@ -177,15 +176,5 @@ export const makeCatalog = (options: CatalogOptions): Catalog => {
         ]
         : []
     )
-  }
-}
-
-/** A tool result's text as a value, for tests and tools that read one another's results. */
-export const resultValue = (result: ToolResult): unknown => {
-  const text = result.content[0]?.text
-  try {
-    return text === undefined ? undefined : (JSON.parse(text) as unknown)
-  } catch {
-    return isRecord(result.structuredContent) ? result.structuredContent : undefined
   }
 }

@@ -370,7 +370,8 @@ export const toolEntry = <C>(
     toolset: toolsetOf(op as AnyOperation<never>),
     call: (given, context) =>
       Effect.gen(function*() {
-        const paths = options.paths ?? { cwd: process.cwd(), allowed: [], protectedDirs: [], prefix: "" }
+        const paths = options.paths ??
+          { cwd: process.cwd(), allowed: [], protectedDirs: [], prefix: options.program.toUpperCase() }
         const guarded = yield* guardToolPaths(fields, given, paths, context.roots ?? NO_ROOTS)
         if (Either.isLeft(guarded)) {
           const refused = { error: guarded.left }
