@@ -153,7 +153,9 @@ export class ServiceError extends Schema.TaggedError<ServiceError>()("ServiceErr
   /** The operation that shows whether it did (library name: taskGet), when one is known. */
   check: Schema.optional(Schema.String),
   /** The service's host name did not resolve (ENOTFOUND, EAI_AGAIN): the address, or the network's DNS, is at fault. */
-  hostUnresolved: Schema.optional(Schema.Boolean)
+  hostUnresolved: Schema.optional(Schema.Boolean),
+  /** The caller's deadline (a tool call's budget) ended the call, not the service nor a timeout of ours. */
+  deadline: Schema.optional(Schema.Boolean)
 }) {}
 
 /**
@@ -173,7 +175,9 @@ export class JobTimeoutError extends Schema.TaggedError<JobTimeoutError>()("JobT
   job: Schema.String,
   /** Its status when the wait ended (in_progress, not_started). */
   status: Schema.String,
-  waited: Schema.DurationFromSelf
+  waited: Schema.DurationFromSelf,
+  /** The caller's deadline (a tool call's budget) ended the wait before the wait's own timeout. */
+  deadline: Schema.optional(Schema.Boolean)
 }) {}
 
 /**

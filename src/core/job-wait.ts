@@ -56,8 +56,9 @@ export const waitForJob = <J extends JobState, E, R>(
     const observer = yield* currentObserver
     const start = yield* Clock.currentTimeMillis
     const callerDeadline = Option.flatMap(observer, (o) => Option.fromNullable(o.deadline))
+    const own = start + Duration.toMillis(wait.timeout)
     const end = Math.min(
-      start + Duration.toMillis(wait.timeout),
+      own,
       Option.match(callerDeadline, { onNone: () => Number.POSITIVE_INFINITY, onSome: (d) => d - DEADLINE_MARGIN_MS })
     )
     const announce = announceWait(observer)
@@ -81,6 +82,7 @@ export const waitForJob = <J extends JobState, E, R>(
             job: job.gid,
             status,
             waited: Duration.millis(waited),
+            ...(end < own ? { deadline: true } : {}),
             message: `The job ${job.gid} making ${wait.what} was still ${status.replace("_", " ")} after ${
               secondsOf(waited)
             } s of waiting.`

@@ -4,6 +4,8 @@
  * directory written into (`file images --out DIR`); also the settings file.
  * Also a file to upload (`attachment create --file`). Every such path goes
  * through here, so each is checked the same way and before anything is sent.
+ * Where a path may lie at all (the tool server's roots, never the program's
+ * credentials) is judged here too (`judgePath`).
  *
  * A file read is capped: only a regular file of at most MAX_INPUT_BYTES is
  * read, and never more than that many bytes, so a device (/dev/zero), a FIFO
@@ -12,8 +14,20 @@
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readSync, rmSync, statSync } from "node:fs"
-import { dirname, join, resolve } from "node:path"
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readlinkSync,
+  readSync,
+  realpathSync,
+  rmSync,
+  statSync
+} from "node:fs"
+import { basename, dirname, join, resolve, sep } from "node:path"
 import { InvalidInputError } from "./errors.js"
 import { replaceFileSync } from "./replace-file.js"
 
@@ -314,3 +328,62 @@ export const writeFileAtomic = (
     }
     return path
   }))
+
+// ---- where a path may lie ----------------------------------------------------------
+
+/** Symbolic links followed at most, as the kernel's own limit (ELOOP). */
+const MAX_LINKS = 40
+
+/**
+ * Where a path really is: every link along it followed, also for a part
+ * that does not exist yet (a file to be written) and a link that points at
+ * nothing (which a write would follow). Lexical after the last existing part.
+ */
+export const realLocation = (path: string, links = 0): string => {
+  const absolute = resolve(path)
+  try {
+    return realpathSync(absolute)
+  } catch {
+    const parent = dirname(absolute)
+    if (parent === absolute || links > MAX_LINKS) return absolute
+    const here = join(realLocation(parent, links + 1), basename(absolute))
+    try {
+      return realLocation(resolve(dirname(here), readlinkSync(here)), links + 1)
+    } catch {
+      return here
+    }
+  }
+}
+
+const within = (path: string, dir: string) => path === dir || path.startsWith(dir.endsWith(sep) ? dir : `${dir}${sep}`)
+
+/** Where the paths a caller names may lie. */
+export interface PathPolicy {
+  /** Where a relative path starts. */
+  readonly base: string
+  /** The directories a path must lie in, after its links are followed; undefined: anywhere. */
+  readonly inside?: ReadonlyArray<string> | undefined
+  /** Files and directories never used, nor anything in them, whatever `inside` says. */
+  readonly never: ReadonlyArray<string>
+}
+
+export type PathVerdict =
+  /** `path`: absolute, as given (links are followed by whoever opens it; their end is inside). */
+  | { readonly _tag: "Allowed"; readonly path: string }
+  | { readonly _tag: "Protected"; readonly path: string; readonly protectedPath: string }
+  | { readonly _tag: "Outside"; readonly path: string; readonly real: string }
+
+/** Whether a path may be used: never a protected one (by name or by where its links lead), and only inside. */
+export const judgePath = (given: string, policy: PathPolicy): PathVerdict => {
+  const path = resolve(policy.base, given)
+  const real = realLocation(path)
+  for (const protectedPath of policy.never) {
+    if (within(path, resolve(protectedPath)) || within(real, realLocation(protectedPath))) {
+      return { _tag: "Protected", path, protectedPath }
+    }
+  }
+  if (policy.inside === undefined || policy.inside.some((dir) => within(real, realLocation(dir)))) {
+    return { _tag: "Allowed", path }
+  }
+  return { _tag: "Outside", path, real }
+}

@@ -41,7 +41,7 @@ export const listFields = {
   ),
   fields: Schema.optional(
     Schema.Array(Schema.String.pipe(Schema.pattern(/^[a-z_.]+$/)).annotations({ jsonSchema: {} })).annotations({
-      description: "opt_fields"
+      description: "Record fields to return (opt_fields), such as notes or assignee.name"
     })
   )
 }

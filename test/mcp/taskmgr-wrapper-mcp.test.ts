@@ -30,7 +30,8 @@ beforeAll(async () => {
     TASKMGR_APP_URL: info.app_url,
     TASKMGR_ACCESS_TOKEN: info.tokens.personal,
     TASKMGR_WORKSPACE: info.workspace_gid
-  })
+    // The scanned trees are temporary directories, which the server is started to allow.
+  }, ["--toolsets", "all", "--allow-path", tmpdir()])
 }, 90_000)
 beforeEach(async () => {
   await control(info.app_url, "POST", "/_sandbox/reset")

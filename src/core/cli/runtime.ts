@@ -161,7 +161,7 @@ const waitLine = (event: WaitEvent) =>
       event.detail === undefined ? "" : ` shared through ${event.detail}`
     }: waiting ${seconds(event.delay)}…`
 
-const exchangeLines = (e: ExchangeEvent) => [
+export const exchangeLines = (e: ExchangeEvent) => [
   `> ${e.method} ${e.url}`,
   ...Object.entries(e.headers).map(([k, v]) => `> ${k}: ${v}`),
   e.status === null ? `< (no answer: ${e.error ?? "error"}) ${e.millis} ms` : `< ${e.status} (${e.millis} ms)`,

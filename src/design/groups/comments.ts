@@ -78,7 +78,7 @@ const Emoji = Schema.String.pipe(
         ? `must be a shortcode in colons: :${issue.actual}:`
         : "must be a shortcode such as :heart: or :+1: (a name between colons, not the symbol itself)"
   })
-).annotations({ description: "e.g. :heart:" })
+).annotations({ description: "Shortcode like :heart:" })
 
 const Message = Schema.String.pipe(
   Schema.filter((s) => s.trim() !== "" || "must not be empty", { jsonSchema: { minLength: 1 } })

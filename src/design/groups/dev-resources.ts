@@ -93,10 +93,12 @@ export const devResourceCreate = designOperation({
   input: Schema.Struct({
     file_key: Schema.optional(FileKey),
     node_id: Schema.optional(NodeId.annotations({ description: "The node the resource is attached to" })),
-    name: Schema.optional(Name.annotations({ description: "The resource's display name" })),
-    url: Schema.optional(Url.annotations({ description: "The resource's link (http or https)" })),
+    name: Schema.optional(Name.annotations({ description: "Display name" })),
+    url: Schema.optional(Url.annotations({ description: "Link, http or https" })),
     dev_resources: Schema.optional(
-      Schema.Array(NewResource).pipe(Schema.minItems(1)).annotations({ description: "Or many" })
+      Schema.Array(NewResource).pipe(Schema.minItems(1)).annotations({
+        description: "Several at once, instead of the fields above"
+      })
     )
   }).pipe(Schema.filter(oneForm(["file_key", "node_id", "name", "url"], ["file_key", "node_id", "name", "url"]))),
   impact: "write",
@@ -124,10 +126,12 @@ export const devResourceUpdate = designOperation({
   summary: "Change links' names or URLs: one, or a list.",
   input: Schema.Struct({
     id: Schema.optional(ResourceId.annotations({ description: "The dev resource's id" })),
-    name: Schema.optional(Name.annotations({ description: "The resource's display name" })),
-    url: Schema.optional(Url.annotations({ description: "The resource's link (http or https)" })),
+    name: Schema.optional(Name.annotations({ description: "Display name" })),
+    url: Schema.optional(Url.annotations({ description: "Link, http or https" })),
     dev_resources: Schema.optional(
-      Schema.Array(ResourceChange).pipe(Schema.minItems(1)).annotations({ description: "Or many" })
+      Schema.Array(ResourceChange).pipe(Schema.minItems(1)).annotations({
+        description: "Several at once, instead of the fields above"
+      })
     )
   }).pipe(
     Schema.filter(oneForm(["id", "name", "url"], ["id"])),

@@ -32,7 +32,7 @@ import { fileKeyOf, FileKeyOrUrl, fileRefOf, NodeId, nodeIdOf, NodeIds } from ".
 import type { DesignClient } from "../service.js"
 
 const GROUP = "files"
-const FILE = FileKeyOrUrl.annotations({ description: "Key or URL" })
+const FILE = FileKeyOrUrl.annotations({ description: "File key or URL" })
 const filePath = (key: string, ...rest: Array<string>) => `/v1/files/${pathOf(key, ...rest)}`
 
 // ---- wire shapes -----------------------------------------------------------------
@@ -161,7 +161,9 @@ const Geometry = Schema.Literal("paths").annotations({ description: "Include vec
 const PluginData = Schema.String.annotations({
   description: "Plugin ids (comma-separated, or shared) whose data to include"
 })
-const Ids = NodeIds.annotations({ description: "Node ids (default: the node-id of a URL given as the file)" })
+const Ids = NodeIds.annotations({
+  description: "Node ids such as 1:2 (default: the node-id of a URL given as the file)"
+})
 /** A whole number written as digits: version ids pass 2^53, so they stay text. */
 const VersionCursor = (description: string) =>
   Schema.String.pipe(Schema.filter((s) => /^\d+$/.test(s) || "must be a version id (digits)")).annotations({

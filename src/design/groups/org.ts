@@ -62,7 +62,7 @@ export const activityLogList = designOperation({
         description: "Only these event types (such as file_export)"
       })
     ),
-    start_time: Schema.optional(UnixSeconds.annotations({ description: "From, Unix s" })),
+    start_time: Schema.optional(UnixSeconds.annotations({ description: "Events from this time (Unix seconds)" })),
     end_time: Schema.optional(UnixSeconds.annotations({ description: "Events before this time (Unix seconds)" })),
     limit: Schema.optional(Schema.Int.pipe(Schema.between(1, 1000)).annotations({ description: "Records a page" })),
     order: Schema.optional(
@@ -257,7 +257,7 @@ export const discoveryTextEvents = designOperation({
     // Left out, the service answers the hour from start_date.
     end_date: Schema.optional(UtcDateTime.annotations({ description: "≤24 h after start; default start + 1 h" })),
     file_ttl_in_seconds: Schema.optional(
-      Schema.Int.pipe(Schema.between(60, 86_400)).annotations({ description: "Link life" })
+      Schema.Int.pipe(Schema.between(60, 86_400)).annotations({ description: "How long the links work, in seconds" })
     )
   }).pipe(Schema.filter((i) => {
     if (i.end_date === undefined) return true

@@ -270,16 +270,16 @@ const checkBulk = (input: Bulk) => {
 export const VariableApplyInput = Schema.Struct({
   file_key: FileKey,
   variableCollections: Schema.optional(
-    Schema.Array(CollectionChange).annotations({ description: "Collections to create, update or delete" })
+    Schema.Array(CollectionChange).annotations({ description: "Collection changes" })
   ),
   variableModes: Schema.optional(
-    Schema.Array(ModeChange).annotations({ description: "Modes to create, update or delete" })
+    Schema.Array(ModeChange).annotations({ description: "Mode changes" })
   ),
   variables: Schema.optional(
-    Schema.Array(VariableChange).annotations({ description: "Variables to create, update or delete" })
+    Schema.Array(VariableChange).annotations({ description: "Variable changes" })
   ),
   variableModeValues: Schema.optional(
-    Schema.Array(ModeValue).annotations({ description: "Values to set, per variable and mode" })
+    Schema.Array(ModeValue).annotations({ description: "A value per variable and mode" })
   )
 }).pipe(Schema.filter(checkBulk))
 

@@ -86,7 +86,7 @@ const DeliveryList = Schema.Struct({ requests: Schema.Array(WebhookDelivery) })
 
 const WebhookId = Schema.String.pipe(Schema.pattern(/^\d+$/, { message: () => "must be a numeric webhook id" }))
   .annotations({ description: "The webhook's id" })
-const Event = Schema.Literal(...EVENTS).annotations({ description: "The event that triggers the webhook" })
+const Event = Schema.Literal(...EVENTS).annotations({ description: "What triggers deliveries" })
 const ContextKindSchema = Schema.Literal(...CONTEXTS)
 const ContextId = ContextIdOrUrl
 
@@ -104,7 +104,7 @@ const Endpoint = Schema.String.pipe(
       return "must be an https:// URL"
     }
   })
-).annotations({ description: "HTTPS URL that receives deliveries" })
+).annotations({ description: "HTTPS URL receiving deliveries" })
 
 const Passcode = Schema.Redacted(
   Schema.String.pipe(
@@ -282,7 +282,7 @@ export const webhookUpdate = designOperation({
     event: Event,
     endpoint: Endpoint,
     passcode: Passcode,
-    status: Schema.optional(Status.annotations({ description: "Omitted: unchanged" })),
+    status: Schema.optional(Status.annotations({ description: "ACTIVE or PAUSED (omitted: unchanged)" })),
     description: Schema.optional(Description)
   }),
   // It overwrites the endpoint and the passcode: what was there is gone.

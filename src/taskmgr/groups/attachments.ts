@@ -8,6 +8,7 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { invalidInput } from "../../core/errors.js"
+import { localPath } from "../../core/fields.js"
 import { pathOf } from "../../core/http/pipeline.js"
 import { checkUploadFile } from "../../core/local-files.js"
 import { absentIsDone } from "../../core/operation.js"
@@ -59,7 +60,12 @@ export const attachmentCreate = taskmgrOperation({
   summary: "Attach a local file (uploaded) or an external URL to a task.",
   input: Schema.Struct({
     parent: Parent,
-    file: Schema.optional(NonBlank.annotations({ description: "Local file path to upload" })),
+    file: Schema.optional(
+      NonBlank.annotations({
+        ...localPath({ access: "read", kind: "file", sent: true }),
+        description: "Local file path to upload"
+      })
+    ),
     url: Schema.optional(WebUrl),
     name: Schema.optional(NonBlank.annotations({ description: "Name shown (default: file name)" }))
   }),

@@ -23,7 +23,7 @@ import { checkTemplate, fillHtmlTemplate, fillTemplate, type TemplateValues } fr
 import { Gid, GidOrUrl } from "../records/records.js"
 import { Story, Task } from "../records/typed-records.js"
 import type { GidKind } from "../refs.js"
-import { RichText } from "../rich-text.js"
+import { HtmlText } from "../rich-text.js"
 import type { TaskmgrClient } from "../service.js"
 
 export const COMMENT_SUBTYPE = "comment_added"
@@ -32,12 +32,11 @@ export const COMMENT_SUBTYPE = "comment_added"
 export const STORY_FORBIDDEN_HINT =
   "Only comments you wrote can be edited or deleted; system stories (assignments, due dates, ...) and other people's comments cannot."
 
-const StoryGid = Gid.annotations({ description: "The story's gid" })
-const CommentGid = Gid.annotations({ description: "Comment (story) gid" })
+const StoryGid = Gid.annotations({ description: "The story's gid (comments are stories)" })
+const CommentGid = StoryGid
 const TaskRef = GidOrUrl.annotations({ description: "Gid or URL" })
 const Text = Schema.String.pipe(Schema.filter((s) => s.trim() !== "" || "must not be empty"))
-  .annotations({ description: "Plain text" })
-const HtmlText = RichText.annotations({ description: "Rich text in <body>…</body> (accepted tags only)" })
+  .annotations({ description: "Plain text; not with html_text" })
 const Pinned = Schema.Boolean.annotations({ description: "Pin it to the top of the task's feed" })
 
 interface Content {

@@ -14,6 +14,7 @@ import { Tag, Task } from "../records/typed-records.js"
 import { gidOf } from "../refs.js"
 import type { TaskmgrClient } from "../service.js"
 import { workspaceOf } from "./people.js"
+import { COLOR_WORDS } from "./portfolios.js"
 
 const Workspace = Schema.optional(Gid.annotations({ description: "The workspace (default: the configured one)" }))
 const TagGid = Gid.annotations({ description: "The tag's gid" })
@@ -22,7 +23,7 @@ const Name = Schema.String.pipe(Schema.filter((s) => s.trim() !== "" || "must no
 const Color = Schema.String.pipe(
   Schema.pattern(/^[a-z]+(-[a-z]+)*$/, { message: () => "must be a colour name such as dark-red or light-blue" })
 )
-  .annotations({ description: "dark-red, light-blue, ..." })
+  .annotations({ description: COLOR_WORDS })
 
 /** What a write answering `{data: {}}` reports instead. */
 const Empty = Schema.Struct({})

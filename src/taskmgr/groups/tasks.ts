@@ -22,7 +22,7 @@ import { CONCURRENCY } from "../limits.js"
 import { Gid, GidOrUrl, NonBlank, Toggle, UserGid } from "../records/records.js"
 import { Task, UserTaskList } from "../records/typed-records.js"
 import { gidNamed, gidOf } from "../refs.js"
-import { RichText } from "../rich-text.js"
+import { HtmlNotes } from "../rich-text.js"
 import type { TaskmgrClient } from "../service.js"
 import { workspaceOf } from "./people.js"
 
@@ -45,20 +45,18 @@ export const writableFields = {
   ),
   assignee: Schema.optional(UserGid.annotations({ description: "Assignee: user gid, or me" })),
   assignee_section: Schema.optional(Gid.annotations({ description: "Section of My Tasks" })),
-  completed: Schema.optional(Toggle.annotations({ description: "Completed: true or false" })),
+  completed: Schema.optional(Toggle.annotations({ description: "true: mark it complete; false: reopen it" })),
   due_on: Schema.optional(CalendarDate.annotations({ description: "Not with due_at" })),
   due_at: Schema.optional(CalendarDateTime.annotations({ description: "Not with due_on" })),
   start_on: Schema.optional(CalendarDate.annotations({ description: "Start date" })),
   start_at: Schema.optional(CalendarDateTime.annotations({ description: "Start date-time" })),
   notes: Schema.optional(Schema.String.annotations({ description: "Plain text; not with html_notes" })),
-  html_notes: Schema.optional(
-    RichText.annotations({ description: "Rich-text notes wrapped in <body>; not with notes" })
-  ),
-  liked: Schema.optional(Toggle.annotations({ description: "Liked by you: true or false" })),
+  html_notes: Schema.optional(HtmlNotes),
+  liked: Schema.optional(Toggle.annotations({ description: "true: like it as you; false: unlike it" })),
   custom_fields: Schema.optional(
     Schema.Record({ key: Gid, value: Schema.Unknown }).annotations({
       jsonSchema: { type: "object" },
-      description: "Custom field gid to value"
+      description: "{custom field gid: value}: text, a number, an enum option gid or a list of them; null clears"
     })
   )
 }
@@ -572,7 +570,7 @@ export const taskCreate = taskmgrOperation({
       Schema.Array(ProjectRef).annotations({ description: "Projects to add it to (gid or URL)" })
     ),
     parent: Schema.optional(TaskRef.annotations({ description: "Parent task: makes it a subtask (gid or URL)" })),
-    followers: Schema.optional(Schema.Array(UserGid).annotations({ description: "Followers (user gid or me)" })),
+    followers: Schema.optional(Schema.Array(UserGid).annotations({ description: "Users: gids, or me" })),
     tags: Schema.optional(Schema.Array(Gid).annotations({ description: "Tag gids" })),
     ...writableFields
   }),

@@ -18,6 +18,7 @@ import * as Schema from "effect/Schema"
 import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } from "node:fs"
 import { isAbsolute, join, relative, resolve, sep } from "node:path"
 import { invalidInput } from "../../core/errors.js"
+import { localPath } from "../../core/fields.js"
 import type { Operation } from "../../core/operation.js"
 import { view } from "../../core/view.js"
 import type { TaskmgrError } from "../define.js"
@@ -176,7 +177,12 @@ export const scanTree = (root: string): ScannedTree => {
 // ---- the operation ----------------------------------------------------------------
 
 const Input = Schema.Struct({
-  dir: Schema.optional(Schema.String.annotations({ description: "Directory to scan (default: the current one)" })),
+  dir: Schema.optional(
+    Schema.String.annotations({
+      ...localPath({ access: "read", kind: "directory", orHere: true }),
+      description: "Directory to scan (default: the current one)"
+    })
+  ),
   create: Schema.optional(
     Schema.Boolean.annotations({ description: "Create the drafts as tasks in project (skips ones already there)" })
   ),
