@@ -104,7 +104,7 @@ export interface DesignApiMethods {
    */
   readonly userMe: MethodOf<Ops["userMe"]>
   /**
-   * A file's design context: its nodes' layout, text, styles and components, in compact JSON.
+   * What building a file's design needs: layout, text, styles, components; compact JSON.
    *
    * Sends `GET /v1/files/{file_key}` or `GET /v1/files/{version}`. Reads only.
    *

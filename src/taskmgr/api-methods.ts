@@ -299,7 +299,7 @@ export interface TaskmgrApiMethods {
    */
   readonly taskGet: MethodOf<Ops["taskGet"]>
   /**
-   * Several tasks at once (batched); each gid has its task or its error.
+   * Several tasks in batches; each gid gives its task or its error.
    *
    * Reads only.
    *
@@ -1199,7 +1199,7 @@ export interface TaskmgrApiMethods {
    */
   readonly eventList: MethodOf<Ops["eventList"]>
   /**
-   * A project as Markdown: sections, tasks as a checklist, notes, subtasks.
+   * A project as Markdown: sections, a task checklist, notes, subtasks.
    *
    * Sends `GET /projects/{project_gid}`. Reads only.
    *

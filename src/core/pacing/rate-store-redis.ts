@@ -166,11 +166,13 @@ export const connectRedisStore = async (href: string): Promise<RedisRateStore> =
     pausedFor: (key) => held(() => redis.pacePausedFor(PREFIX + key)).then(answerOf),
     pause: (key, ms, learned) =>
       held(() => redis.pacePause(PREFIX + key, String(Math.ceil(ms)), ...paceArgs(learned))).then(() => undefined),
-    // Done once the connection has ended: the server has let go of it by then.
+    // Done once the connection has ended: the server has let go of it by then. The socket is held while it
+    // closes, as for any command: unheld, a process with nothing else to do would exit before the answer.
     close: () =>
       new Promise<void>((resolve) => {
         if (redis.status === "end") return resolve()
         redis.once("end", () => resolve())
+        socket()?.ref?.()
         redis.quit().catch(() => redis.disconnect())
       })
   }

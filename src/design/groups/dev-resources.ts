@@ -97,7 +97,7 @@ export const devResourceCreate = designOperation({
     url: Schema.optional(Url.annotations({ description: "Link, http or https" })),
     dev_resources: Schema.optional(
       Schema.Array(NewResource).pipe(Schema.minItems(1)).annotations({
-        description: "Several at once, instead of the fields above"
+        description: "Several at once, instead of the fields"
       })
     )
   }).pipe(Schema.filter(oneForm(["file_key", "node_id", "name", "url"], ["file_key", "node_id", "name", "url"]))),
@@ -130,7 +130,7 @@ export const devResourceUpdate = designOperation({
     url: Schema.optional(Url.annotations({ description: "Link, http or https" })),
     dev_resources: Schema.optional(
       Schema.Array(ResourceChange).pipe(Schema.minItems(1)).annotations({
-        description: "Several at once, instead of the fields above"
+        description: "Several at once, instead of the fields"
       })
     )
   }).pipe(

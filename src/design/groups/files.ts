@@ -155,11 +155,11 @@ export const FileMetadata: Schema.Schema<FileMetadata, typeof FileMetadataStruct
 
 const Version = Schema.String.annotations({ description: "Version id to read (default: the current version)" })
 const Depth = Schema.Int.pipe(Schema.greaterThanOrEqualTo(1)).annotations({
-  description: "How many levels of the tree (1: pages only; default: all)"
+  description: "Tree levels (1: pages only; default: all)"
 })
 const Geometry = Schema.Literal("paths").annotations({ description: "Include vector paths of each node" })
 const PluginData = Schema.String.annotations({
-  description: "Plugin ids (comma-separated, or shared) whose data to include"
+  description: "Plugin ids whose data to include (or shared)"
 })
 const Ids = NodeIds.annotations({
   description: "Node ids such as 1:2 (default: the node-id of a URL given as the file)"
@@ -297,8 +297,8 @@ const ImagesInput = Schema.Struct({
   svg_include_id: Schema.optional(Switch("SVG: give each element an id attribute")),
   svg_include_node_id: Schema.optional(Switch("SVG: give each element a data-node-id attribute")),
   svg_simplify_stroke: Schema.optional(Switch("SVG: simplify inside and outside strokes")),
-  contents_only: Schema.optional(Switch("Render only the node's contents, not what overlaps it")),
-  use_absolute_bounds: Schema.optional(Switch("Use the node's full dimensions, even if cropped"))
+  contents_only: Schema.optional(Switch("Render the node's contents alone, not overlaps")),
+  use_absolute_bounds: Schema.optional(Switch("Full dimensions, even if cropped"))
 })
 
 /**
@@ -409,17 +409,17 @@ const FileContextInput = Schema.Struct({
   // Not NodeIds: a JSON Schema keeps the description of minItems, not of NodeIds' own filter.
   node_ids: Schema.optional(
     Schema.Array(NodeId).pipe(Schema.minItems(1, { message: () => "needs at least one node id" })).annotations({
-      description: "Only these nodes and what is below them (ids 1:2; default: the URL's node-id, else every page)"
+      description: "Nodes to start from (ids 1:2); default: the URL's node-id, else all pages"
     })
   ),
   depth: Schema.optional(
     Schema.Int.pipe(Schema.greaterThanOrEqualTo(1)).annotations({
-      description: "Levels below each node, or below the document (1: pages only); default: all"
+      description: "Levels below each start (1: pages only); default: all"
     })
   ),
   version: Schema.optional(Version),
-  hidden: Schema.optional(Switch("Include hidden nodes, marked hidden")),
-  vectors: Schema.optional(Switch("Include vector internals: shapes inside boolean operations, and paths"))
+  hidden: Schema.optional(Switch("Keep hidden nodes")),
+  vectors: Schema.optional(Switch("Keep vector internals (boolean operands, paths)"))
 })
 type FileContextInput = typeof FileContextInput.Type
 
@@ -431,7 +431,7 @@ type FileContextInput = typeof FileContextInput.Type
 const fileContextAnswer = designOperation({
   name: "fileContext",
   group: GROUP,
-  summary: "A file's design context: its nodes' layout, text, styles and components, in compact JSON.",
+  summary: "What building a file's design needs: layout, text, styles, components; compact JSON.",
   input: FileContextInput,
   impact: "read",
   idempotent: true,

@@ -66,7 +66,7 @@ export const activityLogList = designOperation({
     end_time: Schema.optional(UnixSeconds.annotations({ description: "Events before this time (Unix seconds)" })),
     limit: Schema.optional(Schema.Int.pipe(Schema.between(1, 1000)).annotations({ description: "Records a page" })),
     order: Schema.optional(
-      Schema.Literal("asc", "desc").annotations({ description: "Oldest (asc) or newest (desc) first (default desc)" })
+      Schema.Literal("asc", "desc").annotations({ description: "asc: oldest first (default desc)" })
     )
   }).pipe(Schema.filter(ordered("start_time", "end_time"))),
   impact: "read",
@@ -154,17 +154,17 @@ export const developerLogList = designOperation({
   input: Schema.Struct({
     token_type: Schema.optional(
       Schema.Literal("developer_token", "plan_access_token", "oauth_token").annotations({
-        description: "Only calls made with this kind of token"
+        description: "Only this kind of token"
       })
     ),
-    token: Schema.optional(Schema.String.annotations({ description: "Only calls made with this token (its id)" })),
+    token: Schema.optional(Schema.String.annotations({ description: "Only this token (its id)" })),
     token_name: Schema.optional(
-      Schema.String.annotations({ description: "Only calls made with the token of this name" })
+      Schema.String.annotations({ description: "Only the token of this name" })
     ),
     user_email: Schema.optional(Schema.String.annotations({ description: "Only this user (email address)" })),
-    ip_address: Schema.optional(Schema.String.annotations({ description: "Only calls from this IP address" })),
+    ip_address: Schema.optional(Schema.String.annotations({ description: "Only from this IP address" })),
     event_source: Schema.optional(
-      Schema.Literal("rest_api", "mcp_server").annotations({ description: "Only calls from this source" })
+      Schema.Literal("rest_api", "mcp_server").annotations({ description: "Only from this source" })
     ),
     date_range: Schema.optional(
       Schema.Literal("last_24h", "last_7d", "last_30d").annotations({ description: "How far back to look" })

@@ -189,7 +189,7 @@ const listRows = (o: { readonly webhooks: ReadonlyArray<Webhook> }) => o.webhook
 
 const ListInput = Schema.Struct({
   context: Schema.optional(
-    ContextKindSchema.annotations({ description: "What the webhooks are attached to (default team)" })
+    ContextKindSchema.annotations({ description: "Attached to (default team)" })
   ),
   context_id: Schema.optional(ContextId),
   plan_api_id: Schema.optional(Schema.String.annotations({ description: "Plan id (paged)" }))
@@ -256,7 +256,7 @@ export const webhookCreate = designOperation({
     endpoint: Endpoint,
     passcode: Passcode,
     status: Schema.optional(
-      Status.annotations({ description: "ACTIVE delivers events, PAUSED does not (default ACTIVE)" })
+      Status.annotations({ description: "PAUSED stops deliveries (default ACTIVE)" })
     ),
     description: Schema.optional(Description)
   }),

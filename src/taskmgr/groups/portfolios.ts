@@ -18,9 +18,8 @@ const PortfolioGid = Gid.annotations({ description: "The portfolio's gid" })
 const WorkspaceGid = Gid.annotations({ description: "The workspace (default: the configured one)" })
 
 const HUES = ["pink", "green", "blue", "red", "teal", "brown", "orange", "purple", "warm-gray"] as const
-/** The service's portfolio palette: each hue dark or light. */
-/** The palette in words, for every colour a tool or flag takes (portfolios, projects, tags). */
-export const COLOR_WORDS = `dark- or light- + ${HUES.join(", ")}`
+/** The palette in words, for every colour a tool or flag takes (portfolios, projects, tags): each hue dark or light. */
+export const COLOR_WORDS = `dark-|light- and ${HUES.join(", ")}`
 
 export const PORTFOLIO_COLORS = [...HUES.map((h) => `dark-${h}` as const), ...HUES.map((h) => `light-${h}` as const)]
 
@@ -36,7 +35,7 @@ const writable = {
   start_on: Schema.optional(CalendarDate.annotations({ description: "Start date" })),
   due_on: Schema.optional(CalendarDate.annotations({ description: "Due date" })),
   default_access_level: Schema.optional(
-    Schema.Literal("admin", "editor", "viewer").annotations({ description: "Access given to members added later" })
+    Schema.Literal("admin", "editor", "viewer").annotations({ description: "Access for members added later" })
   )
 }
 

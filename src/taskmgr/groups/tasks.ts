@@ -114,7 +114,7 @@ const TaskListFields = Schema.Struct({
     Gid.annotations({ description: "Workspace of the assignee's tasks (default: the configured one)" })
   ),
   completed_since: Schema.optional(
-    Since.annotations({ description: "Incomplete tasks and those completed since: now, or a date-time" })
+    Since.annotations({ description: "Incomplete, plus completed since: now or a date-time" })
   ),
   modified_since: Schema.optional(
     CalendarDateTime.annotations({ description: "Only tasks modified since this date-time" })
@@ -316,7 +316,7 @@ export const taskGetMany: Operation<
 > = {
   name: "taskGetMany",
   group: "tasks",
-  summary: "Several tasks at once (batched); each gid has its task or its error.",
+  summary: "Several tasks in batches; each gid gives its task or its error.",
   input: GetManyInput,
   impact: "read",
   idempotent: true,
@@ -368,7 +368,7 @@ const SEARCH_MAX = 100
 const searchModel = handBound("created_at.before")
 
 const searchFields = {
-  text: Schema.optional(Schema.String.annotations({ description: "Words in the name or notes" })),
+  text: Schema.optional(Schema.String.annotations({ description: "Words in name or notes" })),
   workspace_gid: Schema.optional(Gid.annotations({ description: "The workspace (default: the configured one)" })),
   assignee_any: Schema.optional(
     Schema.Array(UserGid).annotations({ description: "Assigned to any of these users (gid or me)" })
@@ -381,15 +381,15 @@ const searchFields = {
   resource_subtype: Schema.optional(
     Schema.Literal("default_task", "milestone", "approval").annotations({ description: "Kind of task" })
   ),
-  completed: Schema.optional(Toggle.annotations({ description: "Completed (true) or not (false)" })),
-  is_subtask: Schema.optional(Toggle.annotations({ description: "Subtasks only (true) or none (false)" })),
+  completed: Schema.optional(Toggle.annotations({ description: "true: completed; false: not" })),
+  is_subtask: Schema.optional(Toggle.annotations({ description: "true: subtasks only; false: none" })),
   created_at_after: Schema.optional(CalendarDateTime.annotations({ description: "Created after this date-time" })),
   created_at_before: Schema.optional(CalendarDateTime.annotations({ description: "Created before this date-time" })),
   modified_at_after: Schema.optional(CalendarDateTime.annotations({ description: "Modified after this date-time" })),
   modified_at_before: Schema.optional(CalendarDateTime.annotations({ description: "Modified before this date-time" })),
   limit: Schema.optional(
     Schema.Int.pipe(Schema.between(1, SEARCH_MAX)).annotations({
-      description: "Results (default 100, the service's most for a search)"
+      description: "Results (default and most: 100)"
     })
   ),
   fields: listFields.fields
@@ -514,7 +514,7 @@ const MyTasksInput = Schema.Struct({
   user_gid: Schema.optional(UserGid.annotations({ description: "Whose My Tasks: user gid, or me (default)" })),
   workspace_gid: Schema.optional(Gid.annotations({ description: "The workspace (default: the configured one)" })),
   completed_since: Schema.optional(
-    Since.annotations({ description: "Incomplete tasks and those completed since: now, or a date-time" })
+    Since.annotations({ description: "Incomplete, plus completed since: now or a date-time" })
   ),
   ...listFields
 })
@@ -563,7 +563,7 @@ export const taskCreate = taskmgrOperation({
     name: NonBlank.annotations({ description: "Task name" }),
     workspace_gid: Schema.optional(
       Gid.annotations({
-        description: "Workspace gid (default: the configured one, unless projects or parent place it)"
+        description: "Workspace gid (default: configured, unless projects or parent place it)"
       })
     ),
     projects: Schema.optional(

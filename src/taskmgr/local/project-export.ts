@@ -186,7 +186,7 @@ export const projectExport: Operation<
 > = {
   name: "projectExport",
   group: "projects",
-  summary: "A project as Markdown: sections, tasks as a checklist, notes, subtasks.",
+  summary: "A project as Markdown: sections, a task checklist, notes, subtasks.",
   input: Input,
   impact: "read",
   idempotent: true,
