@@ -117,18 +117,28 @@ export const parseRepoFile = (path: string, text: string): Effect.Effect<RepoFil
         )
       }
     )
-    // One pass: a registry of any size is checked in time proportional to it.
-    const seen = new Set<string>()
-    for (const [i, project] of file.projects.entries()) {
-      if (seen.has(project.name)) {
-        return yield* Effect.fail(
-          malformed(path, `field projects.${i}.name: "${project.name}" is registered twice; names must be unique.`)
+    const twice = firstRepeatedName(file.projects)
+    if (twice >= 0) {
+      return yield* Effect.fail(
+        malformed(
+          path,
+          `field projects.${twice}.name: "${file.projects[twice]!.name}" is registered twice; names must be unique.`
         )
-      }
-      seen.add(project.name)
+      )
     }
     return file
   })
+
+/** The index of the first project whose name an earlier one has, or -1: one pass, for a registry of any size. */
+export const firstRepeatedName = (projects: ReadonlyArray<{ readonly name: string }>): number => {
+  const seen = new Set<string>()
+  for (let i = 0; i < projects.length; i++) {
+    const name = projects[i]!.name
+    if (seen.has(name)) return i
+    seen.add(name)
+  }
+  return -1
+}
 
 /** Notes said once a process: `loadRepo` runs for the options and again for the aliases of one command. */
 const said = new Set<string>()
