@@ -16,9 +16,10 @@
  *   whatever the file's size. A line longer than 8 MiB ends that file's scan
  *   there. A file or directory that cannot be read, or not whole, is named
  *   with the reason in `skipped`: the scan is partial.
- * - The walk runs in slices of 10 ms and gives the event loop a turn between
- *   them, so a tool server answers pings and other calls, a cancelled or
- *   timed-out call stops it, and Ctrl-C stops a command, while it runs.
+ * - The walk runs in slices (half a second, then 10 ms) and gives the event
+ *   loop a turn between them, so a tool server answers pings and other
+ *   calls, a cancelled or timed-out call stops it, and Ctrl-C stops a
+ *   command, while it runs.
  *
  * Speed: a file is searched as Latin-1 (a byte a character, no decoding of
  * the whole file); only a file holding TODO or FIXME is lexed, and only what
@@ -80,7 +81,14 @@ export const READ_BUFFER_BYTES = 8 * 1024 * 1024
 const READ_BUFFER_TEXT = "8 MiB"
 /** Past this many comments the scan stops: a tree of generated TODOs must not exhaust memory. */
 export const MAX_DRAFTS = 100_000
-/** How long the walk runs before the event loop gets a turn. */
+/**
+ * How long the walk runs before the event loop gets a turn: half a second
+ * at first, then 10 ms. A scan shorter than the first slice (most) runs
+ * through as before: a turn in the middle lets V8 start a major collection
+ * such a scan never needs (8% more CPU, measured on bench/scan-todos.mjs);
+ * a longer scan answers a ping or a cancellation within 10 ms after it.
+ */
+const FIRST_SLICE_MS = 500
 const SLICE_MS = 10
 
 /**
@@ -453,8 +461,8 @@ export const scanTree = (directory: string, trust?: Trust): Effect.Effect<Scanne
     if (isReason(above)) walk.skipped.push({ path: start === "" ? "." : start, reason: `not scanned: ${above.reason}` })
     else walk.pending.push({ rel: start, levels: above })
     return Effect.gen(function*() {
-      for (;;) {
-        walk.until = performance.now() + SLICE_MS
+      for (let slice = FIRST_SLICE_MS;; slice = SLICE_MS) {
+        walk.until = performance.now() + slice
         if (walkSlice(walk)) break
         yield* nextTurn
       }
