@@ -22,12 +22,12 @@ import * as Either from "effect/Either"
 import * as Option from "effect/Option"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
-import { lstatSync } from "node:fs"
-import { dirname, join } from "node:path"
+import { join } from "node:path"
 import { invalidInput, type InvalidInputError, InvalidSettingsError } from "../../core/errors.js"
 import { jsonFaultText, parseJsonText, readCappedFile, withFileLock, writeFileAtomic } from "../../core/local-files.js"
 import { configDirWarning } from "../../core/oauth/config-dir.js"
 import { Gid, NonBlank } from "../records/records.js"
+import { currentTrust, foreignRepoNote, locateRepo, ownerOf, type Trust, trusted } from "./repo-root.js"
 
 export const REPO_FILE = ".taskmgr.json"
 
@@ -46,53 +46,6 @@ export interface Repo {
   /** The file's content, when there is one. */
   readonly file: Option.Option<RepoFile>
 }
-
-/** Whose files we trust: our own and root's (git's safe.directory rule). A test may stand in for another user. */
-export interface Trust {
-  readonly uid: number | undefined
-}
-
-const currentTrust = (): Trust => ({ uid: process.getuid?.() })
-
-/** Whether a file of this owner is trusted; where there are no owners (Windows) every one is. */
-const trusted = (trust: Trust, owner: number) => trust.uid === undefined || owner === trust.uid || owner === 0
-
-/** The owner of a path, not following a link; undefined when it is not there. */
-const ownerOf = (path: string): number | undefined => {
-  try {
-    return lstatSync(path).uid
-  } catch {
-    return undefined
-  }
-}
-
-/** Where the nearest repository up from `cwd` is: its root, or a root that is not ours (ignored), or none. */
-export type RepoSearch =
-  | { readonly _tag: "found"; readonly root: string }
-  | { readonly _tag: "foreign"; readonly root: string; readonly owner: number }
-  | { readonly _tag: "none" }
-
-/** The nearest directory from `cwd` up that holds `.git` (a directory, or a worktree's file), checked for its owner. */
-export const locateRepo = (cwd: string, trust: Trust = currentTrust()): RepoSearch => {
-  for (let dir = cwd;; dir = dirname(dir)) {
-    const git = ownerOf(join(dir, ".git"))
-    if (git !== undefined) {
-      const owner = [git, ownerOf(dir) ?? git].find((uid) => !trusted(trust, uid))
-      return owner === undefined ? { _tag: "found", root: dir } : { _tag: "foreign", root: dir, owner }
-    }
-    if (dirname(dir) === dir) return { _tag: "none" }
-  }
-}
-
-/** The root of the repository around `cwd`, if there is one and it is ours (or root's). */
-export const findRepoRoot = (cwd: string, trust?: Trust): string | undefined => {
-  const found = locateRepo(cwd, trust)
-  return found._tag === "found" ? found.root : undefined
-}
-
-/** The note for a repository that is not ours. */
-export const foreignRepoNote = (root: string, owner: number) =>
-  `ignored the git repository at ${root}: it belongs to another user (uid ${owner}), and git refuses such repositories too (safe.directory).`
 
 const malformed = (path: string, message: string) =>
   new InvalidSettingsError({ setting: REPO_FILE, message: `${path}: ${message}` })

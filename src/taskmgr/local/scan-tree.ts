@@ -2,7 +2,7 @@
  * The walk behind `task scan-todos`: a directory tree as git and ripgrep see
  * it, and the TODO and FIXME comments (todo-comments.ts) of its files.
  *
- * - Inside a git repository (ours or root's: repo-file.ts) every path and
+ * - Inside a git repository (ours or root's: repo-root.ts) every path and
  *   marker is relative to the repository's root, whatever directory is
  *   scanned, and the rules of `.git/info/exclude` and of every `.gitignore`
  *   from the root down apply; outside one, relative to the scanned directory.
@@ -32,7 +32,7 @@ import { closeSync, constants, type Dirent, openSync, readdirSync, readSync } fr
 import { isAbsolute, join, relative, sep } from "node:path"
 import { readCappedBytes } from "../../core/local-files.js"
 import { type IgnoreLevel, isIgnored, parseGitignore } from "./gitignore.js"
-import { foreignRepoNote, locateRepo, type Trust } from "./repo-file.js"
+import { foreignRepoNote, locateRepo, type Trust } from "./repo-root.js"
 import { type CommentSyntax, type LexState, lexTodos, syntaxOf } from "./todo-comments.js"
 
 export type DraftStatus = "draft" | "created" | "exists"

@@ -12,7 +12,8 @@ import { chownSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "n
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { ConfigDirWarning } from "../../../src/core/oauth/config-dir.js"
-import { firstRepeatedName, loadRepo, parseRepoFile, type Trust } from "../../../src/taskmgr/local/repo-file.js"
+import { firstRepeatedName, loadRepo, parseRepoFile } from "../../../src/taskmgr/local/repo-file.js"
+import type { Trust } from "../../../src/taskmgr/local/repo-root.js"
 
 const repo = () => {
   const root = mkdtempSync(join(tmpdir(), "repo-file-"))
