@@ -226,6 +226,8 @@ export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => (
         pages: collected.pages
       }
       yield* printResult(v, collected, data, format, full)
+      // Items the service holds that paging could not reach (a tie too large): said whatever the format.
+      for (const note of collected.incomplete ?? []) yield* writeErr(`Note: the list is not complete: ${note}`)
       if (collected.failure !== undefined) {
         // What was fetched is printed above; the error follows, with where to resume.
         const fetched = `${collected.items.length} ${model.itemsKey} from ${collected.pages} page${
