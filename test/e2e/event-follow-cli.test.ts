@@ -8,8 +8,11 @@
  */
 import { decode } from "@toon-format/toon"
 import { spawn } from "node:child_process"
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { describe, expect, it } from "vitest"
-import { baseEnv, describeRun, ROOT, runInProcess, TASKMGR_BIN } from "./helpers.js"
+import { baseEnv, control, describeRun, ROOT, run, runInProcess, TASKMGR_BIN } from "./helpers.js"
 import { useTaskmgrSandbox } from "./taskmgr-sandbox.js"
 
 const sandbox = useTaskmgrSandbox()
@@ -17,10 +20,10 @@ const taskmgr = (...args: ReadonlyArray<string>) => runInProcess(args, { bin: TA
 const eventReads = async () => (await sandbox.requests()).filter((r) => r.path === "/api/1.0/events")
 
 /** The built binary following the feed of the seed's task. */
-const follow = (...flags: ReadonlyArray<string>) => {
+const follow = (flags: ReadonlyArray<string>, env: Record<string, string> = sandbox.env()) => {
   const child = spawn(process.execPath, [TASKMGR_BIN, "event", "list", sandbox.info.task_gid, "--follow", ...flags], {
     cwd: ROOT,
-    env: { ...baseEnv(), ...sandbox.env() },
+    env: { ...baseEnv(), ...env },
     stdio: ["ignore", "pipe", "pipe"]
   })
   let stdout = ""
@@ -48,7 +51,7 @@ describe("taskmgr event list --follow", () => {
   it(
     "prints each event as a JSON line; Ctrl-C ends it, exit 0, with a last {sync} line that resumes exactly",
     async () => {
-      const f = follow("--interval", "1", "--json")
+      const f = follow(["--interval", "1", "--json"])
       await until(async () => (await eventReads()).length >= 1, "the first read")
       await update("--notes", "first")
       await update("--name", "second")
@@ -72,7 +75,7 @@ describe("taskmgr event list --follow", () => {
   )
 
   it("SIGTERM ends it too: exit 0 and 'Next: --sync TOKEN' on stderr", async () => {
-    const f = follow("--interval", "1")
+    const f = follow(["--interval", "1"])
     await until(async () => (await eventReads()).length >= 1, "the first read")
     await update("--notes", "one")
     await until(() => lines(f.stdout()).length >= 1, "an event")
@@ -84,7 +87,7 @@ describe("taskmgr event list --follow", () => {
   }, 60_000)
 
   it("--toon prints one document per event, a line '---' between them", async () => {
-    const f = follow("--interval", "1", "--toon")
+    const f = follow(["--interval", "1", "--toon"])
     await until(async () => (await eventReads()).length >= 1, "the first read")
     await update("--notes", "one")
     await update("--name", "two")
@@ -98,7 +101,7 @@ describe("taskmgr event list --follow", () => {
   }, 60_000)
 
   it("a reader that goes away (| head -n 1) ends it quietly: exit 0, no stack trace", async () => {
-    const f = follow("--interval", "1", "--json")
+    const f = follow(["--interval", "1", "--json"])
     await until(async () => (await eventReads()).length >= 1, "the first read")
     await update("--notes", "one")
     await until(() => lines(f.stdout()).length >= 1, "an event")
@@ -117,7 +120,7 @@ describe("taskmgr event list --follow", () => {
       body: { data: [], sync: "endless-token", has_more: true },
       times: 100_000
     })
-    const f = follow("--interval", "1")
+    const f = follow(["--interval", "1"])
     await until(async () => (await eventReads()).length >= 1, "the first read")
     await pause(3_000)
     f.child.kill("SIGINT")
@@ -131,7 +134,7 @@ describe("taskmgr event list --follow", () => {
   it(
     "rides out an outage of the feed: says so, reads again after a backoff, and shows what changed meanwhile",
     async () => {
-      const f = follow("--interval", "1", "--json")
+      const f = follow(["--interval", "1", "--json"])
       await until(async () => (await eventReads()).length >= 1, "the first read")
       // Two reads fail whole (each is tried four times by the request's own retries).
       await sandbox.fault({ method: "GET", path: "/api/1.0/events", status: 503, times: 8 })
@@ -148,8 +151,47 @@ describe("taskmgr event list --follow", () => {
     60_000
   )
 
+  it("signed in with OAuth, lives through one access token expiry after another, renewing each time", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "follow-sign-in-"))
+    const config = join(dir, "config")
+    mkdirSync(config, { mode: 0o700 })
+    const browser = join(dir, "browser.mjs")
+    writeFileSync(
+      browser,
+      `const r = await fetch(process.argv[2], { redirect: "manual" })\nawait fetch(r.headers.get("location"))\n`
+    )
+    const { TASKMGR_TOKEN: _personal, ...signedIn } = sandbox.env({ TASKMGR_CONFIG_DIR: config })
+    const login = await run(["auth", "login"], {
+      bin: TASKMGR_BIN,
+      env: {
+        ...signedIn,
+        TASKMGR_API_CLIENT_ID: sandbox.info.client.id,
+        TASKMGR_API_CLIENT_SECRET: sandbox.info.client.secret,
+        BROWSER: `${process.execPath} ${browser}`
+      }
+    })
+    expect(login.code, describeRun(login)).toBe(0)
+    const f = follow(["--interval", "1", "--json"], signedIn)
+    const refreshes = async () =>
+      (await sandbox.requests()).filter((r) => r.method === "POST" && r.path === "/-/oauth_token").length
+    await until(async () => (await eventReads()).length >= 1, "the first read")
+    const signInCodeExchange = await refreshes()
+    for (let hour = 1; hour <= 3; hour++) {
+      // Every access token the sandbox gave lives an hour of its clock.
+      await control(sandbox.info.app_url, "POST", "/_sandbox/clock", { advance_ms: 3_601_000 })
+      await update("--notes", `hour ${hour}`)
+      await until(() => lines(f.stdout()).length >= hour, `the event of hour ${hour}`)
+      expect(await refreshes()).toBe(signInCodeExchange + hour)
+    }
+    f.child.kill("SIGINT")
+    const result = await f.done
+    expect(result.code, describeRun(result)).toBe(0)
+    expect(lines(result.stdout)).toHaveLength(4)
+    rmSync(dir, { recursive: true, force: true })
+  }, 60_000)
+
   it("a refusal ends it with its exit code, after the token to resume from", async () => {
-    const f = follow("--interval", "1")
+    const f = follow(["--interval", "1"])
     await until(async () => (await eventReads()).length >= 1, "the first read")
     await sandbox.fault({ method: "GET", path: "/api/1.0/events", status: 403, times: 10 })
     const result = await f.done
