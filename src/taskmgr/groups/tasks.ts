@@ -14,7 +14,7 @@ import { exitCodeOfTag } from "../../core/exit-codes.js"
 import { type Answer, pathOf, type QueryValue, type RequestSpec, retryAfter } from "../../core/http/pipeline.js"
 import { routeTemplate } from "../../core/http/route.js"
 import { absentIsDone, type Operation } from "../../core/operation.js"
-import { handBound } from "../../core/paginate.js"
+import { handBound, timeBound, type TimeBoundPage } from "../../core/paginate.js"
 import { view } from "../../core/view.js"
 import { classifyTaskmgr, PREMIUM, type TaskmgrPlanGate } from "../classify.js"
 import { dataBody, listFields, type ListPage, type TaskmgrError, taskmgrList, taskmgrOperation } from "../define.js"
@@ -435,24 +435,12 @@ const searchOnce = taskmgrOperation({
   data: Schema.Array(Task)
 })
 
-/** A page of search results; `next_bound` is the created_at.before of the next page (null: none left). */
-export interface SearchPage {
-  readonly data: ReadonlyArray<Task>
-  readonly next_bound: string | null
-}
-
-/** The oldest created_at of a full page: the bound of the next. */
-const nextBound = (data: ReadonlyArray<Task>, limit: number): string | null => {
-  if (data.length < limit) return null
-  let oldest: { readonly at: number; readonly text: string } | null = null
-  for (const item of data) {
-    const text = item.created_at
-    const at = typeof text === "string" ? Date.parse(text) : Number.NaN
-    if (Number.isNaN(at)) return null
-    if (oldest === null || at < oldest.at) oldest = { at, text: text as string }
-  }
-  return oldest?.text ?? null
-}
+/**
+ * A page of search results: the tasks not shown before, the cursor of the
+ * next page (null: none left), and what could not be listed (a tie of
+ * created_at too large to page through), if anything (core/paginate.ts `timeBound`).
+ */
+export type SearchPage = TimeBoundPage<Task>
 
 export const taskSearch: Operation<
   typeof SearchInput.Type,
@@ -470,10 +458,13 @@ export const taskSearch: Operation<
   idempotent: true,
   paging: { model: searchModel, items: (page) => page.data, itemsKey: "tasks", key: (item) => item.gid },
   run: (client, input, cursor) =>
-    Effect.map(searchOnce.run(client, { ...input, before: cursor }, undefined), (data) => ({
-      data,
-      next_bound: nextBound(data, input.limit ?? SEARCH_MAX)
-    }))
+    timeBound(cursor, {
+      limit: input.limit ?? SEARCH_MAX,
+      max: SEARCH_MAX,
+      timeOf: (task) => task.created_at,
+      keyOf: (task) => task.gid,
+      noun: "tasks"
+    }, (before, limit) => searchOnce.run(client, { ...input, limit, before }, undefined))
 }
 
 // ---- My Tasks -------------------------------------------------------------------
