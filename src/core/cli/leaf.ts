@@ -16,8 +16,9 @@ import type { AnyOperation } from "../operation.js"
 import { type OutputFormat, render, useColor } from "../output.js"
 import { collect, pages } from "../paginate.js"
 import { refuseCredentialUploads } from "../protected-paths.js"
+import { scrubSecrets } from "../secrets.js"
 import type { AnyView, RawView, SaveView, TextView } from "../view.js"
-import { followOf, inCliWords, lazyCommandSpec, pagingOf, rawInput, readStdin } from "./derive.js"
+import { followOf, inCliWords, lazyCommandSpec, pagingOf, rawInput, readStdin, secretsTyped } from "./derive.js"
 import { followItems } from "./follow.js"
 import { CliIO, type CliIOShape, type Env, terminalWidth, writeErr, writeOut } from "./io.js"
 import { cliObserver, type Invocation, type Leaf } from "./runtime.js"
@@ -59,7 +60,9 @@ export const printResult = <S>(v: AnyView, shown: S, data: unknown, format: Outp
       tty: io.stdout.isTTY === true,
       width: terminalWidth(io)
     })
-    if (out.stdout !== "") yield* writeOut(out.stdout)
+    // A secret the process knows (a password in a URL given, a passcode) never comes back in a result, as in a
+    // tool result: a service's answer may echo it.
+    if (out.stdout !== "") yield* writeOut(scrubSecrets(out.stdout))
     if (format === "text" && out.notice !== undefined) yield* writeErr(out.notice)
   })
 
@@ -105,6 +108,11 @@ export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => (
       const format = yield* formatOf(invocation.shared)
       const full = invocation.shared["--full"] === true
       const typed = yield* Effect.mapError(rawInput(v, invocation, env, readStdin(io.stdin)), (e) => inCliWords(v, e))
+      for (const flag of secretsTyped(v, invocation)) {
+        yield* writeErr(
+          `Note: ${flag} on the command line shows in the process list and shell history; ${flag}-env VARIABLE reads it from a variable instead.`
+        )
+      }
       const raw = op.gids === undefined || context.aliases === undefined
         ? typed
         : yield* context.aliases(op.gids, typed, env)
