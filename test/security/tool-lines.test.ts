@@ -5,12 +5,14 @@
  * the request's id when it could be read (exactly as written, however large),
  * and none when it was a notification; the server stays up and answers the
  * next ping; stdout holds JSON-RPC lines and nothing else, in well-formed
- * UTF-8, without a raw bidi control or terminal escape.
+ * UTF-8, without a raw bidi control or terminal escape. A line past the
+ * bound (16 MiB) is dropped as it arrives and answered as invalid.
  */
 import * as Effect from "effect/Effect"
 import { PassThrough } from "node:stream"
 import { afterEach, expect, it } from "vitest"
 import { runProgram } from "../../src/core/cli/runtime.js"
+import { MAX_LINE_LENGTH, MAX_LINE_TEXT } from "../../src/core/mcp/lines.js"
 import { NOT_INITIALIZED } from "../../src/core/mcp/server.js"
 import { baseEnv } from "../e2e/helpers.js"
 import { memoryStream, programNamed } from "../e2e/in-process.js"
@@ -173,6 +175,13 @@ const KINDS: Record<string, LineKind> = {
     line: (s) => call(13, TOOL[s][0], { [TOOL[s][1]]: "9".repeat(8 * 1024 * 1024) }),
     id: "13",
     answer: "tool-error"
+  },
+  // Past the bound: dropped as it arrives (memory stays bounded), answered as invalid, and the next line read.
+  "line-past-the-bound": {
+    line: (s) => call(15, TOOL[s][0], { [TOOL[s][1]]: "9".repeat(MAX_LINE_LENGTH) }),
+    id: "null",
+    answer: -32600,
+    check: (answer) => expect(answer.error?.message).toContain(`longer than ${MAX_LINE_TEXT}`)
   },
   "line-split-in-bytes": {
     line: () => `{"jsonrpc":"2.0","id":14,"method":"ping","params":{"x":"é😀"}}`,
