@@ -470,7 +470,8 @@ securityClass("hostile repositories", () => {
     surface: ["library", "cli", "tool"],
     cwd: ["root", "subdirectory"]
   })
+  // Each in a repository of its own, most in a process of their own: run side by side.
   for (const cell of registryCells) {
-    it(cellName({ target: "registry", ...cell }), () => registryCell(cell), 30_000)
+    it.concurrent(cellName({ target: "registry", ...cell }), () => registryCell(cell), 30_000)
   }
 })
