@@ -45,10 +45,14 @@ export const sharedFlags = (cli: AnyCliService): ReadonlyArray<OptionSpec> => {
     ),
     option("--app-url", `${cli.appUrlNote} ($${prefix}_APP_URL)`, { valueName: "URL" }),
     ...cli.flags,
-    option("--max-wait", `Longest Retry-After to wait out, in seconds ($${prefix}_MAX_WAIT)`, {
-      valueName: "SECONDS",
-      defaultText: "60"
-    }),
+    option(
+      "--max-wait",
+      `Longest rate-limit wait (a Retry-After, the shared store), in seconds ($${prefix}_MAX_WAIT)`,
+      {
+        valueName: "SECONDS",
+        defaultText: "60"
+      }
+    ),
     option("--rate-store", `Redis shared by processes on one token, for one budget ($${prefix}_RATE_STORE)`, {
       valueName: "redis://HOST:PORT/DB"
     }),
