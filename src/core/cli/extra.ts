@@ -3,6 +3,7 @@ import * as Effect from "effect/Effect"
 import { invalidInput } from "../errors.js"
 import type { Started } from "../sandbox.js"
 import { completionInstall, completionScript, type Shell, SHELLS } from "./completion/index.js"
+import { CliIO, listenForInterrupt } from "./io.js"
 import { type Leaf, type Program, programTree, writeOut } from "./runtime.js"
 import { exportLine } from "./shell-quote.js"
 
@@ -74,7 +75,7 @@ const startInBackground = async (
   })
 }
 
-/** `<program> sandbox`: a simulator on 127.0.0.1 that prints one JSON line (URL, tokens, seeded ids), then serves until killed. */
+/** `<program> sandbox`: a simulator on 127.0.0.1 that prints one JSON line (URL, tokens, seeded ids), then serves until Ctrl-C or killed. */
 export const sandboxLeaf = <Info>(
   program: string,
   service: string,
@@ -139,7 +140,12 @@ export const sandboxLeaf = <Info>(
           "port"
         ))
       }
-      yield* writeOut(JSON.stringify(started.info))
-      return yield* Effect.never
+      // Serves until Ctrl-C, which stops it as asked (exit 0; the server goes with the process). Heard from before
+      // the line is printed: whoever reads the line may interrupt at once.
+      return yield* Effect.scoped(Effect.gen(function*() {
+        const stopped = yield* listenForInterrupt(yield* CliIO)
+        yield* writeOut(JSON.stringify(started.info))
+        yield* stopped
+      }))
     })
 })

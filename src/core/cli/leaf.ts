@@ -18,7 +18,7 @@ import { machineText, type OutputFormat, render, useColor, visible } from "../ou
 import { collect, pages } from "../paginate.js"
 import type { AnyView, FollowView, RawView, SaveView, TextView } from "../view.js"
 import { followOf, inCliWords, lazyCommandSpec, pagingOf, rawInput, readStdin } from "./derive.js"
-import { CliIO, type CliIOShape, type Env, terminalWidth, writeErr, writeOut } from "./io.js"
+import { CliIO, type CliIOShape, type Env, interrupted, terminalWidth, writeErr, writeOut } from "./io.js"
 import { cliObserver, type Invocation, type Leaf } from "./runtime.js"
 
 export interface LeafContext<C> {
@@ -90,13 +90,6 @@ const copyToStdout = <E>(io: CliIOShape, bytes: Stream.Stream<Uint8Array, E>) =>
         out.once("drain", go)
         out.once("error", go)
       }))
-  })
-
-/** Resolves when the user interrupts (Ctrl-C); never, where nothing can interrupt. */
-const interrupted = (io: CliIOShape): Effect.Effect<void> =>
-  io.onInterrupt === undefined ? Effect.never : Effect.async<void>((resume) => {
-    const stop = io.onInterrupt!(() => resume(Effect.void))
-    return Effect.sync(stop)
   })
 
 /**

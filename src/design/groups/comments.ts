@@ -290,7 +290,7 @@ export const views = [
     },
     examples: [
       `design comment list ${FILE}`,
-      "design comment list https://www.design.example/design/KEY/Name --as-md --json"
+      "design comment list https://www.design.example/design/SbxF1leKey0000Sandbox01/Sandbox --as-md --json"
     ]
   }),
   view(commentCreate, {
@@ -302,7 +302,7 @@ export const views = [
       `design comment create ${FILE} --message "Looks good"`,
       `design comment create ${FILE} --message "Agreed" --reply-to 100000001`,
       `design comment create ${FILE} --message "Here" --client-meta '{"node_id":"1:2","node_offset":{"x":4,"y":8}}'`,
-      "design comment create 'https://www.design.example/design/KEY/Name?node-id=1-2' --message \"On this frame\""
+      "design comment create 'https://www.design.example/design/SbxF1leKey0000Sandbox01/Sandbox?node-id=1-2' --message \"On this frame\""
     ]
   }),
   view(commentDelete, {
@@ -310,7 +310,7 @@ export const views = [
     positional: ["file_key", "comment_id"],
     valueNames: { file_key: "KEY|URL" },
     text: { kind: "record" },
-    examples: [`design comment delete ${FILE} 100000101`]
+    examples: [`design comment delete ${FILE} 100000002`]
   }),
   view(commentReactionList, {
     command: ["comment", "reaction", "list"],
