@@ -86,7 +86,13 @@ const shellWords = (line: string): Array<string> => {
   const words: Array<string> = []
   let word = ""
   let quote: string | undefined
-  for (const c of line) {
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!
+    // A comment (`# exit 9`) runs to the end of the line: a continuation inside it would end it.
+    if (quote === undefined && word === "" && c === "#") {
+      words.push(line.slice(i))
+      return words
+    }
     if (quote === undefined && c === " ") {
       if (word !== "") words.push(word)
       word = ""

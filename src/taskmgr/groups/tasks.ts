@@ -703,7 +703,10 @@ export const views = [
       total: o.tasks.length,
       failed: o.tasks.flatMap((t) => ("error" in t ? [exitCodeOfTag(t.error.type)] : []))
     }),
-    examples: ["taskmgr task get-many 1200000000000601 1200000000000602"]
+    examples: [
+      "taskmgr task get-many 1200000000000601 1200000000000602",
+      "taskmgr task get-many 1200000000000601 1200000000000699  # exit 9: some found, some not"
+    ]
   }),
   view(taskSearch, {
     command: ["task", "search"],
