@@ -4,6 +4,7 @@ import { invalidInput } from "../errors.js"
 import type { Started } from "../sandbox.js"
 import { completionInstall, completionScript, type Shell, SHELLS } from "./completion/index.js"
 import { CliIO, listenForInterrupt } from "./io.js"
+import { wholeNumber } from "./options.js"
 import { type Leaf, type Program, programTree, writeOut } from "./runtime.js"
 import { exportLine } from "./shell-quote.js"
 
@@ -111,11 +112,8 @@ export const sandboxLeaf = <Info>(
   },
   run: ({ options }) =>
     Effect.gen(function*() {
-      const raw = typeof options["--port"] === "string" ? options["--port"].trim() : "0"
-      const port = Number(raw)
-      if (!/^\d+$/.test(raw) || port > 65_535) {
-        return yield* Effect.fail(invalidInput(`--port must be a whole number from 0 to 65535; got "${raw}".`, "port"))
-      }
+      const raw = typeof options["--port"] === "string" ? options["--port"] : "0"
+      const port = yield* wholeNumber("port", "--port", raw, 0, 65_535)
       if (options["--env"] === true) {
         const started = yield* Effect.promise(() => startInBackground(port))
         if ("error" in started) {

@@ -134,7 +134,10 @@ export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => (
       const typed = yield* Effect.mapError(rawInput(v, invocation, env, readStdin(io.stdin)), (e) => inCliWords(v, e))
       const raw = op.gids === undefined || context.aliases === undefined
         ? typed
-        : yield* context.aliases(op.gids, typed, env)
+        : yield* Effect.mapError(
+          context.aliases(op.gids, typed, env),
+          (e) => (e instanceof InvalidInputError ? inCliWords(v, e) : e)
+        )
       const paging = op.paging === undefined
         ? undefined
         : yield* Effect.mapError(pagingOf(invocation), (e) => inCliWords(v, e))

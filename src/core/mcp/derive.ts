@@ -8,6 +8,7 @@ import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as JSONSchema from "effect/JSONSchema"
+import { refusal } from "../allowed.js"
 import {
   invalidInput,
   type InvalidInputError,
@@ -19,7 +20,7 @@ import {
 import { exitCodeOf } from "../exit-codes.js"
 import { fieldsOf } from "../fields.js"
 import { HttpObserver, type WaitEvent } from "../http/observe.js"
-import { cursorProblem, decodeInput } from "../input.js"
+import { cursorProblem, decodeInput, MAX_PAGES_ALLOWED } from "../input.js"
 import { exitCodeOfItems } from "../item-failures.js"
 import type { AnyOperation } from "../operation.js"
 import { machineText, visible } from "../output.js"
@@ -148,15 +149,15 @@ const pagingArgs = (args: Record<string, unknown>) => {
   const { cursor, fetchAll, maxPages, ...rest } = args
   const problems: Array<InvalidInputError> = []
   if (cursor !== undefined && typeof cursor !== "string") {
-    problems.push(invalidInput("cursor: must be a string", "cursor"))
+    problems.push(invalidInput(refusal("cursor", "text", cursor), "cursor"))
   }
   const badCursor = typeof cursor === "string" ? cursorProblem(cursor, "cursor") : undefined
   if (badCursor !== undefined) problems.push(badCursor)
   if (fetchAll !== undefined && typeof fetchAll !== "boolean") {
-    problems.push(invalidInput("fetchAll: must be a boolean", "fetchAll"))
+    problems.push(invalidInput(refusal("fetchAll", "true or false", fetchAll), "fetchAll"))
   }
   if (maxPages !== undefined && (typeof maxPages !== "number" || !Number.isInteger(maxPages) || maxPages < 1)) {
-    problems.push(invalidInput("maxPages: must be a whole number of at least 1", "maxPages"))
+    problems.push(invalidInput(refusal("maxPages", MAX_PAGES_ALLOWED, maxPages), "maxPages"))
   }
   if (maxPages !== undefined && fetchAll !== true) {
     problems.push(invalidInput("maxPages only applies with fetchAll.", "maxPages"))

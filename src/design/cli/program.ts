@@ -6,6 +6,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
+import { refusal } from "../../core/allowed.js"
 import { appLink, isWebAddress } from "../../core/app-url.js"
 import { sandboxLeaf } from "../../core/cli/extra.js"
 import { CliIO, sayOn } from "../../core/cli/io.js"
@@ -70,7 +71,10 @@ const ownOptions: CliService<DesignOptions, DesignSettings, DesignRoute, PlanReq
         Effect.filterOrFail((ref) => ref.context === undefined || ref.context === "team", () => undefined),
         Effect.map((ref) => ref.id),
         Effect.mapError(() =>
-          new InvalidSettingsError({ setting: "teamId", message: `"${teamRaw}" is neither a team id nor a team URL.` })
+          new InvalidSettingsError({
+            setting: "teamId",
+            message: refusal("teamId", "a team id or a team URL", teamRaw)
+          })
         )
       )
     return {

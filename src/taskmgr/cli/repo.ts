@@ -8,6 +8,7 @@
 import type { HttpClient } from "@effect/platform/HttpClient"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
+import { refusal } from "../../core/allowed.js"
 import { CliIO } from "../../core/cli/io.js"
 import { formatOf, printResult } from "../../core/cli/leaf.js"
 import { option } from "../../core/cli/options.js"
@@ -90,7 +91,7 @@ const withProject = (file: RepoFile, project: { readonly gid: string; readonly n
 const checkedWorkspace = (value: string | undefined) =>
   value === undefined || /^\d+$/.test(value)
     ? Effect.succeed(value)
-    : Effect.fail(invalidInput(`--workspace-gid: must be a gid (all digits); got "${value}".`, "workspace_gid"))
+    : Effect.fail(invalidInput(refusal("--workspace-gid", "a gid (all digits)", value), "workspace_gid"))
 
 const init = (readProject: ProjectReader): Leaf => ({
   path: ["repo", "init"],

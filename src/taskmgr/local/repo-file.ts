@@ -14,6 +14,7 @@ import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { existsSync, readFileSync } from "node:fs"
 import { dirname, join } from "node:path"
+import { refusal } from "../../core/allowed.js"
 import { invalidInput, type InvalidInputError, InvalidSettingsError } from "../../core/errors.js"
 import { writeFileAtomic } from "../../core/local-files.js"
 import { Gid, NonBlank } from "../records/records.js"
@@ -128,9 +129,7 @@ export const projectAliases = (
       const known = file.projects.map((p) => `"${p.name}"`).join(", ")
       return Effect.fail(
         invalidInput(
-          `${field}: "${value}" is not a gid, a URL or a project registered in ${path}${
-            known === "" ? "" : ` (${known})`
-          }.`,
+          refusal(field, `a gid, a URL or a project registered in ${path}${known === "" ? "" : ` (${known})`}`, value),
           field
         )
       )
