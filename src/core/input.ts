@@ -234,6 +234,13 @@ const describe = (error: ParseResult.ParseError, fields: ReadonlyArray<Field>, r
   return new InvalidInputError({ message: [...new Set(lines)].join("\n"), fields: named })
 }
 
+/**
+ * A value checked by a Schema that is no operation's input (a settings
+ * file's content), refused in the same words: `workspace_gid: must be text
+ * (got 123).`, one line for each thing refused.
+ */
+export const refusalsOf = (error: ParseResult.ParseError, raw: unknown): string => describe(error, [], raw).message
+
 const secretFields = <I, IE>(schema: Schema.Schema<I, IE>): ReadonlySet<string> =>
   new Set(fieldsOf(schema).filter((f) => f.secret).map((f) => f.name))
 

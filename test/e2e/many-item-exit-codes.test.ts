@@ -39,6 +39,9 @@ describe("task get-many exit codes", () => {
       } else {
         expect(r.stdout.trim().split("\n")).toHaveLength(4)
         expect(r.stderr).toContain("3 of 4 failed")
+        // Each failed row says what happened in words, not the error's class name.
+        expect(r.stdout).toContain(`The service found no task ${MISSING[0]}`)
+        expect(r.stdout).not.toMatch(/NotFoundError/)
       }
     })
 

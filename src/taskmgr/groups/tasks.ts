@@ -693,7 +693,7 @@ export const views = [
         o.tasks.map((t) =>
           "task" in t
             ? { gid: t.gid, name: t.task.name, completed: t.task.completed, error: "" }
-            : { gid: t.gid, name: "", completed: "", error: `${t.error.type}: ${t.error.message}` }
+            : { gid: t.gid, name: "", completed: "", error: t.error.message }
         ),
       columns: ["gid", "name", "completed", "error"],
       footer: (o) => (o.failed === 0 ? [] : [`${o.failed} of ${o.tasks.length} failed`]),

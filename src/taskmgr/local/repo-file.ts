@@ -10,12 +10,12 @@
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { existsSync, readFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { refusal } from "../../core/allowed.js"
 import { invalidInput, type InvalidInputError, InvalidSettingsError } from "../../core/errors.js"
+import { refusalsOf } from "../../core/input.js"
 import { writeFileAtomic } from "../../core/local-files.js"
 import { Gid, NonBlank } from "../records/records.js"
 
@@ -57,16 +57,7 @@ export const parseRepoFile = (path: string, text: string): Effect.Effect<RepoFil
     })
     const file = yield* Effect.mapError(
       Schema.decodeUnknown(RepoFileSchema, { onExcessProperty: "error" })(json),
-      (e) => {
-        const [first] = ParseResult.ArrayFormatter.formatErrorSync(e)
-        const field = first === undefined || first.path.length === 0 ? "the file" : `field ${first.path.join(".")}`
-        return malformed(
-          path,
-          `${field}: ${
-            first?.message ?? "does not match"
-          } (expected {"workspace_gid": "GID", "projects": [{"gid": "GID", "name": "NAME"}]}).`
-        )
-      }
+      (e) => malformed(path, refusalsOf(e, json).split("\n")[0]!.replace(/^input: /, "the file: "))
     )
     const names = file.projects.map((p) => p.name)
     const twice = names.findIndex((name, i) => names.indexOf(name) !== i)
