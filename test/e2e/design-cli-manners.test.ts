@@ -106,7 +106,7 @@ describe("4.5 parser errors: Error line naming the flag or word, did-you-mean, â
     {
       name: "--context org",
       args: ["webhook", "list", "--context", "org"],
-      stderr: [/^Error: .*--context\b/m, /team\|project\|file/]
+      stderr: [/^Error: .*--context\b/m, /must be one of team, project, file \(got "org"\)/]
     },
     {
       name: "missing <webhook-id>",
