@@ -9,15 +9,27 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"
 import { invalidInput, InvalidInputError, type WrapperError } from "../errors.js"
+import { fieldsOf } from "../fields.js"
 import { HttpObserver } from "../http/observe.js"
 import { decodeInput } from "../input.js"
 import { exitCodeOfItems, ItemsFailed } from "../item-failures.js"
 import { prepareOutputDirectory, prepareOutputFile, writeFileAtomic } from "../local-files.js"
+import { withNamedField } from "../named-field.js"
 import type { AnyOperation } from "../operation.js"
 import { machineText, type OutputFormat, render, useColor, visible } from "../output.js"
 import { collect, pages } from "../paginate.js"
 import type { AnyView, FollowView, RawView, SaveView, TextView } from "../view.js"
-import { followOf, inCliWords, lazyCommandSpec, pagingOf, rawInput, readStdin } from "./derive.js"
+import {
+  BODY_FILE,
+  flagOf,
+  followOf,
+  inCliWords,
+  kebab,
+  lazyCommandSpec,
+  pagingOf,
+  rawInput,
+  readStdin
+} from "./derive.js"
 import { CliIO, type CliIOShape, type Env, interrupted, terminalWidth, writeErr, writeOut } from "./io.js"
 import { cliObserver, type Invocation, type Leaf } from "./runtime.js"
 
@@ -120,10 +132,23 @@ const followItems = <C>(
     interrupted(io)
   )
 
+/**
+ * How the command names an input field: its flag, its positional, or its key in the --body-file it is read from;
+ * --cursor for the paging position.
+ */
+export const fieldWordOf = (v: AnyView) => (field: string): string | undefined => {
+  const op = v.operation as AnyOperation<never>
+  if (field === "cursor" && op.paging !== undefined) return "--cursor"
+  if (!fieldsOf(op.input).some((f) => f.name === field)) return undefined
+  if (((v.bodyFile ?? []) as ReadonlyArray<string>).includes(field)) return `${field} in ${BODY_FILE}`
+  return ((v.positional ?? []) as ReadonlyArray<string>).includes(field) ? `<${kebab(field)}>` : flagOf(v, field)
+}
+
 export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => ({
   path: v.command,
   operation: (v.operation as AnyOperation<never>).name,
   spec: lazyCommandSpec(v),
+  fieldWord: fieldWordOf(v),
   run: (invocation) =>
     Effect.gen(function*() {
       const op = v.operation as AnyOperation<C>
@@ -179,7 +204,7 @@ export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => (
       if (op.paging === undefined || paging === undefined) {
         // What the request finds wrong with the input (a missing alternative, a clash) is named in flags too.
         const output = yield* observed(op.run(client, input, undefined)).pipe(
-          Effect.mapError((e) => (e instanceof InvalidInputError ? inCliWords(v, e) : e))
+          Effect.mapError((e) => (e instanceof InvalidInputError ? inCliWords(v, e) : withNamedField(e, op, input)))
         )
         const save = v.save
         if (documentTo !== undefined && culprit !== undefined && v.text.kind === "document") {
@@ -214,7 +239,7 @@ export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => (
           model.key?.bind(model),
           model.model.expired
         )
-      ).pipe(Effect.mapError((e) => (e._tag === "InvalidInputError" ? inCliWords(v, e) : e)))
+      ).pipe(Effect.mapError((e) => (e._tag === "InvalidInputError" ? inCliWords(v, e) : withNamedField(e, op, input))))
       const data = {
         [model.itemsKey]: collected.items,
         next_cursor: collected.next_cursor,
@@ -232,7 +257,7 @@ export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => (
             ? `Printed the ${fetched} fetched before this failure.`
             : `Printed the ${fetched} fetched before this failure. To resume, run the same command with: --cursor ${collected.next_cursor}`
         )
-        return yield* Effect.fail(collected.failure)
+        return yield* Effect.fail(withNamedField(collected.failure, op, input))
       }
       if (format === "text" && !collected.complete && collected.next_cursor !== null) {
         yield* writeErr(

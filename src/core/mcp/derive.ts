@@ -22,6 +22,7 @@ import { fieldsOf } from "../fields.js"
 import { HttpObserver, type WaitEvent } from "../http/observe.js"
 import { cursorProblem, decodeInput, MAX_PAGES_ALLOWED } from "../input.js"
 import { exitCodeOfItems } from "../item-failures.js"
+import { withNamedField } from "../named-field.js"
 import type { AnyOperation } from "../operation.js"
 import { machineText, visible } from "../output.js"
 import { collect, DEFAULT_MAX_PAGES, pages } from "../paginate.js"
@@ -180,7 +181,11 @@ export const runForTool = <C>(client: Effect.Effect<C, WrapperError>, v: AnyView
   if (paging === undefined) {
     return Effect.flatMap(
       decodeInput(op.input, args),
-      (input) => Effect.flatMap(client, (c) => op.run(c, input, undefined))
+      (input) =>
+        Effect.flatMap(
+          client,
+          (c) => Effect.mapError(op.run(c, input, undefined), (e) => withNamedField(e as WrapperError, op, input))
+        )
     )
   }
   return Effect.gen(function*() {
@@ -203,7 +208,12 @@ export const runForTool = <C>(client: Effect.Effect<C, WrapperError>, v: AnyView
     if (collected.failure !== undefined) {
       const failure = collected.failure as unknown
       return yield* Effect.fail(
-        new PartialList(isWrapperError(failure) ? failure : new UnexpectedError({ message: String(failure) }), fetched)
+        new PartialList(
+          isWrapperError(failure)
+            ? withNamedField(failure, op, input)
+            : new UnexpectedError({ message: String(failure) }),
+          fetched
+        )
       )
     }
     return fetched

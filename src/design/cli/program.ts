@@ -122,12 +122,12 @@ export const designCli: CliService<DesignOptions, DesignSettings, DesignRoute, P
   settingSources: {
     authMode: "--auth-mode or DESIGN_AUTH_MODE",
     teamId: "--team or DESIGN_TEAM_ID",
-    baseUrl: "--base-url or DESIGN_BASE_URL",
     seat: "--seat or DESIGN_SEAT",
     plan: "--account-plan or DESIGN_PLAN",
     fileKey: "--file or DESIGN_FILE_KEY"
   },
   authMode: { flag: (mode) => `--auth-mode ${mode}`, variable: "DESIGN_AUTH_MODE" },
+  referenceWords: "id, key or URL",
   statusFields: (own, options, env) => ({
     mode: own.authMode ?? "personal",
     team_id: own.teamId ?? null,

@@ -40,8 +40,8 @@ const currentRepo = Effect.flatMap(loadRepo(process.cwd()), (repo) =>
     onNone: () =>
       Effect.fail(
         invalidInput(
-          `${process.cwd()} is not inside a git repository: run 'git init' there first, or cd into one.`,
-          "repo"
+          `${process.cwd()} is not inside a git repository.`,
+          "repository"
         )
       ),
     onSome: Effect.succeed
@@ -138,7 +138,7 @@ const show: Leaf = {
       const repo = yield* currentRepo
       if (Option.isNone(repo.file)) {
         return yield* Effect.fail(
-          invalidInput(`${repo.root} has no .taskmgr.json yet: run 'taskmgr repo init' there.`, "repo")
+          invalidInput(`${repo.root} has no .taskmgr.json yet.`, "repo_file")
         )
       }
       yield* print(invocation, shown(repo, repo.file.value))
