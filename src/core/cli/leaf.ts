@@ -5,7 +5,6 @@
  * --max-pages from --cursor and say on stderr where to resume.
  */
 import type * as HttpClient from "@effect/platform/HttpClient"
-import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"
 import { invalidInput, InvalidInputError, type WrapperError } from "../errors.js"
@@ -16,9 +15,10 @@ import { exitCodeOfItems, ItemsFailed } from "../item-failures.js"
 import { prepareOutputDirectory, prepareOutputFile, writeFileAtomic } from "../local-files.js"
 import { withNamedField } from "../named-field.js"
 import type { AnyOperation } from "../operation.js"
-import { machineText, type OutputFormat, render, useColor, visible } from "../output.js"
+import { type OutputFormat, render, useColor } from "../output.js"
 import { collect, pages } from "../paginate.js"
-import type { AnyView, FollowView, RawView, SaveView, TextView } from "../view.js"
+import { refuseCredentialUploads } from "../protected-paths.js"
+import type { AnyView, RawView, SaveView, TextView } from "../view.js"
 import {
   BODY_FILE,
   flagOf,
@@ -30,7 +30,8 @@ import {
   rawInput,
   readStdin
 } from "./derive.js"
-import { CliIO, type CliIOShape, type Env, interrupted, terminalWidth, writeErr, writeOut } from "./io.js"
+import { followItems } from "./follow.js"
+import { CliIO, type CliIOShape, type Env, terminalWidth, writeErr, writeOut } from "./io.js"
 import { cliObserver, type Invocation, type Leaf } from "./runtime.js"
 
 export interface LeafContext<C> {
@@ -105,34 +106,6 @@ const copyToStdout = <E>(io: CliIOShape, bytes: Stream.Stream<Uint8Array, E>) =>
   })
 
 /**
- * `--follow`: each item on its own line as it comes (JSON or TOON with
- * --json/--toon), until the user interrupts, which ends the command with
- * exit 0; a failure of the feed ends it with the failure's code.
- */
-const followItems = <C>(
-  io: CliIOShape,
-  follow: FollowView<AnyOperation<C>>,
-  client: C,
-  input: unknown,
-  interval: number,
-  format: OutputFormat
-) =>
-  Effect.raceFirst(
-    Stream.runForEach(
-      follow.run(client as never, input as never, Duration.seconds(interval), (position) =>
-        Effect.provideService(
-          writeErr(
-            `The feed's position expired; following on from a fresh one (${position}): changes in between were not shown.`
-          ),
-          CliIO,
-          io
-        )),
-      (item) => writeOut(format === "text" ? visible(follow.line(item)) : machineText(item, format))
-    ),
-    interrupted(io)
-  )
-
-/**
  * How the command names an input field: its flag, its positional, or its key in the --body-file it is read from;
  * --cursor for the paging position.
  */
@@ -168,6 +141,7 @@ export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => (
         : yield* Effect.mapError(pagingOf(invocation), (e) => inCliWords(v, e))
       const following = v.follow === undefined ? undefined : yield* followOf(invocation)
       const input = yield* Effect.mapError(decodeInput(op.input, raw), (e) => inCliWords(v, e))
+      yield* Effect.mapError(refuseCredentialUploads(op.input, input, env, process.cwd()), (e) => inCliWords(v, e))
       // The directory a save writes into is made and proved writable before the request (which may cost quota).
       const saveTo = v.save === undefined ? undefined : invocation.options[v.save.flag]
       const directory = v.save === undefined || typeof saveTo !== "string"
@@ -190,9 +164,7 @@ export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => (
       const observed = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
         Effect.provideService(effect, HttpObserver, observer)
       if (following !== undefined) {
-        return yield* observed(
-          followItems(io, v.follow as FollowView<AnyOperation<C>>, client, input, following.interval, format)
-        )
+        return yield* observed(followItems(io, v, client, input as Record<string, unknown>, following.interval, format))
       }
       const rawView = v.raw as RawView<AnyOperation<C>> | undefined
       if (rawView !== undefined && (format === "json" || (format === "text" && rawView.text !== undefined))) {
@@ -210,8 +182,10 @@ export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => (
         if (documentTo !== undefined && culprit !== undefined && v.text.kind === "document") {
           const text = v.text.text(output)
           yield* writeFileAtomic(documentTo, text, culprit)
-          if (format === "text") yield* writeErr(`Wrote ${Buffer.byteLength(text)} bytes to ${outFile as string}.`)
-          else yield* printResult(v, output, output, format, full)
+          if (format === "text") {
+            yield* writeErr(`Wrote ${Buffer.byteLength(text)} bytes to ${outFile as string}.`)
+            for (const note of v.text.footer?.(output) ?? []) yield* writeErr(note)
+          } else yield* printResult(v, output, output, format, full)
         } else if (save === undefined || directory === undefined) yield* printResult(v, output, output, format, full)
         else {
           const rows = yield* observed(
@@ -247,6 +221,8 @@ export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => (
         pages: collected.pages
       }
       yield* printResult(v, collected, data, format, full)
+      // Items the service holds that paging could not reach (a tie too large): said whatever the format.
+      for (const note of collected.incomplete ?? []) yield* writeErr(`Note: the list is not complete: ${note}`)
       if (collected.failure !== undefined) {
         // What was fetched is printed above; the error follows, with where to resume.
         const fetched = `${collected.items.length} ${model.itemsKey} from ${collected.pages} page${

@@ -12,7 +12,7 @@ import { dataBody, listFields, taskmgrList, taskmgrOperation } from "../define.j
 import { notAfter, notBoth, rules, someOf } from "../input-rules.js"
 import { Gid, GidOrUrl, NonBlank, Toggle, UserGid } from "../records/records.js"
 import { Goal } from "../records/typed-records.js"
-import { RichText } from "../rich-text.js"
+import { HtmlNotes } from "../rich-text.js"
 import { workspaceOf } from "./people.js"
 
 const GoalGid = Gid.annotations({ description: "The goal's gid" })
@@ -34,11 +34,11 @@ const teamOrWorkspaceLevel = (input: object): Schema.FilterIssue | undefined => 
 
 const writable = {
   notes: Schema.optional(Schema.String.annotations({ description: "Plain-text description" })),
-  html_notes: Schema.optional(RichText.annotations({ description: "Rich-text description in <body>" })),
+  html_notes: Schema.optional(HtmlNotes),
   due_on: Schema.optional(CalendarDate.annotations({ description: "Due date" })),
   start_on: Schema.optional(CalendarDate.annotations({ description: "Start date" })),
   team: Schema.optional(Gid.annotations({ description: "Team gid (team goal)" })),
-  is_workspace_level: Schema.optional(Toggle.annotations({ description: "A workspace-level goal (true or false)" })),
+  is_workspace_level: Schema.optional(Toggle.annotations({ description: "true: workspace goal; false: team goal" })),
   time_period: Schema.optional(Gid.annotations({ description: "Time period gid" })),
   owner: Schema.optional(UserGid.annotations({ description: "User gid or me" }))
 }
@@ -131,7 +131,7 @@ export const goalCreate = taskmgrOperation({
     name: NonBlank.annotations({ description: "Goal name" }),
     workspace_gid: Schema.optional(WorkspaceGid),
     ...writable,
-    followers: Schema.optional(Schema.Array(UserGid).annotations({ description: "User gids or me" }))
+    followers: Schema.optional(Schema.Array(UserGid).annotations({ description: "Users: gids, or me" }))
   }).pipe(Schema.filter(rules(notBoth("notes", "html_notes"), teamOrWorkspaceLevel, notAfter("start_on", "due_on")))),
   impact: "write",
   idempotent: false,

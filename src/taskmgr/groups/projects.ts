@@ -12,11 +12,12 @@ import { view } from "../../core/view.js"
 import { PREMIUM } from "../classify.js"
 import { dataBody, listFields, taskmgrList, taskmgrOperation } from "../define.js"
 import { notBoth, rules, someOf } from "../input-rules.js"
-import { Gid, GidOrUrl, NonBlank, type Record, Toggle, UserGid } from "../records/records.js"
+import { Gid, GidOrUrl, NonBlank, Toggle, UserGid } from "../records/records.js"
 import { Project } from "../records/typed-records.js"
 import { gidNamed } from "../refs.js"
-import { RichText } from "../rich-text.js"
+import { HtmlNotes } from "../rich-text.js"
 import { workspaceOf } from "./people.js"
+import { COLOR_WORDS } from "./portfolios.js"
 
 const ProjectGid = GidOrUrl.annotations({ description: "Gid or URL" })
 const WorkspaceGid = Gid.annotations({ description: "The workspace (default: the configured one)" })
@@ -25,20 +26,20 @@ const TeamGid = Gid.annotations({ description: "Team gid" })
 /** The writable project fields the wrapper offers, shared by create and update (wire names). */
 const writable = {
   notes: Schema.optional(Schema.String.annotations({ description: "Description, plain text" })),
-  html_notes: Schema.optional(RichText.annotations({ description: "Description as rich text, wrapped in <body>" })),
+  html_notes: Schema.optional(HtmlNotes),
   color: Schema.optional(
     Schema.String.pipe(
       Schema.pattern(/^[a-z-]+$/, { message: () => "must be a colour name such as light-green or none" })
     )
-      .annotations({ description: "light-green, dark-red, none, ..." })
+      .annotations({ description: `${COLOR_WORDS}, or none` })
   ),
   privacy_setting: Schema.optional(
     Schema.Literal("public_to_workspace", "private_to_team", "private").annotations({
       description: "Who can see the project"
     })
   ),
-  public: Schema.optional(Toggle.annotations({ description: "Public to the workspace (true or false)" })),
-  archived: Schema.optional(Toggle.annotations({ description: "Archived (true or false)" })),
+  public: Schema.optional(Toggle.annotations({ description: "true: public to the workspace; false: members only" })),
+  archived: Schema.optional(Toggle.annotations({ description: "true: archive it; false: restore it" })),
   default_view: Schema.optional(
     Schema.Literal("list", "board", "calendar", "timeline").annotations({ description: "The view it opens in" })
   ),
@@ -250,7 +251,7 @@ export const projectDelete = absentIsDone(
 const nameOf = (value: unknown) =>
   typeof value === "object" && value !== null && "name" in value ? (value as { readonly name: unknown }).name : value
 
-const projectRows = (items: ReadonlyArray<Record>) =>
+const projectRows = (items: ReadonlyArray<Project>) =>
   items.map((p) => ({ gid: p.gid, name: p.name, archived: p.archived, team: nameOf(p.team) }))
 
 const writableNames = {

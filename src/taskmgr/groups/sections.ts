@@ -10,7 +10,7 @@ import { absentIsDone } from "../../core/operation.js"
 import { view } from "../../core/view.js"
 import { dataBody, listFields, taskmgrList, taskmgrOperation } from "../define.js"
 import { notBoth, rules, someOf } from "../input-rules.js"
-import { Gid, GidOrUrl, NonBlank, type Record } from "../records/records.js"
+import { Gid, GidOrUrl, NonBlank } from "../records/records.js"
 import { Section } from "../records/typed-records.js"
 
 const ProjectGid = GidOrUrl.annotations({ description: "Gid or URL" })
@@ -168,7 +168,7 @@ export const sectionTaskAdd = taskmgrOperation({
   result: (_, i) => ({ added: true, task: i.task, section_gid: i.section_gid })
 })
 
-const sectionRows = (items: ReadonlyArray<Record>) => items.map((s) => ({ gid: s.gid, name: s.name }))
+const sectionRows = (items: ReadonlyArray<Section>) => items.map((s) => ({ gid: s.gid, name: s.name }))
 
 export const views = [
   view(sectionList, {

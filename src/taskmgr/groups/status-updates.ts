@@ -13,7 +13,7 @@ import { notBoth, rules } from "../input-rules.js"
 import { overviewRows, statusOverview } from "../local/status-overview.js"
 import { Gid, GidOrUrl, NonBlank } from "../records/records.js"
 import { StatusUpdate } from "../records/typed-records.js"
-import { RichText } from "../rich-text.js"
+import { HtmlText } from "../rich-text.js"
 
 const Parent = GidOrUrl.annotations({ description: "Project, portfolio or goal" })
 const StatusGid = Gid.annotations({ description: "The status update's gid" })
@@ -73,8 +73,8 @@ export const statusCreate = taskmgrOperation({
     status_type: Schema.Literal(...STATUS_TYPES).annotations({
       description: "Goal-only: achieved, partial, missed, dropped"
     }),
-    text: Schema.optional(NonBlank.annotations({ description: "Plain text" })),
-    html_text: Schema.optional(RichText.annotations({ description: "Rich text in <body>" })),
+    text: Schema.optional(NonBlank.annotations({ description: "Plain text; not with html_text" })),
+    html_text: Schema.optional(HtmlText),
     title: Schema.optional(Schema.String.annotations({ description: "Headline" }))
   }).pipe(
     Schema.filter(

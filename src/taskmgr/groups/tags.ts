@@ -9,11 +9,12 @@ import { pathOf } from "../../core/http/pipeline.js"
 import { absentIsDone, type Operation } from "../../core/operation.js"
 import { view } from "../../core/view.js"
 import { dataBody, listFields, type TaskmgrError, taskmgrList, taskmgrOperation } from "../define.js"
-import { Gid, GidOrUrl, type Record } from "../records/records.js"
+import { columnsOf, Gid, GidOrUrl } from "../records/records.js"
 import { Tag, Task } from "../records/typed-records.js"
 import { gidOf } from "../refs.js"
 import type { TaskmgrClient } from "../service.js"
 import { workspaceOf } from "./people.js"
+import { COLOR_WORDS } from "./portfolios.js"
 
 const Workspace = Schema.optional(Gid.annotations({ description: "The workspace (default: the configured one)" }))
 const TagGid = Gid.annotations({ description: "The tag's gid" })
@@ -22,7 +23,7 @@ const Name = Schema.String.pipe(Schema.filter((s) => s.trim() !== "" || "must no
 const Color = Schema.String.pipe(
   Schema.pattern(/^[a-z]+(-[a-z]+)*$/, { message: () => "must be a colour name such as dark-red or light-blue" })
 )
-  .annotations({ description: "dark-red, light-blue, ..." })
+  .annotations({ description: COLOR_WORDS })
 
 /** What a write answering `{data: {}}` reports instead. */
 const Empty = Schema.Struct({})
@@ -189,8 +190,8 @@ export const tagTasks = taskmgrList({
   itemsKey: "tags"
 })
 
-const rows = (columns: ReadonlyArray<string>) => (o: { readonly items: ReadonlyArray<Record> }) =>
-  o.items.map((item) => Object.fromEntries(columns.map((c) => [c, item[c]])))
+const rows = (columns: ReadonlyArray<string>) => (o: { readonly items: ReadonlyArray<object> }) =>
+  o.items.map((item) => columnsOf(item, columns))
 
 const TASK = "GID|URL"
 

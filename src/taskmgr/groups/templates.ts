@@ -17,7 +17,7 @@ import type { Operation } from "../../core/operation.js"
 import { view } from "../../core/view.js"
 import { dataBody, listFields, type TaskmgrError, taskmgrList, taskmgrOperation } from "../define.js"
 import { notBoth, rules } from "../input-rules.js"
-import { Gid, GidOrUrl, NonBlank, Toggle } from "../records/records.js"
+import { columnsOf, Gid, GidOrUrl, NonBlank, Toggle } from "../records/records.js"
 import { Job, ProjectTemplate, TaskTemplate } from "../records/typed-records.js"
 import type { TaskmgrClient } from "../service.js"
 import { workspaceOf } from "./people.js"
@@ -226,9 +226,8 @@ const jobRecord = (job: Job): Readonly<Record<string, unknown>> => {
   }
 }
 
-const rows =
-  (columns: ReadonlyArray<string>) => (o: { readonly items: ReadonlyArray<Readonly<Record<string, unknown>>> }) =>
-    o.items.map((item) => Object.fromEntries(columns.map((c) => [c, nameOf(item[c])])))
+const rows = (columns: ReadonlyArray<string>) => (o: { readonly items: ReadonlyArray<object> }) =>
+  o.items.map((item) => Object.fromEntries(Object.entries(columnsOf(item, columns)).map(([c, v]) => [c, nameOf(v)])))
 
 /** A reference cell (project, team) shows its name. */
 const nameOf = (value: unknown) =>
