@@ -94,9 +94,13 @@ const allowedAt = (fields: ReadonlyArray<Field>, path: ReadonlyArray<PropertyKey
   return path.length === 2 && typeof path[1] === "number" ? field.itemAllowed : undefined
 }
 
-/** A structured (JSON) field's shape in words, with its description: "a JSON object (custom field gid to value)". */
+/**
+ * A structured (JSON) field's shape in words, with its description: "a JSON
+ * object ({custom field gid: value} …)"; a default the description mentions is
+ * not part of the shape.
+ */
 export const jsonShapeOf = (field: Field): string => {
-  const said = field.description?.trim()
+  const said = field.description?.replace(/\s*\(default [^()]*\)\s*$/, "").trim()
   if (said === undefined || said === "") return "a JSON object"
   return `a JSON object (${said.startsWith("{") ? said : `${said.charAt(0).toLowerCase()}${said.slice(1)}`})`
 }

@@ -56,10 +56,10 @@ describe("one refusal sentence", () => {
 
   it("names the shape a JSON flag takes, and the kind of value given", async () => {
     expect(await taskmgr("task", "create", "X", "--custom-fields", "[1]")).toContain(
-      "--custom-fields: must be a JSON object (custom field gid to value) (got an array)."
+      "--custom-fields: must be a JSON object ({custom field gid: value}: text, a number, an enum option gid or a list of them; null clears) (got an array)."
     )
     expect(await taskmgr("rule", "trigger", "1", "--resource", "2", "--action-data", `"str"`)).toEqual([
-      `--action-data: must be a JSON object (values the rule's actions read) (got "str").`
+      `--action-data: must be a JSON object ({name: value} the rule's actions read) (got "str").`
     ])
     expect(
       await taskmgr("project-template", "instantiate", "1", "--name", "Q3", "--requested-dates", `{"x": "2024-09-02"}`)
@@ -75,7 +75,9 @@ describe("one refusal sentence", () => {
         stdin: "[1]"
       }
     )
-    expect(r.stderr).toContain("--action-data: must be a JSON object (values the rule's actions read) (got an array).")
+    expect(r.stderr).toContain(
+      "--action-data: must be a JSON object ({name: value} the rule's actions read) (got an array)."
+    )
   })
 
   it("blames no field for an update that changes nothing", async () => {
