@@ -65,6 +65,8 @@ const valueName = (v: AnyView, f: Field): string => {
     ? "N"
     : kind._tag === "json"
     ? "JSON|@FILE"
+    : kind._tag === "choice" && kind.choices.join("|") === "true|false"
+    ? "true|false"
     : f.name.toUpperCase()
 }
 
