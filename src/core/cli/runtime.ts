@@ -228,6 +228,10 @@ const platformFor = (io: CliIOShape) =>
 export const runProgram = (program: Program, argv: ReadonlyArray<string>, io: CliIOShape): Effect.Effect<number> =>
   runResolved(program, argv, io).pipe(Effect.provideService(CliIO, io))
 
+/** `PROG help WORDS…` is `PROG WORDS… --help`, as git and gh read it (unless a command is named help). */
+const helpWords = (tree: CommandSpec, argv: ReadonlyArray<string>): ReadonlyArray<string> =>
+  argv[0] === "help" && !tree.subcommands.some((c) => c.name === "help") ? [...argv.slice(1), "--help"] : argv
+
 const runResolved = (
   program: Program,
   argv: ReadonlyArray<string>,
@@ -235,7 +239,7 @@ const runResolved = (
 ): Effect.Effect<number, never, CliIO> => {
   const errColor = useColor(io.stderr, io.env)
   const tree = programTree(program)
-  const resolved = resolveArgv(tree, program.shared, argv)
+  const resolved = resolveArgv(tree, program.shared, helpWords(tree, argv))
   if (!resolved.ok) return Effect.as(writeStyledErr(renderArgvError(resolved.error, errColor)), 2)
   const r = resolved.value
   if (r.version) return Effect.as(writeOut(`${program.name} ${program.version}`), 0)
