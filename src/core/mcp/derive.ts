@@ -24,7 +24,7 @@ import { exitCodeOf } from "../exit-codes.js"
 import { type Field, fieldsOf } from "../fields.js"
 import { type ExchangeEvent, HttpObserver, type WaitEvent } from "../http/observe.js"
 import { cursorProblem, decodeInput, MAX_PAGES_ALLOWED } from "../input.js"
-import { exitCodeOfItems } from "../item-failures.js"
+import { exitCodeOfItems, withItemOutcome } from "../item-failures.js"
 import { withNamedField } from "../named-field.js"
 import type { AnyOperation } from "../operation.js"
 import { machineText, visible } from "../output.js"
@@ -441,11 +441,7 @@ export const toolEntry = <C>(
             )
           }
           // A many-item result with failed items: whole, saying how many failed; an error only when all did.
-          const structured = {
-            ...(result.right as Record<string, unknown>),
-            failed: items.failed.length,
-            exit_code: code
-          }
+          const structured = withItemOutcome(result.right, items) as Record<string, unknown>
           const isError = items.failed.length === items.total
           return bounded(
             {
