@@ -281,7 +281,8 @@ const describeComment = (c: Comment) => ({
   resolved: c.resolved_at !== null,
   reactions: c.reactions.length,
   message: c.message,
-  client_meta: c.client_meta === null ? null : JSON.stringify(c.client_meta)
+  // Nested, so a record shows its parts as path fields (client_meta.node_offset.x) as every other record does.
+  client_meta: c.client_meta
 })
 
 export const views = [
