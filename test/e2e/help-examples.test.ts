@@ -317,6 +317,59 @@ const runsAsStated = async (program: ProgramUnderTest) => {
   expect(failures, `${failures.length} of ${texts.length} examples failed:\n\n${failures.join("\n\n")}`).toEqual([])
 }
 
+/**
+ * Commands that print no JSON by design: a shell script (completion), a
+ * protocol server (mcp), a sandbox's own line, a follow (a JSON line an
+ * item), and a token printed bare for a shell (auth token --raw).
+ */
+const NOT_JSON = /\b(design|taskmgr) (completion|mcp|sandbox)\b|--follow|--raw|--toon/
+
+/** The example with --json on its own command (the last invocation of the program), as a script would run it. */
+const withJson = (program: ProgramUnderTest, example: Example): Example => {
+  const last = example.invocations.map((i) => i.words[0]).lastIndexOf(program.name)
+  return {
+    ...example,
+    invocations: example.invocations.map((i, n) =>
+      n === last && !i.words.includes("--json") ? { ...i, words: [...i.words, "--json"] } : i
+    )
+  }
+}
+
+/**
+ * Every example that prints data, run with --json: the exit code it states,
+ * and on stdout exactly one JSON document (a failure's, such as a job's, too),
+ * or nothing when the command failed with nothing to report but the error.
+ */
+const oneJsonDocument = async (program: ProgramUnderTest) => {
+  const failures: Array<string> = []
+  const texts = [...new Set(examplesOf(await treeOf(program)).map((e) => e.example))].filter((t) => !NOT_JSON.test(t))
+  for (const text of texts) {
+    await program.reset()
+    const example = withJson(program, readExample(text, HOME))
+    try {
+      const r = await runExample(program, example)
+      const out = r.stdout.trim()
+      if (r.code !== example.exit) failures.push(`${text} --json\n  expected exit ${example.exit}; ${describeRun(r)}`)
+      else if (out === "" ? r.code === 0 && !example.invocations.at(-1)!.stdoutTo : !parses(out)) {
+        failures.push(`${text} --json\n  not one JSON document; ${describeRun(r)}`)
+      }
+    } catch (e) {
+      failures.push(`${text} --json\n  ${e instanceof Error ? e.message : String(e)}`)
+    }
+  }
+  expect(texts.length).toBeGreaterThan(50)
+  expect(failures, `${failures.length} of ${texts.length} examples failed:\n\n${failures.join("\n\n")}`).toEqual([])
+}
+
+const parses = (text: string) => {
+  try {
+    JSON.parse(text)
+    return true
+  } catch {
+    return false
+  }
+}
+
 const treeOf = async (program: ProgramUnderTest) => programTree(await programNamed(program.bin))
 
 let design: SandboxChild<SandboxInfo & { readonly oauth_client: { id: string; secret: string } }>
@@ -414,12 +467,15 @@ describe("every help example of both programs", () => {
   for (const program of [designUnderTest, taskmgrUnderTest]) {
     it(`${program.name}: reads on its help page as the words it was written with`, () => readsAsWritten(program))
   }
-  // The two programs' examples run side by side, each against its own sandbox.
+  // The two programs' examples run side by side, each against its own sandbox; as written, then with --json.
   for (const program of [designUnderTest, taskmgrUnderTest]) {
     it.concurrent(
-      `${program.name}: runs against a fresh sandbox with the exit code it states`,
-      () => runsAsStated(program),
-      240_000
+      `${program.name}: runs against a fresh sandbox with the exit code it states, and with --json prints one JSON document`,
+      async () => {
+        await runsAsStated(program)
+        await oneJsonDocument(program)
+      },
+      480_000
     )
   }
 })
