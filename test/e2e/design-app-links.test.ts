@@ -89,7 +89,7 @@ describe("design file and context URLs", () => {
         DESIGN_APP_URL: `https://${EVIL}`
       })
     )
-    expect(stderr).toContain(`not on ${EVIL}`)
+    expect(stderr).toContain(`must be a URL on ${EVIL} (the app URL)`)
     // An app URL that is not one is a settings error naming where it comes from.
     const bad = await ctx.design(["file", "meta", key(), "--app-url", "http://www.design.example"])
     expect(bad.code, describeRun(bad)).toBe(2)

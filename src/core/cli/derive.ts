@@ -80,7 +80,11 @@ const choicesOf = (kind: FieldKind) =>
 /** A list field given as the last positional takes every remaining word (task get-many <gids...>). */
 const takesRest = (f: Field, index: number, count: number) => f.kind._tag === "list" && index === count - 1
 
-const TOO_DEEP = `nested more than ${MAX_INPUT_DEPTH} levels deep`
+/** JSON nested past the bound, in the one refusal sentence; `where` names the file or stream it came from. */
+const tooDeep = (label: string, where?: string) =>
+  `${refusal(label, `JSON nested at most ${MAX_INPUT_DEPTH} levels deep`).slice(0, -1)} (got deeper${
+    where === undefined ? "" : `, in ${where}`
+  }).`
 
 const jsonKind = (f: Field) => f.kind._tag === "json"
 
@@ -324,7 +328,7 @@ const jsonValue = (
       }
     }).pipe(Effect.filterOrFail((value) => !nestsTooDeep(value), () =>
       bad(
-        `${refusal(label, `JSON nested at most ${MAX_INPUT_DEPTH} levels deep`).slice(0, -1)} (got deeper).`,
+        tooDeep(label),
         f.name
       )))
   if (file === "") return Effect.fail(bad(refusal(label, what, text), f.name))
@@ -378,7 +382,7 @@ const bodyFromFile = (v: AnyView, path: string, stdin: Effect.Effect<string, Inv
       catch: (e) =>
         bad(`${BODY_FILE}: ${where} is not valid JSON (${e instanceof Error ? e.message : String(e)}).`, "body_file")
     })
-    if (nestsTooDeep(parsed)) return yield* Effect.fail(bad(`${BODY_FILE}: ${where} is ${TOO_DEEP}.`, "body_file"))
+    if (nestsTooDeep(parsed)) return yield* Effect.fail(bad(tooDeep(BODY_FILE, where), "body_file"))
     const allowed = bodyFields(v)
     if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
       return yield* Effect.fail(
