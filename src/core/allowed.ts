@@ -103,8 +103,55 @@ const wordsOf = (ast: SchemaAST.AST): Array<string> | undefined => {
   }
 }
 
-const orList = (words: ReadonlyArray<string>): string =>
-  words.length === 2 ? `${words[0]} or ${words[1]}` : `one of ${words.join(", ")}`
+/** Words a value may be: "true or false", "one of team, project, file". */
+export const orList = (words: ReadonlyArray<string>): string =>
+  words.length === 1 ? words[0]! : words.length === 2 ? `${words[0]} or ${words[1]}` : `one of ${words.join(", ")}`
+
+/** Phrases a value may be, joined: "now or a real date-time …". */
+export const eitherOf = (phrases: ReadonlyArray<string>): string =>
+  phrases.length <= 2 ? phrases.join(" or ") : `${phrases.slice(0, -1).join(", ")} or ${phrases.at(-1)}`
+
+/** Text short and plain enough to quote back whole in a one-line refusal. */
+const quotable = (text: string) => text.length <= 40 && !/[\n\r]/.test(text)
+
+/**
+ * The refused value as the end of a refusal says it: a number or true/false
+ * bare (101), text quoted ("maybe"), a structure by its kind (an array);
+ * nothing for text too long or on several lines to echo on one line.
+ */
+export const gotOf = (value: unknown): string => {
+  const shown = shownValue(value)
+  return shown === undefined ? "" : ` (got ${shown})`
+}
+
+/** The refused value in words: 101, "maybe", an array; undefined when it cannot be echoed on one line. */
+export const shownValue = (value: unknown): string | undefined =>
+  typeof value === "number" || typeof value === "boolean"
+    ? String(value)
+    : typeof value === "string"
+    ? (quotable(value) ? JSON.stringify(value) : undefined)
+    : Array.isArray(value)
+    ? "an array"
+    : typeof value === "object" && value !== null
+    ? "an object"
+    : value === null
+    ? "null"
+    : undefined
+
+/**
+ * The one refusal of a value, on every surface: `NAME: must be WHAT (got VALUE).`
+ * NAME is the flag, positional or parameter; the value is left out for a
+ * secret (pass no value) and when it cannot be echoed on one line.
+ */
+export function refusal(name: string, what: string): string
+export function refusal(name: string, what: string, value: unknown): string
+export function refusal(name: string, what: string, ...value: ReadonlyArray<unknown>): string {
+  return `${name}: must be ${what}${value.length === 0 ? "" : gotOf(value[0])}.`
+}
+
+/** Text typed for a number, as the number when it reads as one, so a refusal quotes it as typed: (got 0). */
+export const typedValue = (text: string): string | number =>
+  text.trim() !== "" && String(Number(text.trim())) === text.trim() ? Number(text.trim()) : text
 
 /** The type itself, without `| undefined` and without the decoding step to the library's type. */
 const strip = (ast: SchemaAST.AST): SchemaAST.AST => {

@@ -9,6 +9,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import type * as Schema from "effect/Schema"
 import * as AST from "effect/SchemaAST"
+import { refusal } from "./allowed.js"
 import { invalidInput, type InvalidInputError } from "./errors.js"
 
 /** Whether a value is written as a web address, and so must be one of the app's. */
@@ -23,12 +24,12 @@ export const appLink = (value: string, field: string, appUrl: string): Effect.Ef
   try {
     url = new URL(value.trim())
   } catch {
-    return Effect.fail(invalidInput(`${field}: "${value}" is not a valid URL.`, field))
+    return Effect.fail(invalidInput(refusal(field, "a URL", value), field))
   }
   const app = new URL(appUrl)
   return site(url) === site(app)
     ? Effect.succeed(url)
-    : Effect.fail(invalidInput(`${field}: the URL is on ${url.host}, not on ${app.host} (the app URL).`, field))
+    : Effect.fail(invalidInput(refusal(field, `a URL on ${app.host} (the app URL)`, url.host), field))
 }
 
 /** Marks a Schema whose values may be links to the app (design's file, team, project and context arguments). */

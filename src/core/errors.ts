@@ -59,7 +59,15 @@ export class InvalidRequestError extends Schema.TaggedError<InvalidRequestError>
   /** The service said a list's position (its paging cursor) had expired: nothing the caller typed was wrong. */
   cursorExpired: Schema.optional(Schema.Boolean),
   /** Where to start again, when the service handed a fresh position with the refusal (an event feed's sync token). */
-  freshCursor: Schema.optional(Schema.String)
+  freshCursor: Schema.optional(Schema.String),
+  /**
+   * The input field the service's words name, by its library name (cursor
+   * for a paging position the service calls offset or after; type for the
+   * status_type it was sent as), so a front end names its own flag or parameter.
+   */
+  field: Schema.optional(Schema.String),
+  /** A limit was reached: the operations (library names) that show and free it (webhookList, webhookDelete). */
+  freedBy: Schema.optional(Schema.Array(Schema.String))
 }) {}
 
 /** No credential, or the service refused it: missing, rejected (invalid or revoked), expired. */
@@ -115,7 +123,9 @@ export class ForbiddenError extends Schema.TaggedError<ForbiddenError>()("Forbid
 export class NotFoundError extends Schema.TaggedError<NotFoundError>()("NotFoundError", {
   ...errorFields,
   /** The service knows no such path at all (not just no such record): the base URL is likely wrong. */
-  unknownPath: Schema.optional(Schema.Boolean)
+  unknownPath: Schema.optional(Schema.Boolean),
+  /** The input field whose value the service found nothing for, when the answer names it (a rule trigger's resource). */
+  field: Schema.optional(Schema.String)
 }) {}
 
 /** A 429 that waiting did not resolve; the rate-limit headers are kept as the service sent them. */
@@ -154,6 +164,8 @@ export class ServiceError extends Schema.TaggedError<ServiceError>()("ServiceErr
   check: Schema.optional(Schema.String),
   /** The service's host name did not resolve (ENOTFOUND, EAI_AGAIN): the address, or the network's DNS, is at fault. */
   hostUnresolved: Schema.optional(Schema.Boolean),
+  /** Nothing listened at the address (ECONNREFUSED): a wrong port or host, or a service (a sandbox) not running. */
+  connectionRefused: Schema.optional(Schema.Boolean),
   /** The caller's deadline (a tool call's budget) ended the call, not the service nor a timeout of ours. */
   deadline: Schema.optional(Schema.Boolean)
 }) {}

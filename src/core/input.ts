@@ -11,6 +11,7 @@
 import * as Effect from "effect/Effect"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
+import { eitherOf, gotOf, refusal } from "./allowed.js"
 import { InvalidInputError } from "./errors.js"
 import { type Field, fieldsOf } from "./fields.js"
 import { rememberSecret, rememberSecretsIn, rememberUrlSecrets } from "./secrets.js"
@@ -77,6 +78,10 @@ const labelOf = (path: ReadonlyArray<PropertyKey>): string =>
     ? `${String(path[0])} (item ${path[1] + 1})`
     : path.map(String).join(".")
 
+/** A path the refusal names as one thing: a field, or one item of a list field. */
+const isNamed = (path: ReadonlyArray<PropertyKey>) =>
+  path.length <= 1 || (path.length === 2 && typeof path[1] === "number")
+
 /**
  * What a refused value should have been, from the field's Schema (allowed.ts):
  * said once for a union (true or false), never a Schema's name or a
@@ -89,33 +94,38 @@ const allowedAt = (fields: ReadonlyArray<Field>, path: ReadonlyArray<PropertyKey
   return path.length === 2 && typeof path[1] === "number" ? field.itemAllowed : undefined
 }
 
-/** The refused value, shown when it is short plain data and not a secret. */
-const shown = (value: unknown): string =>
-  typeof value === "number" || typeof value === "boolean"
-    ? ` (got ${value})`
-    : typeof value === "string" && value.length <= 40 && !/[\n\r]/.test(value)
-    ? ` (got "${value}")`
-    : ""
+/**
+ * A structured (JSON) field's shape in words, with its description: "a JSON
+ * object ({custom field gid: value} …)"; a default the description mentions is
+ * not part of the shape.
+ */
+export const jsonShapeOf = (field: Field): string => {
+  const said = field.description?.replace(/\s*\(default [^()]*\)\s*$/, "").trim()
+  if (said === undefined || said === "") return "a JSON object"
+  return `a JSON object (${said.startsWith("{") ? said : `${said.charAt(0).toLowerCase()}${said.slice(1)}`})`
+}
 
 /**
  * Effect's default message ("Expected string, actual 5") in words, for a type
- * allowed.ts cannot describe: its base type, or an object or a list; never the
- * Schema's name or a description standing in for one.
+ * allowed.ts cannot describe: its base type, a literal word, an object or a
+ * list; never the Schema's name or a description standing in for one.
  */
-const plainExpected = (message: string): string => {
-  const expected = /^Expected ([\s\S]+?)(?:, actual [\s\S]*)?$/.exec(message)?.[1] ?? ""
-  return expected === "string" || expected.startsWith("a string")
+const plainExpected = (expected: string): string | undefined =>
+  expected === "string" || expected.startsWith("a string")
     ? "text"
-    : expected === "number" || expected.startsWith("a number")
+    : expected === "number" || expected.startsWith("a number") || expected === "finite"
     ? "a number"
+    : expected === "int" || expected.startsWith("an integer")
+    ? "a whole number"
     : expected === "boolean"
     ? "true or false"
+    : /^"[^"]*"$/.test(expected)
+    ? JSON.parse(expected) as string
     : expected.startsWith("{")
     ? "an object"
     : /^(ReadonlyArray|Array|readonly \[)/.test(expected)
     ? "a list"
-    : "a valid value"
-}
+    : undefined
 
 const valueAt = (raw: unknown, path: ReadonlyArray<PropertyKey>): unknown =>
   path.reduce<unknown>(
@@ -123,42 +133,117 @@ const valueAt = (raw: unknown, path: ReadonlyArray<PropertyKey>): unknown =>
     raw
   )
 
+type Issue = ParseResult.ArrayFormatterIssue
+
+/**
+ * What one issue says the value must be: the field's range or words for a
+ * value of the wrong type, a Schema's own "must be …" (its got part dropped:
+ * the line says it once), or the type in words; a sentence of another form
+ * (a rule across fields) is kept whole.
+ */
+const phraseOf = (issue: Issue, field: Field | undefined, allowed: string | undefined) => {
+  const expected = /^Expected ([\s\S]+?)(?:, actual [\s\S]*)?$/.exec(issue.message)?.[1]
+  if (expected !== undefined) {
+    if (allowed !== undefined) return { phrase: allowed }
+    if (field?.kind._tag === "json" && issue.path.length === 1) return { phrase: jsonShapeOf(field) }
+    return { phrase: plainExpected(expected) }
+  }
+  const own = /^must be ([\s\S]+?)(?:\s*\(got [\s\S]*\))?$/.exec(issue.message)?.[1]
+  return own === undefined ? { sentence: issue.message } : { phrase: own }
+}
+
+/**
+ * One line for each thing refused (a field, an item, a key inside a JSON
+ * value), however many members of a union refused it: `name: must be
+ * WHAT (got VALUE).`, the value never shown for a secret.
+ */
+const lineOf = (
+  group: ReadonlyArray<Issue>,
+  fields: ReadonlyArray<Field>,
+  raw: unknown,
+  secrets: ReadonlySet<string>,
+  secretValues: ReadonlyArray<unknown>
+): string => {
+  const [first] = group
+  const path = first!.path
+  const fieldName = path[0] === undefined ? undefined : String(path[0])
+  const field = fields.find((f) => f.name === fieldName)
+  const secret = fieldName !== undefined && secrets.has(fieldName)
+  if (first!._tag === "Missing") {
+    return first!.message === "is missing"
+      ? `${labelOf(path)} is required.`
+      : first!.message
+  }
+  if (first!._tag === "Unexpected") {
+    if (path.length <= 1) return `${labelOf(path)} is not a parameter of this operation.`
+    // A key a JSON value does not take (a record's key that is not a gid).
+    return `${fieldName}: must be ${field === undefined ? "an object" : jsonShapeOf(field)} (got the key ${
+      JSON.stringify(String(path.at(-1)))
+    }).`
+  }
+  // A rule across the input ("nothing to update: give name or notes"), said as a sentence of its own.
+  if (path.length === 0) {
+    return group.map((i) => `${i.message.charAt(0).toUpperCase()}${i.message.slice(1)}.`).join(" ")
+  }
+  const allowed = allowedAt(fields, path)
+  const said = group.map((issue) => phraseOf(issue, field, allowed))
+  const sentences = said.flatMap((s) => (s.sentence === undefined ? [] : [s.sentence]))
+  const named = [...new Set(said.flatMap((s) => (s.phrase === undefined ? [] : [s.phrase])))]
+  // A type with no words of its own (a Schema's name) is at least said to be wrong.
+  const phrases = named.length === 0 && sentences.length === 0 ? ["a valid value"] : named
+  // Inside a field's value: the field (and its item), then the key within it: `items (item 1): key must be …`.
+  const item = typeof path[1] === "number" ? 1 : 0
+  const label = isNamed(path) ? labelOf(path) : labelOf(path.slice(0, 1 + item))
+  const inside = isNamed(path) ? "" : `${path.slice(1 + item).map(String).join(".")} `
+  if (secret) {
+    // A secret's value is described by its kind alone, and nothing the Schema said may quote it.
+    const message = phrases.length > 0
+      ? `must be ${eitherOf(phrases)} (got ${kindOfValue(valueOf(raw, fieldName!))}; a secret's value is never shown)`
+      : secretMessage(sentences.join("; "), valueOf(raw, fieldName!), false)
+    return `${label}: ${inside}${sweep(message, secretValues)}`
+  }
+  const sentence = sentences.join("; ")
+  if (phrases.length === 0) {
+    return `${label}: ${inside === "" ? "" : /^is /.test(sentence) ? inside : `${inside.trim()}: `}${sentence}`
+  }
+  const value = valueAt(raw, path)
+  return inside === ""
+    ? refusal(label, eitherOf(phrases), value)
+    : `${label}: ${inside}must be ${eitherOf(phrases)}${gotOf(value)}.`
+}
+
+const valueOf = (raw: unknown, field: string) =>
+  typeof raw === "object" && raw !== null ? (raw as Record<string, unknown>)[field] : undefined
+
+/** Issues about the same thing, in the order first met. */
+const groupIssues = (issues: ReadonlyArray<Issue>): Array<Array<Issue>> => {
+  const groups = new Map<string, Array<Issue>>()
+  for (const issue of issues) {
+    const key = `${issue._tag === "Missing" || issue._tag === "Unexpected" ? issue._tag : "Value"}:${
+      issue.path.map(String).join(".")
+    }`
+    groups.set(key, [...(groups.get(key) ?? []), issue])
+  }
+  return [...groups.values()]
+}
+
 const describe = (error: ParseResult.ParseError, fields: ReadonlyArray<Field>, raw: unknown): InvalidInputError => {
   const secrets = new Set(fields.filter((f) => f.secret).map((f) => f.name))
   const issues = ParseResult.ArrayFormatter.formatErrorSync(error)
     // An optional field is `X | undefined`: its "Expected undefined" half says nothing useful.
     .filter((issue) => !issue.message.startsWith("Expected undefined"))
-  const valueOf = (
-    field: string
-  ) => (typeof raw === "object" && raw !== null ? (raw as Record<string, unknown>)[field] : undefined)
-  const secretValues = [...secrets].map(valueOf).filter((v) => v !== undefined)
-  const lines = issues.map((issue) => {
-    const label = labelOf(issue.path)
-    if (issue._tag === "Missing") return issue.message === "is missing" ? `${label} is required.` : issue.message
-    if (issue._tag === "Unexpected") return `${label} is not a parameter of this operation.`
-    const field = issue.path[0] === undefined ? undefined : String(issue.path[0])
-    const allowed = allowedAt(fields, issue.path)
-    // A Schema's own message (a pattern's "a gid is digits") already says it in words; Effect's default ones do not.
-    if (allowed !== undefined && issue.message.startsWith("Expected ")) {
-      return `${label}: must be ${allowed}${
-        field !== undefined && secrets.has(field) ? "" : shown(valueAt(raw, issue.path))
-      }.`
-    }
-    if (field !== undefined && !secrets.has(field) && issue.message.startsWith("Expected ")) {
-      return `${label}: must be ${plainExpected(issue.message)}${shown(valueAt(raw, issue.path))}.`
-    }
-    if (secrets.size === 0) return `${label}: ${issue.message}`
-    // A message about the whole input may quote all of it, secrets included.
-    const message = field === undefined
-      ? secretMessage(issue.message, raw, true)
-      : secrets.has(field)
-      ? secretMessage(issue.message, valueOf(field), false)
-      : issue.message
-    return `${label}: ${sweep(message, secretValues)}`
-  })
+  const secretValues = [...secrets].map((f) => valueOf(raw, f)).filter((v) => v !== undefined)
+  const lines = groupIssues(issues).map((group) => lineOf(group, fields, raw, secrets, secretValues))
   const named = [...new Set(issues.flatMap((issue) => (issue.path[0] === undefined ? [] : [String(issue.path[0])])))]
   return new InvalidInputError({ message: [...new Set(lines)].join("\n"), fields: named })
 }
+
+/**
+ * A value checked by a Schema that is no operation's input (a settings
+ * file's content), refused in the same words: `workspace_gid: must be text
+ * (got 123).`, one line for each thing refused.
+ */
+export const refusalsOf = (error: ParseResult.ParseError, raw: unknown): string => describe(error, [], raw).message
 
 const secretFields = <I, IE>(schema: Schema.Schema<I, IE>): ReadonlySet<string> =>
   new Set(fieldsOf(schema).filter((f) => f.secret).map((f) => f.name))
@@ -249,6 +334,9 @@ export const validateInput = <I, IE>(schema: Schema.Schema<I, IE>, input: I): Ef
     Effect.mapError((e) => describe(e, fieldsOf(schema), input)),
     Effect.tap((valid) => rememberSecrets(schema, valid))
   )
+
+/** What a page ceiling (--max-pages, maxPages) may be. */
+export const MAX_PAGES_ALLOWED = "a whole number of at least 1"
 
 /** Cursors a listing prints are short; a longer one (pasted output, a file) is not one, and would only make the URL too long. */
 export const MAX_CURSOR_LENGTH = 1_000

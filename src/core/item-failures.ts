@@ -28,6 +28,17 @@ export const exitCodeOfItems = (items: ItemFailures): number => {
 }
 
 /**
+ * A many-item result as JSON carries it, on every surface: whole, and when
+ * any item failed, with how many (`failed`) and the exit code (`exit_code`).
+ */
+export const withItemOutcome = (data: unknown, items: ItemFailures | undefined): unknown => {
+  const code = items === undefined ? 0 : exitCodeOfItems(items)
+  return code === 0 || items === undefined
+    ? data
+    : { ...(data as Record<string, unknown>), failed: items.failed.length, exit_code: code }
+}
+
+/**
  * The command line's signal that the result was printed and the command
  * still exits non-zero: not an error to render (each item's error is in the
  * output), only a code. The runtime turns it into the exit code and nothing else.

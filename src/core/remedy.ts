@@ -22,6 +22,15 @@ export interface Vocabulary {
   readonly signIn?: string | undefined
   /** How an operation is called, by its library name: taskGet → "`taskmgr task get`" or "taskmgr_task_get". */
   readonly operation?: ((name: string) => string | undefined) | undefined
+  /** What a reference to a record may be: "id, key or URL" (default "id or URL"). */
+  readonly reference?: string | undefined
+  /** What to do about an input this front end can also configure (a default workspace), by field. */
+  readonly configured?: ((field: string) => string | undefined) | undefined
+  /**
+   * Said when a stored sign-in (an OAuth grant) is left unused because a
+   * token was given, which wins over it: how to use the sign-in instead.
+   */
+  readonly unusedSignIn?: string | undefined
 }
 
 /** After a write whose answer was lost: check before repeating, with the read that shows it when one is known. */
@@ -52,18 +61,34 @@ const lowerFirst = (text: string) => `${text.charAt(0).toLowerCase()}${text.slic
 
 export const remedy = (error: WrapperError, say: Vocabulary): string => {
   switch (error._tag) {
-    case "InvalidInputError":
-      return `${say.help} for the accepted input.`
+    case "InvalidInputError": {
+      const [only, ...others] = error.fields
+      return (only !== undefined && others.length === 0 ? say.configured?.(only) : undefined) ??
+        `${say.help} for the accepted input.`
+    }
     case "InvalidSettingsError":
       return `Correct ${say.setting(error.setting)}.`
-    case "AuthModeError":
-      return `Use a token of the kind it needs (${
+    case "AuthModeError": {
+      const kinds = `Use a token of the kind it needs (${
         error.allowed.map((mode) => say.authMode?.(mode) ?? mode).join(" or ")
-      }).`
-    case "InvalidRequestError":
+      })`
+      // The stored sign-in is an OAuth grant: when it would do, say how to use it rather than how to get a token.
+      return error.allowed.includes("oauth") && say.unusedSignIn !== undefined
+        ? `${kinds}: ${say.unusedSignIn}${say.authMode === undefined ? "" : ` (with ${say.authMode("oauth")})`}.`
+        : `${kinds}.`
+    }
+    case "InvalidRequestError": {
+      const frees = (error.freedBy ?? []).map((name) => say.operation?.(name)).filter((c) => c !== undefined)
       return error.cursorExpired === true
         ? "List again from the first page, without a cursor: the service forgets a list's position after a while, so follow fewer pages at a time if it keeps happening."
+        : error.field === "cursor"
+        ? `List again without ${say.field("cursor")}: a cursor is good only for the listing that printed it.`
+        : frees.length > 0
+        ? `A limit was reached: make room first (${frees.join(" lists them, ")} deletes one), then try again.`
+        : error.field !== undefined
+        ? `Correct ${say.field(error.field)}, as the service's words above say, and try again.`
         : "Correct what the service named above and try again."
+    }
     case "AuthError":
       return error.reason === "missing"
         ? `${say.supplyToken}${
@@ -71,6 +96,8 @@ export const remedy = (error: WrapperError, say: Vocabulary): string => {
         }.`
         : error.reason === "expired" && say.signIn !== undefined
         ? `${say.signIn} again, or ${lowerFirst(say.supplyToken)}.`
+        : say.unusedSignIn !== undefined
+        ? `Check the token given, or use the stored sign-in: ${say.unusedSignIn}.`
         : say.authMode === undefined
         ? `Create a new token and supply it (${say.supplyToken}).`
         : `Create a new token and supply it (${say.supplyToken}); check that ${
@@ -82,12 +109,16 @@ export const remedy = (error: WrapperError, say: Vocabulary): string => {
         : error.scope === null
         ? "Check that your account has the role this needs on the resource (see the message)."
         : `Use a token that has the ${error.scope} scope.`
-    case "NotFoundError":
+    case "NotFoundError": {
+      const reference = say.reference ?? "id or URL"
       return error.unknownPath === true
         ? `Check ${
           say.setting("baseUrl")
         }: the service knows no such address, so the base URL likely lacks the API's path (such as /api/1.0) or points at another server.`
-        : "Check the id, key or URL, and that your token can see it."
+        : error.field !== undefined
+        ? `Check ${say.field(error.field)}: the service knows no such ${reference}, or your token cannot see it.`
+        : `Check the ${reference}, and that your token can see it.`
+    }
     case "RateLimitError": {
       const wait = error.retryAfter === null ? "" : ` (Retry-After ${Duration.format(error.retryAfter)})`
       const link = error.upgradeLink === null ? "" : `; for higher limits see ${error.upgradeLink}`
@@ -108,6 +139,10 @@ export const remedy = (error: WrapperError, say: Vocabulary): string => {
           : `Try again, or ask for less; a call may take at most ${say.setting("budget")}.`
         : error.unconfirmed === true
         ? unconfirmedRemedy(error.check, say, error.status === null && /within/.test(error.message))
+        : error.connectionRefused === true
+        ? `Nothing answers at that address: check the host and port in ${
+          say.setting("baseUrl")
+        }, and that the service is running there (a sandbox stops with its process).`
         : error.hostUnresolved === true
         ? `Check the host name in ${
           say.setting("baseUrl")

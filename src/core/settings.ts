@@ -4,7 +4,10 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import * as Schema from "effect/Schema"
+import { orList, refusal } from "./allowed.js"
 import { InvalidSettingsError } from "./errors.js"
+
+const HOST_EXAMPLE = "api.example.com"
 
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i
 
@@ -24,27 +27,43 @@ export const urlFault = (raw: string): string | undefined =>
     ? "contains a control character"
     : undefined
 
+/** A URL with a line break or control character, never echoed: refused rather than cleaned (a parser would drop them). */
+const faultRefusal = (setting: string, fault: string) =>
+  `${
+    refusal(setting, "a URL without line breaks or control characters").slice(0, -1)
+  } (got one that ${fault}; it is refused rather than cleaned).`
+
 /** HTTPS only (the services refuse plain HTTP), http:// on loopback alone (a sandbox); never credentials in the URL. */
 export const checkServiceUrl = (setting: string, raw: string): Effect.Effect<string, InvalidSettingsError> => {
-  // Said in words here ("base URL"); the remedy names where the setting comes from.
-  const name = setting.replace(/Url$/, " URL")
+  // Named by the setting, which each front end words as its flag or parameter; the remedy says where it comes from.
   const fault = urlFault(raw)
-  if (fault !== undefined) return invalidSetting(setting, `The ${name} ${fault}; it is refused rather than cleaned.`)
+  if (fault !== undefined) return invalidSetting(setting, faultRefusal(setting, fault))
   let url: URL
   try {
     url = new URL(raw)
   } catch {
-    return invalidSetting(setting, `The ${name} "${raw.replace(/\/\/[^/@]*@/, "//***@")}" is not a valid URL.`)
+    return invalidSetting(
+      setting,
+      refusal(setting, `a URL such as https://${HOST_EXAMPLE}`, raw.replace(/\/\/[^/@]*@/, "//***@"))
+    )
   }
   if (url.username !== "" || url.password !== "") {
-    return invalidSetting(setting, `The ${name} must not carry credentials (user:password@); the token authenticates.`)
+    // Never echoed: it holds a password.
+    return invalidSetting(
+      setting,
+      `${refusal(setting, "a URL without credentials (user:password@)").slice(0, -1)}: the token authenticates.`
+    )
   }
   if (url.protocol === "https:" || (url.protocol === "http:" && LOOPBACK.test(url.hostname))) {
     return Effect.succeed(url.href.replace(/\/+$/, ""))
   }
   return invalidSetting(
     setting,
-    `Refusing the ${name} ${url.protocol}//${url.host}: the service accepts HTTPS only; plain http:// is allowed for a loopback sandbox alone.`
+    refusal(
+      setting,
+      `an https:// URL (the service accepts HTTPS only; http:// only on loopback, for a sandbox)`,
+      `${url.protocol}//${url.host}`
+    )
   )
 }
 
@@ -53,7 +72,7 @@ export const oneOf = <A extends string>(setting: string, choices: ReadonlyArray<
   const lower = value.toLowerCase() as A
   return choices.includes(lower)
     ? Effect.succeed(Option.some(lower))
-    : invalidSetting(setting, `${setting} must be one of ${choices.join(", ")}; got "${value}".`)
+    : invalidSetting(setting, refusal(setting, orList(choices), value))
 }
 
 export const duration = (setting: string, value: Duration.DurationInput | undefined, fallback: Duration.Duration) => {
@@ -61,7 +80,7 @@ export const duration = (setting: string, value: Duration.DurationInput | undefi
   const decoded = Duration.decodeUnknown(value)
   return Option.isSome(decoded) && Duration.isFinite(decoded.value)
     ? Effect.succeed(decoded.value)
-    : invalidSetting(setting, `${setting} must be a finite duration.`)
+    : invalidSetting(setting, refusal(setting, "a finite duration"))
 }
 
 /** The per-request limit: a finite, positive duration. */
@@ -71,7 +90,7 @@ export const requestTimeout = (value: Duration.DurationInput | undefined) =>
     (timeout) =>
       Duration.greaterThan(timeout, Duration.zero)
         ? Effect.succeed(timeout)
-        : invalidSetting("timeout", "timeout must be more than zero.")
+        : invalidSetting("timeout", refusal("timeout", "more than zero"))
   )
 
 /**
@@ -100,15 +119,13 @@ const HOST = /^(\[[0-9a-f:.]+\]|[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?(\.[a-z0-9_]([a-
 export const checkRateStore = (raw: string | undefined): Effect.Effect<Option.Option<string>, InvalidSettingsError> => {
   if (raw === undefined || raw.trim() === "") return Effect.succeed(Option.none())
   const fault = urlFault(raw)
-  if (fault !== undefined) {
-    return invalidSetting("rateStore", `The rate store URL ${fault}; it is refused rather than cleaned.`)
-  }
+  if (fault !== undefined) return invalidSetting("rateStore", faultRefusal("rateStore", fault))
   const refuse = (why: string) =>
     invalidSetting(
       "rateStore",
-      `The rate store "${
-        maskUserinfo(raw.trim())
-      }" ${why}; expected redis://HOST:PORT/DB, e.g. redis://127.0.0.1:6379/0.`
+      `${refusal("rateStore", "redis://HOST:PORT/DB, such as redis://127.0.0.1:6379/0").slice(0, -1)} (got ${
+        JSON.stringify(maskUserinfo(raw.trim()))
+      }, which ${why}).`
     )
   let url: URL
   try {
@@ -144,7 +161,13 @@ export const tokenFault = (token: string): string | undefined =>
     ? "contains a character that is not ASCII"
     : undefined
 
-const TOKEN_RULE = "a token is printable ASCII without spaces, as a request header needs"
+const TOKEN_RULE = "printable ASCII without spaces, as a request header needs"
+
+/** A token's fault as the end of its refusal, never quoting it. */
+const tokenRefusal = (name: string, fault: string) =>
+  fault === "is empty"
+    ? `${name}: must not be empty.`
+    : `${name}: must be ${TOKEN_RULE} (got one that ${fault}).`
 
 /** The token setting, checked; `source` names where it came from (--token, DESIGN_ACCESS_TOKEN) when the caller knows. */
 export const checkToken = (
@@ -154,9 +177,7 @@ export const checkToken = (
   const fault = tokenFault(Redacted.value(token))
   if (fault === undefined) return Effect.succeed(token)
   // A named source is the setting itself, so every front end shows it as it is.
-  return source === undefined
-    ? invalidSetting("token", fault === "is empty" ? "The token is empty." : `The token ${fault}; ${TOKEN_RULE}.`)
-    : invalidSetting(source, `${source} ${fault}${fault === "is empty" ? "" : `; ${TOKEN_RULE}`}.`)
+  return invalidSetting(source ?? "token", tokenRefusal(source ?? "token", fault))
 }
 
 /** A token read from a service's answer or a stored credential: refused by the Schema when it could not be sent. */

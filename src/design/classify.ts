@@ -136,6 +136,8 @@ export const classifyDesign = (
     return new ForbiddenError({
       status,
       scope,
+      // No role lifts it: only whoever wrote the comment may change or delete it.
+      ...(/only the author/i.test(said ?? "") ? { changedOnlyBy: "author" as const } : {}),
       message: scope === null
         ? `Access to ${route.subject} was refused (${quoted}).`
         : `The token lacks the ${scope} scope that ${route.subject} needs (${quoted}).`
@@ -161,7 +163,9 @@ export const classifyDesign = (
       status,
       message: `The service rejected the request for ${route.subject}${
         status === 400 ? "" : " as too large"
-      } (${quoted}).`
+      } (${quoted}).`,
+      // A context holds a capped number of webhooks: listing them and deleting one frees a place.
+      ...(/webhook limit reached/i.test(said ?? "") ? { freedBy: ["webhookList", "webhookDelete"] } : {})
     })
   }
   if (status >= 500) {

@@ -12,6 +12,7 @@
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
+import { refusal } from "../core/allowed.js"
 import { AppLinkId } from "../core/app-url.js"
 import { invalidInput, type InvalidInputError } from "../core/errors.js"
 
@@ -21,9 +22,7 @@ export const NODE_ID = /^I?\d+:\d+(;\d+:\d+)*$/
 export const NodeId = Schema.String.pipe(
   Schema.filter((s) =>
     NODE_ID.test(s) ||
-    `"${s}" is not a node id like 1:2${
-      /^\d+-\d+$/.test(s) ? ` (URLs write ${s}; here it is ${s.replace("-", ":")})` : ""
-    }`
+    `must be a node id like 1:2${/^\d+-\d+$/.test(s) ? ` (a URL writes ${s}; here it is ${s.replace("-", ":")})` : ""}`
   )
 )
 
@@ -67,12 +66,12 @@ export const parseFileRef = (raw: string): Either.Either<FileRef, string> => {
   const value = raw.trim()
   if (KEY.test(value)) return Either.right({ key: value, main: value, nodeId: undefined })
   const url = urlOf(value)
-  if (url === undefined) return Either.left(`"${raw}" is neither a file key nor a file URL`)
+  if (url === undefined) return Either.left("must be a file key or a file URL")
   const segments = segmentsOf(url)
   const at = segments.findIndex((s) => FILE_SEGMENTS.has(s))
   const main = at < 0 ? undefined : segments[at + 1]
   if (main === undefined || !KEY.test(main)) {
-    return Either.left(`${raw} is not a file URL (expected https://…/design/KEY/…, /file/, /proto/ or /board/)`)
+    return Either.left("must be a file URL such as https://…/design/KEY/… (or /file/, /proto/, /board/)")
   }
   const branch = segments[at + 2] === "branch" ? segments[at + 3] : undefined
   const key = branch !== undefined && KEY.test(branch) ? branch : main
@@ -81,7 +80,7 @@ export const parseFileRef = (raw: string): Either.Either<FileRef, string> => {
   const nodeId = node.replace(/-/g, ":")
   return NODE_ID.test(nodeId)
     ? Either.right({ key, main, nodeId })
-    : Either.left(`the URL's node-id "${node}" is not a node id like 1-2`)
+    : Either.left(`must be a file URL whose node-id is like 1-2, not "${node}"`)
 }
 
 /** The id a team or project argument names: the id itself, or the one after /team/ or /project/ in a URL. */
@@ -89,13 +88,13 @@ export const parseIdRef = (kind: "team" | "project", raw: string): Either.Either
   const value = raw.trim()
   if (/^\d+$/.test(value)) return Either.right(value)
   const url = urlOf(value)
-  if (url === undefined) return Either.left(`"${raw}" is neither a ${kind} id nor a ${kind} URL`)
+  if (url === undefined) return Either.left(`must be a ${kind} id or a ${kind} URL`)
   const segments = segmentsOf(url)
   const at = segments.indexOf(kind)
   const id = at < 0 ? undefined : segments[at + 1]
   return id !== undefined && /^\d+$/.test(id)
     ? Either.right(id)
-    : Either.left(`${raw} is not a ${kind} URL (expected https://…/files/${kind}/ID/…)`)
+    : Either.left(`must be a ${kind} URL such as https://…/files/${kind}/ID/…`)
 }
 
 export type ContextKind = "team" | "project" | "file"
@@ -112,13 +111,13 @@ export const parseContextRef = (value: string, field: string): Effect.Effect<Con
   if (url === undefined) {
     return KEY.test(value.trim())
       ? Effect.succeed({ context: undefined, id: value.trim() })
-      : Effect.fail(invalidInput(`${field}: "${value}" is neither an id nor a team, project or file URL.`, field))
+      : Effect.fail(invalidInput(refusal(field, "an id, or a team, project or file URL", value), field))
   }
   const segments = segmentsOf(url)
   for (const kind of ["team", "project"] as const) {
     if (segments.includes(kind)) {
       return Either.match(parseIdRef(kind, value), {
-        onLeft: (why) => Effect.fail(invalidInput(`${field}: ${why}.`, field)),
+        onLeft: (why) => Effect.fail(refused(field, why, value)),
         onRight: (id) => Effect.succeed({ context: kind, id })
       })
     }
@@ -126,10 +125,7 @@ export const parseContextRef = (value: string, field: string): Effect.Effect<Con
   return Either.match(parseFileRef(value), {
     onLeft: () =>
       Effect.fail(
-        invalidInput(
-          `${field}: no team, project or file id in the URL ${value} (expected /team/ID, /project/ID or /file/KEY).`,
-          field
-        )
+        invalidInput(refusal(field, "a URL with /team/ID, /project/ID or /file/KEY in it", value), field)
       ),
     onRight: (ref) => Effect.succeed({ context: "file", id: ref.main })
   })
@@ -154,9 +150,13 @@ export const ContextIdOrUrl = Schema.String.annotations({ description: "Id or UR
 /** The key (and node id) of a file argument. */
 export const fileRefOf = (value: string, field: string): Effect.Effect<FileRef, InvalidInputError> =>
   Either.match(parseFileRef(value), {
-    onLeft: (why) => Effect.fail(invalidInput(`${field}: ${why}.`, field)),
+    onLeft: (why) => Effect.fail(refused(field, why, value)),
     onRight: Effect.succeed
   })
+
+/** A parse's "must be …" as the refusal of the value. */
+const refused = (field: string, why: string, value: string) =>
+  invalidInput(refusal(field, why.replace(/^must be /, ""), value), field)
 
 /** The id of a team or project argument. */
 export const idOf = (
@@ -165,7 +165,7 @@ export const idOf = (
   field: string
 ): Effect.Effect<string, InvalidInputError> =>
   Either.match(parseIdRef(kind, value), {
-    onLeft: (why) => Effect.fail(invalidInput(`${field}: ${why}.`, field)),
+    onLeft: (why) => Effect.fail(refused(field, why, value)),
     onRight: Effect.succeed
   })
 

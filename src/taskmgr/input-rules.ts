@@ -14,11 +14,17 @@ const given = (input: object, field: string) => (input as Readonly<Record<string
 export const notBoth = (a: string, b: string): Rule => (input) =>
   given(input, a) && given(input, b) ? { path: [b], message: `give ${a} or ${b}, not both` } : undefined
 
-/** At least one of these fields (an update that changes nothing, a move that says not where). */
+/**
+ * At least one of these fields (an update that changes nothing, a move that
+ * says not where): a rule of the whole input, which no one field broke.
+ */
 export const someOf = (fields: ReadonlyArray<string>, why: string): Rule => (input) =>
   fields.some((f) => given(input, f))
     ? undefined
-    : { path: [fields[0]!], message: `${why}: give ${fields.join(" or ")}` }
+    : {
+      path: [],
+      message: `${why}: give ${fields.length === 2 ? `${fields[0]} or ${fields[1]}` : `one of ${fields.join(", ")}`}`
+    }
 
 /** Every broken rule, or true: a Schema.filter predicate. */
 export const rules = (...all: ReadonlyArray<Rule>) => (input: object): true | ReadonlyArray<Schema.FilterIssue> => {

@@ -7,6 +7,7 @@
  * same paths, and the pages of a team, tag, portfolio or goal besides.
  */
 import * as Effect from "effect/Effect"
+import { refusal } from "../core/allowed.js"
 import { appLink, isWebAddress } from "../core/app-url.js"
 import { invalidInput, type InvalidInputError } from "../core/errors.js"
 
@@ -86,7 +87,7 @@ export const gidOf = (
   if (DIGITS.test(text)) return Effect.succeed(text)
   if (!isWebAddress(text)) {
     return Effect.fail(
-      invalidInput(`${field}: "${value}" is neither a gid (all digits) nor a task or project URL.`, field)
+      invalidInput(refusal(field, "a gid (all digits) or a task or project URL", value), field)
     )
   }
   return Effect.flatMap(appLink(text, field, appUrl), (url) => gidInPath(url, kind, field))

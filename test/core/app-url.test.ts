@@ -33,9 +33,11 @@ describe("a link to the app", () => {
     ) {
       const error = refused(Effect.runSyncExit(appLink(bad, "file_key", APP)))
       expect(error.fields).toEqual(["file_key"])
-      expect(error.message).toMatch(/^file_key: the URL is on \S+, not on www\.design\.example/)
+      expect(error.message).toMatch(/^file_key: must be a URL on www\.design\.example \(the app URL\) \(got "\S+"\)\.$/)
     }
-    expect(refused(Effect.runSyncExit(appLink("https://[bad", "context_id", APP))).message).toContain("not a valid URL")
+    expect(refused(Effect.runSyncExit(appLink("https://[bad", "context_id", APP))).message).toBe(
+      `context_id: must be a URL (got "https://[bad").`
+    )
   })
 
   it("the design app URL follows the base URL; a loopback sandbox hands out the commercial links", () => {

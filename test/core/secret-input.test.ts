@@ -93,7 +93,9 @@ describe.each([
           expect(leaks(text), `${tool.name} leaks ${text}`).toBe(false)
         }
         const typed = yield* tool.call({ [field]: { v: SENTINEL } }, noProgress)
-        expect(JSON.stringify(typed)).toContain(`${field}: must be a string (got an object`)
+        expect(JSON.stringify(typed)).toContain(
+          `${field}: must be text (got an object; a secret's value is never shown)`
+        )
       }
     }))
 

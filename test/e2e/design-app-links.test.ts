@@ -25,7 +25,7 @@ describe("design file and context URLs", () => {
       const r = await ctx.design(args)
       const stderr = usageErrorOf(r)
       expect(stderr).toMatch(/file[-_]key/)
-      expect(stderr).toContain(`the URL is on ${EVIL}, not on www.design.example`)
+      expect(stderr).toContain(`must be a URL on www.design.example (the app URL) (got "${EVIL}")`)
     }
     expect(await requestLog(ctx.sb)).toEqual([])
   })
@@ -61,7 +61,7 @@ describe("design file and context URLs", () => {
   it("a --team URL on another host is refused as a setting, naming --team, and nothing is sent", async () => {
     const r = await ctx.design(["webhook", "list", "--team", `https://${EVIL}/files/team/${ctx.sb.info.team_id}/x`])
     expect(r.code, describeRun(r)).toBe(2)
-    expect(r.stderr).toContain(`the URL is on ${EVIL}`)
+    expect(r.stderr).toContain(`(got "${EVIL}")`)
     expect(r.stderr).toContain("--team or DESIGN_TEAM_ID")
     expect(await requestLog(ctx.sb)).toEqual([])
   })
@@ -89,7 +89,7 @@ describe("design file and context URLs", () => {
         DESIGN_APP_URL: `https://${EVIL}`
       })
     )
-    expect(stderr).toContain(`not on ${EVIL}`)
+    expect(stderr).toContain(`must be a URL on ${EVIL} (the app URL)`)
     // An app URL that is not one is a settings error naming where it comes from.
     const bad = await ctx.design(["file", "meta", key(), "--app-url", "http://www.design.example"])
     expect(bad.code, describeRun(bad)).toBe(2)

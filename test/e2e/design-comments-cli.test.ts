@@ -52,6 +52,15 @@ describe("design comment", () => {
     expect(log.at(-1)).toMatchObject({ method: "GET", path: `/v1/files/${file()}/comments`, query: { as_md: "true" } })
   })
 
+  it("a comment's text record shows its client_meta as path fields, as every nested value of a record", async () => {
+    const meta = JSON.stringify({ node_id: "1:2", node_offset: { x: 4, y: 8 } })
+    const r = await design(["comment", "create", file(), "--message", "Pinned", "--client-meta", meta])
+    expect(r.code, describeRun(r)).toBe(0)
+    expect(r.stdout).toMatch(/^client_meta\.node_id:\s+1:2$/m)
+    expect(r.stdout).toMatch(/^client_meta\.node_offset\.x:\s+4$/m)
+    expect(r.stdout).not.toContain("{")
+  })
+
   it("comment create: a root pinned by --client-meta (JSON and @file), then a reply with --reply-to", async () => {
     const meta = JSON.stringify({ node_id: "1:2", node_offset: { x: 4, y: 8 } })
     const root = json(

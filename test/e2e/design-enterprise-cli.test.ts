@@ -138,7 +138,7 @@ describe("variables", () => {
       expect(r.stdout).toBe("")
       expect(r.stderr).toMatch(/^Error: /m)
     }
-    expect(refusals[0]!.stderr).toMatch(/variableModes\.0\.name/)
+    expect(refusals[0]!.stderr).toMatch(/variableModes \(item 1\): name/)
     expect(refusals[1]!.stderr).toMatch(/--body-file: .* is not valid JSON/)
     expect(refusals[2]!.stderr).toMatch(/file_key is not part of this body/)
     expect(refusals[3]!.stderr).toMatch(/plan access token/)

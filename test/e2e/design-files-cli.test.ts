@@ -66,14 +66,17 @@ describe("design file get", () => {
     expect(r.stdout).not.toContain("scrollBehavior")
   })
 
-  it("--json streams the service's bytes unchanged for a generated file of a few MB", async () => {
+  it("--json streams the service's bytes unchanged for a generated file of a few MB, ending the line", async () => {
     const { file_key } = (await control(ctx.sb.baseUrl, "POST", "/_sandbox/files", { approx_bytes: 3_000_000 })) as {
       file_key: string
     }
     const r = await runBytes(["file", "get", file_key, "--json"])
     expect(r.code, r.stderr).toBe(0)
     expect(r.stdout.length).toBeGreaterThan(2_500_000)
-    expect(sha(r.stdout)).toBe(sha(await serviceBytes(`/v1/files/${file_key}`)))
+    // The service's bytes as they came, then the newline every JSON output ends with (the service sends none).
+    const sent = await serviceBytes(`/v1/files/${file_key}`)
+    expect(r.stdout.subarray(r.stdout.length - 1).toString()).toBe("\n")
+    expect(sha(r.stdout.subarray(0, r.stdout.length - 1))).toBe(sha(sent))
   })
 
   it("takes a URL whose node-id narrows the tree", async () => {

@@ -94,7 +94,7 @@ describe("bad input: exit 2 and nothing sent", () => {
     {
       name: "a non-loopback http base URL",
       args: ["webhook", "list", "--base-url", "http://example.com"],
-      stderr: /base URL/i
+      stderr: /--base-url or DESIGN_BASE_URL: must be an https:\/\/ URL/
     },
     {
       name: "a non-numeric webhook id (get)",

@@ -92,7 +92,7 @@ describe("a value read from a file is capped and never waited on", () => {
     ["a FIFO nobody writes to", fifo, /is a FIFO/],
     ["a directory", folder, /is a directory/],
     ["a file over 10 MB", big, /larger than 10 MB/],
-    ["JSON nested 100,000 deep", deep, /nested more than \d+ levels deep/]
+    ["JSON nested 100,000 deep", deep, /must be JSON nested at most \d+ levels deep/]
   ]
 
   it.each(hostile)("--custom-fields @FILE with %s: exit 2 naming the flag, nothing sent", async (_, path, why) => {

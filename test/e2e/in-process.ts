@@ -43,15 +43,46 @@ export interface MemoryIOOptions {
    * it stdin holds `stdin` and ends at once.
    */
   readonly answer?: ((stderr: string) => string | undefined) | undefined
+  /**
+   * The user presses Ctrl-C: a command that listens for it (a `--follow`) is
+   * interrupted once it printed its first output, or after this many ms.
+   */
+  readonly interruptAfterMs?: number | undefined
+}
+
+/** Calls a command's interrupt handler as a user would: once output came, or after a while. */
+const interruptOf = (out: ReturnType<typeof memoryStream>, ms: number): CliIOShape["onInterrupt"] => (handler) => {
+  let done = false
+  const fire = () => {
+    if (done) return
+    done = true
+    clearTimeout(timer)
+    out.stream.off("data", fire)
+    handler()
+  }
+  const timer = setTimeout(fire, ms)
+  out.stream.on("data", fire)
+  return () => {
+    done = true
+    clearTimeout(timer)
+    out.stream.off("data", fire)
+  }
 }
 
 export const memoryIO = (env: Env, options: MemoryIOOptions = {}): MemoryIO => {
   const out = memoryStream(options.tty)
   const err = memoryStream(options.tty)
   const answer = options.answer
+  const interrupt = options.interruptAfterMs === undefined
+    ? {}
+    : { onInterrupt: interruptOf(out, options.interruptAfterMs) }
   if (answer === undefined) {
     const stdin = Readable.from(options.stdin === undefined ? [] : [Buffer.from(options.stdin)])
-    return { io: { env, stdout: out.stream, stderr: err.stream, stdin }, stdout: out.text, stderr: err.text }
+    return {
+      io: { env, stdout: out.stream, stderr: err.stream, stdin, ...interrupt },
+      stdout: out.text,
+      stderr: err.text
+    }
   }
   const stdin = new PassThrough()
   const onErr = () => {
@@ -62,7 +93,11 @@ export const memoryIO = (env: Env, options: MemoryIOOptions = {}): MemoryIO => {
   }
   // After memoryStream's own listener, so the text includes this chunk.
   err.stream.on("data", onErr)
-  return { io: { env, stdout: out.stream, stderr: err.stream, stdin }, stdout: out.text, stderr: err.text }
+  return {
+    io: { env, stdout: out.stream, stderr: err.stream, stdin, ...interrupt },
+    stdout: out.text,
+    stderr: err.text
+  }
 }
 
 const programs: Record<string, () => Promise<Program>> = {

@@ -166,7 +166,7 @@ describe("--rate-store: one budget across processes on a real Redis", () => {
     ) {
       const r = await run(extra.args, { bin, env: extra.env })
       const stderr = usageErrorOf(r)
-      expect(stderr).toMatch(/rate store/)
+      expect(stderr).toMatch(/: must be redis:\/\/HOST:PORT\/DB/)
       expect(stderr).toMatch(/--rate-store or (TASKMGR|DESIGN)_RATE_STORE/)
     }
     expect(await sent()).toBe(0)

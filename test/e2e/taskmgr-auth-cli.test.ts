@@ -149,9 +149,11 @@ describe("taskmgr auth login", () => {
     const r = await login()
     expect(r.code, describeRun(r)).toBe(0)
     expect(r.stderr).toMatch(/Opening the browser/)
-    expect(r.stdout).toContain("Signed in to")
-    expect(r.stdout).toContain("as Sandbox User <sandbox-user@example.com>")
-    expect(r.stdout).toContain(`Credential stored in ${credentialFile()} (mode 0600)`)
+    // A sentence about what was done is a message: stderr, stdout left for data.
+    expect(r.stdout).toBe("")
+    expect(r.stderr).toContain("Signed in to")
+    expect(r.stderr).toContain("as Sandbox User <sandbox-user@example.com>")
+    expect(r.stderr).toContain(`Credential stored in ${credentialFile()} (mode 0600)`)
     expect(statSync(credentialFile()).mode & 0o777).toBe(0o600)
     expect(stored()).toMatchObject({ client_id: info.client.id, app_url: info.app_url, base_url: info.base_url })
     const log = await requests()
@@ -383,7 +385,8 @@ describe("the stored credential", () => {
     const refreshToken = stored().refresh_token
     const r = await taskmgr(["auth", "logout"], envFor())
     expect(r.code, describeRun(r)).toBe(0)
-    expect(r.stdout).toMatch(/^Revoked the grant at .* and deleted /m)
+    expect(r.stdout).toBe("")
+    expect(r.stderr).toMatch(/^Revoked the grant at .* and deleted /m)
     expect(existsSync(credentialFile())).toBe(false)
     const revoke = (await requests()).slice(mark)
     expect(revoke.map((e) => `${e.method} ${e.path}`)).toEqual(["POST /-/oauth_revoke"])
@@ -407,7 +410,7 @@ describe("the stored credential", () => {
   it("auth logout --local deletes the file without any request", async () => {
     const r = await taskmgr(["auth", "logout", "--local"], envFor())
     expect(r.code, describeRun(r)).toBe(0)
-    expect(r.stdout).toMatch(/the grant was not revoked/)
+    expect(r.stderr).toMatch(/the grant was not revoked/)
     expect(existsSync(credentialFile())).toBe(false)
     expect(await since()).toEqual([])
   })

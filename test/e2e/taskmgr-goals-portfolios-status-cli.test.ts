@@ -193,11 +193,11 @@ describe("bad input: exit 2, nothing sent", () => {
       ["goal", "create", "x", "--start-on", "2024-08-01", "--due-on", "2024-07-01"],
       /start-on/
     ],
-    ["a goal update with nothing to change", ["goal", "update", seed.goal_gid], /nothing to update/],
+    ["a goal update with nothing to change", ["goal", "update", seed.goal_gid], /Nothing to update/],
     ["an unknown goal status", ["goal", "update", seed.goal_gid, "--status", "blue"], /--status/],
     ["an unknown portfolio colour", ["portfolio", "create", "x", "--color", "mauve"], /--color/],
     ["a portfolio owner that is no user", ["portfolio", "list", "--owner", "someone"], /--owner/],
-    ["a portfolio update with nothing to change", ["portfolio", "update", seed.portfolio_gid], /nothing to update/],
+    ["a portfolio update with nothing to change", ["portfolio", "update", seed.portfolio_gid], /Nothing to update/],
     ["an unknown status type", ["status", "create", seed.project_gid, "--type", "fine", "--text", "x"], /--type/],
     ["a status update without text", ["status", "create", seed.project_gid, "--type", "on_track"], /--text/],
     [

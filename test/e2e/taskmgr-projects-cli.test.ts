@@ -113,7 +113,7 @@ describe("taskmgr project", () => {
     [["project", "list", "--limit", "0"], "--limit"],
     [["project", "list", "--limit", "101"], "--limit"],
     [["project", "create", "x", "--team", TEAM, "--html-notes", "<body><p>x</p></body>"], "<p>"],
-    [["project", "update", "1200000000000301"], "nothing to update"],
+    [["project", "update", "1200000000000301"], "Nothing to update"],
     [["project", "update", "1200000000000301", "--archived", "maybe"], "--archived"]
   ])("refuses %j with exit 2 and sends nothing", async (args, says) => {
     const argv = args.map((

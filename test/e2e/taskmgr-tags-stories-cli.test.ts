@@ -97,7 +97,16 @@ describe("taskmgr story and comment", () => {
       already_absent: false,
       story_gid: gid
     })
-    ok(await taskmgr("story", "update", MY_COMMENT, "--is-pinned"))
+    expect(json(await taskmgr("story", "update", MY_COMMENT, "--is-pinned", "true", "--json"))).toMatchObject({
+      is_pinned: true
+    })
+    // Like every other true/false flag, it can say false: a pinned comment is unpinned from the command line.
+    expect(json(await taskmgr("comment", "update", MY_COMMENT, "--is-pinned", "false", "--json"))).toMatchObject({
+      is_pinned: false
+    })
+    const bare = await taskmgr("comment", "update", MY_COMMENT, "--is-pinned")
+    expect(bare.code, describeRun(bare)).toBe(2)
+    expect(bare.stderr).toMatch(/'--is-pinned' needs a value/)
   })
 
   it("refuses to change a system story or another user's comment (exit 4, the hint, no write sent)", async () => {

@@ -214,7 +214,7 @@ describe("taskmgr repo", () => {
     writeFileSync(join(root, ".taskmgr.json"), JSON.stringify({ projects: [{ gid: "abc", name: "x" }] }))
     const bad = await usage(await taskmgr(["tag", "list"], { cwd: root }))
     expect(bad.stderr).toContain(join(root, ".taskmgr.json"))
-    expect(bad.stderr).toContain("projects.0.gid")
+    expect(bad.stderr).toContain("projects (item 1): gid must be a gid")
     writeFileSync(join(root, ".taskmgr.json"), "{ not json")
     expect((await usage(await taskmgr(["repo", "show"], { cwd: root }))).stderr).toContain("not valid JSON")
     const outside = mkdtempSync(join(tmpdir(), "no-repo-"))

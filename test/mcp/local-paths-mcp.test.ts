@@ -182,6 +182,6 @@ describe("a client that declares no roots", () => {
       env: { TASKMGR_ALLOW_PATHS: join(elsewhere, "missing") }
     })
     expect(bad.code).toBe(2)
-    expect(bad.stderr).toContain(`${join(elsewhere, "missing")} is not an existing directory`)
+    expect(bad.stderr).toContain(`must be an existing directory (got ${JSON.stringify(join(elsewhere, "missing"))})`)
   })
 })

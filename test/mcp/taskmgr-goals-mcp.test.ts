@@ -114,7 +114,7 @@ describe("taskmgr mcp: goals, portfolios, status updates", () => {
       ["taskmgr_status_create", { parent: seed.project_gid, status_type: "fine", text: "x" }, "status_type"],
       ["taskmgr_status_create", { parent: seed.project_gid, status_type: "on_track" }, "text"],
       ["taskmgr_goal_create", { name: "x", team: seed.team_gid, is_workspace_level: true }, "is_workspace_level"],
-      ["taskmgr_goal_update", { goal_gid: seed.goal_gid }, "nothing to update"],
+      ["taskmgr_goal_update", { goal_gid: seed.goal_gid }, "Nothing to update"],
       ["taskmgr_portfolio_create", { name: "x", color: "mauve" }, "color"],
       ["taskmgr_status_overview", { gid: "launch" }, "gid"],
       ["taskmgr_goal_list", { limit: 101 }, "limit"]

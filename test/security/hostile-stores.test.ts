@@ -234,7 +234,7 @@ securityClass("hostile stores", () => {
       )
       expect(r.code, describeRun(r)).toBe(2)
       expect(r.stdout).toBe("")
-      expect(r.stderr, describeRun(r)).toMatch(/rate store/)
+      expect(r.stderr, describeRun(r)).toMatch(/--rate-store or [A-Z]+_RATE_STORE: must be redis:/)
       for (const part of [secret, "admin", "x/y"]) expect(r.stderr, describeRun(r)).not.toContain(part)
       expect(await sentTo(service) - before, "nothing sent").toBe(0)
     })

@@ -117,11 +117,16 @@ const scopesOf = (signIn: SignInService, value: OptionValue | undefined) => {
 }
 
 /** A result: text on stdout as it is, or the data as JSON or TOON. */
-const print = (shared: Shared, text: string, data: Readonly<Record<string, unknown>>) =>
+const print = (
+  shared: Shared,
+  text: string,
+  data: Readonly<Record<string, unknown>>,
+  textTo: "stdout" | "stderr" = "stdout"
+) =>
   Effect.gen(function*() {
     const io = yield* CliIO
     const format = yield* formatOf(shared)
-    if (format === "text") return yield* writeText(text)
+    if (format === "text") return yield* (textTo === "stdout" ? writeText(text) : writeErr(text))
     const out = render({ kind: "record" }, data, data, {
       format,
       full: true,
@@ -131,6 +136,14 @@ const print = (shared: Shared, text: string, data: Readonly<Record<string, unkno
     })
     return yield* writeOut(out.stdout)
   })
+
+/**
+ * What a command did, when that is all it has to say (signed in, renewed,
+ * signed out): a sentence for people on stderr, as gh says it, so stdout
+ * carries data only; the record as JSON or TOON on stdout.
+ */
+const announce = (shared: Shared, text: string, data: Readonly<Record<string, unknown>>) =>
+  print(shared, text, data, "stderr")
 
 /** A record: key-value rows as text (nulls as "not set"), the data as JSON or TOON. */
 const printRecord = (shared: Shared, data: Readonly<Record<string, unknown>>) =>
@@ -412,7 +425,7 @@ const loginLeaf = (cli: AnyCli): Leaf => {
           ...credentialSummary(credential, store ? fileStore.path : null)
         }
         if (store) {
-          return yield* print(
+          return yield* announce(
             shared,
             [
               `Signed in to ${host} as ${accountText(credential)}.`,
@@ -498,7 +511,7 @@ const refreshLeaf = (cli: AnyCli): Leaf => ({
       const signIn = yield* storedSignIn(cli, shared, env)
       const refreshed = yield* renewed(cli, options, shared, env, signIn.credential)
       yield* signIn.store.write(refreshed)
-      yield* print(
+      yield* announce(
         shared,
         `Renewed the access token${
           refreshed.expires_at === null ? "" : `; it expires ${refreshed.expires_at}`
@@ -535,7 +548,7 @@ const logoutLeaf = (cli: AnyCli): Leaf => {
         yield* formatOf(shared)
         const store = credentialStore(cli.signIn, env)
         const deleted = (removed: boolean, revoked: boolean, text: string) =>
-          print(shared, text, { removed, revoked, credential_file: store.path })
+          announce(shared, text, { removed, revoked, credential_file: store.path })
         const stored = yield* store.read
         if (Option.isNone(stored)) return yield* deleted(false, false, `No sign-in was stored (${store.path}).`)
         if (revoke === undefined || options["--local"] === true) {

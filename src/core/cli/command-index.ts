@@ -47,21 +47,29 @@ export const indexedLeaves = <C>(
   loaders: GroupLoaders,
   context: LeafContext<C>
 ): Array<Leaf> =>
-  index.map((entry) => ({
-    path: entry.path,
-    operation: entry.operation,
-    spec: entry.spec,
-    run: (invocation) =>
-      Effect.flatMap(Effect.promise(() => loaders[entry.module]!()), ({ views }) => {
-        const words = entry.path.join(" ")
-        const view = views.find((v) => v.command.join(" ") === words)
-        // The registry test keeps the index true; a stale one is a build without scripts/command-index.mjs.
-        if (view === undefined) {
-          return Effect.die(new Error(`'${words}' is in the command index but not in module ${entry.module}: rebuild`))
-        }
-        return operationLeaf(view, context).run(invocation)
-      })
-  }))
+  index.map((entry) => {
+    // The command as its module defines it, once it has run: a failure's remedy names its flags from it.
+    let loaded: Leaf | undefined
+    return {
+      path: entry.path,
+      operation: entry.operation,
+      spec: entry.spec,
+      fieldWord: (field) => loaded?.fieldWord?.(field),
+      run: (invocation) =>
+        Effect.flatMap(Effect.promise(() => loaders[entry.module]!()), ({ views }) => {
+          const words = entry.path.join(" ")
+          const view = views.find((v) => v.command.join(" ") === words)
+          // The registry test keeps the index true; a stale one is a build without scripts/command-index.mjs.
+          if (view === undefined) {
+            return Effect.die(
+              new Error(`'${words}' is in the command index but not in module ${entry.module}: rebuild`)
+            )
+          }
+          loaded = operationLeaf(view, context)
+          return loaded.run(invocation)
+        })
+    }
+  })
 
 /** Every operation of the registry, all group modules loaded: for the rare path that needs them all. */
 export const loadOperations = (loaders: GroupLoaders) => async (): Promise<ReadonlyArray<AnyOperation<never>>> =>

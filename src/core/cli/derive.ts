@@ -10,10 +10,11 @@
 import * as Effect from "effect/Effect"
 import type { Readable } from "node:stream"
 import { alreadySaid, quotesPattern } from "../allowed.js"
+import { refusal, shownValue, typedValue } from "../allowed.js"
 import { InvalidInputError } from "../errors.js"
 import type { Field, FieldKind } from "../fields.js"
 import { fieldsOf } from "../fields.js"
-import { cursorProblem, MAX_INPUT_DEPTH, nestsTooDeep } from "../input.js"
+import { cursorProblem, jsonShapeOf, MAX_INPUT_DEPTH, MAX_PAGES_ALLOWED, nestsTooDeep } from "../input.js"
 import { MAX_INPUT_TEXT, readInputFile, readInputStream } from "../local-files.js"
 import type { AnyOperation } from "../operation.js"
 import { DEFAULT_MAX_PAGES } from "../paginate.js"
@@ -64,6 +65,8 @@ const valueName = (v: AnyView, f: Field): string => {
     ? "N"
     : kind._tag === "json"
     ? "JSON|@FILE"
+    : kind._tag === "choice" && kind.choices.join("|") === "true|false"
+    ? "true|false"
     : f.name.toUpperCase()
 }
 
@@ -77,7 +80,11 @@ const choicesOf = (kind: FieldKind) =>
 /** A list field given as the last positional takes every remaining word (task get-many <gids...>). */
 const takesRest = (f: Field, index: number, count: number) => f.kind._tag === "list" && index === count - 1
 
-const TOO_DEEP = `nested more than ${MAX_INPUT_DEPTH} levels deep`
+/** JSON nested past the bound, in the one refusal sentence; `where` names the file or stream it came from. */
+const tooDeep = (label: string, where?: string) =>
+  `${refusal(label, `JSON nested at most ${MAX_INPUT_DEPTH} levels deep`).slice(0, -1)} (got deeper${
+    where === undefined ? "" : `, in ${where}`
+  }).`
 
 const jsonKind = (f: Field) => f.kind._tag === "json"
 
@@ -136,13 +143,12 @@ export const FOLLOW_OPTIONS: ReadonlyArray<OptionSpec> = [
 export const followOf = (given: Given): Effect.Effect<{ readonly interval: number } | undefined, InvalidInputError> => {
   const raw = given.options["--interval"]
   const follow = given.options["--follow"] === true
-  if (typeof raw === "string" && !follow) return Effect.fail(bad("--interval only applies with --follow.", "interval"))
-  if (!follow) return Effect.succeed(undefined)
   const interval = typeof raw === "string" ? Number(raw.trim()) : 5
   if (typeof raw === "string" && (!NUMBER.test(raw.trim()) || !(interval >= 1 && interval <= 3600))) {
-    return Effect.fail(bad(`--interval: must be a number of seconds from 1 to 3600 (got ${raw}).`, "interval"))
+    return Effect.fail(bad(refusal("--interval", "a number of seconds from 1 to 3600", typedValue(raw)), "interval"))
   }
-  return Effect.succeed({ interval })
+  if (typeof raw === "string" && !follow) return Effect.fail(bad("--interval only applies with --follow.", "interval"))
+  return Effect.succeed(follow ? { interval } : undefined)
 }
 
 /**
@@ -221,7 +227,7 @@ export const commandSpecOf = (v: AnyView): CommandSpec => {
       takesValue: f.kind._tag !== "boolean",
       valueName: valueName(v, f),
       description: jsonKind(f)
-        ? `${f.description ?? ""} (JSON text, or @FILE of at most ${MAX_INPUT_TEXT})`.trim()
+        ? `${f.description ?? ""} (JSON text, @FILE of at most ${MAX_INPUT_TEXT}, or @- for standard input)`.trim()
         : withAllowed(f),
       required: !f.optional && !secretFromEnv,
       choices: choicesOf(f.kind),
@@ -291,39 +297,51 @@ const scalar = (kind: FieldKind, text: string): unknown =>
     : text
 
 /** A number where a whole one is expected (30.0, 1.5): refused by name, as the service would refuse it. */
-const notWhole = (f: Field, kind: FieldKind, text: string) =>
-  kind._tag === "integer" && NUMBER.test(text.trim()) && !INTEGER.test(text.trim())
-    ? Effect.fail(bad(`${f.name}: must be a whole number${f.secret ? "" : `; got "${text}"`}.`, f.name))
-    : Effect.void
+const notWhole = (f: Field, kind: FieldKind, text: string) => {
+  if (kind._tag !== "integer" || !NUMBER.test(text.trim()) || INTEGER.test(text.trim())) return Effect.void
+  const allowed = (f.kind._tag === "list" ? f.itemAllowed : f.allowed) ?? "a whole number"
+  return Effect.fail(bad(f.secret ? refusal(f.name, allowed) : refusal(f.name, allowed, typedValue(text)), f.name))
+}
 
 /**
- * JSON text, or @FILE read through the one capped reader. `label` is the
- * flag: messages that quote a path or the parser are worded in flags here,
- * as a path may hold a word that is also a field name.
+ * JSON text, or @FILE read through the one capped reader (@- reads standard
+ * input). `label` is the flag: messages that quote a path or the parser are
+ * worded in flags here, as a path may hold a word that is also a field name.
+ * A refusal says the shape the flag takes, from its Schema.
  */
-const jsonValue = (f: Field, text: string, label: string): Effect.Effect<unknown, InvalidInputError> => {
+const jsonValue = (
+  f: Field,
+  text: string,
+  label: string,
+  stdin: Effect.Effect<string, InvalidInputError>
+): Effect.Effect<unknown, InvalidInputError> => {
   const file = text.startsWith("@") ? text.slice(1) : undefined
+  const what = `${jsonShapeOf(f)}, as JSON text or @FILE`
   const parse = (content: string) =>
     Effect.try({
       try: () => JSON.parse(content) as unknown,
       // The parser's message quotes the text, which for a secret field is the secret.
-      catch: (e) =>
-        bad(
-          `${label}: ${file === undefined ? "" : `${file} is `}not valid JSON${
-            f.secret ? "" : ` (${e instanceof Error ? e.message : String(e)})`
-          }.`,
-          f.name
-        )
-    }).pipe(Effect.filterOrFail((value) =>
-      !nestsTooDeep(value), () =>
-      bad(`${label}: ${file === undefined ? "the JSON" : file} is ${TOO_DEEP}.`, f.name)))
-  if (file === "") {
-    return Effect.fail(bad(`${label}: @ needs a path after it (@FILE), or give the JSON itself.`, f.name))
-  }
+      catch: (e) => {
+        const reason = f.secret ? "" : `: ${e instanceof Error ? e.message : String(e)}`
+        const source = file === undefined ? (f.secret ? "text" : shownValue(text) ?? "text") : `@${file}`
+        return bad(`${refusal(label, what).slice(0, -1)} (got ${source}, which is not JSON${reason}).`, f.name)
+      }
+    }).pipe(Effect.filterOrFail((value) => !nestsTooDeep(value), () =>
+      bad(
+        tooDeep(label),
+        f.name
+      )))
+  if (file === "") return Effect.fail(bad(refusal(label, what, text), f.name))
+  if (file === "-") return Effect.flatMap(stdin, parse)
   return file === undefined ? parse(text) : Effect.flatMap(readInputFile(file, { label, field: f.name }), parse)
 }
 
-const convert = (f: Field, value: OptionValue, label: string): Effect.Effect<unknown, InvalidInputError> => {
+const convert = (
+  f: Field,
+  value: OptionValue,
+  label: string,
+  stdin: Effect.Effect<string, InvalidInputError>
+): Effect.Effect<unknown, InvalidInputError> => {
   const kind = f.kind
   if (kind._tag === "boolean") return Effect.succeed(value === true)
   if (kind._tag === "list") {
@@ -332,7 +350,9 @@ const convert = (f: Field, value: OptionValue, label: string): Effect.Effect<unk
     return Effect.as(Effect.forEach(words, (w) => notWhole(f, kind.of, w)), words.map((w) => scalar(kind.of, w)))
   }
   const text = typeof value === "string" ? value : value === true ? "" : value.join(",")
-  return kind._tag === "json" ? jsonValue(f, text, label) : Effect.as(notWhole(f, kind, text), scalar(kind, text))
+  return kind._tag === "json"
+    ? jsonValue(f, text, label, stdin)
+    : Effect.as(notWhole(f, kind, text), scalar(kind, text))
 }
 
 const BODY_FILE_CULPRIT = { label: BODY_FILE, field: "body_file" }
@@ -362,7 +382,7 @@ const bodyFromFile = (v: AnyView, path: string, stdin: Effect.Effect<string, Inv
       catch: (e) =>
         bad(`${BODY_FILE}: ${where} is not valid JSON (${e instanceof Error ? e.message : String(e)}).`, "body_file")
     })
-    if (nestsTooDeep(parsed)) return yield* Effect.fail(bad(`${BODY_FILE}: ${where} is ${TOO_DEEP}.`, "body_file"))
+    if (nestsTooDeep(parsed)) return yield* Effect.fail(bad(tooDeep(BODY_FILE, where), "body_file"))
     const allowed = bodyFields(v)
     if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
       return yield* Effect.fail(
@@ -409,7 +429,7 @@ export const rawInput = (
           ? given.positionals.slice(index)
           : given.positionals.slice(index, index + 1)
         if (words.length > 0) {
-          raw[f.name] = yield* convert(f, words.length === 1 ? words[0]! : words, `<${kebab(f.name)}>`)
+          raw[f.name] = yield* convert(f, words.length === 1 ? words[0]! : words, `<${kebab(f.name)}>`, stdin)
         }
         continue
       }
@@ -423,7 +443,12 @@ export const rawInput = (
           }
           const fromVariable = env[variable]
           if (fromVariable === undefined || fromVariable === "") {
-            return yield* Effect.fail(bad(`${f.name}-env names ${variable}, which is not set or is empty.`, f.name))
+            return yield* Effect.fail(
+              bad(
+                `${refusal(`${f.name}-env`, "a variable that is set and not empty").slice(0, -1)} (got ${variable}).`,
+                f.name
+              )
+            )
           }
           raw[f.name] = fromVariable
           continue
@@ -431,7 +456,7 @@ export const rawInput = (
       }
       if (value === undefined || (f.kind._tag === "boolean" && value !== true)) continue
       // A negated switch (--no-wait) given turns its field off.
-      raw[f.name] = negation(v, f.name) !== undefined ? false : yield* convert(f, value, flag)
+      raw[f.name] = negation(v, f.name) !== undefined ? false : yield* convert(f, value, flag, stdin)
     }
     return raw
   })
@@ -450,11 +475,11 @@ export const pagingOf = (given: Given) => {
   const raw = given.options["--max-pages"]
   const maxPages = typeof raw === "string" ? Number(raw) : DEFAULT_MAX_PAGES
   if (typeof raw === "string" && (!/^\d+$/.test(raw.trim()) || maxPages < 1)) {
-    return Effect.fail(bad(`max_pages: must be a whole number of at least 1; got "${raw}".`, "max_pages"))
+    return Effect.fail(bad(refusal("--max-pages", MAX_PAGES_ALLOWED, typedValue(raw)), "max_pages"))
   }
   const all = given.options["--all"] === true
   if (typeof raw === "string" && !all) {
-    return Effect.fail(bad("max_pages only applies with --all (follow pages).", "max_pages"))
+    return Effect.fail(bad("--max-pages only applies with --all (follow pages).", "max_pages"))
   }
   const cursor = given.options["--cursor"]
   const refused = typeof cursor === "string" ? cursorProblem(cursor, "--cursor") : undefined
@@ -490,8 +515,16 @@ export const inCliWords = (v: AnyView, error: InvalidInputError): InvalidInputEr
     `(?<![\\w<.-])(${[...names.keys()].sort((a, b) => b.length - a.length).join("|")})(?![\\w>-])`,
     "g"
   )
-  return new InvalidInputError({
-    message: message.replace(pattern, (name) => names.get(name) ?? name),
-    fields: error.fields
-  })
+  // A quoted value ("my url here") is the user's own text: its words are never renamed.
+  const rename = (text: string) =>
+    text.split(/("(?:[^"\\]|\\.)*")/).map((part, i) =>
+      i % 2 === 1 ? part : part.replace(pattern, (name) => names.get(name) ?? name)
+    ).join("")
+  // In a refusal only its name is a field's ("team: must be a team id", "items (item 1): key must be a number"):
+  // what follows describes a value, in the value's own words.
+  const renamed = message.split("\n").map((line) => {
+    const refused = /^(.+?)(: [\s\S]*\bmust (?:not )?be\b[\s\S]*)$/.exec(line)
+    return refused === null ? rename(line) : `${rename(refused[1]!)}${refused[2]}`
+  }).join("\n")
+  return new InvalidInputError({ message: renamed, fields: error.fields })
 }

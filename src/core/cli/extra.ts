@@ -3,6 +3,8 @@ import * as Effect from "effect/Effect"
 import { invalidInput } from "../errors.js"
 import type { Started } from "../sandbox.js"
 import { completionInstall, completionScript, type Shell, SHELLS } from "./completion/index.js"
+import { CliIO, listenForInterrupt } from "./io.js"
+import { wholeNumber } from "./options.js"
 import { type Leaf, type Program, programTree, writeOut } from "./runtime.js"
 import { exportLine } from "./shell-quote.js"
 
@@ -74,7 +76,7 @@ const startInBackground = async (
   })
 }
 
-/** `<program> sandbox`: a simulator on 127.0.0.1 that prints one JSON line (URL, tokens, seeded ids), then serves until killed. */
+/** `<program> sandbox`: a simulator on 127.0.0.1 that prints one JSON line (URL, tokens, seeded ids), then serves until Ctrl-C or killed. */
 export const sandboxLeaf = <Info>(
   program: string,
   service: string,
@@ -110,11 +112,8 @@ export const sandboxLeaf = <Info>(
   },
   run: ({ options }) =>
     Effect.gen(function*() {
-      const raw = typeof options["--port"] === "string" ? options["--port"].trim() : "0"
-      const port = Number(raw)
-      if (!/^\d+$/.test(raw) || port > 65_535) {
-        return yield* Effect.fail(invalidInput(`--port must be a whole number from 0 to 65535; got "${raw}".`, "port"))
-      }
+      const raw = typeof options["--port"] === "string" ? options["--port"] : "0"
+      const port = yield* wholeNumber("port", "--port", raw, 0, 65_535)
       if (options["--env"] === true) {
         const started = yield* Effect.promise(() => startInBackground(port))
         if ("error" in started) {
@@ -139,7 +138,12 @@ export const sandboxLeaf = <Info>(
           "port"
         ))
       }
-      yield* writeOut(JSON.stringify(started.info))
-      return yield* Effect.never
+      // Serves until Ctrl-C, which stops it as asked (exit 0; the server goes with the process). Heard from before
+      // the line is printed: whoever reads the line may interrupt at once.
+      return yield* Effect.scoped(Effect.gen(function*() {
+        const stopped = yield* listenForInterrupt(yield* CliIO)
+        yield* writeOut(JSON.stringify(started.info))
+        yield* stopped
+      }))
     })
 })

@@ -21,7 +21,7 @@ import type { AnyOperation } from "../operation.js"
 import { machineText, type OutputFormat, visible } from "../output.js"
 import type { AnyView, FollowBatch, FollowView } from "../view.js"
 import { flagOf } from "./derive.js"
-import { type CliIOShape, sayOn, stdoutClosed } from "./io.js"
+import { type CliIOShape, interrupted, sayOn, stdoutClosed } from "./io.js"
 
 export const FOLLOW_RETRY_FIRST = Duration.seconds(1)
 export const FOLLOW_RETRY_CAP = Duration.minutes(1)
@@ -60,13 +60,6 @@ export const followRetry = (answered: () => boolean, say: (line: string) => Effe
     Schedule.tapInput((error: WrapperError) => Effect.sync(() => void (last = error)))
   )
 }
-
-/** Resolves when the user interrupts (Ctrl-C, SIGTERM); never, where nothing can interrupt. */
-const interrupted = (io: CliIOShape): Effect.Effect<void> =>
-  io.onInterrupt === undefined ? Effect.never : Effect.async<void>((resume) => {
-    const stop = io.onInterrupt!(() => resume(Effect.void))
-    return Effect.sync(stop)
-  })
 
 /** Runs a view's follow until interrupted; fails with the feed's failure when it cannot go on. */
 export const followItems = <C>(

@@ -78,11 +78,43 @@ const flagRows = (options: ReadonlyArray<OptionSpec>): Array<readonly [string, s
   return options.map((o) => [flagLabel(o, aliasColumn), flagText(o)] as const)
 }
 
-/** A long example broken at spaces with shell continuations, so it fits the width and still pastes as one command. */
+/**
+ * The words of a command line as the shell splits them: at spaces outside
+ * quotes, each word keeping its quotes ('Venue slipping' stays one word).
+ */
+const shellWords = (line: string): Array<string> => {
+  const words: Array<string> = []
+  let word = ""
+  let quote: string | undefined
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!
+    // A comment (`# exit 9`) runs to the end of the line: a continuation inside it would end it.
+    if (quote === undefined && word === "" && c === "#") {
+      words.push(line.slice(i))
+      return words
+    }
+    if (quote === undefined && c === " ") {
+      if (word !== "") words.push(word)
+      word = ""
+      continue
+    }
+    if (quote === undefined && (c === "'" || c === "\"")) quote = c
+    else if (c === quote) quote = undefined
+    word += c
+  }
+  if (word !== "") words.push(word)
+  return words
+}
+
+/**
+ * A long example broken between shell words with continuations, so it fits
+ * the width and still pastes as one command: never inside a quoted value,
+ * where `\` and the line break would become part of it.
+ */
 const exampleLines = (line: string, width: number): Array<string> => {
   const lines: Array<string> = []
   let current = ""
-  for (const word of line.split(" ")) {
+  for (const word of shellWords(line)) {
     const next = current === "" ? word : `${current} ${word}`
     if (next.length + 2 > width && current !== "") {
       lines.push(`${current} \\`)

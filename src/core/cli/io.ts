@@ -6,7 +6,10 @@
  * exit code (cli/runtime.ts `runProgram`).
  */
 import * as Context from "effect/Context"
+import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import type * as Scope from "effect/Scope"
 import type { Readable, Writable } from "node:stream"
 import { visible } from "../output.js"
 import { scrubSecrets } from "../secrets.js"
@@ -122,6 +125,23 @@ export const writeErr = (text: string): Effect.Effect<void, never, CliIO> => wri
 /** A writer of lines to this command's stderr, for code that takes a `say` function. */
 export const sayOn = (io: CliIOShape) => (text: string): Effect.Effect<void> =>
   Effect.sync(() => void io.stderr.write(line(safeMessage(text))))
+
+/** Resolves when the user interrupts (Ctrl-C); never, where nothing can interrupt. */
+export const interrupted = (io: CliIOShape): Effect.Effect<void> =>
+  Effect.scoped(Effect.flatMap(listenForInterrupt(io), (came) => came))
+
+/**
+ * Listens for the user's interrupt from now on (until the scope closes), so
+ * one that comes while the command is still starting is not missed; the
+ * effect returned resolves once it came.
+ */
+export const listenForInterrupt = (io: CliIOShape): Effect.Effect<Effect.Effect<void>, never, Scope.Scope> =>
+  io.onInterrupt === undefined ? Effect.succeed(Effect.never) : Effect.gen(function*() {
+    const came = yield* Deferred.make<void>()
+    const stop = io.onInterrupt!(() => Deferred.unsafeDone(came, Exit.void))
+    yield* Effect.addFinalizer(() => Effect.sync(stop))
+    return Deferred.await(came)
+  })
 
 /** The command's environment. */
 export const cliEnv: Effect.Effect<Env, never, CliIO> = Effect.map(CliIO, (io) => io.env)

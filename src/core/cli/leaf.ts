@@ -8,17 +8,31 @@ import type * as HttpClient from "@effect/platform/HttpClient"
 import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"
 import { invalidInput, InvalidInputError, type WrapperError } from "../errors.js"
+import { exitCodeOf } from "../exit-codes.js"
+import { fieldsOf } from "../fields.js"
 import { HttpObserver } from "../http/observe.js"
 import { decodeInput } from "../input.js"
-import { exitCodeOfItems, ItemsFailed } from "../item-failures.js"
+import { exitCodeOfItems, ItemsFailed, withItemOutcome } from "../item-failures.js"
 import { prepareOutputDirectory, prepareOutputFile, writeFileAtomic } from "../local-files.js"
+import { withNamedField } from "../named-field.js"
 import type { AnyOperation } from "../operation.js"
-import { type OutputFormat, render, useColor } from "../output.js"
+import { machineText, type OutputFormat, render, useColor } from "../output.js"
 import { collect, pages } from "../paginate.js"
 import { refuseCredentialUploads } from "../protected-paths.js"
 import { scrubSecrets } from "../secrets.js"
 import type { AnyView, RawView, SaveView, TextView } from "../view.js"
-import { followOf, inCliWords, lazyCommandSpec, pagingOf, rawInput, readStdin, secretsTyped } from "./derive.js"
+import {
+  BODY_FILE,
+  flagOf,
+  followOf,
+  inCliWords,
+  kebab,
+  lazyCommandSpec,
+  pagingOf,
+  rawInput,
+  readStdin,
+  secretsTyped
+} from "./derive.js"
 import { followItems } from "./follow.js"
 import { CliIO, type CliIOShape, type Env, terminalWidth, writeErr, writeOut } from "./io.js"
 import { cliObserver, type Invocation, type Leaf } from "./runtime.js"
@@ -66,6 +80,27 @@ export const printResult = <S>(v: AnyView, shown: S, data: unknown, format: Outp
     if (format === "text" && out.notice !== undefined) yield* writeErr(out.notice)
   })
 
+/**
+ * A job that failed or is still running when the wait ended (exit 10, 11)
+ * is an outcome too: with --json or --toon, its document on stdout names the
+ * job and its status, so a script can look it up later without reading the
+ * sentence on stderr.
+ */
+const jobOutcome = (error: WrapperError, format: "json" | "toon") =>
+  error._tag === "JobFailedError" || error._tag === "JobTimeoutError"
+    ? writeOut(
+      machineText(
+        {
+          job: error.job,
+          status: error._tag === "JobFailedError" ? "failed" : error.status,
+          exit_code: exitCodeOf(error)
+        },
+        format,
+        2
+      )
+    )
+    : Effect.void
+
 /** Progress drawn in place on stderr, only when it is a terminal. */
 const progressLine = (io: CliIOShape) =>
   io.stderr.isTTY === true ? (text: string) => void io.stderr.write(text) : undefined
@@ -76,15 +111,19 @@ const shownAs = <S>(v: AnyView, text: TextView<S>): AnyView => ({ ...v, text: te
 /**
  * Bytes to stdout as they come, waiting for it to drain: what was written is
  * never held. A reader that goes away (| head) ends the copy quietly.
+ * `endLine`: a JSON document ends with a newline, as every other JSON output
+ * does (the service's own bytes may not).
  */
-const copyToStdout = <E>(io: CliIOShape, bytes: Stream.Stream<Uint8Array, E>) =>
+const copyToStdout = <E>(io: CliIOShape, bytes: Stream.Stream<Uint8Array, E>, endLine = false) =>
   Effect.suspend(() => {
     const out = io.stdout
     let closed = false
+    let last: number | undefined
     // Left in place: the error of a failed write is emitted on a later tick.
     out.on("error", () => void (closed = true))
-    return Stream.runForEach(Stream.takeWhile(bytes, () => !closed), (chunk) =>
+    const write = (chunk: Uint8Array) =>
       Effect.async<void>((resume) => {
+        if (chunk.length > 0) last = chunk[chunk.length - 1]
         if (out.write(chunk)) return resume(Effect.void)
         const go = () => {
           out.off("drain", go)
@@ -93,13 +132,33 @@ const copyToStdout = <E>(io: CliIOShape, bytes: Stream.Stream<Uint8Array, E>) =>
         }
         out.once("drain", go)
         out.once("error", go)
-      }))
+      })
+    return Stream.runForEach(Stream.takeWhile(bytes, () => !closed), write).pipe(
+      Effect.zipRight(
+        Effect.suspend(() =>
+          endLine && !closed && last !== undefined && last !== 0x0a ? write(new Uint8Array([0x0a])) : Effect.void
+        )
+      )
+    )
   })
+
+/**
+ * How the command names an input field: its flag, its positional, or its key in the --body-file it is read from;
+ * --cursor for the paging position.
+ */
+export const fieldWordOf = (v: AnyView) => (field: string): string | undefined => {
+  const op = v.operation as AnyOperation<never>
+  if (field === "cursor" && op.paging !== undefined) return "--cursor"
+  if (!fieldsOf(op.input).some((f) => f.name === field)) return undefined
+  if (((v.bodyFile ?? []) as ReadonlyArray<string>).includes(field)) return `${field} in ${BODY_FILE}`
+  return ((v.positional ?? []) as ReadonlyArray<string>).includes(field) ? `<${kebab(field)}>` : flagOf(v, field)
+}
 
 export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => ({
   path: v.command,
   operation: (v.operation as AnyOperation<never>).name,
   spec: lazyCommandSpec(v),
+  fieldWord: fieldWordOf(v),
   run: (invocation) =>
     Effect.gen(function*() {
       const op = v.operation as AnyOperation<C>
@@ -115,7 +174,10 @@ export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => (
       }
       const raw = op.gids === undefined || context.aliases === undefined
         ? typed
-        : yield* context.aliases(op.gids, typed, env)
+        : yield* Effect.mapError(
+          context.aliases(op.gids, typed, env),
+          (e) => (e instanceof InvalidInputError ? inCliWords(v, e) : e)
+        )
       const paging = op.paging === undefined
         ? undefined
         : yield* Effect.mapError(pagingOf(invocation), (e) => inCliWords(v, e))
@@ -149,38 +211,44 @@ export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => (
       const rawView = v.raw as RawView<AnyOperation<C>> | undefined
       if (rawView !== undefined && (format === "json" || (format === "text" && rawView.text !== undefined))) {
         const bytes = Stream.provideService(rawView.bytes(client, input), HttpObserver, observer)
-        if (format === "json" || rawView.text === undefined) return yield* copyToStdout(io, bytes)
+        if (format === "json" || rawView.text === undefined) return yield* copyToStdout(io, bytes, format === "json")
         const record = yield* observed(rawView.text(bytes))
         return yield* printResult(shownAs(v, { kind: "record" }), record, record, format, full)
       }
       if (op.paging === undefined || paging === undefined) {
         // What the request finds wrong with the input (a missing alternative, a clash) is named in flags too.
         const output = yield* observed(op.run(client, input, undefined)).pipe(
-          Effect.mapError((e) => (e instanceof InvalidInputError ? inCliWords(v, e) : e))
+          Effect.mapError((e) => (e instanceof InvalidInputError ? inCliWords(v, e) : withNamedField(e, op, input))),
+          Effect.tapError((e) => format === "text" ? Effect.void : jobOutcome(e, format))
         )
         const save = v.save
+        // A many-item result is printed whole, with how many failed; failed items still make the exit code.
+        const items = v.items?.(output)
+        const data = withItemOutcome(output, items)
         if (documentTo !== undefined && culprit !== undefined && v.text.kind === "document") {
           const text = v.text.text(output)
           yield* writeFileAtomic(documentTo, text, culprit)
           if (format === "text") {
             yield* writeErr(`Wrote ${Buffer.byteLength(text)} bytes to ${outFile as string}.`)
             for (const note of v.text.footer?.(output) ?? []) yield* writeErr(note)
-          } else yield* printResult(v, output, output, format, full)
-        } else if (save === undefined || directory === undefined) yield* printResult(v, output, output, format, full)
+          } else yield* printResult(v, output, data, format, full)
+        } else if (save === undefined || directory === undefined) yield* printResult(v, output, data, format, full)
         else {
           const rows = yield* observed(
             (save as SaveView<AnyOperation<C>>).run(output, input, directory, progressLine(io))
           )
+          // The saved rows keep the result's notes (how many did not render), said on stderr as a table's are.
+          const notes = v.text.kind === "table" ? v.text.footer?.(output) : undefined
           const table = shownAs(v, {
             kind: "table",
             rows: (r: typeof rows) => r,
             columns: save.columns,
-            noun: save.itemsKey
+            noun: save.itemsKey,
+            ...(notes === undefined ? {} : { footer: () => notes })
           })
-          yield* printResult(table, rows, { [save.itemsKey]: rows }, format, full)
+          yield* printResult(table, rows, withItemOutcome({ [save.itemsKey]: rows }, items), format, full)
         }
-        // A many-item result is printed whole; failed items still make the exit code (item-failures.ts).
-        const code = v.items === undefined ? 0 : exitCodeOfItems(v.items(output))
+        const code = items === undefined ? 0 : exitCodeOfItems(items)
         if (code !== 0) return yield* Effect.fail(new ItemsFailed(code))
         return
       }
@@ -193,7 +261,7 @@ export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => (
           model.key?.bind(model),
           model.model.expired
         )
-      ).pipe(Effect.mapError((e) => (e._tag === "InvalidInputError" ? inCliWords(v, e) : e)))
+      ).pipe(Effect.mapError((e) => (e._tag === "InvalidInputError" ? inCliWords(v, e) : withNamedField(e, op, input))))
       const data = {
         [model.itemsKey]: collected.items,
         next_cursor: collected.next_cursor,
@@ -213,11 +281,14 @@ export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => (
             ? `Printed the ${fetched} fetched before this failure.`
             : `Printed the ${fetched} fetched before this failure. To resume, run the same command with: --cursor ${collected.next_cursor}`
         )
-        return yield* Effect.fail(collected.failure)
+        return yield* Effect.fail(withNamedField(collected.failure, op, input))
       }
       if (format === "text" && !collected.complete && collected.next_cursor !== null) {
+        // With --all, the page ceiling stopped it: a higher --max-pages goes further, --all again would not.
         yield* writeErr(
-          `More ${model.itemsKey} remain: add --cursor ${collected.next_cursor} to continue, or --all to follow every page.`
+          paging.all
+            ? `More ${model.itemsKey} remain after ${collected.pages} pages (--max-pages ${paging.maxPages}): add --cursor ${collected.next_cursor} to continue, or raise --max-pages.`
+            : `More ${model.itemsKey} remain: add --cursor ${collected.next_cursor} to continue, or --all to follow every page.`
         )
       }
     }) as Effect.Effect<void, WrapperError | ItemsFailed, HttpClient.HttpClient | CliIO>

@@ -1,5 +1,6 @@
 /** Small pieces every command line uses to declare options and read them over environment variables. */
 import * as Effect from "effect/Effect"
+import { refusal, typedValue } from "../allowed.js"
 import { invalidInput, InvalidSettingsError } from "../errors.js"
 import type { OptionValue } from "./derive.js"
 import type { OptionSpec } from "./spec.js"
@@ -36,7 +37,7 @@ export const secondsSetting = (setting: string, raw: string | undefined) =>
     : /^\d+$/.test(raw.trim())
     ? Effect.succeed(Number(raw) * 1000)
     : Effect.fail(
-      new InvalidSettingsError({ setting, message: `${setting} must be a whole number of seconds; got "${raw}".` })
+      new InvalidSettingsError({ setting, message: refusal(setting, "a whole number of seconds", typedValue(raw)) })
     )
 
 /** A whole number within bounds, for a command's own flag. */
@@ -44,5 +45,5 @@ export const wholeNumber = (field: string, flag: string, raw: string, min: numbe
   const n = Number(raw.trim())
   return /^\d+$/.test(raw.trim()) && n >= min && n <= max
     ? Effect.succeed(n)
-    : Effect.fail(invalidInput(`${flag} must be a whole number from ${min} to ${max}; got "${raw}".`, field))
+    : Effect.fail(invalidInput(refusal(flag, `a whole number from ${min} to ${max}`, typedValue(raw)), field))
 }

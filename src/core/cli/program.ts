@@ -69,7 +69,7 @@ export const serviceProgram = <O extends ClientOptions, S extends ClientSettings
       completionLeaf(name, () => program)
     ],
     operations: loadOperations(cli.loaders),
-    vocabulary: (path) => cliVocabulary(cli, path),
+    vocabulary: (path, shared, env) => cliVocabulary(cli, path, shared, env),
     examples: cli.examples
   }
   return program

@@ -7,6 +7,7 @@
  * Required options are not checked here: some may come from an environment
  * variable, and the operation's Schema reports them with the rest.
  */
+import { orList, refusal } from "../allowed.js"
 import type { ArgvError } from "./argv-error.js"
 import { didYouMean } from "./did-you-mean.js"
 import type { CommandSpec, OptionSpec, PositionalSpec } from "./spec.js"
@@ -98,11 +99,18 @@ export const resolveArgv = (
     for (const item of option.repeatable === true ? splitList(value) : [value]) {
       if (option.choices.includes(item)) continue
       fail({
-        message: `Invalid value '${item}' for '${option.flag}': use ${option.choices.join("|")}`,
+        message: refusal(option.flag, orList(option.choices), item),
         remedy: helpRemedy(root, path, "its flags"),
         suggestion: didYouMean(item, option.choices)
       })
     }
+  }
+
+  /** A word that names a flag of this command line, where a value was expected: the value is missing. */
+  const namesFlag = (word: string) => {
+    if (!looksLikeFlag(word) || word === "--") return false
+    const name = word.startsWith("--") && word.includes("=") ? word.slice(0, word.indexOf("=")) : word
+    return [HELP_FLAG, VERSION_FLAG, ...command.options, ...shared].some((o) => findOption([o], name) !== undefined)
   }
 
   for (let i = 0; i < argv.length; i++) {
@@ -153,14 +161,21 @@ export const resolveArgv = (
       given.push({ option, value: undefined })
       continue
     }
-    // A value flag takes the next word whatever it looks like: --description --json describes as "--json".
-    const value = inline ?? (i + 1 < argv.length ? argv[++i] : undefined)
+    // A value flag takes the next word unless it is one of the line's flags (`--projects --notes hi` lacks the
+    // projects): a value that starts with a dash is given inline, --description=--json.
+    const next = inline === undefined && i + 1 < argv.length ? argv[i + 1] : undefined
+    const value = inline ?? (next === undefined || namesFlag(next) ? undefined : argv[++i])
     if (value === undefined) {
+      const usage = `${option.flag} ${option.choices?.join("|") ?? option.valueName ?? "VALUE"}`
       fail({
-        message: `Flag '${option.flag}' needs a value: ${option.flag} ${
-          option.choices?.join("|") ?? option.valueName ?? "VALUE"
-        }`,
-        remedy: helpRemedy(root, path, "its flags")
+        message: next === undefined
+          ? `Flag '${option.flag}' needs a value: ${usage}`
+          : `Flag '${option.flag}' needs a value, and '${next}' is a flag: ${usage}`,
+        remedy: next === undefined
+          ? helpRemedy(root, path, "its flags")
+          : `To give a value that starts with a dash, write ${option.flag}=VALUE. ${
+            helpRemedy(root, path, "its flags")
+          }`
       })
       continue
     }
@@ -212,7 +227,7 @@ function checkPositionals(
     for (const value of values) {
       if (spec.choices !== undefined && !spec.choices.includes(value)) {
         fail({
-          message: `Invalid value '${value}' for ${positionalLabel(spec)}: use ${spec.choices.join("|")}`,
+          message: refusal(positionalLabel(spec), orList(spec.choices), value),
           remedy,
           suggestion: didYouMean(value, spec.choices)
         })

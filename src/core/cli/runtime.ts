@@ -30,7 +30,17 @@ import type { ArgvError } from "./argv-error.js"
 import type { Given, OptionValue } from "./derive.js"
 import { invoke, leafCommand, rootCommand } from "./effect-command.js"
 import { renderHelp } from "./help.js"
-import { CliIO, type CliIOShape, safeMessage, sayOn, terminalWidth, writeErr, writeOut, writeStyledErr } from "./io.js"
+import {
+  CliIO,
+  type CliIOShape,
+  type Env,
+  safeMessage,
+  sayOn,
+  terminalWidth,
+  writeErr,
+  writeOut,
+  writeStyledErr
+} from "./io.js"
 import { resolveArgv } from "./resolve.js"
 import type { CommandSpec, OptionSpec } from "./spec.js"
 
@@ -52,16 +62,32 @@ export interface Leaf {
   ) => Effect.Effect<void, WrapperError | ItemsFailed, HttpClient.HttpClient | CliIO>
   /** The name of the registry operation it runs, if any: remedies name commands by it (kept in the light index). */
   readonly operation?: string | undefined
+  /** How this command names an input field (its flag or positional), for remedies; undefined: the program's rule. */
+  readonly fieldWord?: ((field: string) => string | undefined) | undefined
 }
 
-/** The program's words, plus how each of its operations is run: taskGet → 'taskmgr task get'. */
-const vocabularyOf = (program: Program, path: ReadonlyArray<string>): Vocabulary => ({
-  ...program.vocabulary(path),
-  operation: (name) => {
-    const leaf = program.leaves.find((l) => l.operation === name)
-    return leaf === undefined ? undefined : `'${[program.name, ...leaf.path].join(" ")}'`
+/**
+ * The program's words for the command that failed, as it was run (the shared
+ * flags and environment decide where a setting comes from), plus how each of
+ * its operations is run (taskGet → 'taskmgr task get') and how this command
+ * names its input fields.
+ */
+export const vocabularyOf = (
+  program: Program,
+  leaf: Leaf,
+  invocation: Pick<Invocation, "shared">,
+  env: Env
+): Vocabulary => {
+  const words = program.vocabulary(leaf.path, invocation.shared, env)
+  return {
+    ...words,
+    field: (field) => leaf.fieldWord?.(field) ?? words.field(field),
+    operation: (name) => {
+      const found = program.leaves.find((l) => l.operation === name)
+      return found === undefined ? undefined : `'${[program.name, ...found.path].join(" ")}'`
+    }
   }
-})
+}
 
 /**
  * A lost write's error names the read that shows whether it was done. The
@@ -88,8 +114,8 @@ export interface Program {
   readonly leaves: ReadonlyArray<Leaf>
   /** Every registry operation, loaded on demand: only a lost write's error needs them (withCheckOf). */
   readonly operations?: (() => Promise<ReadonlyArray<AnyOperation<never>>>) | undefined
-  /** The words remedies use, for the command a failure came from. */
-  readonly vocabulary: (path: ReadonlyArray<string>) => Vocabulary
+  /** The words remedies use, for the command a failure came from, as it was run. */
+  readonly vocabulary: (path: ReadonlyArray<string>, shared: Invocation["shared"], env: Env) => Vocabulary
   readonly examples: ReadonlyArray<string>
 }
 
@@ -202,6 +228,10 @@ const platformFor = (io: CliIOShape) =>
 export const runProgram = (program: Program, argv: ReadonlyArray<string>, io: CliIOShape): Effect.Effect<number> =>
   runResolved(program, argv, io).pipe(Effect.provideService(CliIO, io))
 
+/** `PROG help WORDS…` is `PROG WORDS… --help`, as git and gh read it (unless a command is named help). */
+const helpWords = (tree: CommandSpec, argv: ReadonlyArray<string>): ReadonlyArray<string> =>
+  argv[0] === "help" && !tree.subcommands.some((c) => c.name === "help") ? [...argv.slice(1), "--help"] : argv
+
 const runResolved = (
   program: Program,
   argv: ReadonlyArray<string>,
@@ -209,7 +239,7 @@ const runResolved = (
 ): Effect.Effect<number, never, CliIO> => {
   const errColor = useColor(io.stderr, io.env)
   const tree = programTree(program)
-  const resolved = resolveArgv(tree, program.shared, argv)
+  const resolved = resolveArgv(tree, program.shared, helpWords(tree, argv))
   if (!resolved.ok) return Effect.as(writeStyledErr(renderArgvError(resolved.error, errColor)), 2)
   const r = resolved.value
   if (r.version) return Effect.as(writeOut(`${program.name} ${program.version}`), 0)
@@ -242,7 +272,10 @@ const runResolved = (
         return Effect.flatMap(
           withCheckOf(program, leaf, inService(program.name)(failure.value)),
           (error) =>
-            Effect.as(writeStyledErr(renderError(error, vocabularyOf(program, r.path), errColor)), exitCodeOf(error))
+            Effect.as(
+              writeStyledErr(renderError(error, vocabularyOf(program, leaf, r, io.env), errColor)),
+              exitCodeOf(error)
+            )
         )
       }
       if (Cause.isInterruptedOnly(exit.cause)) return Effect.succeed(130)

@@ -9,11 +9,13 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
+import { existsSync } from "node:fs"
 import { join } from "node:path"
 import { AuthError, type InvalidSettingsError, type RequestError, type SignInError } from "../errors.js"
 import { readCappedFile } from "../local-files.js"
 import { signInError } from "../oauth/redirect.js"
 import {
+  credentialStore,
   loadSignIn,
   resolveAppRegistration,
   signInConfigDir,
@@ -236,20 +238,46 @@ const COMMON_SOURCES: Readonly<Record<string, (prefix: string) => string>> = {
   timeout: (p) => `--timeout or ${p}_TIMEOUT`
 }
 
-/** The command line's words for remedies, for the command at `path`. */
-export const cliVocabulary = (cli: AnyCliService, path: ReadonlyArray<string>): Vocabulary => {
+/**
+ * The command line's words for remedies, for the command at `path` as it was
+ * run: the shared flags and environment say where a setting comes from (the
+ * government edition's base URL variable) and whether a given token keeps a
+ * stored sign-in unused.
+ */
+export const cliVocabulary = (
+  cli: AnyCliService,
+  path: ReadonlyArray<string>,
+  shared: Shared = {},
+  env: Env = {}
+): Vocabulary => {
   const { name, prefix } = cli.service
   const tokenSources = ["--token", ...cli.tokenVariables].join(", ").replace(/, ([^,]+)$/, " or $1")
+  const baseUrl = `--base-url or ${cli.baseUrlVariable?.(shared, env) ?? `${prefix}_BASE_URL`}`
+  const given = [
+    ...(typeof shared["--token"] === "string" ? ["--token"] : []),
+    ...cli.tokenVariables.filter((v) => (env[v] ?? "").trim() !== "")
+  ]
+  const stored = credentialStore(cli.signIn, env).path
+  const unusedSignIn = given.length > 0 && existsSync(stored)
+    ? `a sign-in is stored (${stored}), but ${given.join(" and ")} ${
+      given.length === 1 ? "wins" : "win"
+    } over it: leave ${given.length === 1 ? "it" : "them"} out to use it`
+    : undefined
   return {
     supplyToken: `Set ${cli.tokenVariables[0]} or pass --token (for \`${name} sandbox\`, one of the tokens it prints)`,
     signIn: `Run '${name} auth login'`,
     setting: (setting) =>
       setting === "token"
         ? tokenSources
+        : setting === "baseUrl"
+        ? baseUrl
         : cli.settingSources[setting] ?? COMMON_SOURCES[setting]?.(prefix) ?? setting,
     field: (field) => cli.fieldFlags?.[field] ?? `--${field.replace(/_/g, "-")}`,
     help: `Run '${[name, ...path].join(" ")} --help'`,
-    authMode: cli.authMode?.flag
+    authMode: cli.authMode?.flag,
+    reference: cli.referenceWords,
+    configured: (field) => cli.configured?.[field],
+    unusedSignIn
   }
 }
 

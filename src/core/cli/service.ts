@@ -68,6 +68,14 @@ export interface CliService<O extends ClientOptions, S extends ClientSettings, R
   readonly signedIn?: ((options: OwnOptions<O>) => OwnOptions<O> | undefined) | undefined
   /** Where each of the service's own settings comes from, for remedies: teamId → "--team or DESIGN_TEAM_ID". */
   readonly settingSources: Readonly<Record<string, string>>
+  /** What a reference to a record may be, for "check the …" remedies: "id, key or URL", "gid or URL". */
+  readonly referenceWords?: string | undefined
+  /**
+   * What to do about an input the command line can also configure, by field:
+   * how to give or set it (workspace_gid: the flag, the variable, the
+   * repository's file and how to make one).
+   */
+  readonly configured?: Readonly<Record<string, string>> | undefined
   /** Input fields whose flag is not their name in kebab case, where a remedy names them. */
   readonly fieldFlags?: Readonly<Record<string, string>> | undefined
   /** How to choose the credential kind ("--auth-mode oauth"), where the service has several. */

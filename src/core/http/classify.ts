@@ -51,7 +51,8 @@ export const classifyFailure = <Route, E>(
     attempts,
     message: unconfirmed ? `${said}: the change was sent, so the service may have made it.` : `${said}.`,
     ...(unconfirmed ? { unconfirmed } : {}),
-    ...(UNRESOLVED.has(failure.detail) ? { hostUnresolved: true } : {})
+    ...(UNRESOLVED.has(failure.detail) ? { hostUnresolved: true } : {}),
+    ...(failure.detail === "ECONNREFUSED" ? { connectionRefused: true } : {})
   })
 }
 
@@ -66,7 +67,7 @@ export const tooLargeStatus = (status: number) => status === 413 || status === 4
 
 /** A 404's message: "found no task 12", and "found no current user" rather than "found no the current user". */
 export const foundNothing = (subject: string, quoted: string) =>
-  `The service found no ${subject.replace(/^the /, "")} (${quoted}).`
+  `The service found no ${subject.replace(/^(the|an?) /, "")} (${quoted}).`
 
 /** A success body that did not have the documented shape. */
 export const unreadable = (subject: string, detail: string) =>

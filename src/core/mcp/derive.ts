@@ -10,6 +10,7 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as JSONSchema from "effect/JSONSchema"
 import * as Stream from "effect/Stream"
+import { refusal } from "../allowed.js"
 import {
   inService,
   invalidInput,
@@ -22,8 +23,9 @@ import {
 import { exitCodeOf } from "../exit-codes.js"
 import { type Field, fieldsOf } from "../fields.js"
 import { type ExchangeEvent, HttpObserver, type WaitEvent } from "../http/observe.js"
-import { cursorProblem, decodeInput } from "../input.js"
-import { exitCodeOfItems } from "../item-failures.js"
+import { cursorProblem, decodeInput, MAX_PAGES_ALLOWED } from "../input.js"
+import { exitCodeOfItems, withItemOutcome } from "../item-failures.js"
+import { withNamedField } from "../named-field.js"
 import type { AnyOperation } from "../operation.js"
 import { machineText, visible } from "../output.js"
 import { collect, DEFAULT_MAX_PAGES, pages } from "../paginate.js"
@@ -190,15 +192,15 @@ const pagingArgs = (args: Record<string, unknown>) => {
   const { cursor, fetchAll, maxPages, ...rest } = args
   const problems: Array<InvalidInputError> = []
   if (cursor !== undefined && typeof cursor !== "string") {
-    problems.push(invalidInput("cursor: must be a string", "cursor"))
+    problems.push(invalidInput(refusal("cursor", "text", cursor), "cursor"))
   }
   const badCursor = typeof cursor === "string" ? cursorProblem(cursor, "cursor") : undefined
   if (badCursor !== undefined) problems.push(badCursor)
   if (fetchAll !== undefined && typeof fetchAll !== "boolean") {
-    problems.push(invalidInput("fetchAll: must be a boolean", "fetchAll"))
+    problems.push(invalidInput(refusal("fetchAll", "true or false", fetchAll), "fetchAll"))
   }
   if (maxPages !== undefined && (typeof maxPages !== "number" || !Number.isInteger(maxPages) || maxPages < 1)) {
-    problems.push(invalidInput("maxPages: must be a whole number of at least 1", "maxPages"))
+    problems.push(invalidInput(refusal("maxPages", MAX_PAGES_ALLOWED, maxPages), "maxPages"))
   }
   if (maxPages !== undefined && fetchAll !== true) {
     problems.push(invalidInput("maxPages only applies with fetchAll.", "maxPages"))
@@ -233,7 +235,11 @@ export const runForTool = <C>(
   if (paging === undefined) {
     return Effect.flatMap(
       decodeInput(op.input, args),
-      (input) => Effect.flatMap(client, (c) => op.run(c, input, undefined))
+      (input) =>
+        Effect.flatMap(
+          client,
+          (c) => Effect.mapError(op.run(c, input, undefined), (e) => withNamedField(e as WrapperError, op, input))
+        )
     )
   }
   return Effect.gen(function*() {
@@ -256,7 +262,12 @@ export const runForTool = <C>(
     if (collected.failure !== undefined) {
       const failure = collected.failure as unknown
       return yield* Effect.fail(
-        new PartialList(isWrapperError(failure) ? failure : new UnexpectedError({ message: String(failure) }), fetched)
+        new PartialList(
+          isWrapperError(failure)
+            ? withNamedField(failure, op, input)
+            : new UnexpectedError({ message: String(failure) }),
+          fetched
+        )
       )
     }
     return fetched
@@ -430,11 +441,7 @@ export const toolEntry = <C>(
             )
           }
           // A many-item result with failed items: whole, saying how many failed; an error only when all did.
-          const structured = {
-            ...(result.right as Record<string, unknown>),
-            failed: items.failed.length,
-            exit_code: code
-          }
+          const structured = withItemOutcome(result.right, items) as Record<string, unknown>
           const isError = items.failed.length === items.total
           return bounded(
             {

@@ -12,6 +12,7 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import { statSync } from "node:fs"
 import { delimiter, resolve } from "node:path"
+import { refusal as refusalOf } from "../allowed.js"
 import { invalidInput, type InvalidInputError } from "../errors.js"
 import type { Field } from "../fields.js"
 import { judgePath, type PathVerdict } from "../local-files.js"
@@ -52,7 +53,7 @@ export const allowedPaths = (
       }
       if (!directory) {
         return Effect.fail(
-          invalidInput(`--allow-path (or ${variable}): ${path} is not an existing directory.`, "allow-path")
+          invalidInput(refusalOf(`--allow-path or ${variable}`, "an existing directory", path), "allow-path")
         )
       }
     }

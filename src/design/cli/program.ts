@@ -6,6 +6,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
+import { refusal } from "../../core/allowed.js"
 import { appLink, isWebAddress } from "../../core/app-url.js"
 import { sandboxLeaf } from "../../core/cli/extra.js"
 import { CliIO, sayOn } from "../../core/cli/io.js"
@@ -70,7 +71,10 @@ const ownOptions: CliService<DesignOptions, DesignSettings, DesignRoute, PlanReq
         Effect.filterOrFail((ref) => ref.context === undefined || ref.context === "team", () => undefined),
         Effect.map((ref) => ref.id),
         Effect.mapError(() =>
-          new InvalidSettingsError({ setting: "teamId", message: `"${teamRaw}" is neither a team id nor a team URL.` })
+          new InvalidSettingsError({
+            setting: "teamId",
+            message: refusal("teamId", "a team id or a team URL", teamRaw)
+          })
         )
       )
     return {
@@ -120,12 +124,12 @@ export const designCli: CliService<DesignOptions, DesignSettings, DesignRoute, P
   settingSources: {
     authMode: "--auth-mode or DESIGN_AUTH_MODE",
     teamId: "--team or DESIGN_TEAM_ID",
-    baseUrl: "--base-url or DESIGN_BASE_URL",
     seat: "--seat or DESIGN_SEAT",
     plan: "--account-plan or DESIGN_PLAN",
     fileKey: "--file or DESIGN_FILE_KEY"
   },
   authMode: { flag: (mode) => `--auth-mode ${mode}`, variable: "DESIGN_AUTH_MODE" },
+  referenceWords: "id, key or URL",
   statusFields: (own, options, env) => ({
     mode: own.authMode ?? "personal",
     team_id: own.teamId ?? null,

@@ -281,7 +281,8 @@ const describeComment = (c: Comment) => ({
   resolved: c.resolved_at !== null,
   reactions: c.reactions.length,
   message: c.message,
-  client_meta: c.client_meta === null ? null : JSON.stringify(c.client_meta)
+  // Nested, so a record shows its parts as path fields (client_meta.node_offset.x) as every other record does.
+  client_meta: c.client_meta
 })
 
 export const views = [
@@ -297,7 +298,7 @@ export const views = [
     },
     examples: [
       `design comment list ${FILE}`,
-      "design comment list https://www.design.example/design/KEY/Name --as-md --json"
+      "design comment list https://www.design.example/design/SbxF1leKey0000Sandbox01/Sandbox --as-md --json"
     ]
   }),
   view(commentCreate, {
@@ -309,7 +310,7 @@ export const views = [
       `design comment create ${FILE} --message "Looks good"`,
       `design comment create ${FILE} --message "Agreed" --reply-to 100000001`,
       `design comment create ${FILE} --message "Here" --client-meta '{"node_id":"1:2","node_offset":{"x":4,"y":8}}'`,
-      "design comment create 'https://www.design.example/design/KEY/Name?node-id=1-2' --message \"On this frame\""
+      "design comment create 'https://www.design.example/design/SbxF1leKey0000Sandbox01/Sandbox?node-id=1-2' --message \"On this frame\""
     ]
   }),
   view(commentDelete, {
@@ -317,7 +318,7 @@ export const views = [
     positional: ["file_key", "comment_id"],
     valueNames: { file_key: "KEY|URL" },
     text: { kind: "record" },
-    examples: [`design comment delete ${FILE} 100000101`]
+    examples: [`design comment delete ${FILE} 100000002`]
   }),
   view(commentReactionList, {
     command: ["comment", "reaction", "list"],

@@ -230,7 +230,7 @@ export const views = [
     items: refusedItems((o) => o.links_updated.length, (o) => o.errors.length),
     examples: [
       "design dev-resource update --id 3100000000000000001 --name \"Storybook: Button\"",
-      "design dev-resource update --body-file changes.json"
+      "design dev-resource update --body-file link-changes.json"
     ]
   }),
   view(devResourceDelete, {

@@ -203,6 +203,13 @@ export const styleGet = styles.get
 
 const FILE = "SbxF1leKey0000Sandbox01"
 
+/** A published item of each kind in the sandbox's file, so `get` examples run as printed. */
+const EXAMPLE_KEYS: Readonly<Record<string, string>> = {
+  component: "c8203c4663f81f29c5a63e3cb3027699bee416aa",
+  "component-set": "1a11d94c277cdd1c503fc24ad0c926c59bade1d6",
+  style: "7e3870fe8b4dcae0eb4f11fb7051e2dcb3bf1f13"
+}
+
 const row = (item: LibraryItem) => ({
   key: item.key,
   name: item.name,
@@ -248,7 +255,7 @@ const kindViews = <K extends string>(kind: Kind<K>, ops: ReturnType<typeof kindO
       command: [kind.command, "get"],
       positional: ["key"],
       text: { kind: "record", record },
-      examples: [`design ${kind.command} get KEY`]
+      examples: [`design ${kind.command} get ${EXAMPLE_KEYS[kind.command]}`]
     })
   ] as const
 }

@@ -338,7 +338,7 @@ export const views = [
     },
     examples: [
       "design developer-log list --date-range last_7d --event-source mcp_server",
-      "design developer-log list --user-email someone@example.com --all"
+      "design developer-log list --user-email sandbox-ent-designer@example.com --all"
     ]
   }),
   view(aiUsageDaily, {
@@ -351,7 +351,7 @@ export const views = [
     },
     examples: [
       "design ai-usage daily --start-date 2026-01-01 --end-date 2026-01-31",
-      "design ai-usage daily --start-date 2026-01-01 --end-date 2026-01-07 --user-email someone@example.com"
+      "design ai-usage daily --start-date 2026-01-01 --end-date 2026-01-07 --user-email sandbox-ent-designer@example.com"
     ]
   }),
   view(discoveryTextEvents, {

@@ -92,7 +92,7 @@ export const views = [
     },
     examples: [
       "design payment get --user-id 1000000000000000003 --plugin-id 1510000000000000001",
-      "design payment get --plugin-payment-token TOKEN"
+      "design payment get --plugin-payment-token sbx_plugin_payment_token_0001EditorPaid"
     ]
   })
 ] as const

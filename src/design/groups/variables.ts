@@ -400,8 +400,8 @@ export const views = [
       })
     },
     examples: [
-      "design variable apply SbxF1leKey0000Enterpr03 --body-file changes.json",
-      "cat changes.json | design variable apply SbxF1leKey0000Enterpr03 --body-file -"
+      "design variable apply SbxF1leKey0000Enterpr03 --body-file variables.json",
+      "cat variables.json | design variable apply SbxF1leKey0000Enterpr03 --body-file -"
     ]
   })
 ] as const

@@ -387,7 +387,7 @@ export const views = [
     command: ["webhook", "get"],
     positional: ["webhook_id"],
     text: { kind: "record", record: describeWebhook },
-    examples: ["design webhook get 42"]
+    examples: ["design webhook get 1"]
   }),
   view(webhookCreate, {
     command: ["webhook", "create"],
@@ -396,7 +396,7 @@ export const views = [
     text: { kind: "record", record: describeWebhook },
     examples: [
       "design webhook create --event FILE_UPDATE --context team --endpoint https://hooks.example.com/design --passcode-env HOOK_SECRET",
-      "design webhook create --event FILE_COMMENT --context file --context-id https://www.design.example/design/KEY/Name --endpoint https://hooks.example.com/c --passcode-env HOOK_SECRET --status PAUSED"
+      "design webhook create --event FILE_COMMENT --context file --context-id https://www.design.example/design/SbxF1leKey0000Sandbox01/Sandbox --endpoint https://hooks.example.com/c --passcode-env HOOK_SECRET --status PAUSED"
     ]
   }),
   view(webhookUpdate, {
@@ -406,14 +406,14 @@ export const views = [
     valueNames: { endpoint: "URL" },
     text: { kind: "record", record: describeWebhook },
     examples: [
-      "design webhook update 42 --event FILE_UPDATE --endpoint https://hooks.example.com/new --passcode-env HOOK_SECRET --status PAUSED"
+      "design webhook update 1 --event FILE_UPDATE --endpoint https://hooks.example.com/new --passcode-env HOOK_SECRET --status PAUSED"
     ]
   }),
   view(webhookDelete, {
     command: ["webhook", "delete"],
     positional: ["webhook_id"],
     text: { kind: "record" },
-    examples: ["design webhook delete 42"]
+    examples: ["design webhook delete 1"]
   }),
   view(webhookRequests, {
     command: ["webhook", "requests"],
@@ -429,7 +429,7 @@ export const views = [
           : [`Delivered: ${o.delivered}, failed: ${o.failed}`],
       noun: (o) => (deliveriesFiltered(o) ? "failed delivery attempts" : "delivery attempts")
     },
-    examples: ["design webhook requests 42 --failed-only"]
+    examples: ["design webhook requests 1 --failed-only"]
   }),
   view(webhookListTeam, {
     command: ["webhook", "list-team"],

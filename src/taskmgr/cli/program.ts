@@ -49,6 +49,14 @@ export const taskmgrCli: CliService<TaskmgrOptions, TaskmgrSettings, TaskmgrRout
     clientSecret: "TASKMGR_API_CLIENT_SECRET, TASKMGR_CLIENT_SECRET, --client-secret or client_secret in settings.json"
   },
   fieldFlags: { timeout_seconds: "--timeout" },
+  referenceWords: "gid or URL",
+  configured: {
+    workspace_gid:
+      "Pass --workspace-gid GID, set TASKMGR_WORKSPACE, or run 'taskmgr repo init --workspace-gid GID' in your repository (it writes .taskmgr.json); 'taskmgr workspace list' shows your workspaces.",
+    repository: "Run 'git init' there first, or cd into a git repository.",
+    repo_file:
+      "Run 'taskmgr repo init' there: it writes .taskmgr.json, with the workspace and the projects you register by name."
+  },
   statusFields: (own) => ({ workspace: own.workspace ?? null, plan: own.plan ?? null }),
   check: (client) =>
     Effect.gen(function*() {

@@ -10,6 +10,7 @@
 import type { HttpClient } from "@effect/platform/HttpClient"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
+import { refusal } from "../../core/allowed.js"
 import { CliIO } from "../../core/cli/io.js"
 import { formatOf, printResult } from "../../core/cli/leaf.js"
 import { option } from "../../core/cli/options.js"
@@ -41,8 +42,8 @@ const currentRepo = Effect.flatMap(loadRepo(process.cwd()), (repo) =>
     onNone: () =>
       Effect.fail(
         invalidInput(
-          `${process.cwd()} is not inside a git repository: run 'git init' there first, or cd into one.`,
-          "repo"
+          `${process.cwd()} is not inside a git repository.`,
+          "repository"
         )
       ),
     onSome: Effect.succeed
@@ -92,7 +93,7 @@ const withProject = (file: RepoFile, project: { readonly gid: string; readonly n
 const checkedWorkspace = (value: string | undefined) =>
   value === undefined || /^\d+$/.test(value)
     ? Effect.succeed(value)
-    : Effect.fail(invalidInput(`--workspace-gid: must be a gid (all digits); got "${value}".`, "workspace_gid"))
+    : Effect.fail(invalidInput(refusal("--workspace-gid", "a gid (all digits)", value), "workspace_gid"))
 
 const init = (readProject: ProjectReader): Leaf => ({
   path: ["repo", "init"],
@@ -140,7 +141,7 @@ const show: Leaf = {
       const repo = yield* currentRepo
       if (Option.isNone(repo.file)) {
         return yield* Effect.fail(
-          invalidInput(`${repo.root} has no .taskmgr.json yet: run 'taskmgr repo init' there.`, "repo")
+          invalidInput(`${repo.root} has no .taskmgr.json yet.`, "repo_file")
         )
       }
       yield* print(invocation, shown(repo, repo.file.value))

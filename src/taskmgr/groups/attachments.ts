@@ -143,7 +143,7 @@ export const views = [
     command: ["attachment", "get"],
     positional: ["attachment_gid"],
     text: { kind: "record" },
-    examples: ["taskmgr attachment get 1200000000000901"]
+    examples: ["taskmgr attachment get 1200000000000951"]
   }),
   view(attachmentCreate, {
     command: ["attachment", "create"],
@@ -159,7 +159,7 @@ export const views = [
     command: ["attachment", "delete"],
     positional: ["attachment_gid"],
     text: { kind: "record" },
-    examples: ["taskmgr attachment delete 1200000000000901"]
+    examples: ["taskmgr attachment delete 1200000000000952"]
   })
 ] as const
 

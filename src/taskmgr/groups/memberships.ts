@@ -134,7 +134,7 @@ export const views = [
     command: ["membership", "create"],
     valueNames: { parent: "GID|URL", member: "GID|me" },
     text: { kind: "record" },
-    examples: ["taskmgr membership create --parent 1200000000000301 --member 1200000000000002 --access-level commenter"]
+    examples: ["taskmgr membership create --parent 1200000000000302 --member 1200000000000002 --access-level commenter"]
   }),
   view(membershipUpdate, {
     command: ["membership", "update"],

@@ -204,7 +204,7 @@ export const views = [
     command: ["portfolio", "delete"],
     positional: ["portfolio_gid"],
     text: { kind: "record" },
-    examples: ["taskmgr portfolio delete 1200000000001202"]
+    examples: ["taskmgr portfolio delete 1200000000001201"]
   })
 ] as const
 

@@ -304,7 +304,7 @@ export const views = [
     text: { kind: "record" },
     examples: [
       "taskmgr project create 'Q3 roadmap' --team 1200000000000201",
-      "taskmgr project create Launch --html-notes '<body><strong>Ship</strong> it</body>' --color light-green"
+      "taskmgr project create Launch --html-notes '<body><strong>Ship</strong> it</body>' --team 1200000000000201 --color light-green"
     ]
   }),
   view(projectUpdate, {

@@ -225,7 +225,7 @@ export const views = [
     text: { kind: "record" },
     examples: [
       "taskmgr section task add 1200000000000402 1200000000000601",
-      "taskmgr section task add 1200000000000402 https://app.example.com/0/1200000000000301/1200000000000601 --insert-before 1200000000000602"
+      "taskmgr section task add 1200000000000402 https://app.example.com/0/1200000000000301/1200000000000601 --insert-before 1200000000000604"
     ]
   })
 ] as const

@@ -20,7 +20,7 @@ import { absentIsDone, type InputOf, type Operation } from "../../core/operation
 import { view } from "../../core/view.js"
 import { dataBody, listFields, type ListPage, type TaskmgrError, taskmgrList, taskmgrOperation } from "../define.js"
 import { checkTemplate, fillHtmlTemplate, fillTemplate, type TemplateValues } from "../local/comment-template.js"
-import { Gid, GidOrUrl } from "../records/records.js"
+import { Gid, GidOrUrl, Toggle } from "../records/records.js"
 import { Story, Task } from "../records/typed-records.js"
 import type { GidKind } from "../refs.js"
 import { HtmlText } from "../rich-text.js"
@@ -37,7 +37,7 @@ const CommentGid = StoryGid
 const TaskRef = GidOrUrl.annotations({ description: "Gid or URL" })
 const Text = Schema.String.pipe(Schema.filter((s) => s.trim() !== "" || "must not be empty"))
   .annotations({ description: "Plain text; not with html_text" })
-const Pinned = Schema.Boolean.annotations({ description: "Pin it to the top of the task's feed" })
+const Pinned = Toggle.annotations({ description: "true: pin it to the top of the task's feed; false: unpin it" })
 
 interface Content {
   readonly text?: string | undefined

@@ -260,7 +260,10 @@ export const views = [
     positional: ["task_gid"],
     valueNames: { ...onTask, project: "GID|URL" },
     text: { kind: "record" },
-    examples: ["taskmgr task project add 1200000000000601 --project 1200000000000302 --section 1200000000000402"]
+    examples: [
+      "taskmgr task project add 1200000000000601 --project 1200000000000302",
+      "taskmgr task project add 1200000000000604 --project 1200000000000301 --section 1200000000000403"
+    ]
   }),
   view(taskProjectRemove, {
     command: ["task", "project", "remove"],

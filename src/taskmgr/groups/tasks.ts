@@ -721,7 +721,7 @@ export const views = [
         o.tasks.map((t) =>
           "task" in t
             ? { gid: t.gid, name: t.task.name, completed: t.task.completed, error: "" }
-            : { gid: t.gid, name: "", completed: "", error: `${t.error.type}: ${t.error.message}` }
+            : { gid: t.gid, name: "", completed: "", error: t.error.message }
         ),
       columns: ["gid", "name", "completed", "error"],
       footer: (o) => (o.failed === 0 ? [] : [`${o.failed} of ${o.tasks.length} failed`]),
@@ -731,7 +731,10 @@ export const views = [
       total: o.tasks.length,
       failed: o.tasks.flatMap((t) => ("error" in t ? [exitCodeOfTag(t.error.type)] : []))
     }),
-    examples: ["taskmgr task get-many 1200000000000601 1200000000000602"]
+    examples: [
+      "taskmgr task get-many 1200000000000601 1200000000000602",
+      "taskmgr task get-many 1200000000000601 1200000000000699  # exit 9: some found, some not"
+    ]
   }),
   view(taskSearch, {
     command: ["task", "search"],

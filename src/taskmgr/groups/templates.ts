@@ -301,7 +301,7 @@ export const views = [
     command: ["job", "get"],
     positional: ["job_gid"],
     text: { kind: "record", record: jobRecord },
-    examples: ["taskmgr job get 1300000000000001"]
+    examples: ["taskmgr job get 1300000000000005"]
   })
 ] as const
 

@@ -20,10 +20,11 @@
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Option from "effect/Option"
-import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { join } from "node:path"
+import { refusal } from "../../core/allowed.js"
 import { invalidInput, type InvalidInputError, InvalidSettingsError } from "../../core/errors.js"
+import { refusalsOf } from "../../core/input.js"
 import { jsonFaultText, parseJsonText, readCappedFile, withFileLock, writeFileAtomic } from "../../core/local-files.js"
 import { configDirWarning } from "../../core/oauth/config-dir.js"
 import { Gid, NonBlank } from "../records/records.js"
@@ -59,16 +60,7 @@ export const parseRepoFile = (path: string, text: string): Effect.Effect<RepoFil
     })
     const file = yield* Effect.mapError(
       Schema.decodeUnknown(RepoFileSchema, { onExcessProperty: "error" })(json),
-      (e) => {
-        const [first] = ParseResult.ArrayFormatter.formatErrorSync(e)
-        const field = first === undefined || first.path.length === 0 ? "the file" : `field ${first.path.join(".")}`
-        return malformed(
-          path,
-          `${field}: ${
-            first?.message ?? "does not match"
-          } (expected {"workspace_gid": "GID", "projects": [{"gid": "GID", "name": "NAME"}]}).`
-        )
-      }
+      (e) => malformed(path, refusalsOf(e, json).split("\n")[0]!.replace(/^input: /, "the file: "))
     )
     const twice = firstRepeatedName(file.projects)
     if (twice >= 0) {
@@ -195,9 +187,7 @@ export const projectAliases = (
       const known = file.projects.map((p) => `"${p.name}"`).join(", ")
       return Effect.fail(
         invalidInput(
-          `${field}: "${value}" is not a gid, a URL or a project registered in ${path}${
-            known === "" ? "" : ` (${known})`
-          }.`,
+          refusal(field, `a gid, a URL or a project registered in ${path}${known === "" ? "" : ` (${known})`}`, value),
           field
         )
       )

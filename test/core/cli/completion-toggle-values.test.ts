@@ -62,6 +62,6 @@ printf '%s\\n' "\${COMPREPLY[@]}"`
     })
     expect(r.code).not.toBe(0)
     expect(r.stderr).toContain("--completed")
-    expect(r.stderr).toContain("true|false")
+    expect(r.stderr).toContain(`--completed: must be true or false (got "yes").`)
   })
 })

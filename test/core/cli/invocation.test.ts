@@ -58,7 +58,7 @@ describe("the one parse of a command line", () => {
   it.effect.each([
     [["item", "create", "a", "b"]],
     [["--json", "item", "--token", "t", "create", "--tag", "x,y", "a", "--tag=z", "--no-wait"]],
-    [["item", "create", "-n", "--json", "--", "--tag", "-a"]],
+    [["item", "create", "-n", "a note", "--json", "--", "--tag", "-a"]],
     [["item", "create", "--no-wait", "yes", "--json"]],
     [["item", "create", "--tag", "", "a"]]
   ])("hands the leaf what resolveArgv read from %j", ([argv]) =>
@@ -79,11 +79,11 @@ describe("the one parse of a command line", () => {
 
   it.effect("reads each kind of word as typed: switches, negated switches, repeats, aliases and --", () =>
     Effect.gen(function*() {
-      yield* run(["--json", "item", "create", "--no-wait", "--tag", "x, y", "--tag=z", "-n", "--json", "--", "-5", "b"])
+      yield* run(["--json", "item", "create", "--no-wait", "--tag", "x, y", "--tag=z", "-n", "-x", "--", "-5", "b"])
       expect(seen[0]).toEqual({
         path: ["item", "create"],
         shared: { "--json": true },
-        options: { "--no-wait": true, "--tag": ["x", "y", "z"], "--note": "--json" },
+        options: { "--no-wait": true, "--tag": ["x", "y", "z"], "--note": "-x" },
         positionals: ["-5", "b"]
       })
     }))

@@ -73,7 +73,8 @@ describe("a command's own flag against the program's", () => {
       expect(a.code).toBe(0)
       expect(a.seen[0]!.options).toEqual({ "--wizard": true, "--log-level": "debug" })
       for (const word of ["--version", "--wizard", "--help", "-h", "--completions", "--log-level"]) {
-        const b = yield* run("file", "get", "KEY", "--note", word)
+        // A value spelled like a flag is given inline (a flag of the line after --note is refused as its missing value).
+        const b = yield* run("file", "get", "KEY", `--note=${word}`)
         expect(b.code, word).toBe(0)
         expect(b.seen[0]!.options, word).toEqual({ "--note": word })
         const c = yield* run("file", "get", "--", word)

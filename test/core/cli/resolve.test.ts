@@ -44,12 +44,24 @@ describe("resolving a command line", () => {
     expect(r.shared).toEqual({ "--token": "abc=def" })
   })
 
-  it("gives a value flag the next word even when it starts with a dash", () => {
-    const r = ok("webhook", "create", "--description", "--json", "--endpoint", "-x")
-    expect(r.options).toEqual({ "--description": "--json", "--endpoint": "-x" })
+  it("gives a value flag the next word when it starts with a dash but names no flag", () => {
+    const r = ok("webhook", "create", "--description", "--not-a-flag", "--endpoint", "-x")
+    expect(r.options).toEqual({ "--description": "--not-a-flag", "--endpoint": "-x" })
     expect(r.shared).toEqual({})
-    // --help as a value is a value, not a request for help
-    expect(ok("webhook", "create", "--description", "--help").options).toEqual({ "--description": "--help" })
+    // A value that is a flag's name is given inline.
+    expect(ok("webhook", "create", "--description=--json").options).toEqual({ "--description": "--json" })
+  })
+
+  it("refuses a value flag followed by another flag by name, instead of taking the flag as its value", () => {
+    const e = bad("webhook", "create", "--description", "--json", "--endpoint", "https://x")
+    expect(e.message).toBe("Flag '--description' needs a value, and '--json' is a flag: --description TEXT")
+    expect(e.remedy).toBe(
+      "To give a value that starts with a dash, write --description=VALUE. Run 'design webhook create --help' to see its flags."
+    )
+    expect(bad("webhook", "list", "--context-id", "--context", "file").message).toMatch(
+      /^Flag '--context-id' needs a value/
+    )
+    expect(bad("webhook", "list", "--context-id", "--all=yes").message).toMatch(/^Flag '--context-id' needs a value/)
   })
 
   it("takes a value that looks like the end of options or a command word as the value", () => {
@@ -189,7 +201,7 @@ describe("resolving a command line", () => {
 
   it("refuses a value outside the choices, listing them and suggesting the near one", () => {
     const e = bad("webhook", "list", "--context", "projct")
-    expect(e.message).toBe("Invalid value 'projct' for '--context': use team|project|file")
+    expect(e.message).toBe(`--context: must be one of team, project, file (got "projct").`)
     expect(e.suggestion).toBe("project")
     expect(e.remedy).toBe("Run 'design webhook list --help' to see its flags.")
     expect(bad("webhook", "list", "--context=Team").suggestion).toBe("team")
@@ -200,7 +212,7 @@ describe("resolving a command line", () => {
   it("checks each item of a repeatable flag's comma list against the choices", () => {
     const e = bad("webhook", "create", "--event", "FILE_UPDATE,FILE_DELTE", "--endpoint", "https://x")
     expect(e.message).toBe(
-      "Invalid value 'FILE_DELTE' for '--event': use FILE_UPDATE|FILE_DELETE|FILE_VERSION_UPDATE|FILE_COMMENT|LIBRARY_PUBLISH"
+      `--event: must be one of FILE_UPDATE, FILE_DELETE, FILE_VERSION_UPDATE, FILE_COMMENT, LIBRARY_PUBLISH (got "FILE_DELTE").`
     )
     expect(e.suggestion).toBe("FILE_DELETE")
   })
@@ -249,7 +261,7 @@ describe("resolving a command line", () => {
 
   it("checks a positional against its choices", () => {
     const e = bad("completion", "zhs")
-    expect(e.message).toBe("Invalid value 'zhs' for <shell>: use bash|zsh|fish")
+    expect(e.message).toBe(`<shell>: must be one of bash, zsh, fish (got "zhs").`)
     expect(e.suggestion).toBe("zsh")
     expect(ok("completion", "fish").positionals).toEqual(["fish"])
   })

@@ -256,7 +256,7 @@ describe("RateLimiter.layerStore checks its URL when the layer is built", () => 
       ) {
         const exit = yield* Effect.exit(Effect.scoped(Layer.build(RateLimiter.layerStore(url, connectRedisStore))))
         const message = Exit.isFailure(exit) ? JSON.stringify(exit.cause) : ""
-        expect(message).toContain("rate store")
+        expect(message).toContain("rateStore: must be")
         expect(message).toContain("***@127.0.0.1")
         expect(message).not.toMatch(/Sup3r|Secret|RedisPw|admin/)
       }

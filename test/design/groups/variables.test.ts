@@ -124,21 +124,21 @@ describe("variables", () => {
         [{}, /at least one change/],
         [{
           variableModes: [{ action: "CREATE", name: "x".repeat(41), variableCollectionId: "VariableCollectionId:1:1" }]
-        }, /variableModes\.0\.name/],
+        }, /^variableModes \(item 1\): name: /],
         [{ variableModes: manyModes }, /41 modes; at most 40/],
-        [{ variables: [{ action: "UPDATE", name: "new" }] }, /variables\.0\.id: is required to update/],
+        [{ variables: [{ action: "UPDATE", name: "new" }] }, /variables \(item 1\): id is required to update/],
         [
           { variables: [{ action: "CREATE", name: "a", variableCollectionId: "c" }] },
-          /resolvedType: is required to create/
+          /resolvedType is required to create/
         ],
-        [{ variables: [{ action: "DELETE", id: "VariableID:1:22", name: "x" }] }, /name: is not allowed with DELETE/],
+        [{ variables: [{ action: "DELETE", id: "VariableID:1:22", name: "x" }] }, /name is not allowed with DELETE/],
         [
           { variables: [{ action: "CREATE", name: "a.b", variableCollectionId: "c", resolvedType: "FLOAT" }] },
           /must not contain/
         ],
         [
           { variableModeValues: [{ variableId: "VariableID:1:20", modeId: "1:0", value: { r: 2, g: 0, b: 0 } }] },
-          /variableModeValues\.0\.value/
+          /variableModeValues \(item 1\): value must be/
         ],
         [{
           variables: [{

@@ -126,7 +126,7 @@ describe("TaskmgrApi: goals", () => {
       for (const error of refused) expect(error._tag).toBe("InvalidInputError")
       expect(refused[2]?.message).toContain("is_workspace_level")
       expect(refused[3]?.message).toContain("start_on")
-      expect(refused[6]?.message).toContain("nothing to update")
+      expect(refused[6]?.message).toContain("Nothing to update: give one of name, notes,")
       expect((yield* sent).length).toBe(0)
     }).pipe(Effect.provide(apiLayer())))
 
