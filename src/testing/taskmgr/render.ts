@@ -9,6 +9,7 @@ import type { Project, Section, Story, Tag, Task, TaskmgrState, Team, User, User
 import type { RenderContext, ResourceType, Wire } from "./refs.js"
 import { projectRef, sectionRef, tagRef, taskRef, teamRef, userRef, workspaceRef } from "./refs.js"
 import { latestStatus, statusCompact } from "./render-goals.js"
+import { taskCustomFields } from "./task-custom-fields.js"
 
 const time = (ms: number | null): string | null => (ms === null ? null : isoTime(ms))
 
@@ -131,6 +132,7 @@ export const fullTask = (ctx: RenderContext, task: Task): Wire => {
     // The service documents these as bare resources (gid and type); opt_fields expands them.
     dependencies: task.dependencies.map((gid) => ({ gid, resource_type: "task" })),
     dependents: dependentsOf(state, task.gid).map((t) => ({ gid: t.gid, resource_type: "task" })),
+    custom_fields: taskCustomFields(ctx, task),
     workspace: workspaceRef(state, task.workspace),
     permalink_url: `${ctx.app_url}/0/${home}/${task.gid}`
   }
