@@ -59,7 +59,9 @@ export const fullProject = (ctx: RenderContext, project: Project): Wire => ({
   public: project.public,
   privacy_setting: project.public ? "public_to_workspace" : "private",
   owner: userRef(ctx.state, project.owner),
-  team: project.team === null ? null : teamRef(ctx.state, project.team),
+  // The description documents team as a record, never null: a project of a workspace that is not an
+  // organization has no team and leaves the field out.
+  team: project.team === null ? undefined : teamRef(ctx.state, project.team),
   workspace: workspaceRef(ctx.state, project.workspace),
   followers: project.followers.map((gid) => userRef(ctx.state, gid)),
   members: project.members.map((gid) => userRef(ctx.state, gid)),
