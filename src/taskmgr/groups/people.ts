@@ -55,7 +55,8 @@ export const userList = taskmgrList({
   request: (i, client) =>
     Effect.map(
       workspaceOf(client, i.workspace_gid),
-      (w) => ({ method: "GET" as const, path: `/workspaces/${pathOf(w)}/users` })
+      // GET /users?workspace= pages by offset; the description gives /workspaces/{gid}/users no paging at all.
+      (w) => ({ method: "GET" as const, path: "/users", query: { workspace: w } })
     ),
   item: User,
   defaultFields: ["name", "email"],
