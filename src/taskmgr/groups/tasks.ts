@@ -13,15 +13,15 @@ import { exitCodeOfTag } from "../../core/exit-codes.js"
 import { type Answer, pathOf, type QueryValue, type RequestSpec, unreadable } from "../../core/http/pipeline.js"
 import { routeTemplate } from "../../core/http/route.js"
 import { absentIsDone, type Operation } from "../../core/operation.js"
-import { handBound } from "../../core/paginate.js"
 import { view } from "../../core/view.js"
-import { classifyTaskmgr, PREMIUM, type TaskmgrPlanGate } from "../classify.js"
+import { classifyTaskmgr, PREMIUM } from "../classify.js"
 import { dataBody, listFields, type ListPage, type TaskmgrError, taskmgrList, taskmgrOperation } from "../define.js"
 import { CONCURRENCY } from "../limits.js"
 import { Gid, GidOrUrl, NonBlank, Toggle, UserGid } from "../records/records.js"
 import { Task, UserTaskList } from "../records/typed-records.js"
 import { gidNamed, gidOf } from "../refs.js"
 import { RichText } from "../rich-text.js"
+import { pagedSearch, SEARCH_MAX } from "../search.js"
 import type { TaskmgrClient } from "../service.js"
 import { workspaceOf } from "./people.js"
 
@@ -328,10 +328,6 @@ export const taskGetMany: Operation<
 
 // ---- search -------------------------------------------------------------------
 
-/** Search answers at most 100 and has no offset: it is paged by created_at, newest first. */
-const SEARCH_MAX = 100
-const searchModel = handBound("created_at.before")
-
 const searchFields = {
   text: Schema.optional(Schema.String.annotations({ description: "Words in the name or notes" })),
   workspace_gid: Schema.optional(Gid.annotations({ description: "The workspace (default: the configured one)" })),
@@ -400,46 +396,13 @@ const searchOnce = taskmgrOperation({
   data: Schema.Array(Task)
 })
 
-/** A page of search results; `next_bound` is the created_at.before of the next page (null: none left). */
-export interface SearchPage {
-  readonly data: ReadonlyArray<Task>
-  readonly next_bound: string | null
-}
-
-/** The oldest created_at of a full page: the bound of the next. */
-const nextBound = (data: ReadonlyArray<Task>, limit: number): string | null => {
-  if (data.length < limit) return null
-  let oldest: { readonly at: number; readonly text: string } | null = null
-  for (const item of data) {
-    const text = item.created_at
-    const at = typeof text === "string" ? Date.parse(text) : Number.NaN
-    if (Number.isNaN(at)) return null
-    if (oldest === null || at < oldest.at) oldest = { at, text: text as string }
-  }
-  return oldest?.text ?? null
-}
-
-export const taskSearch: Operation<
-  typeof SearchInput.Type,
-  typeof SearchInput.Encoded,
-  SearchPage,
-  TaskmgrError<TaskmgrPlanGate>,
-  TaskmgrClient,
-  Task
-> = {
+export const taskSearch = pagedSearch({
   name: "taskSearch",
   group: "tasks",
   summary: "Search a workspace's tasks (paid workspaces only), newest first.",
   input: SearchInput,
-  impact: "read",
-  idempotent: true,
-  paging: { model: searchModel, items: (page) => page.data, itemsKey: "tasks", key: (item) => item.gid },
-  run: (client, input, cursor) =>
-    Effect.map(searchOnce.run(client, { ...input, before: cursor }, undefined), (data) => ({
-      data,
-      next_bound: nextBound(data, input.limit ?? SEARCH_MAX)
-    }))
-}
+  itemsKey: "tasks"
+}, searchOnce)
 
 // ---- My Tasks -------------------------------------------------------------------
 
