@@ -36,7 +36,7 @@ export const membershipList = taskmgrList({
   summary: "Memberships of a parent or of a member (give one).",
   // The runtime Schema is the struct (its fields become flags and tool parameters); its type is the union.
   input: ListFields as unknown as Schema.Schema<MembershipListInput, typeof ListFields.Encoded>,
-  gids: { parent: "project" },
+  gids: { parent: "any" },
   subject: (i) => (i.parent !== undefined ? `members of ${i.parent}` : `memberships of ${i.member ?? ""}`),
   request: (i) =>
     (i.parent === undefined) === (i.member === undefined)
@@ -72,7 +72,7 @@ export const membershipCreate = taskmgrOperation({
   input: Schema.Struct({ parent: Parent, member: Member, access_level: Schema.optional(AccessLevel) }),
   impact: "write",
   idempotent: false,
-  gids: { parent: "project" },
+  gids: { parent: "any" },
   subject: (i) => `membership of ${i.member} in ${i.parent}`,
   request: (i) => ({
     method: "POST",

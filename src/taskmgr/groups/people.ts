@@ -8,6 +8,7 @@ import { view } from "../../core/view.js"
 import { listFields, taskmgrList, taskmgrOperation } from "../define.js"
 import { Gid, type Record, UserGid } from "../records/records.js"
 import { Team, User, Workspace } from "../records/typed-records.js"
+import { Ref } from "../refs.js"
 import type { TaskmgrClient } from "../service.js"
 
 /** The workspace to use: the one given, else the configured one. */
@@ -83,7 +84,7 @@ export const teamGet = taskmgrOperation({
   name: "teamGet",
   group: "teams",
   summary: "One team.",
-  input: Schema.Struct({ team_gid: Gid }),
+  input: Schema.Struct({ team_gid: Ref("team") }),
   impact: "read",
   idempotent: true,
   subject: (i) => `team ${i.team_gid}`,

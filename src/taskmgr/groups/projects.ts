@@ -14,6 +14,7 @@ import { dataBody, listFields, taskmgrList, taskmgrOperation } from "../define.j
 import { notBoth, rules, someOf } from "../input-rules.js"
 import { Gid, GidOrUrl, NonBlank, type Record, Toggle, UserGid } from "../records/records.js"
 import { Project } from "../records/typed-records.js"
+import { Ref } from "../refs.js"
 import { gidNamed } from "../refs.js"
 import { RichText } from "../rich-text.js"
 import { pagedSearch, SEARCH_MAX } from "../search.js"
@@ -21,7 +22,7 @@ import { workspaceOf } from "./people.js"
 
 const ProjectGid = GidOrUrl.annotations({ description: "Gid or URL" })
 const WorkspaceGid = Gid.annotations({ description: "The workspace (default: the configured one)" })
-const TeamGid = Gid.annotations({ description: "Team gid" })
+const TeamGid = Ref("team")
 
 /** The writable project fields the wrapper offers, shared by create and update (wire names). */
 const writable = {

@@ -40,7 +40,7 @@ export const statusList = taskmgrList({
     created_since: Schema.optional(CalendarDateTime.annotations({ description: "Only those since this date-time" })),
     ...listFields
   }),
-  gids: { parent: "project" },
+  gids: { parent: "any" },
   subject: (i) => `status updates of ${i.parent}`,
   request: (i) => ({
     method: "GET",
@@ -89,7 +89,7 @@ export const statusCreate = taskmgrOperation({
   ),
   impact: "write",
   idempotent: false,
-  gids: { parent: "project" },
+  gids: { parent: "any" },
   subject: (i) => `status update on ${i.parent}`,
   request: (i) => ({
     method: "POST",

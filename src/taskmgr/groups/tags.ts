@@ -11,10 +11,11 @@ import { view } from "../../core/view.js"
 import { dataBody, listFields, taskmgrList, taskmgrOperation } from "../define.js"
 import { Gid, GidOrUrl, type Record } from "../records/records.js"
 import { Tag, Task } from "../records/typed-records.js"
+import { gidNamed, Ref } from "../refs.js"
 import { workspaceOf } from "./people.js"
 
 const Workspace = Schema.optional(Gid.annotations({ description: "The workspace (default: the configured one)" }))
-const TagGid = Gid.annotations({ description: "The tag's gid" })
+const TagGid = Ref("tag")
 const TaskRef = GidOrUrl.annotations({ description: "Gid or URL" })
 const Name = Schema.String.pipe(Schema.filter((s) => s.trim() !== "" || "must not be empty"))
 const Color = Schema.String.pipe(
@@ -111,7 +112,7 @@ export const tagDelete = absentIsDone(
     request: (i) => ({ method: "DELETE", path: `/tags/${pathOf(i.tag_gid)}` }),
     data: Empty
   }),
-  (i) => ({ tag_gid: i.tag_gid })
+  (i) => ({ tag_gid: gidNamed(i.tag_gid, "tag") })
 )
 
 export const tagTaskList = taskmgrList({
