@@ -7,6 +7,7 @@ import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { DesignApi, HttpObserver } from "../src/index.js"
+import { RedisRateStore } from "../src/redis.js"
 import { TaskmgrApi } from "../src/taskmgr/api.js"
 
 interface Job {
@@ -55,7 +56,10 @@ const program = Effect.gen(function*() {
 }).pipe(
   Effect.provideService(HttpObserver, observer),
   Effect.provide(
-    Layer.provide(layer as Layer.Layer<DesignApi | TaskmgrApi, unknown, never>, NodeHttpClient.layerUndici)
+    Layer.provide(
+      layer as Layer.Layer<DesignApi | TaskmgrApi, unknown, never>,
+      Layer.merge(NodeHttpClient.layerUndici, RedisRateStore.layer)
+    )
   ),
   Effect.orDie
 )

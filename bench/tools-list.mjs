@@ -1,5 +1,7 @@
 // What an agent pays to know our tools: the bytes of the tools/list answer,
-// measured through the official MCP client against `design mcp`.
+// measured through the official MCP client against `design mcp` and
+// `taskmgr mcp`, as they start by default (their default toolsets and the
+// toolsets tool) and with every tool (`--toolsets all`).
 // Usage: node bench/tools-list.mjs
 import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
@@ -10,10 +12,10 @@ const bytes = (value) => Buffer.byteLength(JSON.stringify(value))
 // What the listing would weigh with all four hints on every tool, for comparison.
 const FULL_HINTS = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true }
 
-for (const program of ["design", "taskmgr"]) {
+for (const [program, mode] of ["design", "taskmgr"].flatMap((p) => [[p, []], [p, ["--toolsets", "all"]]])) {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [`dist/${program}.js`, "mcp"],
+    args: [`dist/${program}.js`, "mcp", ...mode],
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "" },
     stderr: "ignore"
   })
@@ -25,7 +27,9 @@ for (const program of ["design", "taskmgr"]) {
   const total = bytes(tools)
   const full = bytes(tools.map((t) => ({ ...t, annotations: { ...FULL_HINTS, ...t.annotations } })))
   console.log(
-    `${program} tools/list: ${tools.length} tools, ${total} bytes, ${(total / tools.length).toFixed(0)} bytes a tool` +
+    `${program} mcp ${
+      mode.length === 0 ? "(default)" : mode.join(" ")
+    } tools/list: ${tools.length} tools, ${total} bytes, ${(total / tools.length).toFixed(0)} bytes a tool` +
       ` (${(full / tools.length).toFixed(0)} with all four hints spelled out)`
   )
   console.log(

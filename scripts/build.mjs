@@ -10,6 +10,8 @@ const binaries = ["design", "taskmgr"]
 
 // The light command index the command line starts from (scripts/command-index.mjs), true to the definitions.
 await import("./command-index.mjs")
+// Each service's documented method interface (scripts/api-methods.mjs), true to the definitions.
+await import("./api-methods.mjs")
 
 await rm("dist", { recursive: true, force: true })
 // lib/ is emitted afresh by tsc after this script: no module left over from an older layout gets packed.
@@ -35,7 +37,7 @@ const rateStoreApart = {
     b.onResolve(
       { filter: /^\.\/rate-store-redis\.js$/ },
       (args) =>
-        args.importer.endsWith("src/core/pacing/rate-limit.ts")
+        args.importer.endsWith("src/core/pacing/redis-lazy.ts")
           ? { path: "./rate-store-redis.bundle.js", external: true }
           : undefined
     )

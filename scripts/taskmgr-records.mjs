@@ -1,18 +1,46 @@
-// Writes src/taskmgr/records/record-schemas.ts: one Effect Schema per record of the
-// task manager, from the service's JSON Schema of its records
-// (reference/taskmgr-records.json, given as the argument). Run by hand when the
-// reference changes; test/taskmgr/records/record-schemas.test.ts checks the file is
-// current whenever the reference is at hand.
+// Writes src/taskmgr/records/record-schemas.ts: for each record of the task manager, a named interface and its
+// Effect Schema, from the service's JSON Schema of its records (reference/taskmgr-records.json, given as the
+// argument). Run by hand when the reference changes; test/taskmgr/records/record-schemas.test.ts checks the file
+// is current whenever the reference is at hand.
 //
-// Rules: `gid` is always there on a record that has one; every other field is
-// optional (opt_fields may leave it out), nullable where the reference says
-// null; enums are literals. Records keep fields the reference does not name
-// (an index signature), so a field the service adds is passed on, not lost.
+// Rules: `gid` is always there on a record that has one; every other field is optional (opt_fields may leave it
+// out), nullable where the reference says null. An enum admits the values the service adds (`Undocumented`), and a
+// field the reference does not name is kept on the record as it came (core/open-record.ts): the service may move
+// on, a call never fails for it, and nothing it sends is lost. The interfaces have no index signature, so a
+// misspelt field does not compile. Records a library user looks for by name are written under that name (Task,
+// not TaskResponse): hovers and type errors say it.
 import { readFileSync, writeFileSync } from "node:fs"
 
 const source = process.argv[2] ?? "reference/taskmgr-records.json"
 const target = process.argv[3] ?? "src/taskmgr/records/record-schemas.ts"
 const { definitions } = JSON.parse(readFileSync(source, "utf8"))
+
+/** The reference's names for the records a library user reads, and the names they read them by. */
+const NAMES = {
+  AttachmentResponse: "Attachment",
+  CustomFieldResponse: "CustomField",
+  CustomFieldSettingResponse: "CustomFieldSetting",
+  EventResponse: "Event",
+  GoalResponse: "Goal",
+  JobResponse: "Job",
+  MembershipResponse: "Membership",
+  OooEntryResponse: "OutOfOffice",
+  PortfolioResponse: "Portfolio",
+  ProjectResponse: "Project",
+  ProjectTemplateResponse: "ProjectTemplate",
+  SectionResponse: "Section",
+  StatusUpdateResponse: "StatusUpdate",
+  StoryResponse: "Story",
+  TagResponse: "Tag",
+  TaskCountResponse: "TaskCount",
+  TaskResponse: "Task",
+  TaskTemplateResponse: "TaskTemplate",
+  TeamResponse: "Team",
+  UserResponse: "User",
+  UserTaskListResponse: "UserTaskList",
+  WorkspaceResponse: "Workspace"
+}
+const nameOf = (definition) => NAMES[definition] ?? definition
 
 const refName = (ref) => ref.replace("#/definitions/", "")
 const refsOf = (node, found = new Set()) => {
@@ -24,7 +52,7 @@ const refsOf = (node, found = new Set()) => {
   return found
 }
 
-// Definitions in dependency order; a reference back into the cycle is suspended.
+// Definitions in dependency order; a reference back into a cycle is suspended.
 const order = []
 const state = new Map()
 const visit = (name) => {
@@ -40,69 +68,118 @@ const position = new Map(order.map((name, i) => [name, i]))
 
 const isNull = (s) => s.type === "null"
 const literal = (v) => JSON.stringify(v)
+const key = (name) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : literal(name))
+const FREE = { schema: "Schema.Record({ key: Schema.String, value: Schema.Unknown })", type: "RecordJson" }
 
-/** The Schema expression of one JSON Schema node, written inside definition `owner`. */
-const schemaOf = (node, owner) => {
+/** The Schema expression and the TypeScript type of one JSON Schema node, written inside definition `owner`. */
+const shapeOf = (node, owner, indent) => {
   if (node.$ref) {
     const name = refName(node.$ref)
-    return position.get(name) < position.get(owner) ? name : `Schema.suspend((): Schema.Schema<any> => ${name})`
+    const shown = nameOf(name)
+    return {
+      schema: position.get(name) < position.get(owner) ? shown : `Schema.suspend(() => ${shown})`,
+      type: shown
+    }
   }
   // The reference notes where the service sends null without declaring it (an event's user).
   if (typeof node.$comment === "string" && /accepts null/.test(node.$comment)) {
-    return `Schema.NullOr(${schemaOf({ ...node, $comment: undefined }, owner)})`
+    const inner = shapeOf({ ...node, $comment: undefined }, owner, indent)
+    return { schema: `Schema.NullOr(${inner.schema})`, type: `${inner.type} | null` }
   }
-  if (node.allOf) return node.allOf.length === 1 ? schemaOf(node.allOf[0], owner) : "Schema.Unknown"
+  if (node.allOf) return node.allOf.length === 1 ? shapeOf(node.allOf[0], owner, indent) : unknown
   if (node.anyOf || node.oneOf) {
     const members = node.anyOf ?? node.oneOf
-    const others = members.filter((m) => !isNull(m)).map((m) => schemaOf(m, owner))
-    const union = others.length === 1 ? others[0] : `Schema.Union(${others.join(", ")})`
-    return members.some(isNull) ? `Schema.NullOr(${union})` : union
+    const others = members.filter((m) => !isNull(m)).map((m) => shapeOf(m, owner, indent))
+    const union = others.length === 1
+      ? others[0]
+      : {
+        schema: `Schema.Union(${others.map((o) => o.schema).join(", ")})`,
+        type: others.map((o) => o.type).join(" | ")
+      }
+    return members.some(isNull) ? { schema: `Schema.NullOr(${union.schema})`, type: `${union.type} | null` } : union
   }
   const types = Array.isArray(node.type) ? node.type : node.type === undefined ? [] : [node.type]
   const nullable = types.includes("null") || node.nullable === true
   const type = types.find((t) => t !== "null")
   let base
-  if (node.enum) base = `Schema.Literal(${node.enum.filter((v) => v !== null).map(literal).join(", ")})`
-  else if (type === "string") base = "Schema.String"
-  else if (type === "boolean") base = "Schema.Boolean"
-  else if (type === "integer" || type === "number") base = "Schema.Number"
-  else if (type === "array") base = `Schema.Array(${node.items ? schemaOf(node.items, owner) : "Schema.Unknown"})`
-  else if (type === "object" || node.properties) base = structOf(node, owner, false)
-  else base = "Schema.Unknown"
-  return nullable ? `Schema.NullOr(${base})` : base
+  if (node.enum) {
+    const values = node.enum.filter((v) => v !== null)
+    base = {
+      schema: `oneOf(${values.map(literal).join(", ")})`,
+      type: `${values.map(literal).join(" | ")} | Undocumented`
+    }
+  } else if (type === "string") base = { schema: "Schema.String", type: "string" }
+  else if (type === "boolean") base = { schema: "Schema.Boolean", type: "boolean" }
+  else if (type === "integer" || type === "number") base = { schema: "Schema.Number", type: "number" }
+  else if (type === "array") {
+    const item = node.items ? shapeOf(node.items, owner, indent) : unknown
+    base = { schema: `Schema.Array(${item.schema})`, type: `ReadonlyArray<${parenthesized(item.type)}>` }
+  } else if (type === "object" || node.properties) base = recordOf(node, owner, false, indent)
+  else base = unknown
+  return nullable ? { schema: `Schema.NullOr(${base.schema})`, type: `${base.type} | null` } : base
 }
+const unknown = { schema: "Schema.Unknown", type: "unknown" }
+const parenthesized = (type) => (/[|&]/.test(type) ? `(${type})` : type)
 
-const key = (name) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : literal(name))
+/** A description's first sentence, for JSDoc: markers such as *Opt In* said after it, links as their text. */
+const summary = (text) => {
+  let rest = (text ?? "").replace(/\[([^\]]*)\]\([^)]*\)/g, "$1").replace(/\s+/g, " ").trim()
+  const markers = []
+  for (let m = /^\*([^*]+)\*\s*/.exec(rest); m !== null; m = /^\*([^*]+)\*\s*/.exec(rest)) {
+    markers.push(m[1].trim().toLowerCase())
+    rest = rest.slice(m[0].length)
+  }
+  const sentence = rest.replace(/\*/g, "").split(/(?<=\.)\s/)[0].trim()
+  const said = markers.length === 0 ? sentence : `${sentence} (${markers.join("; ")})`
+  return said.replace(/\*\//g, "* /")
+}
+const doc = (text, indent) => (text === "" ? "" : `${indent}/** ${text} */\n`)
 
 /** A record: its fields optional but `gid` (when `top`: a record the service answers with). */
-const structOf = (node, owner, top) => {
+const recordOf = (node, owner, top, indent) => {
   const properties = Object.entries(node.properties ?? {})
-  if (properties.length === 0) return "Schema.Record({ key: Schema.String, value: Schema.Unknown })"
-  const fields = properties.map(([name, prop]) =>
-    top && name === "gid" ? `gid: ${schemaOf(prop, owner)}` : `${key(name)}: Schema.optional(${schemaOf(prop, owner)})`
-  )
+  if (properties.length === 0) return FREE
+  const inner = `${indent}  `
+  const fields = properties.map(([name, prop]) => {
+    const shape = shapeOf(prop, owner, inner)
+    const required = top && name === "gid"
+    return {
+      schema: required ? `${key(name)}: ${shape.schema}` : `${key(name)}: Schema.optional(${shape.schema})`,
+      type: `${doc(summary(prop.description), inner)}${inner}readonly ${key(name)}${required ? "" : "?"}: ${shape.type}`
+    }
+  })
   // A record's own fields one a line, so a change of the reference shows as the fields it touched.
-  return top ? `Schema.Struct({\n  ${fields.join(",\n  ")}\n}, Open)` : `Schema.Struct({ ${fields.join(", ")} }, Open)`
+  return top
+    ? {
+      schema: `record({\n  ${fields.map((f) => f.schema).join(",\n  ")}\n})`,
+      type: `{\n${fields.map((f) => f.type).join("\n")}\n${indent}}`
+    }
+    : {
+      schema: `record({ ${fields.map((f) => f.schema).join(", ")} })`,
+      type: `{\n${fields.map((f) => f.type).join("\n")}\n${indent}}`
+    }
 }
-
-const summary = (text) => (text ?? "").replace(/\*/g, "").split(/(?<=\.)\s/)[0].replace(/\s+/g, " ").trim()
 
 const lines = [
   "// Generated by scripts/taskmgr-records.mjs from the service's record schemas (reference/taskmgr-records.json): do not edit.",
   "// Every field is optional but gid (opt_fields chooses what the service sends), nullable where the service sends null;",
-  "// fields the reference does not name are kept (Open).",
+  "// enums admit values the service adds (Undocumented) and fields the reference does not name are kept (core/open-record.ts).",
   "/* eslint-disable */",
   `import * as Schema from "effect/Schema"`,
-  "",
-  "const Open = Schema.Record({ key: Schema.String, value: Schema.Unknown })",
+  `import { oneOf, record, type RecordJson, type Undocumented } from "../../core/open-record.js"`,
   ""
 ]
-for (const name of order) {
-  const node = definitions[name]
-  const expression = node.properties || node.type === "object" ? structOf(node, name, true) : schemaOf(node, name)
-  const doc = summary(node.description)
-  if (doc !== "") lines.push(`/** ${doc.replace(/\*\//g, "* /")} */`)
-  lines.push(`export const ${name} = ${expression}`)
-  lines.push(`export type ${name} = typeof ${name}.Type`)
+for (const definition of order) {
+  const node = definitions[definition]
+  const name = nameOf(definition)
+  const said = summary(node.description)
+  const shape = node.properties ? recordOf(node, definition, true, "") : shapeOf(node, definition, "")
+  if (node.properties) {
+    lines.push(`${doc(said, "")}export interface ${name} ${shape.type}`)
+    lines.push(`export const ${name}: Schema.Schema<${name}, RecordJson> = ${shape.schema}`)
+  } else {
+    lines.push(`${doc(said, "")}export type ${name} = ${shape.type}`)
+    lines.push(`export const ${name}: Schema.Schema<${name}, RecordJson> = ${shape.schema}`)
+  }
 }
 writeFileSync(target, lines.join("\n") + "\n")

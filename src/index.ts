@@ -1,58 +1,37 @@
 /**
  * The library: typed services for the design service and the
- * task-management service, to import into Effect programs. Simulators for
- * tests live in the "./testing" entry point.
+ * task-management service, to import into Effect programs, their options,
+ * and the errors they fail with. Each service's records are in
+ * "design-taskmgr/design" and "design-taskmgr/taskmgr" (also here as the
+ * namespaces `Design` and `Taskmgr`); Node's HTTP client in one line in
+ * "design-taskmgr/node"; one rate budget across processes on Redis in
+ * "design-taskmgr/redis"; simulators for tests in "design-taskmgr/testing".
  */
-export * from "./core/errors.js"
+export {
+  AuthError,
+  AuthModeError,
+  ForbiddenError,
+  InvalidInputError,
+  InvalidRequestError,
+  InvalidSettingsError,
+  JobFailedError,
+  JobTimeoutError,
+  NotFoundError,
+  PlanRequiredError,
+  RateLimitError,
+  type RequestError,
+  ServiceError,
+  ServiceName,
+  SignInError,
+  UnexpectedError,
+  type WrapperError
+} from "./core/errors.js"
 export { type ExchangeEvent, HttpObserver, type Observer, type WaitEvent } from "./core/http/observe.js"
-export type { Impact, Operation, Paging } from "./core/operation.js"
 export { type Pace, RateLimiter, type RateLimiterService } from "./core/pacing/rate-limit.js"
-export { type PaginationModel, paginationModels } from "./core/paginate.js"
-export type { ApiOf, CursorInput, PageOf } from "./core/service/api.js"
+export type { CursorInput, PageOf } from "./core/service/api.js"
 export { DesignApi, type DesignApiService } from "./design/api.js"
-export type { PlanGate } from "./design/classify.js"
-export type { FileMetadata } from "./design/groups/files.js"
-export type { Webhook } from "./design/groups/webhooks.js"
-export { designOperations } from "./design/operations.js"
-export {
-  type AuthMode,
-  designConfig,
-  type DesignOptions,
-  type DesignSettings,
-  type Plan,
-  type Seat
-} from "./design/options.js"
+export * as Design from "./design/index.js"
+export { type AuthMode, type DesignOptions, type DesignSettings, type Plan, type Seat } from "./design/options.js"
 export { TaskmgrApi, type TaskmgrApiService } from "./taskmgr/api.js"
-export type { ListPage } from "./taskmgr/define.js"
-export type { EventFeed, FollowOptions as EventFollowOptions } from "./taskmgr/groups/events.js"
-export { taskmgrOperations } from "./taskmgr/operations.js"
-export {
-  type Plan as TaskmgrPlan,
-  taskmgrConfig,
-  type TaskmgrOptions,
-  type TaskmgrSettings
-} from "./taskmgr/options.js"
-export {
-  Attachment,
-  CustomField,
-  CustomFieldSetting,
-  Event,
-  Goal,
-  Job,
-  Membership,
-  OutOfOffice,
-  Portfolio,
-  Project,
-  ProjectTemplate,
-  Section,
-  StatusUpdate,
-  Story,
-  Tag,
-  Task,
-  TaskCount,
-  TaskTemplate,
-  Team,
-  User,
-  UserTaskList,
-  Workspace
-} from "./taskmgr/records/typed-records.js"
+export * as Taskmgr from "./taskmgr/index.js"
+export { type Plan as TaskmgrPlan, type TaskmgrOptions, type TaskmgrSettings } from "./taskmgr/options.js"

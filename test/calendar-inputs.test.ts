@@ -109,7 +109,7 @@ describe.each([
           const value = as(kind, day)
           const { client, effect, reached } = recordingClient()
           const library = yield* failureOf(
-            (makeApi("Test", operations, client) as unknown as Record<
+            (makeApi({ name: "design", apiName: "Test" }, operations, client) as unknown as Record<
               string,
               (i: unknown) => Effect.Effect<unknown, unknown>
             >)[op.name]!({ [field]: value })

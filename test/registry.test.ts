@@ -1,22 +1,41 @@
 /** Both registries reach every front end: one view per operation, a command each, a tool unless it says why not. */
 import { describe, expect, it } from "@effect/vitest"
 import AjvModule from "ajv"
-import { Duration, Effect } from "effect"
+import { Duration, Effect, Either } from "effect"
 import { resolveArgv } from "../src/core/cli/resolve.js"
 import { programTree, runProgram } from "../src/core/cli/runtime.js"
 import { allCommands, flagCollisions, isGroup, VERSION_FLAG } from "../src/core/cli/tree.js"
+import {
+  AuthError,
+  AuthModeError,
+  ForbiddenError,
+  InvalidInputError,
+  InvalidRequestError,
+  InvalidSettingsError,
+  JobFailedError,
+  JobTimeoutError,
+  NotFoundError,
+  PlanRequiredError,
+  RateLimitError,
+  ServiceError,
+  SignInError,
+  UnexpectedError,
+  type WrapperError
+} from "../src/core/errors.js"
 import { fieldsOf } from "../src/core/fields.js"
-import { hasTool, toolEntry } from "../src/core/mcp/derive.js"
+import { makeCatalog } from "../src/core/mcp/catalog.js"
+import { hasTool, narrowingOf, PAGING_PARAMETERS, toolEntry, toolError } from "../src/core/mcp/derive.js"
 import { DEPRECATED_TOOL_NAMES, DEPRECATED_TOOLSETS, ruleToolName, toolNameOf } from "../src/core/mcp/names.js"
 import { listedTool } from "../src/core/mcp/protocol.js"
 import { toolVocabulary } from "../src/core/mcp/remedy.js"
 import { sayOnce } from "../src/core/mcp/said-once.js"
+import { chooseToolsets } from "../src/core/mcp/toolsets.js"
 import type { AnyOperation } from "../src/core/operation.js"
 import type { NoTool } from "../src/core/view.js"
-import { designProgram } from "../src/design/cli/program.js"
+import { designCli, designProgram } from "../src/design/cli/program.js"
 import { designOperations, designViews } from "../src/design/operations.js"
 import type { DesignClient } from "../src/design/service.js"
-import { taskmgrProgram } from "../src/taskmgr/cli/program.js"
+import { taskmgrCli, taskmgrProgram } from "../src/taskmgr/cli/program.js"
 import { taskmgrOperations, taskmgrViews } from "../src/taskmgr/operations.js"
 import { VERSION } from "../src/version.js"
 import { memoryIO } from "./e2e/in-process.js"
@@ -57,6 +76,7 @@ const tools = designViews.filter(hasTool).map((v) =>
 describe.each([
   {
     name: "design",
+    cli: designCli as { readonly defaultToolsets?: ReadonlyArray<string> | undefined },
     program: designProgram,
     views: designViews,
     operations: designOperations as Record<string, AnyOperation<never>>,
@@ -64,12 +84,13 @@ describe.each([
   },
   {
     name: "taskmgr",
+    cli: taskmgrCli as { readonly defaultToolsets?: ReadonlyArray<string> | undefined },
     program: taskmgrProgram,
     views: taskmgrViews,
     operations: taskmgrOperations as Record<string, AnyOperation<never>>,
     budget: 450
   }
-])("the $name registry", ({ budget, name, operations, program, views }) => {
+])("the $name registry", ({ budget, cli, name, operations, program, views }) => {
   const entries = views.filter(hasTool).map((v) =>
     toolEntry(Effect.die("not called") as Effect.Effect<never>, v, { ...options, program: name })
   )
@@ -170,10 +191,178 @@ describe.each([
   it(`keeps tools/list within its budget of bytes a tool on average`, () => {
     const { instructions, tools } = sayOnce(entries)
     expect(Buffer.byteLength(JSON.stringify(tools.map(listedTool))) / entries.length).toBeLessThanOrEqual(budget)
-    // Said once, but still paid once a session: no more than a few tools' worth.
-    expect(Buffer.byteLength(instructions)).toBeLessThanOrEqual(3 * budget)
+    // Said once, but still paid once a session: no more than a few tools' worth (every shared meaning, rich text's
+    // tags among them, with every toolset served).
+    expect(Buffer.byteLength(instructions)).toBeLessThanOrEqual(5 * budget)
   })
+
+  it("says what every parameter takes: in the listing, or once in the instructions with the same words", () => {
+    const { meanings, tools } = sayOnce(entries)
+    const undescribed: Array<string> = []
+    for (const tool of tools) {
+      const op = viewOf(tool.name).operation as AnyOperation<never>
+      const fields = new Map(fieldsOf(op.input).map((f) => [f.name, f]))
+      const properties = (tool.inputSchema.properties ?? {}) as Record<string, { description?: string }>
+      for (const [param, property] of Object.entries(properties)) {
+        // Paging is said once, for every paged tool, above the parameters.
+        if (PAGING_PARAMETERS.includes(param) && op.paging !== undefined) continue
+        const said = property.description ?? meanings.get(param)
+        const own = fields.get(param)?.description
+        if (said === undefined || (property.description === undefined && said !== own)) {
+          undescribed.push(`${tool.name}.${param}`)
+        }
+      }
+    }
+    expect(undescribed).toEqual([])
+  })
+
+  it.effect("lists every parameter a tool takes, and takes every parameter it lists", () =>
+    Effect.gen(function*() {
+      const unlisted: Array<string> = []
+      const refused: Array<string> = []
+      const sample = (property: Record<string, unknown>): unknown =>
+        Array.isArray(property.enum)
+          ? property.enum[0]
+          : property.type === "integer" || property.type === "number"
+          ? 1
+          : property.type === "boolean"
+          ? true
+          : property.type === "array"
+          ? []
+          : property.type === "object"
+          ? {}
+          : "1"
+      const context = { progress: () => Effect.void }
+      // Decoding comes first; a client that is never there ends the call right after it.
+      const noClient = Effect.fail(new AuthError({ message: "no token", reason: "missing", status: null }))
+      for (const v of views.filter(hasTool)) {
+        const op = v.operation as AnyOperation<never>
+        const tool = toolEntry(noClient, v, { ...options, program: name })
+        const properties = (tool.inputSchema.properties ?? {}) as Record<string, Record<string, unknown>>
+        const listed = Object.keys(properties)
+        const accepted = [
+          ...fieldsOf(op.input).map((f) => f.name),
+          ...(op.paging === undefined ? [] : PAGING_PARAMETERS)
+        ]
+        for (const field of accepted) if (!listed.includes(field)) unlisted.push(`${tool.name}.${field}`)
+        for (const param of listed) {
+          const result = yield* tool.call({ [param]: sample(properties[param]!) }, context)
+          if (result.content[0]!.text.includes(`${param} is not a parameter`)) refused.push(`${tool.name}.${param}`)
+        }
+        const stranger = yield* tool.call({ not_listed_anywhere: "1" }, context)
+        expect(stranger.content[0]!.text, tool.name).toContain("not_listed_anywhere is not a parameter")
+      }
+      expect(unlisted).toEqual([])
+      expect(refused).toEqual([])
+    }))
+
+  it("serves at most 40 tools and 16 KB of tools/list by default, the toolsets tool among them", () => {
+    const { meanings, tools } = sayOnce(entries)
+    const defaults = cli.defaultToolsets!
+    const choice = Either.getOrThrow(chooseToolsets(tools, { toolsets: [], defaults }))
+    expect(choice).toEqual({ toolsets: defaults, dynamic: true })
+    const catalog = makeCatalog({
+      program: name,
+      prefix: name.toUpperCase(),
+      tools,
+      meanings,
+      toolsetLines: new Map(),
+      choice,
+      readOnly: false,
+      render: (value) => JSON.stringify(value)
+    })
+    const listed = catalog.listed()
+    expect(listed.length).toBeLessThanOrEqual(40)
+    expect(Buffer.byteLength(JSON.stringify(listed.map(listedTool)))).toBeLessThanOrEqual(16 * 1024)
+    expect(listed.map((t) => t.name)).toContain(`${name}_toolsets`)
+    // Everything else is reachable: each tool not listed answers how to get it.
+    for (const tool of tools.filter((t) => !listed.includes(t))) {
+      expect(catalog.find(tool.name), tool.name).toBeDefined()
+    }
+  })
+
+  it.effect("words every remedy of a tool error in tool words: parameters and variables, never a CLI flag", () =>
+    Effect.gen(function*() {
+      const vocabulary = {
+        ...toolVocabulary(`${name.toUpperCase()}_ACCESS_TOKEN`, name.toUpperCase()),
+        operation: (op: string) => {
+          const v = views.filter(hasTool).find((x) => (x.operation as AnyOperation<never>).name === op)
+          return v === undefined ? undefined : toolNameOf(name, v)
+        }
+      }
+      const flags: Array<string> = []
+      for (const error of everyErrorKind()) {
+        const tool = toolError(error, vocabulary)
+        if (/(^|[\s('"`])--[a-z]/.test(String(tool.remedy))) flags.push(`${error._tag}: ${String(tool.remedy)}`)
+      }
+      for (const v of views.filter(hasTool)) {
+        for (const hint of narrowingOf(v)) if (hint.includes("--")) flags.push(`${toolNameOf(name, v)}: ${hint}`)
+      }
+      expect(flags).toEqual([])
+    }))
 })
+
+/** One error of every kind and variant a tool can answer, for checks of their wording. */
+const everyErrorKind = (): ReadonlyArray<WrapperError> => [
+  new InvalidInputError({ message: "x", fields: ["limit"] }),
+  ...["token", "authMode", "baseUrl", "maxWait", "timeout", "budget", "teamId", "clientId", "seat"].map((setting) =>
+    new InvalidSettingsError({ message: "x", setting })
+  ),
+  new AuthModeError({ message: "x", mode: "plan", allowed: ["personal", "oauth"] }),
+  new InvalidRequestError({ message: "x", status: 400 }),
+  new InvalidRequestError({ message: "x", status: 400, cursorExpired: true }),
+  ...(["missing", "rejected", "expired"] as const).map((reason) =>
+    new AuthError({ message: "x", reason, status: 401 })
+  ),
+  ...([
+    "timeout",
+    "state_mismatch",
+    "denied",
+    "exchange",
+    "client_rejected",
+    "no_code",
+    "refresh_refused",
+    "revoke_refused",
+    "not_signed_in",
+    "insecure_store",
+    "store_unusable",
+    "settings_unusable"
+  ] as const).map((reason) => new SignInError({ message: "x", reason, status: null, path: "/c/credentials.json" })),
+  new ForbiddenError({ message: "x", status: 403, scope: null }),
+  new ForbiddenError({ message: "x", status: 403, scope: "tasks:write" }),
+  ...(["service", "author", "service_or_author"] as const).map((changedOnlyBy) =>
+    new ForbiddenError({ message: "x", status: 403, scope: null, changedOnlyBy })
+  ),
+  new NotFoundError({ message: "x" }),
+  new NotFoundError({ message: "x", unknownPath: true }),
+  new RateLimitError({
+    message: "x",
+    retryAfter: Duration.seconds(9),
+    headers: {},
+    planTier: null,
+    rateLimitType: null,
+    upgradeLink: null,
+    attempts: 3
+  }),
+  new PlanRequiredError({ message: "x", plan: "premium", upgradeLink: null, status: 402 }),
+  new ServiceError({ message: "x", status: 503, attempts: 3 }),
+  new ServiceError({ message: "No answer within 30s", status: null, attempts: 1 }),
+  new ServiceError({ message: "x", status: null, attempts: 1, hostUnresolved: true }),
+  new ServiceError({ message: "x", status: 501, attempts: 1 }),
+  new ServiceError({ message: "x", status: null, attempts: 1, unconfirmed: true, check: "taskGet" }),
+  new ServiceError({ message: "x", status: null, attempts: 1, deadline: true }),
+  new ServiceError({ message: "x", status: null, attempts: 1, deadline: true, unconfirmed: true, check: "taskGet" }),
+  new JobFailedError({ message: "x", job: "1300" }),
+  new JobTimeoutError({ message: "x", job: "1300", status: "in_progress", waited: Duration.seconds(5) }),
+  new JobTimeoutError({
+    message: "x",
+    job: "1300",
+    status: "in_progress",
+    waited: Duration.seconds(5),
+    deadline: true
+  }),
+  new UnexpectedError({ message: "x" })
+]
 
 describe("the design registry", () => {
   it("shows every operation exactly once, and nothing else", () => {

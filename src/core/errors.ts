@@ -4,33 +4,57 @@
  * headers, the plan needed); they never name a flag, a tool parameter or an
  * environment variable. Each front end words its own remedy at its edge
  * (cli/remedy.ts, mcp/remedy.ts).
+ *
+ * Every error also says which service's code raised it (`service`), so a
+ * program using both services knows which token, plan or limit to look at:
+ * the errors are made in code shared by both, and `inService` names the
+ * service where an error leaves it (a library method, stream or layer, the
+ * command line, a tool server).
  */
+import type * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
+
+/** The services this package wraps, by their program names. */
+export const ServiceName = Schema.Literal("design", "taskmgr")
+export type ServiceName = typeof ServiceName.Type
+
+/** The fields every error has. */
+const errorFields = {
+  /** What happened, in words for people; never a flag, a tool parameter or a secret. */
+  message: Schema.String,
+  /**
+   * Which service's code raised the error: `"design"` or `"taskmgr"`. Set on
+   * every error a `DesignApi` or `TaskmgrApi` method, stream or layer fails
+   * with, and on every error the command lines and tool servers report;
+   * absent only on an error a program constructs itself.
+   */
+  service: Schema.optional(ServiceName)
+}
 
 /** Input that breaks the operation's constraints, found before anything was sent. */
 export class InvalidInputError extends Schema.TaggedError<InvalidInputError>()("InvalidInputError", {
-  message: Schema.String,
+  ...errorFields,
   /** The input fields at fault, by their library names (context_id). */
   fields: Schema.Array(Schema.String)
 }) {}
 
 /** A setting of the client (base URL, seat, ...) that cannot work; nothing was sent. */
 export class InvalidSettingsError extends Schema.TaggedError<InvalidSettingsError>()("InvalidSettingsError", {
-  message: Schema.String,
+  ...errorFields,
   /** The option's name (baseUrl, seat, ...). */
   setting: Schema.String
 }) {}
 
 /** The configured credential kind cannot call this operation (spec: token support by endpoint); nothing was sent. */
 export class AuthModeError extends Schema.TaggedError<AuthModeError>()("AuthModeError", {
-  message: Schema.String,
+  ...errorFields,
   mode: Schema.String,
   allowed: Schema.Array(Schema.String)
 }) {}
 
 /** The service rejected the request as malformed (400). */
 export class InvalidRequestError extends Schema.TaggedError<InvalidRequestError>()("InvalidRequestError", {
-  message: Schema.String,
+  ...errorFields,
   status: Schema.Number,
   /** The service said a list's position (its paging cursor) had expired: nothing the caller typed was wrong. */
   cursorExpired: Schema.optional(Schema.Boolean),
@@ -40,7 +64,7 @@ export class InvalidRequestError extends Schema.TaggedError<InvalidRequestError>
 
 /** No credential, or the service refused it: missing, rejected (invalid or revoked), expired. */
 export class AuthError extends Schema.TaggedError<AuthError>()("AuthError", {
-  message: Schema.String,
+  ...errorFields,
   reason: Schema.Literal("missing", "rejected", "expired"),
   status: Schema.NullOr(Schema.Number)
 }) {}
@@ -53,7 +77,7 @@ export class AuthError extends Schema.TaggedError<AuthError>()("AuthError", {
  * Never carries a token, code, verifier or client secret.
  */
 export class SignInError extends Schema.TaggedError<SignInError>()("SignInError", {
-  message: Schema.String,
+  ...errorFields,
   reason: Schema.Literal(
     "timeout",
     "state_mismatch",
@@ -76,7 +100,7 @@ export class SignInError extends Schema.TaggedError<SignInError>()("SignInError"
 
 /** A permission, role or scope refusal. */
 export class ForbiddenError extends Schema.TaggedError<ForbiddenError>()("ForbiddenError", {
-  message: Schema.String,
+  ...errorFields,
   status: Schema.Number,
   /** The scope the endpoint needs, when the service named it. */
   scope: Schema.NullOr(Schema.String),
@@ -89,14 +113,14 @@ export class ForbiddenError extends Schema.TaggedError<ForbiddenError>()("Forbid
 }) {}
 
 export class NotFoundError extends Schema.TaggedError<NotFoundError>()("NotFoundError", {
-  message: Schema.String,
+  ...errorFields,
   /** The service knows no such path at all (not just no such record): the base URL is likely wrong. */
   unknownPath: Schema.optional(Schema.Boolean)
 }) {}
 
 /** A 429 that waiting did not resolve; the rate-limit headers are kept as the service sent them. */
 export class RateLimitError extends Schema.TaggedError<RateLimitError>()("RateLimitError", {
-  message: Schema.String,
+  ...errorFields,
   retryAfter: Schema.NullOr(Schema.DurationFromSelf),
   /** Every header of the 429 that describes the limit, verbatim (Retry-After, X-Design-Plan-Tier, ...). */
   headers: Schema.Record({ key: Schema.String, value: Schema.String }),
@@ -108,7 +132,7 @@ export class RateLimitError extends Schema.TaggedError<RateLimitError>()("RateLi
 
 /** The operation needs a higher plan, an add-on or an org role. */
 export class PlanRequiredError extends Schema.TaggedError<PlanRequiredError>()("PlanRequiredError", {
-  message: Schema.String,
+  ...errorFields,
   /** What it needs, as the spec names it: "Enterprise", "Enterprise plus Governance+", "premium". */
   plan: Schema.String,
   upgradeLink: Schema.NullOr(Schema.String),
@@ -118,7 +142,7 @@ export class PlanRequiredError extends Schema.TaggedError<PlanRequiredError>()("
 
 /** 5xx, timeout or a broken connection, after the retries the method allows. */
 export class ServiceError extends Schema.TaggedError<ServiceError>()("ServiceError", {
-  message: Schema.String,
+  ...errorFields,
   status: Schema.NullOr(Schema.Number),
   attempts: Schema.Number,
   /**
@@ -129,7 +153,9 @@ export class ServiceError extends Schema.TaggedError<ServiceError>()("ServiceErr
   /** The operation that shows whether it did (library name: taskGet), when one is known. */
   check: Schema.optional(Schema.String),
   /** The service's host name did not resolve (ENOTFOUND, EAI_AGAIN): the address, or the network's DNS, is at fault. */
-  hostUnresolved: Schema.optional(Schema.Boolean)
+  hostUnresolved: Schema.optional(Schema.Boolean),
+  /** The caller's deadline (a tool call's budget) ended the call, not the service nor a timeout of ours. */
+  deadline: Schema.optional(Schema.Boolean)
 }) {}
 
 /**
@@ -137,25 +163,42 @@ export class ServiceError extends Schema.TaggedError<ServiceError>()("ServiceErr
  * in failure: what it was to make was not made, whatever the request said.
  */
 export class JobFailedError extends Schema.TaggedError<JobFailedError>()("JobFailedError", {
-  message: Schema.String,
+  ...errorFields,
   /** The job's gid. */
   job: Schema.String
 }) {}
 
 /** A wait for a job that ran out before the job finished; the job goes on at the service. */
 export class JobTimeoutError extends Schema.TaggedError<JobTimeoutError>()("JobTimeoutError", {
-  message: Schema.String,
+  ...errorFields,
   /** The job's gid, to look it up later. */
   job: Schema.String,
   /** Its status when the wait ended (in_progress, not_started). */
   status: Schema.String,
-  waited: Schema.DurationFromSelf
+  waited: Schema.DurationFromSelf,
+  /** The caller's deadline (a tool call's budget) ended the wait before the wait's own timeout. */
+  deadline: Schema.optional(Schema.Boolean)
 }) {}
 
-/** An answer we could not read, or a bug. */
+/**
+ * An answer we could not read, or a bug. When an answer did not have its
+ * documented shape, the message says where in a line or two (the operation,
+ * the record's gid, the JSON path, the value found and what was expected),
+ * and `issue` holds the whole Schema issue for a debugger
+ * (`ParseResult.TreeFormatter.formatIssueSync(error.issue)` prints it).
+ */
 export class UnexpectedError extends Schema.TaggedError<UnexpectedError>()("UnexpectedError", {
-  message: Schema.String
-}) {}
+  ...errorFields,
+  /** The operation whose answer could not be read, by its library name (taskGet). */
+  operation: Schema.optional(Schema.String),
+  /** The gid of the record the unreadable value is in, when it has one. */
+  record: Schema.optional(Schema.String),
+  /** Where in the answer, as a JSON path: `data[3].assignee.gid`. */
+  path: Schema.optional(Schema.String)
+}) {
+  /** The whole Schema issue of an unreadable answer (not enumerable: no message or tool result carries it). */
+  declare readonly issue?: ParseResult.ParseIssue | undefined
+}
 
 /** What any request to a service can fail with once it is sent. */
 export type RequestError =
@@ -199,3 +242,27 @@ export const isWrapperError = (u: unknown): u is WrapperError =>
 
 export const invalidInput = (message: string, ...fields: ReadonlyArray<string>) =>
   new InvalidInputError({ message, fields })
+
+/** How each service is named where a message says "The service". */
+const SERVICE_TITLES: Readonly<Record<ServiceName, string>> = {
+  design: "The design service",
+  taskmgr: "The task manager"
+}
+
+const isServiceName = (name: string): name is ServiceName => Object.hasOwn(SERVICE_TITLES, name)
+
+/**
+ * The error as it leaves a service's code: `service` set (an error already
+ * naming one keeps it), and a message that began "The service" naming it.
+ * Anything else passes unchanged. A copy: errors are values.
+ */
+export const inService = (name: string) => <E>(error: E): E => {
+  if (!isServiceName(name) || !isWrapperError(error) || error.service !== undefined) return error
+  const copy = Object.create(
+    Object.getPrototypeOf(error) as object,
+    Object.getOwnPropertyDescriptors(error)
+  ) as { service: ServiceName; message: string }
+  copy.service = name
+  copy.message = error.message.replace(/^The service\b/, SERVICE_TITLES[name])
+  return copy as E
+}

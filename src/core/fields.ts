@@ -34,6 +34,18 @@ export interface Field {
   readonly allowed: string | undefined
   /** The same for one item of a list. */
   readonly itemAllowed: string | undefined
+  /** The value names a local file or directory (local-files.ts): the tool server holds it to the allowed roots. */
+  readonly localPath: LocalPath | undefined
+}
+
+/** How a field uses the local path it names. */
+export interface LocalPath {
+  readonly access: "read" | "write"
+  readonly kind: "file" | "directory"
+  /** What is read is sent to the service (an upload): the command line refuses the program's own credentials. */
+  readonly sent?: boolean | undefined
+  /** Left out, it means the current directory (the server's: its first root, or its working directory). */
+  readonly orHere?: boolean | undefined
 }
 
 /** Schema.Redacted decodes to a declaration of this type constructor. */
@@ -45,6 +57,20 @@ const REDACTED = "effect/Redacted"
  */
 export const SecretAnnotationId: unique symbol = Symbol.for("wrapper/annotation/Secret")
 export const SECRET = { [SecretAnnotationId]: true } as const
+
+/** Marks a field that names a local path: `Schema.String.annotations({ ...localPath({...}), description })`. */
+export const LocalPathAnnotationId: unique symbol = Symbol.for("wrapper/annotation/LocalPath")
+export const localPath = (use: LocalPath) => ({ [LocalPathAnnotationId]: use }) as const
+
+const localPathOf = (ps: SchemaAST.PropertySignature): LocalPath | undefined => {
+  const places: Array<SchemaAST.Annotated> = [ps, ps.type]
+  if (ps.type._tag === "Union") places.push(...ps.type.types)
+  for (const place of places) {
+    const use = place.annotations[LocalPathAnnotationId]
+    if (use !== undefined) return use as LocalPath
+  }
+  return undefined
+}
 
 /** Whether any part of a field's Schema is Redacted (a nested secret makes the whole field secret). */
 const isSecret = (ast: SchemaAST.AST): boolean => {
@@ -135,12 +161,19 @@ const kindOf = (ast: SchemaAST.AST): FieldKind => {
   }
 }
 
+/**
+ * Effect describes its own refinements in lower case ("a string matching the
+ * pattern ^\\d+$", "an integer"): words about the Schema, not the field, which
+ * the field's allowed values say better (allowed.ts). Ours start with a capital.
+ */
+const isGenerated = (text: string) => /^(a|an) /.test(text)
+
 const description = (ps: SchemaAST.PropertySignature): string | undefined => {
   const places: Array<SchemaAST.Annotated> = [ps, ps.type]
   if (ps.type._tag === "Union") places.push(...ps.type.types.filter((t) => t._tag !== "UndefinedKeyword"))
   for (const place of places) {
     const value = place.annotations[SchemaAST.DescriptionAnnotationId]
-    if (typeof value === "string") return value
+    if (typeof value === "string" && !isGenerated(value)) return value
   }
   return undefined
 }
@@ -169,7 +202,8 @@ export const fieldsOf = <I, IE>(schema: Schema.Schema<I, IE>): ReadonlyArray<Fie
     kind: kindOf(ps.type),
     secret: isSecret(ps.type),
     allowed: allowedOf(ps.type),
-    itemAllowed: itemAllowedOf(ps.type)
+    itemAllowed: itemAllowedOf(ps.type),
+    localPath: localPathOf(ps)
   }))
   cache.set(schema, fields)
   return fields

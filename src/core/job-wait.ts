@@ -15,13 +15,15 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { JobFailedError, JobTimeoutError } from "./errors.js"
 import { announceWait, currentObserver } from "./http/observe.js"
+import type { Undocumented } from "./open-record.js"
 
 /** The states the services give a job. */
 export type JobStatus = "not_started" | "in_progress" | "succeeded" | "failed"
 
 export interface JobState {
   readonly gid: string
-  readonly status?: JobStatus | undefined
+  /** A status the services do not document yet is waited on like one in progress. */
+  readonly status?: JobStatus | Undocumented | undefined
 }
 
 export interface JobWait<J extends JobState, E, R> {
@@ -54,8 +56,9 @@ export const waitForJob = <J extends JobState, E, R>(
     const observer = yield* currentObserver
     const start = yield* Clock.currentTimeMillis
     const callerDeadline = Option.flatMap(observer, (o) => Option.fromNullable(o.deadline))
+    const own = start + Duration.toMillis(wait.timeout)
     const end = Math.min(
-      start + Duration.toMillis(wait.timeout),
+      own,
       Option.match(callerDeadline, { onNone: () => Number.POSITIVE_INFINITY, onSome: (d) => d - DEADLINE_MARGIN_MS })
     )
     const announce = announceWait(observer)
@@ -79,6 +82,7 @@ export const waitForJob = <J extends JobState, E, R>(
             job: job.gid,
             status,
             waited: Duration.millis(waited),
+            ...(end < own ? { deadline: true } : {}),
             message: `The job ${job.gid} making ${wait.what} was still ${status.replace("_", " ")} after ${
               secondsOf(waited)
             } s of waiting.`

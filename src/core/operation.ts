@@ -39,6 +39,10 @@ export interface Operation<I, IE, O, E, C, A = never> {
   readonly idempotent: boolean
   /** Why it should not be used, and what to use instead. */
   readonly deprecated?: string | undefined
+  /** The plan it needs, as the service names it ("Enterprise", "premium"): its error channel has PlanRequiredError. */
+  readonly plan?: string | undefined
+  /** The credential kinds that may call it, when not all may: its error channel has AuthModeError. */
+  readonly modes?: ReadonlyArray<string> | undefined
   readonly paging?: Paging<O, A> | undefined
   /**
    * Fields that take a reference (a gid or a URL) and what kind each names

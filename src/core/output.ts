@@ -41,11 +41,14 @@ export { visible }
 
 /**
  * JSON for a machine, exact and still safe to print: JSON.stringify escapes
- * C0 controls but leaves DEL and C1 raw, so those are escaped as \u00XX too
- * (the same data once parsed).
+ * C0 controls but leaves DEL, C1 and the bidi controls raw, so those are
+ * escaped as \uXXXX too (the same data once parsed).
  */
 export const safeJson = (value: unknown, space?: number): string =>
-  (JSON.stringify(value, null, space) ?? "null").replace(/[\x7f-\x9f]/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`)
+  (JSON.stringify(value, null, space) ?? "null").replace(
+    /[\x7f-\x9f\u202a-\u202e\u2066-\u2069]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`
+  )
 
 /** JSON or TOON text of a value, safe on a terminal: JSON exact, TOON with controls made visible. */
 export const machineText = (value: unknown, format: "json" | "toon", space?: number): string =>
@@ -155,7 +158,10 @@ const record = (value: Readonly<Record<string, unknown>>, o: OutputOptions) => {
 /** Machine formats print `data` (the serialized result); text reads `shown` through the view. */
 export const render = <S>(view: TextView<S>, shown: S, data: unknown, o: OutputOptions): Rendered => {
   if (o.format === "json" || o.format === "toon") return { stdout: machineText(data, o.format, 2) }
-  if (view.kind === "document") return { stdout: visible(view.text(shown)) }
+  if (view.kind === "document") {
+    const footer = (view.footer?.(shown) ?? []).map(visible)
+    return { stdout: visible(view.text(shown)), notice: footer.length === 0 ? undefined : footer.join("\n") }
+  }
   if (view.kind === "record") {
     return { stdout: record((view.record?.(shown) ?? shown) as Readonly<Record<string, unknown>>, o) }
   }

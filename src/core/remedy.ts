@@ -100,7 +100,13 @@ export const remedy = (error: WrapperError, say: Vocabulary): string => {
         error.upgradeLink === null ? "" : ` (${error.upgradeLink})`
       }.`
     case "ServiceError":
-      return error.unconfirmed === true
+      return error.deadline === true
+        ? error.unconfirmed === true
+          ? `It may have been done: ${
+            unconfirmedRemedy(error.check, say, false).replace(/^Do not simply repeat it: /, "")
+          } A call may take at most ${say.setting("budget")}.`
+          : `Try again, or ask for less; a call may take at most ${say.setting("budget")}.`
+        : error.unconfirmed === true
         ? unconfirmedRemedy(error.check, say, error.status === null && /within/.test(error.message))
         : error.hostUnresolved === true
         ? `Check the host name in ${
@@ -157,9 +163,12 @@ export const remedy = (error: WrapperError, say: Vocabulary): string => {
     }
     case "JobTimeoutError": {
       const look = say.operation?.("jobGet")
-      return `The job goes on at the service: check on it later${
+      const check = `The job goes on at the service: check on it later${
         look === undefined ? "" : ` with ${look} for job ${error.job}`
-      }, or wait longer with ${say.field("timeout_seconds")}.`
+      }`
+      return error.deadline === true
+        ? `${check}; this call stopped waiting at ${say.setting("budget")}.`
+        : `${check}, or wait longer with ${say.field("timeout_seconds")}.`
     }
     case "UnexpectedError":
       return `Check that ${say.setting("baseUrl")} points at the service; report this if it does.`

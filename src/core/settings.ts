@@ -11,10 +11,25 @@ const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i
 export const invalidSetting = (setting: string, message: string) =>
   Effect.fail(new InvalidSettingsError({ setting, message }))
 
+/**
+ * What makes a URL unusable before it is parsed, if anything: a URL parser
+ * silently drops tabs and line breaks (and trims controls at the ends), so
+ * `http://host/\r\n` would be used as another URL than the one given. Said
+ * without quoting the URL, which may hold credentials.
+ */
+export const urlFault = (raw: string): string | undefined =>
+  /[\r\n]/.test(raw)
+    ? "contains a line break (CR or LF)"
+    : /[\x00-\x1f\x7f-\x9f]/.test(raw)
+    ? "contains a control character"
+    : undefined
+
 /** HTTPS only (the services refuse plain HTTP), http:// on loopback alone (a sandbox); never credentials in the URL. */
 export const checkServiceUrl = (setting: string, raw: string): Effect.Effect<string, InvalidSettingsError> => {
   // Said in words here ("base URL"); the remedy names where the setting comes from.
   const name = setting.replace(/Url$/, " URL")
+  const fault = urlFault(raw)
+  if (fault !== undefined) return invalidSetting(setting, `The ${name} ${fault}; it is refused rather than cleaned.`)
   let url: URL
   try {
     url = new URL(raw)
@@ -59,14 +74,41 @@ export const requestTimeout = (value: Duration.DurationInput | undefined) =>
         : invalidSetting("timeout", "timeout must be more than zero.")
   )
 
-/** A shared rate store: redis://HOST[:PORT][/DB] (rediss:// for TLS); a password, if any, is never repeated in a message. */
+/**
+ * A URL as it may be shown in a refusal: everything between the scheme and
+ * its last `@` masked, so no user name or password shows however it is
+ * written (a password may hold `/`, `@` or `:` unencoded, which ends the
+ * URL's parse early).
+ */
+export const maskUserinfo = (raw: string): string => {
+  const at = raw.lastIndexOf("@")
+  if (at < 0) return raw
+  const slashes = raw.indexOf("//")
+  const start = slashes >= 0 && slashes < at ? slashes + 2 : 0
+  return `${raw.slice(0, start)}***${raw.slice(at)}`
+}
+
+/** A host name or IPv4 address, or an IPv6 address in brackets. */
+const HOST = /^(\[[0-9a-f:.]+\]|[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?(\.[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?)*)$/i
+
+/**
+ * A shared rate store: redis://[USER:PASSWORD@]HOST[:PORT][/DB] (rediss://
+ * for TLS), checked whole before anything connects: a host, a port from 1 to
+ * 65535, a database number, nothing else. Its user name and password are
+ * never repeated in a message.
+ */
 export const checkRateStore = (raw: string | undefined): Effect.Effect<Option.Option<string>, InvalidSettingsError> => {
   if (raw === undefined || raw.trim() === "") return Effect.succeed(Option.none())
-  const shown = raw.trim().replace(/\/\/[^/@]*@/, "//***@")
+  const fault = urlFault(raw)
+  if (fault !== undefined) {
+    return invalidSetting("rateStore", `The rate store URL ${fault}; it is refused rather than cleaned.`)
+  }
   const refuse = (why: string) =>
     invalidSetting(
       "rateStore",
-      `The rate store "${shown}" ${why}; expected redis://HOST:PORT/DB, e.g. redis://127.0.0.1:6379/0.`
+      `The rate store "${
+        maskUserinfo(raw.trim())
+      }" ${why}; expected redis://HOST:PORT/DB, e.g. redis://127.0.0.1:6379/0.`
     )
   let url: URL
   try {
@@ -76,9 +118,10 @@ export const checkRateStore = (raw: string | undefined): Effect.Effect<Option.Op
   }
   if (url.protocol !== "redis:" && url.protocol !== "rediss:") return refuse(`is not a Redis URL (${url.protocol})`)
   if (url.hostname === "") return refuse("names no host")
-  if (!/^(\/\d{0,5})?$/.test(url.pathname) || url.search !== "" || url.hash !== "") {
-    return refuse("has a database that is not a number")
-  }
+  if (!HOST.test(url.hostname)) return refuse("names a host that is not a host name or IP address")
+  if (url.port !== "" && Number(url.port) < 1) return refuse("has port 0")
+  if (!/^(\/\d{0,5})?$/.test(url.pathname)) return refuse("has a database that is not a number")
+  if (url.search !== "" || url.hash !== "") return refuse("has a query or fragment, which a store URL does not take")
   return Effect.succeed(Option.some(url.href))
 }
 

@@ -36,6 +36,8 @@ export type TextView<O> =
     /** A document printed as it is (Markdown): the text form on stdout, and a tool's whole answer. */
     readonly kind: "document"
     readonly text: (output: O) => string
+    /** Command line only: notes about the document (a limit it stopped at), said on stderr in text. */
+    readonly footer?: ((output: O) => ReadonlyArray<string>) | undefined
   }
 
 /** What a text view reads: the result, or for a paged list the collected items (serialized under its itemsKey). */

@@ -2,26 +2,26 @@
  * DesignApi: the library face of the design service, in the manner of
  * Effect's provider clients (core/service/api.ts `ServiceApi`): `make(options)`
  * checks the options and closes over them; the HttpClient is a requirement,
- * so tests and programs choose it.
+ * so tests and programs choose it (`FetchHttpClient.layer` anywhere, or
+ * `DesignApi.layerNode()` from "design-taskmgr/node" on Node).
  *
  *   const me = yield* (yield* DesignApi).userMe({})
- *   program.pipe(Effect.provide(DesignApi.layerConfig()), Effect.provide(NodeHttpClient.layer))
+ *   program.pipe(Effect.provide(DesignApi.layerConfig()), Effect.provide(FetchHttpClient.layer))
  */
-import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
-import type * as Config from "effect/Config"
-import type * as ConfigError from "effect/ConfigError"
 import * as Effect from "effect/Effect"
-import * as Layer from "effect/Layer"
 import * as Stream from "effect/Stream"
-import type { InvalidInputError, InvalidSettingsError, PlanRequiredError, RequestError } from "../core/errors.js"
+import { inService, type InvalidInputError, type PlanRequiredError, type RequestError } from "../core/errors.js"
 import { validateInput } from "../core/input.js"
-import { type ApiOf, makeApi, ServiceApi } from "../core/service/api.js"
+import { makeApi, ServiceApi } from "../core/service/api.js"
+import type { DesignApiMethods, DesignApiStreams } from "./api-methods.js"
 import { fileGet, fileGetBytes, type FileGetInput } from "./groups/files.js"
-import { type DesignOperations, designOperations } from "./operations.js"
+import { designOperations } from "./operations.js"
 import { designConfig, type DesignOptions } from "./options.js"
-import { type DesignClient, makeDesignClient } from "./service.js"
+import { type DesignClient, designService, makeDesignClient } from "./service.js"
 
-export type DesignApiService = ApiOf<DesignOperations> & {
+export interface DesignApiService extends DesignApiMethods {
+  /** Every item of each paged list, page after page, fetched as the stream is pulled. */
+  readonly streams: DesignApiStreams
   /** The checked settings this client was built with (the token stays Redacted). */
   readonly settings: DesignClient["settings"]
   /**
@@ -35,16 +35,17 @@ export type DesignApiService = ApiOf<DesignOperations> & {
 
 const make = (options: DesignOptions) =>
   Effect.map(makeDesignClient(options), (client): DesignApiService => ({
-    ...makeApi("DesignApi", designOperations, client),
+    ...makeApi(designService, designOperations, client),
     settings: client.settings,
     fileGetBytes: (input) =>
-      Stream.unwrap(Effect.map(validateInput(fileGet.input, input), (valid) => fileGetBytes(client, valid)))
+      Stream.unwrap(Effect.map(validateInput(fileGet.input, input), (valid) => fileGetBytes(client, valid))).pipe(
+        Stream.mapError(inService(designService.name))
+      )
   }))
 
-export class DesignApi extends ServiceApi<DesignApi>()("design-taskmgr/DesignApi", make, designConfig) {
-  /** `layerConfig` with Node's HTTP client included: one line for a Node program. */
-  static readonly layerNode = (
-    config?: Config.Config.Wrap<DesignOptions>
-  ): Layer.Layer<DesignApi, ConfigError.ConfigError | InvalidSettingsError> =>
-    DesignApi.layerConfig(config).pipe(Layer.provide(NodeHttpClient.layer))
-}
+/**
+ * The design service as an Effect service: one method per operation, typed
+ * errors, and `streams` for every paged list. Build it with `layer(options)`
+ * or `layerConfig()` (DESIGN_* variables) on an HttpClient of your choice.
+ */
+export class DesignApi extends ServiceApi<DesignApi>()("design-taskmgr/DesignApi", "design", make, designConfig) {}

@@ -6,9 +6,9 @@
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import * as ParseResult from "effect/ParseResult"
-import * as Schema from "effect/Schema"
+import type * as Schema from "effect/Schema"
 import { appLinkFields, checkAppLinks } from "../core/app-url.js"
+import { readAnswer } from "../core/decode.js"
 import {
   type AuthModeError,
   invalidInput,
@@ -16,7 +16,7 @@ import {
   PlanRequiredError,
   type RequestError
 } from "../core/errors.js"
-import { type RequestSpec, unreadable } from "../core/http/pipeline.js"
+import type { RequestSpec } from "../core/http/pipeline.js"
 import { routeTemplate } from "../core/http/route.js"
 import { type Operation, type OperationInfo, operationInfo, type Paging } from "../core/operation.js"
 import { applyCursor } from "../core/paginate.js"
@@ -59,7 +59,6 @@ export const designOperation = <
   G extends PlanGate | undefined = undefined,
   M extends ReadonlyArray<AuthMode> | undefined = undefined
 >(def: DesignEndpoint<I, IE, B, BE, O, A, G, M>): Operation<I, IE, O, DesignError<G, M>, DesignClient, A> => {
-  const decode = Schema.decodeUnknown(def.response)
   // Found on first run, not at load: startup reads every operation's module.
   let links: ReadonlyArray<string> | undefined
   const run = (client: DesignClient, input: I, cursor: string | undefined) =>
@@ -92,11 +91,10 @@ export const designOperation = <
       }
       const route = { tier: def.tier, subject, planGate: gate, maxWait: settings.maxWait }
       const answer = yield* client.pipeline.send(paged, route)
-      const body = yield* Effect.mapError(decode(answer.body), (e) =>
-        unreadable(subject, ParseResult.TreeFormatter.formatErrorSync(e)))
+      const body = yield* readAnswer(def.response, { operation: def.name, subject })(answer.body)
       const page = def.result === undefined ? (body as unknown as O) : def.result(body, input)
       const resume = def.paging?.model.resume
       return resume === undefined || cursor === undefined ? page : (resume(page, cursor) as O)
     }) as Effect.Effect<O, DesignError<G, M>>
-  return { ...operationInfo(def), paging: def.paging, run }
+  return { ...operationInfo(def), plan: def.planGate?.label, modes: def.modes, paging: def.paging, run }
 }

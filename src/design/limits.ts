@@ -62,7 +62,7 @@ export const designPacer = (settings: DesignSettings, limiter: RateLimiterServic
     if (tier === null) return Effect.void
     // Configured with a monthly quota: nothing a process can meter, and nothing to learn.
     if (Option.isSome(configured) && Option.isNone(paceFor(tier))) return Effect.void
-    return limiter.acquire(key(tier), Option.getOrUndefined(paceFor(tier)))
+    return limiter.acquire(key(tier), Option.getOrUndefined(paceFor(tier)), { maxWait: settings.maxWait })
   }
 
   const learn = (tier: Tier | null, answer: Answer) => {

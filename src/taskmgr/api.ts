@@ -3,27 +3,23 @@
  * DesignApi (core/service/api.ts `ServiceApi`): `make(options)` checks the
  * options and closes over them; the HttpClient is a requirement.
  */
-import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
-import type * as Config from "effect/Config"
-import type * as ConfigError from "effect/ConfigError"
 import * as Effect from "effect/Effect"
-import * as Layer from "effect/Layer"
-import type * as Stream from "effect/Stream"
-import type { InvalidInputError, InvalidSettingsError } from "../core/errors.js"
-import { type ApiOf, makeApi, ServiceApi } from "../core/service/api.js"
+import * as Stream from "effect/Stream"
+import { inService, type InvalidInputError } from "../core/errors.js"
+import { makeApi, ServiceApi } from "../core/service/api.js"
+import type { TaskmgrApiMethods, TaskmgrApiStreams } from "./api-methods.js"
 import type { TaskmgrError } from "./define.js"
 import { followEvents, type FollowOptions } from "./groups/events.js"
-import { type TaskmgrOperations, taskmgrOperations } from "./operations.js"
+import { taskmgrOperations } from "./operations.js"
 import { taskmgrConfig, type TaskmgrOptions } from "./options.js"
 import type { Event } from "./records/typed-records.js"
-import { makeTaskmgrClient, type TaskmgrClient } from "./service.js"
+import { makeTaskmgrClient, type TaskmgrClient, taskmgrService } from "./service.js"
 
-type Methods = ApiOf<TaskmgrOperations>
-
-export type TaskmgrApiService = Methods & {
+export interface TaskmgrApiService extends TaskmgrApiMethods {
   /** The checked settings this client was built with (the token stays Redacted). */
   readonly settings: TaskmgrClient["settings"]
-  readonly streams: Methods["streams"] & {
+  /** Every item of each paged list, page after page, fetched as the stream is pulled; and the event feeds. */
+  readonly streams: TaskmgrApiStreams & {
     /**
      * Every change to a task or project (gid or URL) as it happens: the feed
      * polled until the stream is interrupted, the sync token carried across
@@ -38,19 +34,19 @@ export type TaskmgrApiService = Methods & {
 
 const make = (options: TaskmgrOptions) =>
   Effect.map(makeTaskmgrClient(options), (client): TaskmgrApiService => {
-    const api = makeApi("TaskmgrApi", taskmgrOperations, client)
+    const api = makeApi(taskmgrService, taskmgrOperations, client)
     const events = (resource: string, follow?: FollowOptions) =>
       followEvents(
         (sync) => api.eventList(sync === undefined ? { resource_gid: resource } : { resource_gid: resource, sync }),
         follow
-      )
+      ).pipe(Stream.mapError(inService(taskmgrService.name)))
     return { ...api, streams: { ...api.streams, events }, settings: client.settings }
   })
 
-export class TaskmgrApi extends ServiceApi<TaskmgrApi>()("design-taskmgr/TaskmgrApi", make, taskmgrConfig) {
-  /** `layerConfig` with Node's HTTP client included. */
-  static readonly layerNode = (
-    config?: Config.Config.Wrap<TaskmgrOptions>
-  ): Layer.Layer<TaskmgrApi, ConfigError.ConfigError | InvalidSettingsError> =>
-    TaskmgrApi.layerConfig(config).pipe(Layer.provide(NodeHttpClient.layer))
-}
+/**
+ * The task manager as an Effect service: one method per operation, typed
+ * errors, and `streams` for every paged list and event feed. Build it with
+ * `layer(options)` or `layerConfig()` (TASKMGR_* variables) on an HttpClient
+ * of your choice.
+ */
+export class TaskmgrApi extends ServiceApi<TaskmgrApi>()("design-taskmgr/TaskmgrApi", "taskmgr", make, taskmgrConfig) {}

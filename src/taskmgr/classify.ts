@@ -22,6 +22,8 @@ export interface TaskmgrRoute {
   readonly subject: string
   /** Search has its own budget of 60 requests a minute. */
   readonly search: boolean
+  /** How many requests the service counts this one as (a batch: its actions too); 1 when not given. */
+  readonly cost?: number | undefined
   /** Why a 403 happens here, when the service's message does not say (editing a system story). */
   readonly forbiddenHint?: string | undefined
   /** Who alone may change the target, when a 403 here is not about roles (stories: the service or the author). */

@@ -5,10 +5,10 @@
  * without it) and a minimal `opt_fields` set, and pages by `next_page.offset`.
  */
 import * as Effect from "effect/Effect"
-import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
+import { readAnswer } from "../core/decode.js"
 import type { InvalidInputError, PlanRequiredError, RequestError } from "../core/errors.js"
-import { type RequestSpec, unreadable } from "../core/http/pipeline.js"
+import type { RequestSpec } from "../core/http/pipeline.js"
 import { routeTemplate } from "../core/http/route.js"
 import { type Operation, type OperationInfo, operationInfo } from "../core/operation.js"
 import { applyCursor, offsetCursor } from "../core/paginate.js"
@@ -41,7 +41,7 @@ export const listFields = {
   ),
   fields: Schema.optional(
     Schema.Array(Schema.String.pipe(Schema.pattern(/^[a-z_.]+$/)).annotations({ jsonSchema: {} })).annotations({
-      description: "opt_fields"
+      description: "Record fields to return (opt_fields), such as notes or assignee.name"
     })
   )
 }
@@ -51,6 +51,8 @@ const DEFAULT_LIMIT = 50
 interface Common<I, IE, G> extends OperationInfo<I, IE> {
   /** Search: counted against its own budget. */
   readonly search?: boolean | undefined
+  /** How many requests the service counts a call as, when more than one (a batch); paced as that many. */
+  readonly cost?: ((input: I) => number) | undefined
   /** What it needs above a free workspace (`PREMIUM`): its 402 is PlanRequiredError. */
   readonly planGate?: G
   /**
@@ -105,12 +107,12 @@ const send = <I, IE, G, B, BE>(
     const answer = yield* client.pipeline.send(spec, {
       subject,
       search: def.search === true,
+      cost: def.cost?.(input),
       forbiddenHint: def.forbiddenHint,
       changedOnlyBy: def.changedOnlyBy,
       planGate
     })
-    return yield* Effect.mapError(Schema.decodeUnknown(response)(answer.body), (e) =>
-      unreadable(subject, ParseResult.TreeFormatter.formatErrorSync(e)))
+    return yield* readAnswer(response, { operation: def.name, subject })(answer.body)
   }) as Effect.Effect<B, TaskmgrError<G>> // the classifier gives PlanRequiredError only when planGate is declared
 
 /** A call whose answer is more than `{data}` (an event feed's `sync` and `has_more`): the whole body decoded. */
@@ -121,6 +123,7 @@ export const taskmgrAnswer = <I, IE, B, BE, O, G extends TaskmgrPlanGate | undef
   const gids = referencesOf(def)
   return {
     ...operationInfo(def),
+    plan: (def.planGate as TaskmgrPlanGate | undefined)?.label,
     gids,
     // `result` sees gids as sent, not the URLs they were given as.
     run: (client, input) =>
@@ -175,6 +178,7 @@ export const taskmgrList = <I, IE, A, AE, G extends TaskmgrPlanGate | undefined 
   const gids = referencesOf(def)
   return {
     ...operationInfo({ ...def, impact: "read", idempotent: true }),
+    plan: (def.planGate as TaskmgrPlanGate | undefined)?.label,
     gids,
     paging: {
       model: offsetCursor,

@@ -2,7 +2,8 @@
  * The task-management service's limits (taskmgr-wire.md): per token, 150
  * requests a minute on a free workspace and 1,500 on a paid one; search 60 a
  * minute; at most 50 reads and 15 writes in flight. Without a configured plan
- * the pace starts open and becomes the free one after the first 429.
+ * the pace starts open and becomes the free one after the first 429. A batch
+ * is paced as the requests the service counts it for (TaskmgrRoute.cost).
  */
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
@@ -30,8 +31,10 @@ export const taskmgrPacer = (settings: TaskmgrSettings, limiter: RateLimiterServ
   return {
     pace: (route: TaskmgrRoute) =>
       Effect.zipRight(
-        limiter.acquire(key, general),
-        route.search ? limiter.acquire(`${key}:search`, paceOf(SEARCH_PER_MINUTE)) : Effect.void
+        limiter.acquire(key, general, { cost: route.cost, maxWait: settings.maxWait }),
+        route.search
+          ? limiter.acquire(`${key}:search`, paceOf(SEARCH_PER_MINUTE), { maxWait: settings.maxWait })
+          : Effect.void
       ),
     learn: (answer: Answer, route: TaskmgrRoute) => {
       const wait = retryAfter(answer.headers["retry-after"]) ?? Duration.seconds(1)

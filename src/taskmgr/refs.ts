@@ -49,7 +49,7 @@ export const Ref = (kind: GidKind, description?: string) =>
     [RefKindId]: kind,
     // Said in words in tool listings (as Gid and GidOrUrl are): an agent pays for every byte of tools/list.
     jsonSchema: {},
-    description: description ?? `The ${KIND_WORDS[kind]}: gid or URL`
+    description: description ?? "Gid or URL"
   })
 
 const kindIn = (ast: AST.AST): GidKind | undefined => {

@@ -45,3 +45,12 @@ export const richTextProblem = (html: string): string | undefined => {
 }
 
 export const RichText = Schema.String.pipe(Schema.filter((html) => richTextProblem(html) ?? true))
+
+/** What rich text may hold, in words for help and tool listings (the same set the check above accepts). */
+const RICH_TEXT_WORDS = `<body>…</body> with only ${[...ACCEPTED].filter((t) => t !== "body").join(" ")} tags`
+
+/** `html_notes` of tasks, projects and goals: one description, so a tool listing says it once. */
+export const HtmlNotes = RichText.annotations({ description: `Rich text: ${RICH_TEXT_WORDS}; not with notes` })
+
+/** `html_text` of comments, stories and status updates. */
+export const HtmlText = RichText.annotations({ description: `Rich text: ${RICH_TEXT_WORDS}; not with text` })

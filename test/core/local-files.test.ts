@@ -7,16 +7,27 @@
 import { afterAll, describe, expect, it } from "@effect/vitest"
 import { Effect, Either, Schema } from "effect"
 import { execFileSync } from "node:child_process"
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs"
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync
+} from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { decodeInput, MAX_INPUT_DEPTH } from "../../src/core/input.js"
 import {
   MAX_INPUT_BYTES,
+  parseJsonText,
   prepareOutputDirectory,
   readCappedFile,
   readInputStream,
-  safeFileName
+  safeFileName,
+  withFileLock
 } from "../../src/core/local-files.js"
 import { StoredCredential } from "../../src/core/oauth/sign-in.js"
 import { TokenAnswer } from "../../src/core/oauth/token-endpoint.js"
@@ -66,6 +77,65 @@ describe("the capped file reader", () => {
       expect(refused.message).toBe("--thing: standard input is larger than 10 MB, the most that is read from a file.")
       expect(refused.fields).toEqual(["thing"])
       expect(pulled).toBe(MAX_INPUT_BYTES / (1024 * 1024) + 1)
+    }))
+})
+
+describe("a file a repository supplies", () => {
+  it("is read only when it is not a link, where asked", () => {
+    const target = join(dir, "target.json")
+    writeFileSync(target, "{}")
+    const link = join(dir, "link.json")
+    symlinkSync(target, link)
+    expect(readCappedFile(link)).toEqual(Either.right("{}"))
+    expect(readCappedFile(link, { followLinks: false })).toMatchObject({
+      left: { reason: "is a symbolic link; only a regular file of at most 10 MB is read", notRegular: true }
+    })
+  })
+})
+
+describe("JSON text from a file", () => {
+  it.each([
+    ["{\"a\": [1, 2.5e3, -0, true, null, \"\\u00e9\\n\"]}", undefined],
+    ["", "the text is empty"],
+    ["{\"a\": 1,}", "expected a key in quotes"],
+    ["[1 2]", "expected , or ]"],
+    ["{\"a\" 1}", "expected : after a key"],
+    ["[01]", "expected , or ]"],
+    ["[1.]", "a malformed number"],
+    ["[\"a\\x\"]", "a bad escape"],
+    ["[\"open", "a string that is never closed"],
+    ["{\"a\": [1, 2]", "the text ends inside an object"],
+    ["[1] [2]", "more text after the end of the JSON value"],
+    ["[tru]", "expected a value"]
+  ])("%s: %s", (text, problem) => {
+    const parsed = parseJsonText(text)
+    if (problem === undefined) expect(parsed).toEqual(Either.right(JSON.parse(text)))
+    else expect(parsed).toMatchObject({ left: { problem } })
+  })
+
+  it("is named by line and column, and refused past the depth limit without recursing", () => {
+    expect(parseJsonText("{\n  \"a\": 1\n  \"b\": 2\n}")).toEqual(
+      Either.left({ line: 3, column: 3, problem: "expected , or }" })
+    )
+    expect(parseJsonText(`${"[".repeat(1_000_000)}${"]".repeat(1_000_000)}`)).toEqual(
+      Either.left({ line: 1, column: MAX_INPUT_DEPTH + 1, problem: `nested more than ${MAX_INPUT_DEPTH} levels deep` })
+    )
+    expect(parseJsonText(`${"[".repeat(MAX_INPUT_DEPTH)}${"]".repeat(MAX_INPUT_DEPTH)}`)._tag).toBe("Right")
+  })
+})
+
+describe("a file's lock", () => {
+  it.live("is held while the change runs and removed after; one left by a dead writer is taken over", () =>
+    Effect.gen(function*() {
+      const path = join(dir, "locked.json")
+      const seen = yield* withFileLock(path, who, Effect.sync(() => readFileSync(`${path}.lock`, "utf8")))
+      expect(seen).toMatch(new RegExp(`^${process.pid} `))
+      expect(existsSync(`${path}.lock`)).toBe(false)
+      // A lock 20 s old: its writer is gone.
+      writeFileSync(`${path}.lock`, "1 gone\n")
+      execFileSync("touch", ["-d", "20 seconds ago", `${path}.lock`])
+      expect(yield* withFileLock(path, who, Effect.succeed("taken over"))).toBe("taken over")
+      expect(existsSync(`${path}.lock`)).toBe(false)
     }))
 })
 

@@ -13,6 +13,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { makePkce } from "../../src/core/oauth/pkce.js"
 import { credentialStore, storedRefresh } from "../../src/core/oauth/sign-in.js"
+import { rememberSecret, rememberUrlSecrets, scrubSecrets } from "../../src/core/secrets.js"
 import { DesignApi } from "../../src/design/api.js"
 import { TaskmgrApi } from "../../src/taskmgr/api.js"
 import { taskmgrAuthorizeUrl, taskmgrSignIn } from "../../src/taskmgr/oauth.js"
@@ -124,4 +125,22 @@ describe("the task-management service echoing credentials", () => {
       expect(error.message).toContain("token *** refresh *** client *** rejected")
       for (const value of [access, refresh, secret]) expect(JSON.stringify(error)).not.toContain(value)
     }).pipe(Effect.provide(TaskmgrSimulator.layer)))
+})
+
+describe("secrets the configuration holds", () => {
+  it("a store URL's password is masked as written and decoded, even where the URL does not parse", () => {
+    rememberUrlSecrets("redis://:Sup3r/SecretRedisPw-9137@127.0.0.1:6379/0")
+    rememberUrlSecrets("rediss://user:pa%40ss-word-7731@cache.example:6380/1")
+    expect(scrubSecrets("redis://:Sup3r/SecretRedisPw-9137@127.0.0.1:6379/0")).toBe("redis://:***@127.0.0.1:6379/0")
+    expect(scrubSecrets("auth pa@ss-word-7731 and pa%40ss-word-7731")).toBe("auth *** and ***")
+  })
+
+  it("outlast any number of passcodes met since: they are never given way to", () => {
+    rememberSecret("configured-client-secret-5120", { pinned: true })
+    rememberSecret("passcode-met-first-5120")
+    for (let i = 0; i < 600; i++) rememberSecret(`passcode-met-later-${i}-5120`)
+    expect(scrubSecrets("configured-client-secret-5120")).toBe("***")
+    // An input's passcode gives way, oldest first, past the cap.
+    expect(scrubSecrets("passcode-met-first-5120")).toBe("passcode-met-first-5120")
+  })
 })

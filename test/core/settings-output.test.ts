@@ -148,7 +148,7 @@ describe("classification of the two error bodies", () => {
     expect(remedy(error, cliVocabulary(designCli, ["user", "me"]))).toContain("--max-wait")
     expect(remedy(error, toolVocabulary("DESIGN_ACCESS_TOKEN", "DESIGN"))).toContain("DESIGN_MAX_WAIT")
     const tool = toolError(error, toolVocabulary("DESIGN_ACCESS_TOKEN", "DESIGN"))
-    expect(tool).toMatchObject({ type: "RateLimitError", exit_code: 6, retryAfter: 90, attempts: 4 })
+    expect(tool).toMatchObject({ type: "RateLimitError", exit_code: 6, retry_after: 90, attempts: 4 })
     expect(exitCodeOf(new InvalidInputError({ message: "x", fields: [] }))).toBe(2)
   })
 })

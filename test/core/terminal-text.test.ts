@@ -56,6 +56,30 @@ describe("control characters in output", () => {
     expect(coloured.replace(/\x1b\[(1|22)m/g, "")).not.toMatch(RAW_CONTROL)
   })
 
+  it("bidi embeddings, overrides and isolates are shown by name in text, tables, records and messages", () => {
+    const bidi = "invoice\u202Efdp.exe \u202A\u202B\u202C\u202D \u2066\u2067\u2068\u2069"
+    const named = "invoice<U+202E>fdp.exe <U+202A><U+202B><U+202C><U+202D> <U+2066><U+2067><U+2068><U+2069>"
+    expect(visible(bidi)).toBe(named)
+    const BIDI = /[\u202a-\u202e\u2066-\u2069]/
+    const table = {
+      kind: "table" as const,
+      rows: (o: { items: Array<Record<string, unknown>> }) => o.items,
+      columns: ["gid", "name"],
+      noun: "tasks"
+    }
+    const data = { items: [{ gid: "1", name: bidi }] }
+    for (const o of [terminal(), terminal({ tty: false }), terminal({ full: true }), terminal({ format: "toon" })]) {
+      expect(BIDI.test(render(table, data, data, o).stdout), JSON.stringify(o)).toBe(false)
+    }
+    expect(render({ kind: "record" }, { name: bidi }, { name: bidi }, terminal()).stdout).toContain(named)
+    expect(safeMessage(`Not found: ${bidi}`)).toBe(`Not found: ${named}`)
+    // JSON keeps the data exact, escaped.
+    const json = safeJson({ name: bidi })
+    expect(BIDI.test(json)).toBe(false)
+    expect(json).toContain("\\u202e")
+    expect((JSON.parse(json) as { name: string }).name).toBe(bidi)
+  })
+
   it("are kept exact by JSON, escaped so that none is raw", () => {
     const out = render({ kind: "record" }, { name: HOSTILE }, { name: HOSTILE }, terminal({ format: "json" })).stdout
     expect(RAW_CONTROL.test(out)).toBe(false)

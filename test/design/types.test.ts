@@ -8,6 +8,7 @@ import { describe, expect, expectTypeOf, it } from "@effect/vitest"
 import { type ConfigError, Effect, type Layer } from "effect"
 import { DesignApi, type DesignApiService } from "../../src/design/api.js"
 import type { AuthModeError, InvalidSettingsError, PlanRequiredError, RateLimitError } from "../../src/index.js"
+import { layerDesignApi } from "../../src/node.js"
 
 type ErrorOfMethod<K extends keyof DesignApiService> = DesignApiService[K] extends
   (...args: never) => Effect.Effect<unknown, infer E> ? E : never
@@ -20,7 +21,7 @@ describe("public types", () => {
     expectTypeOf(DesignApi.layerConfig()).toEqualTypeOf<
       Layer.Layer<DesignApi, ConfigError.ConfigError | InvalidSettingsError, HttpClient.HttpClient>
     >()
-    const program = Effect.flatMap(DesignApi, (api) => api.userMe({})).pipe(Effect.provide(DesignApi.layerNode()))
+    const program = Effect.flatMap(DesignApi, (api) => api.userMe({})).pipe(Effect.provide(layerDesignApi()))
     // @ts-expect-error: no such error can happen, so catching it does not compile.
     void Effect.catchTag(program, "MadeUp", () => Effect.void)
     expect(true).toBe(true)

@@ -84,7 +84,13 @@ describe("the many-item rule", () => {
     const views = [...designViews, ...taskmgrViews]
     const declared = views.filter((v) => v.items !== undefined).map((v) => v.command.join(" ")).sort()
     // A new many-item command joins this list: its items make its exit code and its tool result's isError.
-    expect(declared).toEqual(["dev-resource create", "dev-resource update", "file images", "task get-many"])
+    expect(declared).toEqual([
+      "dev-resource create",
+      "dev-resource update",
+      "file images",
+      "task get-many",
+      "task scan-todos"
+    ])
     // Whatever names itself a batch, or reports per item (a failed-count footer, "did not render", "Failed:"), is among them.
     const perItem = views.filter((v) =>
       /-many$|batch/.test(v.command.join(" ")) ||

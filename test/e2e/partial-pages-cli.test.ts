@@ -39,7 +39,7 @@ describe("task list --all when a later page fails", () => {
     expect(printed.tasks).toHaveLength(50)
     expect(printed).toMatchObject({ complete: false, pages: 1 })
     expect(r.stderr).toMatch(/Printed the 50 tasks from 1 page fetched before this failure/)
-    expect(r.stderr).toMatch(/Error: The service rejected the token/)
+    expect(r.stderr).toMatch(/Error: The task manager rejected the token/)
     const cursor = cursorIn(r.stderr)
     expect(cursor).toBe(printed.next_cursor)
     // Resuming from it lists the rest, and nothing twice.

@@ -2,10 +2,15 @@
  * One budget across processes: several built `taskmgr` processes on one
  * free-workspace token (150 requests a minute) page through one sandbox at
  * once, sharing a real redis-server through --rate-store. Also: a store that
- * cannot be reached is said once and pacing stays in-process; a malformed
- * store URL is a usage error and nothing is sent.
+ * cannot be reached is said once and pacing stays in-process; a store whose
+ * values would stall every process is not waited on past --max-wait; a
+ * malformed store URL is a usage error, its password never shown, and
+ * nothing is sent.
  */
+import { Redacted } from "effect"
+import { Redis } from "ioredis"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
+import { tokenFingerprint } from "../../src/core/secrets.js"
 import { taskmgrSeed } from "../../src/testing/index.js"
 import { control, describeRun, DESIGN_BIN, run, type SandboxChild, TASKMGR_BIN, usageErrorOf } from "./helpers.js"
 import { freePort, type RedisServer, startRedisServer } from "./redis-server.js"
@@ -99,6 +104,53 @@ describe("--rate-store: one budget across processes on a real Redis", () => {
     expect(notices[0]).toContain(`The rate store ${closed} cannot be used`)
     expect(notices[0]).toContain("pacing within this process only")
     expect(await sent()).toBe(1)
+  })
+
+  it(
+    "a store that would stall every process on the token is not waited on past --max-wait: said once, paced in-process",
+    async () => {
+      const key = `design-taskmgr:pace:taskmgr:${tokenFingerprint(Redacted.make(sb.tokens.free))}`
+      const far = String(Date.now() + 11 * 24 * 3_600_000)
+      const admin = new Redis(`${redis.url}/4`)
+      try {
+        for (const fields of [{ paused: far }, { tat: far }]) {
+          await admin.del(key)
+          await admin.hset(key, fields)
+          const r = await run(["user", "me", "--json", "--max-wait", "5", "--plan", "free"], {
+            bin: TASKMGR_BIN,
+            env: env({ TASKMGR_RATE_STORE: `${redis.url}/4` }),
+            timeoutMs: 20_000
+          })
+          expect(r.code, describeRun(r)).toBe(0)
+          expect(r.ms).toBeLessThan(10_000)
+          const notices = r.stderr.split("\n").filter((line) => line.startsWith("Note: "))
+          expect(notices, describeRun(r)).toEqual([
+            expect.stringMatching(
+              /^Note: The rate store redis:\/\/127\.0\.0\.1:\d+\/4 asks for a wait of 1\dd\b.*, more than the 5s allowed \(its values look corrupt\): pacing within this process only\.$/
+            )
+          ])
+        }
+      } finally {
+        admin.disconnect()
+      }
+    },
+    60_000
+  )
+
+  it("a refused store URL never shows its user name or password, however it is written", async () => {
+    for (
+      const url of [
+        "redis://:Sup3r/SecretRedisPw@127.0.0.1:6379/0",
+        "redis://admin:Sup3r@Secret/RedisPw@127.0.0.1:6379/zero",
+        "rediss://admin:Sup3rSecretRedisPw@127.0.0.1:0/0"
+      ]
+    ) {
+      const r = await run(["user", "me", "--rate-store", url], { bin: TASKMGR_BIN, env: env() })
+      const stderr = usageErrorOf(r)
+      expect(stderr).toContain("***@127.0.0.1")
+      expect(stderr).not.toMatch(/Sup3r|Secret|RedisPw|admin/)
+    }
+    expect(await sent()).toBe(0)
   })
 
   it("a malformed store URL is a usage error naming the setting, and nothing is sent", async () => {

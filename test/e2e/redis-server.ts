@@ -9,6 +9,7 @@ import { createServer } from "node:net"
 export interface RedisServer {
   /** redis://127.0.0.1:PORT (add /DB). */
   readonly url: string
+  readonly port: number
   readonly stop: () => Promise<void>
 }
 
@@ -24,8 +25,9 @@ export const freePort = () =>
     })
   })
 
-export const startRedisServer = async (): Promise<RedisServer> => {
-  const port = await freePort()
+/** On a free port, or on `port` (to start one again where a stopped one was). */
+export const startRedisServer = async (port?: number): Promise<RedisServer> => {
+  port ??= await freePort()
   const child = spawn("redis-server", [
     "--port",
     String(port),
@@ -55,6 +57,7 @@ export const startRedisServer = async (): Promise<RedisServer> => {
   })
   return {
     url: `redis://127.0.0.1:${port}`,
+    port,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve()

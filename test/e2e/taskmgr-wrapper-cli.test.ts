@@ -5,7 +5,7 @@
  * temporary git repository (workspace and project names from .taskmgr.json).
  * Each bad input: exit 2 and nothing sent.
  */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
@@ -57,6 +57,40 @@ describe("taskmgr project export", () => {
     expect(written.stdout).toBe("")
     expect(written.stderr).toMatch(/^Wrote \d+ bytes to /)
     expect(readFileSync(join(dir, "plan.md"), "utf8")).toBe(printed.stdout)
+  })
+
+  it("--out over a private file keeps it private", async () => {
+    const path = join(mkdtempSync(join(tmpdir(), "export-")), "plan.md")
+    writeFileSync(path, "old", { mode: 0o600 })
+    chmodSync(path, 0o600)
+    ok(await taskmgr(["project", "export", PROJECT, "--out", path]))
+    expect(readFileSync(path, "utf8")).toContain("# Launch Plan")
+    expect(statSync(path).mode & 0o777).toBe(0o600)
+  })
+
+  it("narrows with --section and --no-notes, and says on stderr where --max-tasks stopped it", async () => {
+    const narrow = ok(await taskmgr(["project", "export", PROJECT, "--section", "1200000000000401", "--no-notes"]))
+    expect(narrow.stdout).toContain("## To do\n")
+    expect(narrow.stdout).not.toContain("## Doing")
+    expect(narrow.stdout).not.toContain("List every step")
+    expect(narrow.stderr).toBe("")
+    const cut = ok(await taskmgr(["project", "export", PROJECT, "--max-tasks", "2"]))
+    expect(cut.stdout).toMatch(/This export is incomplete: it stopped at its limit of 2 tasks\.\n$/)
+    expect(cut.stderr).toBe(
+      "Note: the export stopped after 2 tasks and 3 requests (its last line says why); export less with --section GID or --no-notes, or raise --max-tasks.\n"
+    )
+    const dir = mkdtempSync(join(tmpdir(), "export-"))
+    const written = ok(await taskmgr(["project", "export", PROJECT, "--max-tasks", "2", "--out", join(dir, "p.md")]))
+    expect(written.stderr).toMatch(/^Wrote \d+ bytes to .*\nNote: the export stopped after 2 tasks/)
+  })
+
+  it("refuses a --max-tasks out of range and a --section that is not a gid, before sending", async () => {
+    expect((await usage(await taskmgr(["project", "export", PROJECT, "--max-tasks", "0"]))).stderr).toContain(
+      "--max-tasks"
+    )
+    expect((await usage(await taskmgr(["project", "export", PROJECT, "--section", "todo"]))).stderr).toContain(
+      "--section"
+    )
   })
 
   it("refuses --out naming a directory or a missing one, before sending", async () => {

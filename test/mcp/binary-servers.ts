@@ -1,7 +1,8 @@
 /**
  * Both built tool servers over real stdio, each against its own sandbox:
  * `sandbox(bin)` starts a sandbox, `connect(bin, env)` the official client on
- * `<bin> mcp`; everything started is closed after the file's tests.
+ * `<bin> mcp --toolsets all` (or other arguments); everything started is
+ * closed after the file's tests.
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
@@ -24,10 +25,15 @@ export const binaryServers = (clientName: string) => {
       children.push(started.child)
       return started.info
     },
-    connect: async (bin: string, env: Record<string, string>): Promise<Client> => {
+    /** `<bin> mcp` with every toolset unless `args` say otherwise. */
+    connect: async (
+      bin: string,
+      env: Record<string, string>,
+      args: ReadonlyArray<string> = ["--toolsets", "all"]
+    ): Promise<Client> => {
       const transport = new StdioClientTransport({
         command: process.execPath,
-        args: [bin, "mcp"],
+        args: [bin, "mcp", ...args],
         env: { ...baseEnv(), ...env },
         cwd: ROOT,
         stderr: "pipe"

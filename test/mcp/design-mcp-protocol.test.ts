@@ -49,7 +49,7 @@ const serverEnv = (extra: Record<string, string> = {}): Record<string, string> =
 
 const withClient = async <A>(
   f: (client: Client) => Promise<A>,
-  args: Array<string> = [],
+  args: Array<string> = ["--toolsets", "all"],
   extra: Record<string, string> = {}
 ) => {
   const { transport } = inProcessServer("design", args, serverEnv(extra))
@@ -206,17 +206,25 @@ describe("6 toolsets and read-only", () => {
     expect(await names([], { DESIGN_TOOLSETS: "files" })).toEqual(toolsOf((op) => op.group === "files"))
   })
 
-  it("--read-only and DESIGN_READ_ONLY=1 expose only read-only tools, and a hidden write tool cannot be called", async () => {
+  it("--read-only and DESIGN_READ_ONLY=1 expose only read-only tools; a write tool answers that it is not served", async () => {
     const readOnly = toolsOf((op) => op.impact === "read")
     expect(readOnly).toContain("design_webhook_list")
     expect(readOnly).not.toContain("design_webhook_delete")
-    expect(await names(["--read-only"])).toEqual(readOnly)
-    expect(await names([], { DESIGN_READ_ONLY: "1" })).toEqual(readOnly)
+    expect(await names(["--read-only", "--toolsets", "all"])).toEqual(readOnly)
+    expect(await names(["--toolsets", "all"], { DESIGN_READ_ONLY: "1" })).toEqual(readOnly)
     await withClient(async (c) => {
       for (const t of (await c.listTools()).tools) expect(t.annotations?.readOnlyHint, t.name).toBe(true)
-      await expect(c.callTool({ name: "design_webhook_delete", arguments: { webhook_id: "1" } })).rejects.toThrow(
-        /design_webhook_delete/
-      )
+      const refused = (await c.callTool({ name: "design_webhook_delete", arguments: { webhook_id: "1" } })) as any
+      expect(refused.isError).toBe(true)
+      expect(refused.structuredContent.error).toMatchObject({
+        type: "ToolNotServed",
+        exit_code: 2,
+        read_only: true,
+        message: expect.stringMatching(/^design_webhook_delete changes data, and this server is read-only/),
+        remedy: expect.stringMatching(/DESIGN_READ_ONLY/)
+      })
+      // An unknown name is still a protocol error.
+      await expect(c.callTool({ name: "design_no_such_tool", arguments: {} })).rejects.toThrow(/design_no_such_tool/)
     }, ["--read-only", "--toolsets", "webhooks"])
     expect(await requestLog(sb)).toEqual([])
   })

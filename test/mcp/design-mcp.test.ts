@@ -35,7 +35,7 @@ const connect = async (sb: Sandbox, extraEnv: Record<string, string> = {}): Prom
   if (process.env.HOME !== undefined) env.HOME = process.env.HOME
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [DESIGN_BIN, "mcp"],
+    args: [DESIGN_BIN, "mcp", "--toolsets", "all"],
     env,
     cwd: ROOT,
     stderr: "pipe"

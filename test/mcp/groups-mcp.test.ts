@@ -298,7 +298,7 @@ describe("taskmgr mcp: every toolset", () => {
       client: "",
       tool: "taskmgr_attachment_list",
       ok: { parent: taskmgr.task_gid },
-      bad: { tool: "taskmgr_attachment_create", args: { parent: taskmgr.task_gid, file: "/nonexistent/file.txt" } }
+      bad: { tool: "taskmgr_attachment_create", args: { parent: taskmgr.task_gid, file: "nonexistent/file.txt" } }
     },
     {
       toolset: "events",

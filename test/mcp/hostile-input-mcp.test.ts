@@ -33,7 +33,13 @@ const connect = async (token: string) => {
   const env = { ...baseEnv(), DESIGN_BASE_URL: sb.baseUrl, DESIGN_ACCESS_TOKEN: token, DESIGN_TEAM_ID: sb.info.team_id }
   const client = new Client({ name: "hostile-input-e2e", version: "0.0.0" })
   await client.connect(
-    new StdioClientTransport({ command: process.execPath, args: [DESIGN_BIN, "mcp"], env, cwd: ROOT, stderr: "pipe" })
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [DESIGN_BIN, "mcp", "--toolsets", "all"],
+      env,
+      cwd: ROOT,
+      stderr: "pipe"
+    })
   )
   clients.push(client)
   return client

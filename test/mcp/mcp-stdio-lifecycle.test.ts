@@ -76,7 +76,7 @@ const SERVERS: ReadonlyArray<Server> = [
 /** Writes the lines to `<bin> mcp` in one chunk, closes stdin, and returns stdout's lines as written. */
 const rawSession = (server: Server, lines: ReadonlyArray<string>) =>
   new Promise<Array<string>>((resolve, reject) => {
-    const child = spawn(process.execPath, [server.bin, "mcp"], {
+    const child = spawn(process.execPath, [server.bin, "mcp", "--toolsets", "all"], {
       cwd: ROOT,
       env: server.env(),
       stdio: ["pipe", "pipe", "pipe"]
@@ -136,7 +136,7 @@ describe.each(SERVERS)("$name mcp over raw stdio", (server) => {
   it("the official client connects, lists and calls", async () => {
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: [server.bin, "mcp"],
+      args: [server.bin, "mcp", "--toolsets", "all"],
       env: server.env(),
       cwd: ROOT,
       stderr: "pipe"

@@ -72,8 +72,13 @@ describe("taskmgr mcp under old names", () => {
     expect(server.stderr().split("\n").filter((line) => line === TOOL_NOTE)).toHaveLength(1)
   })
 
-  it("does not answer an old name whose tool it does not serve", async () => {
-    await expect(call("taskmgr_task_my_tasks", {})).rejects.toThrow(/Unknown tool: "taskmgr_task_my_tasks"/)
+  it("does not run an old name whose tool it does not serve: it says which toolset holds it", async () => {
+    const result = (await call("taskmgr_task_my_tasks", {})) as {
+      isError?: boolean
+      structuredContent?: { error: Record<string, unknown> }
+    }
+    expect(result.isError).toBe(true)
+    expect(result.structuredContent?.error).toMatchObject({ type: "ToolNotServed", toolset: "tasks" })
   })
 
   it("--list-toolsets keeps its format under the new names, with the note for an old spelling", async () => {

@@ -16,7 +16,8 @@ const file = join(dir, "minutes.md")
 writeFileSync(file, "# Minutes\n\nShip it.\n")
 mkdirSync(join(dir, "folder"))
 
-const server = taskmgrToolsetServer("attachments,events", "taskmgr-attachments-e2e")
+// The files live in a temporary directory, which the server is started to allow.
+const server = taskmgrToolsetServer("attachments,events", "taskmgr-attachments-e2e", ["--allow-path", dir])
 const { sent, call } = server
 
 const json = (result: ToolResult) => JSON.parse(result.content[0]!.text!)

@@ -14,7 +14,8 @@ export interface ToolResult {
   readonly content: Array<{ readonly type: string; readonly text?: string }>
 }
 
-export const taskmgrToolsetServer = (toolsets: string, clientName: string) => {
+/** `args`: more arguments of `taskmgr mcp` (`--allow-path DIR` for tests that name local files). */
+export const taskmgrToolsetServer = (toolsets: string, clientName: string, args: ReadonlyArray<string> = []) => {
   let sandbox: SandboxChild<TaskmgrSandboxInfo> | undefined
   let client: Client | undefined
   const server = {
@@ -47,7 +48,7 @@ export const taskmgrToolsetServer = (toolsets: string, clientName: string) => {
     }
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: [TASKMGR_BIN, "mcp", "--toolsets", toolsets],
+      args: [TASKMGR_BIN, "mcp", "--toolsets", toolsets, ...args],
       env,
       cwd: ROOT,
       stderr: "pipe"

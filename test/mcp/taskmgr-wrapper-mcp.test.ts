@@ -30,7 +30,8 @@ beforeAll(async () => {
     TASKMGR_APP_URL: info.app_url,
     TASKMGR_ACCESS_TOKEN: info.tokens.personal,
     TASKMGR_WORKSPACE: info.workspace_gid
-  })
+    // The scanned trees are temporary directories, which the server is started to allow.
+  }, ["--toolsets", "all", "--allow-path", tmpdir()])
 }, 90_000)
 beforeEach(async () => {
   await control(info.app_url, "POST", "/_sandbox/reset")
@@ -47,7 +48,12 @@ describe("taskmgr wrapper-only tools", () => {
   it("lists the tools with their parameters", async () => {
     const { tools } = await client.listTools()
     const byName = new Map(tools.map((t) => [t.name, t]))
-    expect(Object.keys(byName.get("taskmgr_project_export")?.inputSchema.properties ?? {})).toEqual(["project_gid"])
+    expect(Object.keys(byName.get("taskmgr_project_export")?.inputSchema.properties ?? {})).toEqual([
+      "project_gid",
+      "section",
+      "notes",
+      "max_tasks"
+    ])
     expect(Object.keys(byName.get("taskmgr_task_scan_todos")?.inputSchema.properties ?? {})).toEqual([
       "dir",
       "create",
@@ -61,6 +67,39 @@ describe("taskmgr wrapper-only tools", () => {
     expect(r.isError).toBeFalsy()
     expect(r.content[0]?.text?.startsWith("# Launch Plan\n")).toBe(true)
     expect(r.content[0]?.text).toContain("- [x] Pick a launch date")
+  })
+
+  it("taskmgr_project_export too large for the bound names the parameters that narrow it, which then fit", async () => {
+    // An ordinary project: its tasks have notes.
+    for (let i = 0; i < 8; i++) {
+      const made = await call("taskmgr_task_create", {
+        name: `Noted ${i}`,
+        notes: "A paragraph of notes. ".repeat(60),
+        projects: ["1200000000000302"]
+      })
+      expect(made.isError).toBeFalsy()
+    }
+    const small = await connect(TASKMGR_BIN, {
+      TASKMGR_BASE_URL: info.base_url,
+      TASKMGR_APP_URL: info.app_url,
+      TASKMGR_ACCESS_TOKEN: info.tokens.personal,
+      TASKMGR_MCP_MAX_BYTES: "8192"
+    })
+    const big = (await small.callTool({
+      name: "taskmgr_project_export",
+      arguments: { project_gid: "1200000000000302" }
+    })) as Result & { structuredContent?: { error?: { remedy?: string } } }
+    expect(big.isError).toBe(true)
+    expect(big.structuredContent?.error?.remedy).toMatch(
+      /^Ask for less: pass section \(one section's tasks\); pass notes: false \(no notes\); pass a smaller max_tasks/
+    )
+    const narrowed = (await small.callTool({
+      name: "taskmgr_project_export",
+      arguments: { project_gid: "1200000000000302", max_tasks: 20, notes: false }
+    })) as Result
+    expect(narrowed.isError).toBeFalsy()
+    expect(narrowed.content[0]?.text).toMatch(/This export is incomplete: it stopped at its limit of 20 tasks\.\n$/)
+    await small.close()
   })
 
   it("taskmgr_task_scan_todos drafts, then creates once", async () => {

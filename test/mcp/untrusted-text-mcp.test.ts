@@ -36,7 +36,7 @@ interface ToolResult {
 const connect = async (bin: string, env: Record<string, string>): Promise<Client> => {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [bin, "mcp"],
+    args: [bin, "mcp", "--toolsets", "all"],
     env: { ...baseEnv(), ...env },
     cwd: ROOT,
     stderr: "pipe"

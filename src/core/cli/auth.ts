@@ -27,7 +27,7 @@ import { readLine } from "../oauth/stdin.js"
 import { render, useColor } from "../output.js"
 import { maskToken, maskUrl } from "../secrets.js"
 import { makeClient } from "../service/client.js"
-import { checkServiceUrl } from "../settings.js"
+import { checkServiceUrl, urlFault } from "../settings.js"
 import type { OptionValue } from "./derive.js"
 import { CliIO, type Env, sayOn, terminalWidth, writeErr, writeOut, writeText } from "./io.js"
 import { formatOf } from "./leaf.js"
@@ -341,6 +341,12 @@ const loginLeaf = (cli: AnyCli): Leaf => {
         const portRaw = flagOrEnv(options, "--port", env)
         const port = portRaw === undefined ? undefined : yield* wholeNumber("port", "--port", portRaw, 0, 65_535)
         const redirectUri = flagOrEnv(options, "--redirect-uri", env)
+        const redirectFault = redirectUri === undefined ? undefined : urlFault(redirectUri)
+        if (redirectFault !== undefined) {
+          return yield* Effect.fail(
+            invalidInput(`--redirect-uri: the URL ${redirectFault}; it is refused rather than cleaned.`, "redirect_uri")
+          )
+        }
         if (port !== undefined && redirectUri !== undefined) {
           return yield* Effect.fail(invalidInput(
             "Give --port or --redirect-uri, not both: the redirect URI names its port.",

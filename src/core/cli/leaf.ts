@@ -16,6 +16,7 @@ import { prepareOutputDirectory, prepareOutputFile, writeFileAtomic } from "../l
 import type { AnyOperation } from "../operation.js"
 import { machineText, type OutputFormat, render, useColor, visible } from "../output.js"
 import { collect, pages } from "../paginate.js"
+import { refuseCredentialUploads } from "../protected-paths.js"
 import type { AnyView, FollowView, RawView, SaveView, TextView } from "../view.js"
 import { followOf, inCliWords, lazyCommandSpec, pagingOf, rawInput, readStdin } from "./derive.js"
 import { CliIO, type CliIOShape, type Env, terminalWidth, writeErr, writeOut } from "./io.js"
@@ -147,6 +148,7 @@ export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => (
         : yield* Effect.mapError(pagingOf(invocation), (e) => inCliWords(v, e))
       const following = v.follow === undefined ? undefined : yield* followOf(invocation)
       const input = yield* Effect.mapError(decodeInput(op.input, raw), (e) => inCliWords(v, e))
+      yield* Effect.mapError(refuseCredentialUploads(op.input, input, env, process.cwd()), (e) => inCliWords(v, e))
       // The directory a save writes into is made and proved writable before the request (which may cost quota).
       const saveTo = v.save === undefined ? undefined : invocation.options[v.save.flag]
       const directory = v.save === undefined || typeof saveTo !== "string"
@@ -189,8 +191,10 @@ export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => (
         if (documentTo !== undefined && culprit !== undefined && v.text.kind === "document") {
           const text = v.text.text(output)
           yield* writeFileAtomic(documentTo, text, culprit)
-          if (format === "text") yield* writeErr(`Wrote ${Buffer.byteLength(text)} bytes to ${outFile as string}.`)
-          else yield* printResult(v, output, output, format, full)
+          if (format === "text") {
+            yield* writeErr(`Wrote ${Buffer.byteLength(text)} bytes to ${outFile as string}.`)
+            for (const note of v.text.footer?.(output) ?? []) yield* writeErr(note)
+          } else yield* printResult(v, output, output, format, full)
         } else if (save === undefined || directory === undefined) yield* printResult(v, output, output, format, full)
         else {
           const rows = yield* observed(

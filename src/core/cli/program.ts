@@ -62,6 +62,8 @@ export const serviceProgram = <O extends ClientOptions, S extends ClientSettings
         tokenVariable: cli.tokenVariables[0]!,
         authModes: cli.authMode !== undefined,
         views: await viewsOf(cli.loaders)(),
+        defaultToolsets: cli.defaultToolsets,
+        commandGroups: cli.commandGroups,
         client
       })),
       completionLeaf(name, () => program)

@@ -14,7 +14,7 @@ import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import { isWrapperError, type WrapperError } from "../errors.js"
+import { inService, isWrapperError, type WrapperError } from "../errors.js"
 import { exitCodeOf } from "../exit-codes.js"
 import type { ExchangeEvent, Observer, WaitEvent } from "../http/observe.js"
 import { ItemsFailed } from "../item-failures.js"
@@ -22,6 +22,8 @@ import { ConfigDirWarning } from "../oauth/config-dir.js"
 import type { AnyOperation } from "../operation.js"
 import { style, useColor } from "../output.js"
 import { RateLimiter } from "../pacing/rate-limit.js"
+import { RedisStoreConnector } from "../pacing/redis-connector.js"
+import { connectRedisLazily } from "../pacing/redis-lazy.js"
 import { remedy, type Vocabulary, worded } from "../remedy.js"
 import { lostWriteAnswer, withCheck } from "../write-check.js"
 import type { ArgvError } from "./argv-error.js"
@@ -155,9 +157,11 @@ const waitLine = (event: WaitEvent) =>
     ? `Request failed (${event.detail ?? "error"}): retrying in ${seconds(event.delay)} (attempt ${event.attempt})…`
     : event.reason === "job"
     ? `Waiting for ${event.detail ?? "the job"}: looking again in ${seconds(event.delay)}…`
-    : `Pacing to stay within the rate limit: waiting ${seconds(event.delay)}…`
+    : `Pacing to stay within the rate limit${
+      event.detail === undefined ? "" : ` shared through ${event.detail}`
+    }: waiting ${seconds(event.delay)}…`
 
-const exchangeLines = (e: ExchangeEvent) => [
+export const exchangeLines = (e: ExchangeEvent) => [
   `> ${e.method} ${e.url}`,
   ...Object.entries(e.headers).map(([k, v]) => `> ${k}: ${v}`),
   e.status === null ? `< (no answer: ${e.error ?? "error"}) ${e.millis} ms` : `< ${e.status} (${e.millis} ms)`,
@@ -184,6 +188,8 @@ const platformFor = (io: CliIOShape) =>
   Layer.mergeAll(
     nodePlatform,
     RateLimiter.layer,
+    // --rate-store: the Redis client, loaded when a store is first used.
+    Layer.succeed(RedisStoreConnector, connectRedisLazily),
     Layer.succeed(CliIO, io),
     Layer.succeed(ConfigDirWarning, (line: string) => void io.stderr.write(`${safeMessage(line)}\n`))
   )
@@ -223,6 +229,8 @@ const runResolved = (
   const command = leafCommand(root, leaf.spec, (given) => leaf.run({ ...given, path: r.path }))
 
   return invoke(root, command, r).pipe(
+    // What the command's clients hold (a rate store's connection) is closed when it ends.
+    Effect.scoped,
     Effect.provide(platformFor(io)),
     Effect.exit,
     Effect.flatMap((exit) => {
@@ -232,7 +240,7 @@ const runResolved = (
       if (Option.isSome(failure) && failure.value instanceof ItemsFailed) return Effect.succeed(failure.value.code)
       if (Option.isSome(failure) && isWrapperError(failure.value)) {
         return Effect.flatMap(
-          withCheckOf(program, leaf, failure.value),
+          withCheckOf(program, leaf, inService(program.name)(failure.value)),
           (error) =>
             Effect.as(writeStyledErr(renderError(error, vocabularyOf(program, r.path), errColor)), exitCodeOf(error))
         )

@@ -6,18 +6,23 @@
  */
 import type * as HttpClient from "@effect/platform/HttpClient"
 import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
+import { join } from "node:path"
 import { AuthError, type InvalidSettingsError, type RequestError, type SignInError } from "../errors.js"
+import { readCappedFile } from "../local-files.js"
 import { signInError } from "../oauth/redirect.js"
 import {
   loadSignIn,
   resolveAppRegistration,
+  signInConfigDir,
   type SignInHosts,
   storedRefresh,
   type StoredSignIn
 } from "../oauth/sign-in.js"
 import type { Vocabulary } from "../remedy.js"
+import { rememberSecret, rememberUrlSecrets } from "../secrets.js"
 import type { ClientOptions } from "../service/options.js"
 import { checkToken } from "../settings.js"
 import type { Env } from "./io.js"
@@ -80,6 +85,37 @@ export const hostsOf = (cli: AnyCliService, options: Omit<ClientOptions, "token"
   return { baseUrl, appUrl: options.appUrl ?? (URL.canParse(baseUrl) ? cli.service.hosts.appUrl(baseUrl) : baseUrl) }
 }
 
+/** Secrets the configuration holds are masked for the process's life (secrets.ts). */
+const PINNED = { pinned: true } as const
+
+/**
+ * Every secret the configuration holds, remembered for masking (secrets.ts)
+ * before anything is sent, whether or not this command uses it: each token
+ * given (the one used and those it shadows), the app's client secret from
+ * the service's variables and settings.json, and a rate store's password. A
+ * service that echoes a secret it was never sent is masked all the same.
+ */
+const rememberConfiguredSecrets = (cli: AnyCliService, shared: Shared, env: Env): void => {
+  const given = [
+    shared["--token"],
+    ...cli.tokenVariables.map((name) => env[name]),
+    ...cli.signIn.clientSecretVariables.map((name) => env[name])
+  ].filter((value): value is string => typeof value === "string")
+  // As given and trimmed: a variable read from a file may end in a line break the service never saw.
+  for (const value of given) [value, value.trim()].forEach((form) => rememberSecret(form, PINNED))
+  const store = flagOrEnv(shared, "--rate-store", env, `${cli.service.prefix}_RATE_STORE`)
+  if (store !== undefined) rememberUrlSecrets(store, PINNED)
+  // Read quietly: whether the file may be used is for the commands that use it to say.
+  const settings = Either.getOrUndefined(readCappedFile(join(signInConfigDir(cli.signIn, env), "settings.json")))
+  if (settings === undefined) return
+  try {
+    const secret: unknown = (JSON.parse(settings) as { client_secret?: unknown } | null)?.client_secret
+    if (typeof secret === "string") rememberSecret(secret, PINNED)
+  } catch {
+    // Not JSON: nothing in it is used, and its readers say so.
+  }
+}
+
 /** Reads the shared flags over the service's variables. */
 export const cliSettings = <O extends ClientOptions>(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the settings are typed by the options alone
@@ -91,6 +127,7 @@ export const cliSettings = <O extends ClientOptions>(
 ): Effect.Effect<CliSettings<O>, InvalidSettingsError | SignInError> =>
   Effect.gen(function*() {
     const { prefix } = cli.service
+    rememberConfiguredSecrets(cli, shared, env)
     const sources: Array<readonly [string, string | undefined]> = [
       ["--token", typeof shared["--token"] === "string" ? shared["--token"] : undefined],
       ...cli.tokenVariables.map((name) => [name, env[name]] as const)

@@ -35,6 +35,11 @@ export interface CliService<O extends ClientOptions, S extends ClientSettings, R
   /** How messages name the service's token: "No design-service token is configured." */
   readonly noun: string
   readonly summary: string
+  /**
+   * The toolsets `<program> mcp` serves when none is named, with the tool that serves more (the README's
+   * tool-server section says why these); none: every toolset.
+   */
+  readonly defaultToolsets?: ReadonlyArray<string> | undefined
   /** One line per command group for `<program> --help` ("webhook": "Webhooks v2: ..."). */
   readonly commandGroups: Readonly<Record<string, string>>
   /** The generated command index and its group loaders (src/<program>/cli/command-index.ts). */

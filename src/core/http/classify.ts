@@ -7,7 +7,7 @@
  */
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import { RateLimitError, type RequestError, ServiceError, UnexpectedError } from "../errors.js"
+import { type InvalidInputError, RateLimitError, type RequestError, ServiceError, UnexpectedError } from "../errors.js"
 import { scrubDeep } from "../secrets.js"
 import { type Answer, answerLost } from "./exchange.js"
 import type { GaveUp } from "./retry.js"
@@ -34,7 +34,8 @@ export const classifyFailure = <Route, E>(
   { classify, host, timeout }: Classifier<Route, E>,
   route: Route,
   { attempts, failure, unconfirmed }: GaveUp
-): E | RequestError => {
+): E | RequestError | InvalidInputError => {
+  if (failure._tag === "unsendable") return failure.error
   // Every credential held is masked before the service's words reach an error.
   if (failure._tag === "answer") {
     return markUnconfirmed(classify(scrubDeep(failure.answer), route, attempts), unconfirmed)
@@ -57,7 +58,7 @@ export const classifyFailure = <Route, E>(
 /** The step: a request's attempts that gave up, classified once. */
 export const classified =
   <Route, E>(classifier: Classifier<Route, E>, route: Route) =>
-  <A, R>(attempts: Effect.Effect<A, GaveUp, R>): Effect.Effect<A, E | RequestError, R> =>
+  <A, R>(attempts: Effect.Effect<A, GaveUp, R>): Effect.Effect<A, E | RequestError | InvalidInputError, R> =>
     Effect.mapError(attempts, (gaveUp) => classifyFailure(classifier, route, gaveUp))
 
 /** 413, 414, 431: the service refused the request as too large; like a 400, the input must change. */

@@ -11,6 +11,8 @@ import type * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import type * as HttpClientResponse from "@effect/platform/HttpClientResponse"
 import type * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
+import { invalidInput, type InvalidInputError } from "../errors.js"
+import { FileChangedError } from "./multipart.js"
 
 /** A non-2xx answer, as the classifier sees it. */
 export interface Answer {
@@ -23,6 +25,8 @@ export interface Answer {
 export type Failure =
   | { readonly _tag: "answer"; readonly answer: Answer }
   | { readonly _tag: "transport"; readonly detail: string; readonly timedOut: boolean }
+  /** The request could not be sent as described (a file changed while it was uploaded): the input must change. */
+  | { readonly _tag: "unsendable"; readonly error: InvalidInputError }
 
 /** What the sending client fails with: HttpClient's errors, and the quiet timeout's (quiet-timeout.ts). */
 export type SendError = HttpClientError.HttpClientError | Cause.TimeoutException
@@ -50,6 +54,12 @@ export const sendErrorDetail = (error: SendError) =>
 const transportFailure = (error: SendError): Failure =>
   error._tag === "TimeoutException"
     ? { _tag: "transport", detail: "timeout", timedOut: true }
+    : error._tag === "RequestError" && error.cause instanceof FileChangedError
+    ? {
+      _tag: "unsendable",
+      // The body ended short of its announced length, so the service cannot have taken it.
+      error: invalidInput(`${error.cause.message}; nothing was attached.`, error.cause.field)
+    }
     : { _tag: "transport", detail: transportDetail(error), timedOut: false }
 
 /** Failures that happen before a request leaves: the service cannot have acted on it. */

@@ -29,9 +29,19 @@ export interface MultipartBody {
   readonly file?: MultipartFile | undefined
 }
 
-/** A file that changed size between the check and the upload: the service would get a body unlike the one announced. */
+/**
+ * A file that changed size between the check and the upload: the service
+ * would get a body unlike the one announced, so the request is cut short
+ * (the pipeline reports it as the input's fault, exchange.ts).
+ */
 export class FileChangedError extends Error {
-  constructor(readonly path: string, readonly expected: number, readonly read: number) {
+  constructor(
+    readonly path: string,
+    readonly expected: number,
+    readonly read: number,
+    /** The form field, also the input field that named the file. */
+    readonly field: string
+  ) {
     super(`${path} changed while it was uploaded (${expected} bytes when checked, ${read} read)`)
   }
 }
@@ -69,7 +79,7 @@ const fileBytes = (file: MultipartFile): Stream.Stream<Uint8Array, FileChangedEr
         Stream.fromEffect(Effect.suspend(() =>
           read === file.size
             ? Effect.succeed(new Uint8Array(0))
-            : Effect.fail(new FileChangedError(file.path, file.size, read))
+            : Effect.fail(new FileChangedError(file.path, file.size, read, file.field))
         ))
       )
     })

@@ -15,7 +15,10 @@ export interface WaitEvent {
   readonly delay: Duration.Duration
   /** The attempt that will follow the wait (2 for the first retry; for a job, the next look at it). */
   readonly attempt: number
-  /** What failed, for retries: "503", "ECONNRESET", "timeout"; for a job: "job 1300… in_progress, 2s of 60s". */
+  /**
+   * What failed, for retries: "503", "ECONNRESET", "timeout"; for a job: "job 1300… in_progress, 2s of 60s";
+   * for pacing, the shared store that asked the wait: "redis://10.0.0.5:6379/0" (none: this process's own pacing).
+   */
   readonly detail?: string | undefined
 }
 
@@ -37,7 +40,10 @@ export interface Observer {
   readonly onExchange?: ((event: ExchangeEvent) => Effect.Effect<void>) | undefined
   /** Epoch milliseconds by which a call must be over: no wait is started that would end later. */
   readonly deadline?: number | undefined
-  /** Something the caller should know that is not an error (the rate store is down: pacing in-process). */
+  /**
+   * Something the caller should know that is not an error (the rate store is down: pacing in-process).
+   * Without it, a notice goes to Effect's logger as a warning.
+   */
   readonly onNotice?: ((message: string) => Effect.Effect<void>) | undefined
 }
 
@@ -48,8 +54,9 @@ export const currentObserver: Effect.Effect<Option.Option<Observer>> = Effect.se
 export const announceWait = (observer: Option.Option<Observer>) => (event: WaitEvent) =>
   Option.match(observer, { onNone: () => Effect.void, onSome: (o) => o.onWait(event) })
 
+/** Said to the observer that takes notices, else through Effect's logger: a library program hears it too. */
 export const announceNotice = (observer: Option.Option<Observer>) => (message: string) =>
   Option.match(Option.flatMap(observer, (o) => Option.fromNullable(o.onNotice)), {
-    onNone: () => Effect.void,
+    onNone: () => Effect.logWarning(message),
     onSome: (notice) => notice(message)
   })

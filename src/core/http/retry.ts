@@ -108,7 +108,7 @@ export interface GaveUp {
 const verdictOf = (answerVerdict: (answer: Answer) => Verdict) => (failure: Failure): Verdict =>
   failure._tag === "answer"
     ? answerVerdict(failure.answer)
-    : failure.detail === "ENOTFOUND"
+    : failure._tag === "unsendable" || failure.detail === "ENOTFOUND"
     ? { kind: "final" }
     : { kind: "transient", reason: failure.detail }
 

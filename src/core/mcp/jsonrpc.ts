@@ -29,8 +29,8 @@ export type Incoming =
     readonly line: string
   }
   | { readonly _tag: "Notification"; readonly method: string; readonly params: unknown; readonly line: string }
-  /** A response from the client; we never send requests, so there is nothing to match it to. */
-  | { readonly _tag: "Reply" }
+  /** A response from the client to a request of ours (roots/list): its result, or its error's message. */
+  | { readonly _tag: "Reply"; readonly id: RequestId; readonly result: unknown; readonly error: string | undefined }
   /** Not a valid message: answered with an error, with the request's id when it could be read. */
   | { readonly _tag: "Invalid"; readonly id: RequestId | null; readonly code: number; readonly message: string }
 
@@ -129,11 +129,23 @@ export const parseMessage = (line: string): Incoming => {
     return { _tag: "Request", id, method: raw.method, params: raw.params, line }
   }
   // Answering a response would be a protocol error of our own.
-  if (id !== null && ("result" in raw || "error" in raw)) return { _tag: "Reply" }
+  if (id !== null && ("result" in raw || "error" in raw)) {
+    const error = isRecord(raw.error) ? String(raw.error.message ?? "error") : "error" in raw ? "error" : undefined
+    return { _tag: "Reply", id, result: raw.result, error }
+  }
   return invalid(id, `no "method"`)
 }
 
 // The lines we send. The id is spliced in as text; everything else is JSON.stringify's.
+
+/** A request of ours to the client (roots/list); `id` is JSON text, as every id here. */
+export const request = (id: RequestId, method: string, params?: unknown): string =>
+  `{"jsonrpc":"2.0","id":${id},"method":${JSON.stringify(method)}${
+    params === undefined ? "" : `,"params":${JSON.stringify(params)}`
+  }}`
+
+/** A notification without params (notifications/tools/list_changed). */
+export const notification = (method: string): string => `{"jsonrpc":"2.0","method":${JSON.stringify(method)}}`
 
 /** Throws when the result cannot be encoded (a BigInt, a cycle); the caller answers with an error result instead. */
 export const success = (id: RequestId, result: unknown): string =>

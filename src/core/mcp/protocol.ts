@@ -4,6 +4,7 @@
  * params. Pure functions; the server does the sending.
  */
 import * as Either from "effect/Either"
+import { fileURLToPath } from "node:url"
 import { idAt, isRecord, type RequestId } from "./jsonrpc.js"
 import type { ServerInfo, ToolAnnotations, ToolEntry } from "./types.js"
 
@@ -16,13 +17,18 @@ export type ProgressToken = RequestId
 export const negotiateVersion = (requested: string): string =>
   (PROTOCOL_VERSIONS as ReadonlyArray<string>).includes(requested) ? requested : PROTOCOL_VERSIONS[0]
 
-export const initializeResult = (info: ServerInfo, params: unknown): Either.Either<unknown, string> => {
+/** `listChanged`: the server may change its tool list while serving, and says so with notifications/tools/list_changed. */
+export const initializeResult = (
+  info: ServerInfo,
+  params: unknown,
+  listChanged = false
+): Either.Either<unknown, string> => {
   if (!isRecord(params) || typeof params.protocolVersion !== "string") {
     return Either.left(`initialize needs params with a "protocolVersion" string`)
   }
   return Either.right({
     protocolVersion: negotiateVersion(params.protocolVersion),
-    capabilities: { tools: { listChanged: false } },
+    capabilities: { tools: { listChanged } },
     serverInfo: { name: info.name, version: info.version },
     ...(info.instructions === undefined ? {} : { instructions: info.instructions })
   })
@@ -67,16 +73,33 @@ export interface CallRequest {
   readonly progressToken: ProgressToken | undefined
 }
 
+/** Whether the client offers roots (MCP roots/list), from its initialize params. */
+export const offersRoots = (params: unknown): boolean =>
+  isRecord(params) && isRecord(params.capabilities) && isRecord(params.capabilities.roots)
+
+/** The local paths of a roots/list result: its file:// roots (any other scheme names no directory here). */
+export const rootPaths = (result: unknown): ReadonlyArray<string> => {
+  const roots = isRecord(result) && Array.isArray(result.roots) ? result.roots : []
+  return roots.flatMap((root: unknown) => {
+    if (!isRecord(root) || typeof root.uri !== "string" || !root.uri.startsWith("file://")) return []
+    try {
+      return [fileURLToPath(root.uri)]
+    } catch {
+      return []
+    }
+  })
+}
+
 /** Reads tools/call params; the Left is the message of an invalid-params error. */
 export const parseCall = (
   params: unknown,
-  tools: ReadonlyMap<string, ToolEntry>,
+  find: (name: string) => ToolEntry | undefined,
   line: string
 ): Either.Either<CallRequest, string> => {
   if (!isRecord(params) || typeof params.name !== "string") {
     return Either.left(`tools/call needs params with a "name" string`)
   }
-  const tool = tools.get(params.name)
+  const tool = find(params.name)
   if (tool === undefined) return Either.left(`Unknown tool: ${JSON.stringify(params.name)}`)
   // The protocol makes arguments optional; a tool with no required input is called without them.
   const args = params.arguments === undefined ? {} : params.arguments

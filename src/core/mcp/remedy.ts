@@ -26,6 +26,7 @@ export const toolVocabulary = (tokenVariable: string, prefix: string, authModes 
     authMode: `${prefix}_AUTH_MODE in the server's environment`,
     baseUrl: `${prefix}_BASE_URL in the server's environment`,
     maxWait: `${prefix}_MAX_WAIT (and ${prefix}_MCP_BUDGET, the most a call may wait, default 50 s)`,
+    budget: `the server's budget, ${prefix}_MCP_BUDGET seconds (default 50; clients give up at 60)`,
     timeout: `${prefix}_TIMEOUT in the server's environment`
   }
   return {

@@ -3,11 +3,16 @@
  * JSON-RPC, answers initialize, ping and tools/list at once, runs each
  * tools/call in its own fiber (so a slow call blocks nothing and can be
  * cancelled), and keeps serving after every bad line. Until initialize has
- * been answered, only ping is served besides it.
+ * been answered, only ping is served besides it. It asks the client for its
+ * roots (roots/list) when a call first needs them, and tells it when the tool
+ * list changes.
  */
+import * as Deferred from "effect/Deferred"
+import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Fiber from "effect/Fiber"
+import * as FiberId from "effect/FiberId"
 import * as FiberMap from "effect/FiberMap"
 import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
@@ -15,14 +20,24 @@ import {
   ErrorCode,
   failure,
   type Incoming,
+  notification,
   parseMessage,
+  request as requestLine,
   type RequestId,
   success,
   tokenNotification
 } from "./jsonrpc.js"
-import { type CallRequest, cancelledRequest, initializeResult, listedTool, parseCall } from "./protocol.js"
+import {
+  type CallRequest,
+  cancelledRequest,
+  initializeResult,
+  listedTool,
+  offersRoots,
+  parseCall,
+  rootPaths
+} from "./protocol.js"
 import { errorResult, runTool } from "./tool-call.js"
-import type { Progress, ServerInfo, ToolEntry, ToolResult } from "./types.js"
+import type { ClientRoots, Progress, ServerInfo, ToolCatalog, ToolEntry, ToolResult } from "./types.js"
 
 export interface McpIo<E = never> {
   /** Text as the client sends it: a line may be split across chunks, or a chunk hold many lines. Ends when the client closes. */
@@ -38,15 +53,34 @@ export interface McpIo<E = never> {
  */
 export const NOT_INITIALIZED = -32000
 
+/** How long a call waits for the client's roots before going on without them (then only the allowed paths are). */
+export const ROOTS_TIMEOUT = Duration.seconds(10)
+
+export interface ServeOptions {
+  /** Debug mode: a line about each tools/call (tool, outcome, bytes, time) for whoever runs the server. */
+  readonly log?: ((line: string) => Effect.Effect<void>) | undefined
+}
+
+/** A fixed list of tools, all served. */
+export const staticCatalog = (tools: ReadonlyArray<ToolEntry>): ToolCatalog => {
+  const byName = new Map(tools.map((tool) => [tool.name, tool]))
+  const listed = tools.filter((tool) => tool.unlisted !== true)
+  return { listed: () => listed, find: (name) => byName.get(name), dynamic: false }
+}
+
 /**
  * Serves until the input ends, then lets the calls in flight finish and
  * write their answers. Fails only when the input fails (in-flight calls are
  * then interrupted).
  */
-export const serveMcp = <E>(info: ServerInfo, tools: ReadonlyArray<ToolEntry>, io: McpIo<E>): Effect.Effect<void, E> =>
+export const serveMcp = <E>(
+  info: ServerInfo,
+  tools: ReadonlyArray<ToolEntry> | ToolCatalog,
+  io: McpIo<E>,
+  options: ServeOptions = {}
+): Effect.Effect<void, E> =>
   Effect.scoped(Effect.gen(function*() {
-    const byName = new Map(tools.map((tool) => [tool.name, tool]))
-    const toolList = { tools: tools.filter((tool) => tool.unlisted !== true).map(listedTool) }
+    const catalog = "listed" in tools ? tools : staticCatalog(tools)
     const calls = yield* FiberMap.make<string, void, never>()
     // Calls answer from their own fibers: one writer at a time keeps lines whole.
     const writing = yield* Effect.makeSemaphore(1)
@@ -63,8 +97,45 @@ export const serveMcp = <E>(info: ServerInfo, tools: ReadonlyArray<ToolEntry>, i
           // A BigInt or a cycle in structuredContent must not leave the client waiting.
           line = success(id, errorResult(`The result could not be encoded as JSON: ${(e as Error).message}`))
         }
-        return sendLine(line)
+        return Effect.as(sendLine(line), Buffer.byteLength(line))
       })
+
+    // Requests of ours to the client, by id, waiting for its reply.
+    const pending = new Map<string, Deferred.Deferred<unknown, string>>()
+    let requests = 0
+    const ask = (method: string) =>
+      Effect.suspend(() => {
+        const id = JSON.stringify(`server-${++requests}`) as RequestId
+        const reply = Deferred.unsafeMake<unknown, string>(FiberId.none)
+        pending.set(id, reply)
+        return Effect.zipRight(sendLine(requestLine(id, method)), Deferred.await(reply)).pipe(
+          Effect.ensuring(Effect.sync(() => void pending.delete(id)))
+        )
+      })
+
+    // The client's roots: asked for once, again after it says they changed; a client that does not answer in time
+    // (or fails) is taken to allow none, and is asked again by the next call that needs them.
+    let clientOffersRoots = false
+    let roots: Deferred.Deferred<ClientRoots> | undefined
+    const rootsOf: Effect.Effect<ClientRoots> = Effect.suspend(() => {
+      if (!clientOffersRoots) return Effect.succeed<ClientRoots>({ declared: false, paths: [] })
+      if (roots !== undefined) return Deferred.await(roots)
+      const answer = Deferred.unsafeMake<ClientRoots>(FiberId.none)
+      roots = answer
+      return ask("roots/list").pipe(
+        Effect.timeoutFail({ duration: ROOTS_TIMEOUT, onTimeout: () => "no answer" }),
+        Effect.map((result): ClientRoots => ({ declared: true, paths: rootPaths(result) })),
+        Effect.catchAll(() =>
+          Effect.sync((): ClientRoots => {
+            if (roots === answer) roots = undefined
+            return { declared: true, paths: [] }
+          })
+        ),
+        Effect.tap((found) => Deferred.succeed(answer, found))
+      )
+    })
+
+    const listChanged = sendLine(notification("notifications/tools/list_changed"))
 
     const call = (id: RequestId, request: CallRequest) => {
       let answered = false
@@ -78,15 +149,28 @@ export const serveMcp = <E>(info: ServerInfo, tools: ReadonlyArray<ToolEntry>, i
           ...(p.message === undefined ? {} : { message: p.message })
         }))
       }
-      return runTool(request.tool, request.args, { progress }).pipe(
+      const context = {
+        progress,
+        roots: rootsOf,
+        listChanged,
+        // What the line adds around the result: `{"jsonrpc":"2.0","id":ID,"result":}`.
+        envelopeBytes: Buffer.byteLength(success(id, null)) - 4
+      }
+      const started = Date.now()
+      return runTool(request.tool, request.args, context).pipe(
         Effect.tap(() => Effect.sync(() => void (answered = true))),
-        Effect.flatMap((result) => sendResult(id, result))
+        Effect.flatMap((result) =>
+          Effect.flatMap(sendResult(id, result), (bytes) =>
+            options.log === undefined ? Effect.void : options.log(callLine(request.tool.name, result, bytes, started)))
+        )
       )
     }
 
     const startCall = (id: RequestId, params: unknown, line: string) => {
-      const parsed = parseCall(params, byName, line)
-      if (Either.isLeft(parsed)) return sendLine(failure(id, ErrorCode.InvalidParams, parsed.left))
+      const parsed = parseCall(params, catalog.find, line)
+      if (Either.isLeft(parsed)) {
+        return sendLine(failure(id, ErrorCode.InvalidParams, parsed.left))
+      }
       // Running it would replace the call in flight, whose client would then wait forever.
       if (FiberMap.unsafeHas(calls, id)) {
         return sendLine(failure(id, ErrorCode.InvalidRequest, `Invalid Request: id ${id} is already in use`))
@@ -96,11 +180,15 @@ export const serveMcp = <E>(info: ServerInfo, tools: ReadonlyArray<ToolEntry>, i
 
     const cancel = (params: unknown, line: string) => {
       const id = cancelledRequest(params, line)
-      if (id === undefined) return Effect.void
+      if (id === undefined) {
+        return Effect.void
+      }
       // Interrupt without waiting: the handler's finalizers must not hold up the next line.
       return Option.match(FiberMap.unsafeGet(calls, id), {
-        onNone: () => Effect.void,
-        onSome: (fiber) => Effect.asVoid(Fiber.interruptFork(fiber))
+        onNone: () =>
+          Effect.void,
+        onSome: (fiber) =>
+          Effect.asVoid(Fiber.interruptFork(fiber))
       })
     }
 
@@ -109,10 +197,11 @@ export const serveMcp = <E>(info: ServerInfo, tools: ReadonlyArray<ToolEntry>, i
 
     const request = (id: RequestId, method: string, params: unknown, line: string): Effect.Effect<void> => {
       if (method === "initialize") {
-        return sendLine(Either.match(initializeResult(info, params), {
+        return sendLine(Either.match(initializeResult(info, params, catalog.dynamic), {
           onLeft: (message) => failure(id, ErrorCode.InvalidParams, message),
           onRight: (result) => {
             initialized = true
+            clientOffersRoots = offersRoots(params)
             return success(id, result)
           }
         }))
@@ -129,7 +218,7 @@ export const serveMcp = <E>(info: ServerInfo, tools: ReadonlyArray<ToolEntry>, i
       }
       switch (method) {
         case "tools/list":
-          return sendLine(success(id, toolList))
+          return sendLine(success(id, { tools: catalog.listed().map(listedTool) }))
         case "tools/call":
           return startCall(id, params, line)
         default:
@@ -143,9 +232,19 @@ export const serveMcp = <E>(info: ServerInfo, tools: ReadonlyArray<ToolEntry>, i
           return request(message.id, message.method, message.params, message.line)
         case "Notification":
           // Notifications are never answered, whatever they are.
+          if (message.method === "notifications/roots/list_changed") {
+            return Effect.sync(() => void (roots = undefined))
+          }
           return message.method === "notifications/cancelled" ? cancel(message.params, message.line) : Effect.void
-        case "Reply":
-          return Effect.void
+        case "Reply": {
+          const waiting = pending.get(message.id)
+          if (waiting === undefined) return Effect.void
+          return Effect.asVoid(
+            message.error === undefined
+              ? Deferred.succeed(waiting, message.result)
+              : Deferred.fail(waiting, message.error)
+          )
+        }
         case "Invalid":
           return sendLine(failure(message.id, message.code, message.message))
       }
@@ -157,3 +256,12 @@ export const serveMcp = <E>(info: ServerInfo, tools: ReadonlyArray<ToolEntry>, i
     )
     yield* FiberMap.awaitEmpty(calls)
   }))
+
+/** One tools/call in the debug log: no argument is said (they may hold secrets), only what came of it. */
+const callLine = (name: string, result: ToolResult, bytes: number, started: number) => {
+  const error = result.isError ? result.structuredContent?.error : undefined
+  const type = typeof error === "object" && error !== null ? (error as { type?: unknown }).type : undefined
+  return `mcp: tools/call ${name}: ${
+    result.isError ? `error${typeof type === "string" ? ` ${type}` : ""}` : "ok"
+  }, ${bytes} bytes, ${Date.now() - started} ms`
+}

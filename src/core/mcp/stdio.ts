@@ -8,8 +8,8 @@ import * as Effect from "effect/Effect"
 import * as Logger from "effect/Logger"
 import * as Stream from "effect/Stream"
 import type { CliIOShape, InStream, OutStream } from "../cli/io.js"
-import { serveMcp } from "./server.js"
-import type { ServerInfo, ToolEntry } from "./types.js"
+import { serveMcp, type ServeOptions } from "./server.js"
+import type { ServerInfo, ToolCatalog, ToolEntry } from "./types.js"
 
 // A failing stdin means the client is gone: end as if it had closed.
 const textOf = (stdin: InStream): Stream.Stream<string> =>
@@ -32,7 +32,12 @@ const stderrLogger = (stderr: OutStream) =>
   Logger.replace(Logger.defaultLogger, Logger.map(Logger.stringLogger, (text) => void stderr.write(`${text}\n`)))
 
 /** Serves on the command's stdin and stdout until stdin ends and the calls in flight have answered. */
-export const serveStdio = (info: ServerInfo, tools: ReadonlyArray<ToolEntry>, io: CliIOShape): Effect.Effect<void> =>
+export const serveStdio = (
+  info: ServerInfo,
+  tools: ReadonlyArray<ToolEntry> | ToolCatalog,
+  io: CliIOShape,
+  options: ServeOptions = {}
+): Effect.Effect<void> =>
   Effect.acquireUseRelease(
     // Without a listener, EPIPE from a client that left would crash the process with an unhandled error.
     Effect.sync(() => {
@@ -41,7 +46,7 @@ export const serveStdio = (info: ServerInfo, tools: ReadonlyArray<ToolEntry>, io
       return ignore
     }),
     () =>
-      serveMcp(info, tools, { input: textOf(io.stdin), writeLine: lineWriter(io.stdout) }).pipe(
+      serveMcp(info, tools, { input: textOf(io.stdin), writeLine: lineWriter(io.stdout) }, options).pipe(
         Effect.provide(stderrLogger(io.stderr))
       ),
     (ignore) => Effect.sync(() => void io.stdout.off("error", ignore))

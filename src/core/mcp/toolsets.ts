@@ -8,11 +8,24 @@ import * as Either from "effect/Either"
 import { deprecatedToolsetNote, type Renamed } from "./names.js"
 import type { ToolEntry } from "./types.js"
 
+/** `--toolsets all`: every toolset. */
+export const ALL_TOOLSETS = "all"
+/** `--toolsets default` (or none named): the service's default toolsets, and the tool that serves more. */
+export const DEFAULT_TOOLSETS = "default"
+
 export interface ToolsetOptions {
-  /** Toolset names; absent or empty means every toolset. */
+  /** Toolset names, or the words all and default; absent or empty means the defaults. */
   readonly toolsets?: ReadonlyArray<string> | undefined
   /** Keep only tools whose annotations say readOnlyHint. */
   readonly readOnly: boolean
+  /** The toolsets served when none is named; undefined: every toolset. */
+  readonly defaults?: ReadonlyArray<string> | undefined
+}
+
+/** What a server serves at start, and whether it may serve more later (the toolsets tool, mcp/catalog.ts). */
+export interface ToolsetChoice {
+  readonly toolsets: ReadonlyArray<string>
+  readonly dynamic: boolean
 }
 
 export interface Suggestion {
@@ -79,7 +92,7 @@ const unknownToolsets = (unknown: ReadonlyArray<string>, valid: ReadonlyArray<st
       suggestions.map((s) => `${JSON.stringify(s.suggested)} for ${JSON.stringify(s.given)}`).join(", ")
     }?)`
   const message = `Unknown toolset${unknown.length === 1 ? "" : "s"} ${quoted(unknown)}${hint}. ` +
-    `Valid toolsets: ${valid.join(", ")}.`
+    `Valid toolsets: ${valid.join(", ")} (or ${ALL_TOOLSETS}, or ${DEFAULT_TOOLSETS}).`
   return new UnknownToolsets({ unknown, valid, suggestions, message })
 }
 
@@ -107,20 +120,40 @@ export const renameToolsets = (
   return { toolsets, notes: [...new Set(notes)] }
 }
 
-/** The tools to serve, in the order given; an unknown toolset name is an error rather than an empty server. */
+/**
+ * The toolsets to serve: those named, the defaults when none is (or with the
+ * word default, which also makes the server dynamic), every one with all. An
+ * unknown name is an error rather than an empty server.
+ */
+export const chooseToolsets = (
+  tools: ReadonlyArray<ToolEntry>,
+  options: Omit<ToolsetOptions, "readOnly">
+): Either.Either<ToolsetChoice, UnknownToolsets> => {
+  const requested = [...new Set((options.toolsets ?? []).map((n) => n.trim()).filter((n) => n !== ""))]
+  const valid = toolsetNames(tools)
+  const unknown = requested.filter((n) => !valid.includes(n) && n !== ALL_TOOLSETS && n !== DEFAULT_TOOLSETS)
+  if (unknown.length > 0) return Either.left(unknownToolsets(unknown, valid))
+  const defaults = options.defaults ?? valid
+  if (requested.includes(ALL_TOOLSETS)) return Either.right({ toolsets: valid, dynamic: false })
+  if (requested.length === 0) return Either.right({ toolsets: defaults, dynamic: options.defaults !== undefined })
+  if (!requested.includes(DEFAULT_TOOLSETS)) return Either.right({ toolsets: requested, dynamic: false })
+  const named = requested.filter((n) => n !== DEFAULT_TOOLSETS)
+  return Either.right({ toolsets: [...new Set([...defaults, ...named])], dynamic: true })
+}
+
+/** Whether a server serving `toolsets` (read-only or not) serves this tool. */
+export const serves = (toolsets: ReadonlySet<string>, readOnly: boolean) => (tool: ToolEntry): boolean =>
+  toolsets.has(tool.toolset) && (!readOnly || tool.annotations.readOnlyHint)
+
+/** The tools to serve at start, in the order given; an unknown toolset name is an error rather than an empty server. */
 export const selectTools = (
   tools: ReadonlyArray<ToolEntry>,
   options: ToolsetOptions
-): Either.Either<ReadonlyArray<ToolEntry>, UnknownToolsets> => {
-  const requested = [...new Set((options.toolsets ?? []).map((n) => n.trim()).filter((n) => n !== ""))]
-  const valid = toolsetNames(tools)
-  const unknown = requested.filter((n) => !valid.includes(n))
-  if (unknown.length > 0) return Either.left(unknownToolsets(unknown, valid))
-  return Either.right(tools.filter((tool) =>
-    (requested.length === 0 || requested.includes(tool.toolset)) &&
-    (!options.readOnly || tool.annotations.readOnlyHint)
-  ))
-}
+): Either.Either<ReadonlyArray<ToolEntry>, UnknownToolsets> =>
+  Either.map(
+    chooseToolsets(tools, options),
+    (choice) => tools.filter(serves(new Set(choice.toolsets), options.readOnly))
+  )
 
 /** One row per toolset, sorted by name, for --list-toolsets. */
 export const toolsetSummary = (tools: ReadonlyArray<ToolEntry>): ReadonlyArray<ToolsetSummary> =>

@@ -1,7 +1,9 @@
 /**
  * A program's settings file ({config_dir}/settings.json): a JSON object of
  * string values, such as the OAuth app's client_id and client_secret. A
- * missing file is no settings. A secret is only taken from a file that
+ * missing file is no settings. It is read as `@FILE` is (a regular file,
+ * opened without blocking, at most 10 MB, nested at most 64 levels), and a
+ * JSON fault is named by its line and column, never quoted. A secret is only taken from a file that
  * others cannot read (the credential store's rule), so the caller names
  * which keys are secret; a value that is not a string is ignored.
  */
@@ -11,7 +13,7 @@ import * as Redacted from "effect/Redacted"
 import { stat } from "node:fs/promises"
 import { dirname } from "node:path"
 import type { SignInError } from "../errors.js"
-import { readCappedFile } from "../local-files.js"
+import { jsonFaultText, parseJsonText, readCappedFile } from "../local-files.js"
 import { guardConfigDir } from "./config-dir.js"
 import { signInError } from "./redirect.js"
 
@@ -38,13 +40,10 @@ export const readSettingsFile = (
     if (Either.isLeft(read) && read.left.code !== "ENOENT") return yield* Effect.fail(unusable(read.left.reason))
     const text = Either.getOrUndefined(read)
     if (text === undefined) return empty
-    let parsed: unknown
-    try {
-      parsed = JSON.parse(text)
-    } catch {
-      // The parser's message could quote the file, which may hold a secret.
-      return yield* Effect.fail(unusable("is not valid JSON"))
-    }
+    // Where the JSON breaks, never what is there: the file may hold a secret.
+    const json = parseJsonText(text)
+    if (Either.isLeft(json)) return yield* Effect.fail(unusable(jsonFaultText(json.left)))
+    const parsed = json.right
     if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
       return yield* Effect.fail(unusable("is not a JSON object"))
     }

@@ -24,19 +24,22 @@ export interface Pace {
 export const paceOf = (count: number): Pace => ({ perMinute: count, burst: Math.max(1, count - 1) })
 
 /**
- * How long the next request must wait, and the state after it goes. A pause
- * (a 429's Retry-After, in epoch ms) leaves the bucket full when it ends:
- * one request at its end, then one per interval, whatever the burst.
+ * How long the next request must wait, and the state after it goes. A
+ * request the service counts as `cost` (a batch of actions) takes that many
+ * slots and goes when the last of them is due. A pause (a 429's Retry-After,
+ * in epoch ms) leaves the bucket full when it ends: one request at its end,
+ * then one per interval, whatever the burst.
  */
 export const take = (
   pace: Pace,
   state: BucketState | undefined,
   now: number,
-  pausedUntil = Number.NEGATIVE_INFINITY
+  pausedUntil = Number.NEGATIVE_INFINITY,
+  cost = 1
 ): readonly [waitMs: number, next: BucketState] => {
   const interval = 60_000 / pace.perMinute
   const tolerance = (Math.max(1, pace.burst) - 1) * interval
   const tat = Math.max(state ?? now, now, pausedUntil + tolerance)
-  const waitMs = Math.max(0, Math.ceil(tat - tolerance - now))
-  return [waitMs, tat + interval]
+  const waitMs = Math.max(0, Math.ceil(tat + (cost - 1) * interval - tolerance - now))
+  return [waitMs, tat + cost * interval]
 }

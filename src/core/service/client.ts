@@ -5,18 +5,22 @@
  */
 import * as HttpClient from "@effect/platform/HttpClient"
 import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import * as SynchronizedRef from "effect/SynchronizedRef"
-import type { InvalidSettingsError, RequestError } from "../errors.js"
+import { InvalidSettingsError, type RequestError } from "../errors.js"
 import { expiryMillis, notExpired } from "../expiry.js"
 import { makePipeline, type Pipeline } from "../http/pipeline.js"
 import { RateLimiter } from "../pacing/rate-limit.js"
-import type { ServiceDescriptor } from "./descriptor.js"
+import { type ConnectRedisStore, RedisStoreConnector } from "../pacing/redis-connector.js"
+import type { Pacer, ServiceDescriptor } from "./descriptor.js"
 import { type ClientOptions, type ClientSettings, resolveClientOptions } from "./options.js"
 
 export interface ServiceClient<S, Route, E> {
   readonly settings: S
   readonly pipeline: Pipeline<Route, E>
+  /** The pipeline's pacing, for a 429 the pipeline cannot see (one action of a batch). */
+  readonly pacer: Pacer<Route>
 }
 
 /** The options checked into the service's settings. */
@@ -50,6 +54,30 @@ const renewableToken = (
       )
   }))
 
+/**
+ * The Redis client for a `rateStore`, from context: the library's root does
+ * not carry one, so a store named without "design-taskmgr/redis" provided is a
+ * setting that cannot work, said when the layer is built.
+ */
+const redisConnector = (settings: ClientSettings): Effect.Effect<ConnectRedisStore, InvalidSettingsError> =>
+  Effect.flatMap(Effect.serviceOption(RedisStoreConnector), (connector) =>
+    Option.match(connector, {
+      onSome: Effect.succeed,
+      onNone: () =>
+        Option.isNone(settings.rateStore)
+          ? Effect.succeed(noRedis)
+          : Effect.fail(
+            new InvalidSettingsError({
+              setting: "rateStore",
+              message:
+                "rateStore needs the Redis client: provide RedisRateStore.layer from \"design-taskmgr/redis\" (with ioredis installed)."
+            })
+          )
+    }))
+
+/** Never called: without a rateStore there is nothing to connect to. */
+const noRedis: ConnectRedisStore = () => Promise.reject(new Error("no rate store is configured"))
+
 export const makeClient = <O extends ClientOptions, S extends ClientSettings, Route, E>(
   service: ServiceDescriptor<O, S, Route, E>,
   options: O
@@ -57,7 +85,10 @@ export const makeClient = <O extends ClientOptions, S extends ClientSettings, Ro
   Effect.gen(function*() {
     const settings = yield* resolveOptions(service, options)
     const http = yield* HttpClient.HttpClient
-    const pacer = service.pacer(settings, yield* RateLimiter.forClient(settings.rateStore))
+    const pacer = service.pacer(
+      settings,
+      yield* RateLimiter.forClient(settings.rateStore, yield* redisConnector(settings))
+    )
     const token = yield* renewableToken(
       settings.token,
       options.refresh === undefined ? undefined : Effect.provideService(options.refresh, HttpClient.HttpClient, http)
@@ -79,5 +110,5 @@ export const makeClient = <O extends ClientOptions, S extends ClientSettings, Ro
       timeout: settings.timeout,
       transformClient: options.transformClient
     })
-    return { settings, pipeline }
+    return { settings, pipeline, pacer }
   })

@@ -11,7 +11,7 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
-import type { InvalidSettingsError, RequestError } from "../errors.js"
+import { InvalidSettingsError, type RequestError } from "../errors.js"
 import type { ExpiryInput } from "../expiry.js"
 import { checkRateStore, checkServiceUrl, checkToken, duration, requestTimeout } from "../settings.js"
 
@@ -34,8 +34,8 @@ export interface ClientOptions {
   /** The longest silence one request waits out (default 30 s). */
   readonly timeout?: Duration.DurationInput | undefined
   /**
-   * A new access token after the service rejected the current one (a stored
-   * OAuth grant's refresh; see `storedRefresh`). Run again at every
+   * A new access token after the service rejected the current one (for
+   * example by an OAuth grant's refresh token). Run again at every
    * rejection, one at a time per client (requests rejected together share
    * one run); a run that fails is not remembered, so the next rejection
    * tries again. The rejected request is then sent once more.
@@ -72,6 +72,22 @@ export interface ServiceHosts<O> {
   readonly appUrl: (baseUrl: string) => string
 }
 
+/** Whether a duration as given is below zero (Effect's Duration reads such a value as zero). */
+const isNegative = (value: Duration.DurationInput): boolean =>
+  typeof value === "number" || typeof value === "bigint"
+    ? value < 0
+    : typeof value === "string"
+    ? /^\s*-/.test(value)
+    : Array.isArray(value)
+    ? value.some((part) => part < 0)
+    : false
+
+/** A duration that may be zero (never wait) but not below it: a negative one is a mistake, not "no wait". */
+const notNegative = (setting: string, value: Duration.DurationInput | undefined, fallback: Duration.Duration) =>
+  value !== undefined && isNegative(value)
+    ? Effect.fail(new InvalidSettingsError({ setting, message: `${setting} must not be negative.` }))
+    : duration(setting, value, fallback)
+
 /** The common options, checked in the same order and words for every service. */
 export const resolveClientOptions = <O extends ClientOptions>(
   options: O,
@@ -85,7 +101,7 @@ export const resolveClientOptions = <O extends ClientOptions>(
       token,
       baseUrl,
       appUrl,
-      maxWait: yield* duration("maxWait", options.maxWait, Duration.seconds(60)),
+      maxWait: yield* notNegative("maxWait", options.maxWait, Duration.seconds(60)),
       timeout: yield* requestTimeout(options.timeout),
       rateStore: yield* checkRateStore(options.rateStore)
     }

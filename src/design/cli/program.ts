@@ -87,6 +87,8 @@ export const designCli: CliService<DesignOptions, DesignSettings, DesignRoute, P
   signIn: designSignIn,
   noun: "design-service",
   summary: "Script the design-file service: files, comments, webhooks and more, from the terminal.",
+  // What reading and implementing a design needs: files, their comments, the library, dev resources, projects.
+  defaultToolsets: ["users", "projects", "files", "comments", "library", "dev_resources"],
   commandGroups: designCommandGroups,
   index: designCommandIndex,
   loaders: designGroupLoaders,

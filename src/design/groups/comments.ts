@@ -22,13 +22,18 @@ const WireId = Schema.Union(Schema.String, Schema.Number).pipe(
   Schema.transform(Schema.String, { decode: String, encode: (s) => s })
 )
 
-export const CommentUser = Schema.Struct({ id: WireId, handle: Schema.String, img_url: Schema.optional(Schema.String) })
+const CommentUserStruct = Schema.Struct({ id: WireId, handle: Schema.String, img_url: Schema.optional(Schema.String) })
+/** The author of a comment or a reaction. */
+export interface CommentUser extends Schema.Schema.Type<typeof CommentUserStruct> {}
+export const CommentUser: Schema.Schema<CommentUser, typeof CommentUserStruct.Encoded> = CommentUserStruct
 
-export const Reaction = Schema.Struct({ user: CommentUser, emoji: Schema.String, created_at: Schema.String })
-export type Reaction = typeof Reaction.Type
+const ReactionStruct = Schema.Struct({ user: CommentUser, emoji: Schema.String, created_at: Schema.String })
+/** An emoji reaction to a comment. */
+export interface Reaction extends Schema.Schema.Type<typeof ReactionStruct> {}
+export const Reaction: Schema.Schema<Reaction, typeof ReactionStruct.Encoded> = ReactionStruct
 
 /** A comment; a root has parent_id null (the service leaves the field out) and an order_id. */
-export const Comment = Schema.Struct({
+const CommentStruct = Schema.Struct({
   id: WireId,
   file_key: Schema.String,
   parent_id: Schema.optionalWith(Schema.NullOr(Schema.String), { default: () => null }),
@@ -42,7 +47,9 @@ export const Comment = Schema.Struct({
   }),
   reactions: Schema.optionalWith(Schema.Array(Reaction), { default: () => [] })
 })
-export type Comment = typeof Comment.Type
+/** A comment on a file, with its reactions. */
+export interface Comment extends Schema.Schema.Type<typeof CommentStruct> {}
+export const Comment: Schema.Schema<Comment, typeof CommentStruct.Encoded> = CommentStruct
 
 const CommentList = Schema.Struct({ comments: Schema.Array(Comment) })
 
@@ -71,7 +78,7 @@ const Emoji = Schema.String.pipe(
         ? `must be a shortcode in colons: :${issue.actual}:`
         : "must be a shortcode such as :heart: or :+1: (a name between colons, not the symbol itself)"
   })
-).annotations({ description: "e.g. :heart:" })
+).annotations({ description: "Shortcode like :heart:" })
 
 const Message = Schema.String.pipe(
   Schema.filter((s) => s.trim() !== "" || "must not be empty", { jsonSchema: { minLength: 1 } })

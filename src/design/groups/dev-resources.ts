@@ -15,14 +15,16 @@ import { fileKeyOf } from "../refs.js"
 const GROUP = "dev_resources"
 const TIER = 2 as const
 
-export const DevResource = Schema.Struct({
+const DevResourceStruct = Schema.Struct({
   id: WireId,
   name: Schema.String,
   url: Schema.String,
   file_key: Schema.String,
   node_id: Schema.String
 })
-export type DevResource = typeof DevResource.Type
+/** A link from a node of a file to a resource for developers. */
+export interface DevResource extends Schema.Schema.Type<typeof DevResourceStruct> {}
+export const DevResource: Schema.Schema<DevResource, typeof DevResourceStruct.Encoded> = DevResourceStruct
 
 const Url = idLike(/^https?:\/\/\S+$/, "must be an http(s) URL")
 const Name = idLike(/\S/, "must not be empty")
@@ -91,10 +93,12 @@ export const devResourceCreate = designOperation({
   input: Schema.Struct({
     file_key: Schema.optional(FileKey),
     node_id: Schema.optional(NodeId.annotations({ description: "The node the resource is attached to" })),
-    name: Schema.optional(Name.annotations({ description: "The resource's display name" })),
-    url: Schema.optional(Url.annotations({ description: "The resource's link (http or https)" })),
+    name: Schema.optional(Name.annotations({ description: "Display name" })),
+    url: Schema.optional(Url.annotations({ description: "Link, http or https" })),
     dev_resources: Schema.optional(
-      Schema.Array(NewResource).pipe(Schema.minItems(1)).annotations({ description: "Or many" })
+      Schema.Array(NewResource).pipe(Schema.minItems(1)).annotations({
+        description: "Several at once, instead of the fields"
+      })
     )
   }).pipe(Schema.filter(oneForm(["file_key", "node_id", "name", "url"], ["file_key", "node_id", "name", "url"]))),
   impact: "write",
@@ -122,10 +126,12 @@ export const devResourceUpdate = designOperation({
   summary: "Change links' names or URLs: one, or a list.",
   input: Schema.Struct({
     id: Schema.optional(ResourceId.annotations({ description: "The dev resource's id" })),
-    name: Schema.optional(Name.annotations({ description: "The resource's display name" })),
-    url: Schema.optional(Url.annotations({ description: "The resource's link (http or https)" })),
+    name: Schema.optional(Name.annotations({ description: "Display name" })),
+    url: Schema.optional(Url.annotations({ description: "Link, http or https" })),
     dev_resources: Schema.optional(
-      Schema.Array(ResourceChange).pipe(Schema.minItems(1)).annotations({ description: "Or many" })
+      Schema.Array(ResourceChange).pipe(Schema.minItems(1)).annotations({
+        description: "Several at once, instead of the fields"
+      })
     )
   }).pipe(
     Schema.filter(oneForm(["id", "name", "url"], ["id"])),

@@ -32,7 +32,7 @@ import { fileKeyOf, FileKeyOrUrl, fileRefOf, NodeId, nodeIdOf, NodeIds } from ".
 import type { DesignClient } from "../service.js"
 
 const GROUP = "files"
-const FILE = FileKeyOrUrl.annotations({ description: "Key or URL" })
+const FILE = FileKeyOrUrl.annotations({ description: "File key or URL" })
 const filePath = (key: string, ...rest: Array<string>) => `/v1/files/${pathOf(key, ...rest)}`
 
 // ---- wire shapes -----------------------------------------------------------------
@@ -66,7 +66,7 @@ const fileFields = {
   linkAccess: Schema.optional(Schema.String)
 }
 
-export const FileDocument = Schema.Struct({
+const FileDocumentStruct = Schema.Struct({
   ...fileFields,
   document: DocumentNode,
   components: AnyMap,
@@ -78,7 +78,9 @@ export const FileDocument = Schema.Struct({
   /** With branch_data. */
   branches: Schema.optional(Schema.Array(Branch))
 })
-export type FileDocument = typeof FileDocument.Type
+/** A whole file: its document tree, components and styles. */
+export interface FileDocument extends Schema.Schema.Type<typeof FileDocumentStruct> {}
+export const FileDocument: Schema.Schema<FileDocument, typeof FileDocumentStruct.Encoded> = FileDocumentStruct
 
 const NodeEntry = Schema.Struct({
   document: DocumentNode,
@@ -88,26 +90,30 @@ const NodeEntry = Schema.Struct({
   styles: AnyMap
 })
 
-export const FileNodes = Schema.Struct({
+const FileNodesStruct = Schema.Struct({
   ...fileFields,
   /** null for an id the file does not have. */
   nodes: Schema.Record({ key: Schema.String, value: Schema.NullOr(NodeEntry) }),
   err: Schema.optional(Schema.NullOr(Schema.String))
 })
-export type FileNodes = typeof FileNodes.Type
+/** Nodes of a file by id, each with its subtree (null for an id the file does not have). */
+export interface FileNodes extends Schema.Schema.Type<typeof FileNodesStruct> {}
+export const FileNodes: Schema.Schema<FileNodes, typeof FileNodesStruct.Encoded> = FileNodesStruct
 
 /** Render links; null means that node failed to render (not an error). */
-export const RenderedImages = Schema.Struct({
+const RenderedImagesStruct = Schema.Struct({
   err: Schema.NullOr(Schema.String),
   images: Schema.Record({ key: Schema.String, value: Schema.NullOr(Schema.String) })
 })
-export type RenderedImages = typeof RenderedImages.Type
+/** Rendered images by node id (null where a node did not render). */
+export interface RenderedImages extends Schema.Schema.Type<typeof RenderedImagesStruct> {}
+export const RenderedImages: Schema.Schema<RenderedImages, typeof RenderedImagesStruct.Encoded> = RenderedImagesStruct
 
 const ImageFills = Schema.Struct({
   meta: Schema.Struct({ images: Schema.Record({ key: Schema.String, value: Schema.String }) })
 })
 
-export const FileVersion = Schema.Struct({
+const FileVersionStruct = Schema.Struct({
   id: Schema.String,
   created_at: Schema.String,
   label: Schema.NullOr(Schema.String),
@@ -115,7 +121,9 @@ export const FileVersion = Schema.Struct({
   user: UserRef,
   thumbnail_url: Schema.optional(Schema.String)
 })
-export type FileVersion = typeof FileVersion.Type
+/** One saved version of a file. */
+export interface FileVersion extends Schema.Schema.Type<typeof FileVersionStruct> {}
+export const FileVersion: Schema.Schema<FileVersion, typeof FileVersionStruct.Encoded> = FileVersionStruct
 
 const FileVersions = Schema.Struct({
   versions: Schema.Array(FileVersion),
@@ -124,7 +132,7 @@ const FileVersions = Schema.Struct({
   )
 })
 
-export const FileMeta = Schema.Struct({
+const FileMetadataStruct = Schema.Struct({
   file: Schema.Struct({
     name: Schema.String,
     folder_name: Schema.optional(Schema.String),
@@ -139,19 +147,23 @@ export const FileMeta = Schema.Struct({
     version: Schema.optional(Schema.String)
   })
 })
-export type FileMetadata = typeof FileMeta.Type
+/** A file's metadata, without its document. */
+export interface FileMetadata extends Schema.Schema.Type<typeof FileMetadataStruct> {}
+export const FileMetadata: Schema.Schema<FileMetadata, typeof FileMetadataStruct.Encoded> = FileMetadataStruct
 
 // ---- inputs ------------------------------------------------------------------------
 
 const Version = Schema.String.annotations({ description: "Version id to read (default: the current version)" })
 const Depth = Schema.Int.pipe(Schema.greaterThanOrEqualTo(1)).annotations({
-  description: "How many levels of the tree (1: pages only; default: all)"
+  description: "Tree levels (1: pages only; default: all)"
 })
 const Geometry = Schema.Literal("paths").annotations({ description: "Include vector paths of each node" })
 const PluginData = Schema.String.annotations({
-  description: "Plugin ids (comma-separated, or shared) whose data to include"
+  description: "Plugin ids whose data to include (or shared)"
 })
-const Ids = NodeIds.annotations({ description: "Node ids (default: the node-id of a URL given as the file)" })
+const Ids = NodeIds.annotations({
+  description: "Node ids such as 1:2 (default: the node-id of a URL given as the file)"
+})
 /** A whole number written as digits: version ids pass 2^53, so they stay text. */
 const VersionCursor = (description: string) =>
   Schema.String.pipe(Schema.filter((s) => /^\d+$/.test(s) || "must be a version id (digits)")).annotations({
@@ -285,8 +297,8 @@ const ImagesInput = Schema.Struct({
   svg_include_id: Schema.optional(Switch("SVG: give each element an id attribute")),
   svg_include_node_id: Schema.optional(Switch("SVG: give each element a data-node-id attribute")),
   svg_simplify_stroke: Schema.optional(Switch("SVG: simplify inside and outside strokes")),
-  contents_only: Schema.optional(Switch("Render only the node's contents, not what overlaps it")),
-  use_absolute_bounds: Schema.optional(Switch("Use the node's full dimensions, even if cropped"))
+  contents_only: Schema.optional(Switch("Render the node's contents alone, not overlaps")),
+  use_absolute_bounds: Schema.optional(Switch("Full dimensions, even if cropped"))
 })
 
 /**
@@ -354,7 +366,7 @@ export const fileMeta = designOperation({
       fileRefOf(input.file_key, "file_key"),
       (ref) => ({ method: "GET" as const, path: filePath(ref.key, "meta") })
     ),
-  response: FileMeta
+  response: FileMetadata
 })
 
 export const fileVersions = designOperation({
@@ -397,17 +409,17 @@ const FileContextInput = Schema.Struct({
   // Not NodeIds: a JSON Schema keeps the description of minItems, not of NodeIds' own filter.
   node_ids: Schema.optional(
     Schema.Array(NodeId).pipe(Schema.minItems(1, { message: () => "needs at least one node id" })).annotations({
-      description: "Only these nodes and what is below them (ids 1:2; default: the URL's node-id, else every page)"
+      description: "Nodes to start from (ids 1:2); default: the URL's node-id, else all pages"
     })
   ),
   depth: Schema.optional(
     Schema.Int.pipe(Schema.greaterThanOrEqualTo(1)).annotations({
-      description: "Levels below each node, or below the document (1: pages only); default: all"
+      description: "Levels below each start (1: pages only); default: all"
     })
   ),
   version: Schema.optional(Version),
-  hidden: Schema.optional(Switch("Include hidden nodes, marked hidden")),
-  vectors: Schema.optional(Switch("Include vector internals: shapes inside boolean operations, and paths"))
+  hidden: Schema.optional(Switch("Keep hidden nodes")),
+  vectors: Schema.optional(Switch("Keep vector internals (boolean operands, paths)"))
 })
 type FileContextInput = typeof FileContextInput.Type
 
@@ -419,7 +431,7 @@ type FileContextInput = typeof FileContextInput.Type
 const fileContextAnswer = designOperation({
   name: "fileContext",
   group: GROUP,
-  summary: "A file's design context: its nodes' layout, text, styles and components, in compact JSON.",
+  summary: "What building a file's design needs: layout, text, styles, components; compact JSON.",
   input: FileContextInput,
   impact: "read",
   idempotent: true,

@@ -38,7 +38,7 @@ const ContainingFrame = Schema.Struct({
 })
 
 /** A published component, component set or style; styles add style_type and sort_position. */
-export const LibraryItem = Schema.Struct({
+const LibraryItemStruct = Schema.Struct({
   key: Schema.String,
   file_key: Schema.String,
   node_id: Schema.String,
@@ -52,7 +52,9 @@ export const LibraryItem = Schema.Struct({
   style_type: Schema.optional(Schema.String),
   sort_position: Schema.optional(Schema.String)
 })
-export type LibraryItem = typeof LibraryItem.Type
+/** A published component, component set or style. */
+export interface LibraryItem extends Schema.Schema.Type<typeof LibraryItemStruct> {}
+export const LibraryItem: Schema.Schema<LibraryItem, typeof LibraryItemStruct.Encoded> = LibraryItemStruct
 
 const Cursor = Schema.Struct({ before: Schema.optional(Schema.Number), after: Schema.optional(Schema.Number) })
 

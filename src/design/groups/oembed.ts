@@ -9,7 +9,7 @@ import { view } from "../../core/view.js"
 import { designOperation } from "../define.js"
 import { idLike } from "../params.js"
 
-export const OEmbed = Schema.Struct({
+const OEmbedStruct = Schema.Struct({
   version: Schema.String,
   type: Schema.String,
   title: Schema.String,
@@ -24,6 +24,9 @@ export const OEmbed = Schema.Struct({
   thumbnail_width: Schema.optional(Schema.Number),
   thumbnail_height: Schema.optional(Schema.Number)
 })
+/** The oEmbed answer for a file's URL. */
+export interface OEmbed extends Schema.Schema.Type<typeof OEmbedStruct> {}
+export const OEmbed: Schema.Schema<OEmbed, typeof OEmbedStruct.Encoded> = OEmbedStruct
 
 const Size = Schema.Int.pipe(Schema.between(1, 10_000))
 

@@ -20,7 +20,7 @@ const UnixSeconds = Schema.Int.pipe(Schema.nonNegative())
 
 // ---- activity logs ------------------------------------------------------------------
 
-export const ActivityEvent = Schema.Struct({
+const ActivityEventStruct = Schema.Struct({
   id: WireId,
   timestamp: Schema.Number,
   actor: Schema.NullOr(
@@ -38,7 +38,9 @@ export const ActivityEvent = Schema.Struct({
   entity: Schema.Record({ key: Schema.String, value: Schema.Unknown }),
   context: Schema.Record({ key: Schema.String, value: Schema.Unknown })
 })
-export type ActivityEvent = typeof ActivityEvent.Type
+/** One entry of the organization's activity log. */
+export interface ActivityEvent extends Schema.Schema.Type<typeof ActivityEventStruct> {}
+export const ActivityEvent: Schema.Schema<ActivityEvent, typeof ActivityEventStruct.Encoded> = ActivityEventStruct
 
 const ActivityPage = Schema.Struct({
   meta: Schema.Struct({
@@ -60,11 +62,11 @@ export const activityLogList = designOperation({
         description: "Only these event types (such as file_export)"
       })
     ),
-    start_time: Schema.optional(UnixSeconds.annotations({ description: "From, Unix s" })),
+    start_time: Schema.optional(UnixSeconds.annotations({ description: "Events from this time (Unix seconds)" })),
     end_time: Schema.optional(UnixSeconds.annotations({ description: "Events before this time (Unix seconds)" })),
     limit: Schema.optional(Schema.Int.pipe(Schema.between(1, 1000)).annotations({ description: "Records a page" })),
     order: Schema.optional(
-      Schema.Literal("asc", "desc").annotations({ description: "Oldest (asc) or newest (desc) first (default desc)" })
+      Schema.Literal("asc", "desc").annotations({ description: "asc: oldest first (default desc)" })
     )
   }).pipe(Schema.filter(ordered("start_time", "end_time"))),
   impact: "read",
@@ -97,7 +99,7 @@ const Nullable = <S extends Schema.Schema.Any>(schema: S) =>
   Schema.optionalWith(Schema.NullOr(schema), { default: () => null })
 
 /** One logged call, as the service describes it (reference/design-wire.md, section 5). */
-export const DeveloperLogItem = Schema.Struct({
+const DeveloperLogItemStruct = Schema.Struct({
   uuid: Schema.String,
   timestamp: Schema.String,
   action: Schema.Struct({ event_name: Schema.String, event_source: Schema.String }),
@@ -121,7 +123,10 @@ export const DeveloperLogItem = Schema.Struct({
     country: Nullable(Schema.String)
   })
 })
-export type DeveloperLogItem = typeof DeveloperLogItem.Type
+/** One entry of the developer log: a call made with a token. */
+export interface DeveloperLogItem extends Schema.Schema.Type<typeof DeveloperLogItemStruct> {}
+export const DeveloperLogItem: Schema.Schema<DeveloperLogItem, typeof DeveloperLogItemStruct.Encoded> =
+  DeveloperLogItemStruct
 
 const DeveloperPage = Schema.Struct({
   meta: Schema.Struct({
@@ -149,17 +154,17 @@ export const developerLogList = designOperation({
   input: Schema.Struct({
     token_type: Schema.optional(
       Schema.Literal("developer_token", "plan_access_token", "oauth_token").annotations({
-        description: "Only calls made with this kind of token"
+        description: "Only this kind of token"
       })
     ),
-    token: Schema.optional(Schema.String.annotations({ description: "Only calls made with this token (its id)" })),
+    token: Schema.optional(Schema.String.annotations({ description: "Only this token (its id)" })),
     token_name: Schema.optional(
-      Schema.String.annotations({ description: "Only calls made with the token of this name" })
+      Schema.String.annotations({ description: "Only the token of this name" })
     ),
     user_email: Schema.optional(Schema.String.annotations({ description: "Only this user (email address)" })),
-    ip_address: Schema.optional(Schema.String.annotations({ description: "Only calls from this IP address" })),
+    ip_address: Schema.optional(Schema.String.annotations({ description: "Only from this IP address" })),
     event_source: Schema.optional(
-      Schema.Literal("rest_api", "mcp_server").annotations({ description: "Only calls from this source" })
+      Schema.Literal("rest_api", "mcp_server").annotations({ description: "Only from this source" })
     ),
     date_range: Schema.optional(
       Schema.Literal("last_24h", "last_7d", "last_30d").annotations({ description: "How far back to look" })
@@ -186,7 +191,7 @@ export const developerLogList = designOperation({
 /** The first day the service has AI usage for (spec section 8). */
 export const AI_USAGE_FLOOR = "2025-12-01"
 
-export const AiUsageRow = Schema.Struct({
+const AiUsageRowStruct = Schema.Struct({
   plan_id: WireId,
   user_id: WireId,
   user_email: Schema.NullOr(Schema.String),
@@ -203,6 +208,9 @@ export const AiUsageRow = Schema.Struct({
   metering_period_start: Schema.optional(Schema.String),
   metering_period_end: Schema.optional(Schema.String)
 })
+/** A user's AI credits on one day. */
+export interface AiUsageRow extends Schema.Schema.Type<typeof AiUsageRowStruct> {}
+export const AiUsageRow: Schema.Schema<AiUsageRow, typeof AiUsageRowStruct.Encoded> = AiUsageRowStruct
 
 const AiUsagePage = Schema.Struct({
   rows: Schema.Array(AiUsageRow),
@@ -249,7 +257,7 @@ export const discoveryTextEvents = designOperation({
     // Left out, the service answers the hour from start_date.
     end_date: Schema.optional(UtcDateTime.annotations({ description: "≤24 h after start; default start + 1 h" })),
     file_ttl_in_seconds: Schema.optional(
-      Schema.Int.pipe(Schema.between(60, 86_400)).annotations({ description: "Link life" })
+      Schema.Int.pipe(Schema.between(60, 86_400)).annotations({ description: "How long the links work, in seconds" })
     )
   }).pipe(Schema.filter((i) => {
     if (i.end_date === undefined) return true

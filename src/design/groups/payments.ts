@@ -12,13 +12,17 @@ import { NumericId, WireId } from "../params.js"
 const Id = NumericId
 const RESOURCES = ["community_file_id", "plugin_id", "widget_id"] as const
 
-export const PaymentInformation = Schema.Struct({
+const PaymentInformationStruct = Schema.Struct({
   user_id: WireId,
   resource_id: WireId,
   resource_type: Schema.String,
   payment_status: Schema.Struct({ type: Schema.String }),
   date_of_purchase: Schema.optional(Schema.NullOr(Schema.String))
 })
+/** A user's payment for a plugin, widget or community file. */
+export interface PaymentInformation extends Schema.Schema.Type<typeof PaymentInformationStruct> {}
+export const PaymentInformation: Schema.Schema<PaymentInformation, typeof PaymentInformationStruct.Encoded> =
+  PaymentInformationStruct
 
 export const paymentGet = designOperation({
   name: "paymentGet",
@@ -26,8 +30,10 @@ export const paymentGet = designOperation({
   summary: "Payment status of a resource you own.",
   input: Schema.Struct({
     // A credential of the paying user: never quoted in a message, masked if the service repeats it.
-    plugin_payment_token: Schema.optional(Schema.String.annotations({ ...SECRET, description: "Alone" })),
-    user_id: Schema.optional(Id.annotations({ description: "With one resource id" })),
+    plugin_payment_token: Schema.optional(
+      Schema.String.annotations({ ...SECRET, description: "Alone: no user_id or resource id" })
+    ),
+    user_id: Schema.optional(Id.annotations({ description: "The paying user (with one resource id)" })),
     community_file_id: Schema.optional(Id.annotations({ description: "The community file whose payment to read" })),
     plugin_id: Schema.optional(Id.annotations({ description: "The plugin whose payment to read" })),
     widget_id: Schema.optional(Id.annotations({ description: "The widget whose payment to read" }))

@@ -19,13 +19,15 @@ const WireId = Schema.Union(Schema.String, Schema.Number).pipe(
   Schema.transform(Schema.String, { decode: String, encode: (s) => s })
 )
 
-export const TeamProjects = Schema.Struct({
+const TeamProjectsStruct = Schema.Struct({
   name: Schema.String,
   projects: Schema.Array(Schema.Struct({ id: WireId, name: Schema.String }))
 })
-export type TeamProjects = typeof TeamProjects.Type
+/** A team's projects. */
+export interface TeamProjects extends Schema.Schema.Type<typeof TeamProjectsStruct> {}
+export const TeamProjects: Schema.Schema<TeamProjects, typeof TeamProjectsStruct.Encoded> = TeamProjectsStruct
 
-export const ProjectMeta = Schema.Struct({
+const ProjectStruct = Schema.Struct({
   id: WireId,
   name: Schema.String,
   thumbnail_url: Schema.NullOr(Schema.String),
@@ -33,7 +35,9 @@ export const ProjectMeta = Schema.Struct({
   updated_at: Schema.String,
   created_at: Schema.String
 })
-export type ProjectMeta = typeof ProjectMeta.Type
+/** A project's metadata. */
+export interface Project extends Schema.Schema.Type<typeof ProjectStruct> {}
+export const Project: Schema.Schema<Project, typeof ProjectStruct.Encoded> = ProjectStruct
 
 const FileBranch = Schema.Struct({
   key: Schema.String,
@@ -42,7 +46,7 @@ const FileBranch = Schema.Struct({
   last_modified: Schema.String
 })
 
-export const ProjectFiles = Schema.Struct({
+const ProjectFilesStruct = Schema.Struct({
   name: Schema.String,
   files: Schema.Array(Schema.Struct({
     key: Schema.String,
@@ -53,9 +57,11 @@ export const ProjectFiles = Schema.Struct({
     branches: Schema.optional(Schema.Array(FileBranch))
   }))
 })
-export type ProjectFiles = typeof ProjectFiles.Type
+/** The files of a project. */
+export interface ProjectFiles extends Schema.Schema.Type<typeof ProjectFilesStruct> {}
+export const ProjectFiles: Schema.Schema<ProjectFiles, typeof ProjectFilesStruct.Encoded> = ProjectFilesStruct
 
-const Project = ProjectIdOrUrl.annotations({ description: "Id or URL" })
+const ProjectArg = ProjectIdOrUrl.annotations({ description: "Id or URL" })
 
 export const projectList = designOperation({
   name: "projectList",
@@ -85,7 +91,7 @@ export const projectGet = designOperation({
   name: "projectGet",
   group: GROUP,
   summary: "A project's metadata.",
-  input: Schema.Struct({ project_id: Project }),
+  input: Schema.Struct({ project_id: ProjectArg }),
   impact: "read",
   idempotent: true,
   tier: 3,
@@ -95,7 +101,7 @@ export const projectGet = designOperation({
       idOf("project", input.project_id, "project_id"),
       (id) => ({ method: "GET" as const, path: `/v1/projects/${pathOf(id)}/meta` })
     ),
-  response: ProjectMeta
+  response: Project
 })
 
 export const projectFiles = designOperation({
@@ -103,7 +109,7 @@ export const projectFiles = designOperation({
   group: GROUP,
   summary: "The files in a project.",
   input: Schema.Struct({
-    project_id: Project,
+    project_id: ProjectArg,
     branch_data: Schema.optional(Schema.Boolean.annotations({ description: "Include each file's branches" }))
   }),
   impact: "read",

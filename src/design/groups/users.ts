@@ -3,7 +3,7 @@ import * as Schema from "effect/Schema"
 import { view } from "../../core/view.js"
 import { designOperation } from "../define.js"
 
-export const Me = Schema.Struct({
+const UserStruct = Schema.Struct({
   id: Schema.Union(Schema.String, Schema.Number).pipe(
     Schema.transform(Schema.String, { decode: String, encode: (s) => s })
   ),
@@ -11,6 +11,9 @@ export const Me = Schema.Struct({
   email: Schema.optional(Schema.String),
   img_url: Schema.optional(Schema.String)
 })
+/** The user the token belongs to. */
+export interface User extends Schema.Schema.Type<typeof UserStruct> {}
+export const User: Schema.Schema<User, typeof UserStruct.Encoded> = UserStruct
 
 export const userMe = designOperation({
   name: "userMe",
@@ -23,7 +26,7 @@ export const userMe = designOperation({
   modes: ["personal", "oauth"],
   subject: () => "the current user",
   request: () => ({ method: "GET", path: "/v1/me" }),
-  response: Me
+  response: User
 })
 
 export const views = [

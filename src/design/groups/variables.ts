@@ -21,7 +21,7 @@ const Rgba = Schema.Struct({ r: Schema.Number, g: Schema.Number, b: Schema.Numbe
 const Alias = Schema.Struct({ type: Schema.Literal("VARIABLE_ALIAS"), id: Schema.String })
 const Value = Schema.Union(Schema.Boolean, Schema.Number, Schema.String, Rgba, Alias)
 
-export const LocalVariable = Schema.Struct({
+const LocalVariableStruct = Schema.Struct({
   id: Schema.String,
   name: Schema.String,
   key: Schema.String,
@@ -34,9 +34,11 @@ export const LocalVariable = Schema.Struct({
   scopes: Schema.optional(Schema.Array(Schema.String)),
   codeSyntax: Schema.optional(Schema.Record({ key: Schema.String, value: Schema.String }))
 })
-export type LocalVariable = typeof LocalVariable.Type
+/** A variable of a file, with its value in each mode. */
+export interface LocalVariable extends Schema.Schema.Type<typeof LocalVariableStruct> {}
+export const LocalVariable: Schema.Schema<LocalVariable, typeof LocalVariableStruct.Encoded> = LocalVariableStruct
 
-export const LocalCollection = Schema.Struct({
+const LocalCollectionStruct = Schema.Struct({
   id: Schema.String,
   name: Schema.String,
   key: Schema.String,
@@ -46,6 +48,10 @@ export const LocalCollection = Schema.Struct({
   hiddenFromPublishing: Schema.optional(Schema.Boolean),
   variableIds: Schema.Array(Schema.String)
 })
+/** A collection of a file's variables, with its modes. */
+export interface LocalCollection extends Schema.Schema.Type<typeof LocalCollectionStruct> {}
+export const LocalCollection: Schema.Schema<LocalCollection, typeof LocalCollectionStruct.Encoded> =
+  LocalCollectionStruct
 
 const Local = Schema.Struct({
   meta: Schema.Struct({
@@ -54,7 +60,7 @@ const Local = Schema.Struct({
   })
 })
 
-export const PublishedVariable = Schema.Struct({
+const PublishedVariableStruct = Schema.Struct({
   id: Schema.String,
   subscribed_id: Schema.String,
   name: Schema.String,
@@ -63,6 +69,10 @@ export const PublishedVariable = Schema.Struct({
   resolvedDataType: Schema.String,
   updatedAt: Schema.String
 })
+/** A variable a file publishes. */
+export interface PublishedVariable extends Schema.Schema.Type<typeof PublishedVariableStruct> {}
+export const PublishedVariable: Schema.Schema<PublishedVariable, typeof PublishedVariableStruct.Encoded> =
+  PublishedVariableStruct
 
 const Published = Schema.Struct({
   meta: Schema.Struct({
@@ -260,16 +270,16 @@ const checkBulk = (input: Bulk) => {
 export const VariableApplyInput = Schema.Struct({
   file_key: FileKey,
   variableCollections: Schema.optional(
-    Schema.Array(CollectionChange).annotations({ description: "Collections to create, update or delete" })
+    Schema.Array(CollectionChange).annotations({ description: "Collection changes" })
   ),
   variableModes: Schema.optional(
-    Schema.Array(ModeChange).annotations({ description: "Modes to create, update or delete" })
+    Schema.Array(ModeChange).annotations({ description: "Mode changes" })
   ),
   variables: Schema.optional(
-    Schema.Array(VariableChange).annotations({ description: "Variables to create, update or delete" })
+    Schema.Array(VariableChange).annotations({ description: "Variable changes" })
   ),
   variableModeValues: Schema.optional(
-    Schema.Array(ModeValue).annotations({ description: "Values to set, per variable and mode" })
+    Schema.Array(ModeValue).annotations({ description: "A value per variable and mode" })
   )
 }).pipe(Schema.filter(checkBulk))
 

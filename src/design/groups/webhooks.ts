@@ -9,8 +9,10 @@ import * as Redacted from "effect/Redacted"
 import * as Schema from "effect/Schema"
 import { invalidInput } from "../../core/errors.js"
 import { pathOf } from "../../core/http/pipeline.js"
+import { oneOf } from "../../core/open-record.js"
 import { absentIsDone } from "../../core/operation.js"
 import { urlCursor } from "../../core/paginate.js"
+import { urlFault } from "../../core/settings.js"
 import { view } from "../../core/view.js"
 import { designOperation } from "../define.js"
 import { ContextIdOrUrl, type ContextKind, parseContextRef } from "../refs.js"
@@ -35,20 +37,22 @@ const EVENTS = [
 const CONTEXTS = ["team", "project", "file"] as const
 const Status = Schema.Literal("ACTIVE", "PAUSED")
 
-/** A webhook as the wrapper shows it: every field but the passcode (dropped on decode). */
-export const Webhook = Schema.Struct({
+// Every field but the passcode (dropped on decode); an event, context or status the service adds still reads.
+const WebhookStruct = Schema.Struct({
   id: WireId,
-  event_type: Schema.Literal(...EVENTS),
+  event_type: oneOf(...EVENTS),
   // Upper case in answers, lower case in requests.
-  context: Schema.Literal("TEAM", "PROJECT", "FILE"),
+  context: oneOf("TEAM", "PROJECT", "FILE"),
   context_id: WireId,
-  status: Status,
+  status: oneOf("ACTIVE", "PAUSED"),
   endpoint: Schema.String,
   description: Schema.optionalWith(Schema.NullOr(Schema.String), { default: () => null }),
   plan_api_id: Schema.optionalWith(Schema.NullOr(Schema.String), { default: () => null }),
   client_id: Schema.optionalWith(Schema.NullOr(Schema.String), { default: () => null })
 })
-export type Webhook = typeof Webhook.Type
+/** A webhook: every field but its passcode, which is write-only. */
+export interface Webhook extends Schema.Schema.Type<typeof WebhookStruct> {}
+export const Webhook: Schema.Schema<Webhook, typeof WebhookStruct.Encoded> = WebhookStruct
 
 const WebhookList = Schema.Struct({
   webhooks: Schema.Array(Webhook),
@@ -58,7 +62,7 @@ const WebhookList = Schema.Struct({
   }))
 })
 
-const DeliveryRequest = Schema.Struct({
+const WebhookDeliveryStruct = Schema.Struct({
   webhook_id: Schema.optional(WireId),
   request_info: Schema.Struct({
     id: Schema.optional(WireId),
@@ -72,13 +76,17 @@ const DeliveryRequest = Schema.Struct({
   ),
   error_msg: Schema.NullOr(Schema.String)
 })
-const DeliveryList = Schema.Struct({ requests: Schema.Array(DeliveryRequest) })
+/** One delivery of a webhook: the request sent and the endpoint's answer. */
+export interface WebhookDelivery extends Schema.Schema.Type<typeof WebhookDeliveryStruct> {}
+export const WebhookDelivery: Schema.Schema<WebhookDelivery, typeof WebhookDeliveryStruct.Encoded> =
+  WebhookDeliveryStruct
+const DeliveryList = Schema.Struct({ requests: Schema.Array(WebhookDelivery) })
 
 // ---- inputs -------------------------------------------------------------------
 
 const WebhookId = Schema.String.pipe(Schema.pattern(/^\d+$/, { message: () => "must be a numeric webhook id" }))
   .annotations({ description: "The webhook's id" })
-const Event = Schema.Literal(...EVENTS).annotations({ description: "The event that triggers the webhook" })
+const Event = Schema.Literal(...EVENTS).annotations({ description: "What triggers deliveries" })
 const ContextKindSchema = Schema.Literal(...CONTEXTS)
 const ContextId = ContextIdOrUrl
 
@@ -88,13 +96,15 @@ const Endpoint = Schema.String.pipe(
     message: (issue) => `must be at most 2048 characters (got ${String(issue.actual).length})`
   }),
   Schema.filter((s) => {
+    // A parser drops line breaks and tabs: the URL sent would not be the one checked.
+    if (urlFault(s) !== undefined) return "must be an https:// URL without line breaks or control characters"
     try {
       return new URL(s).protocol === "https:" || "must be an https:// URL"
     } catch {
       return "must be an https:// URL"
     }
   })
-).annotations({ description: "HTTPS URL that receives deliveries" })
+).annotations({ description: "HTTPS URL receiving deliveries" })
 
 const Passcode = Schema.Redacted(
   Schema.String.pipe(
@@ -179,7 +189,7 @@ const listRows = (o: { readonly webhooks: ReadonlyArray<Webhook> }) => o.webhook
 
 const ListInput = Schema.Struct({
   context: Schema.optional(
-    ContextKindSchema.annotations({ description: "What the webhooks are attached to (default team)" })
+    ContextKindSchema.annotations({ description: "Attached to (default team)" })
   ),
   context_id: Schema.optional(ContextId),
   plan_api_id: Schema.optional(Schema.String.annotations({ description: "Plan id (paged)" }))
@@ -246,7 +256,7 @@ export const webhookCreate = designOperation({
     endpoint: Endpoint,
     passcode: Passcode,
     status: Schema.optional(
-      Status.annotations({ description: "ACTIVE delivers events, PAUSED does not (default ACTIVE)" })
+      Status.annotations({ description: "PAUSED stops deliveries (default ACTIVE)" })
     ),
     description: Schema.optional(Description)
   }),
@@ -272,7 +282,7 @@ export const webhookUpdate = designOperation({
     event: Event,
     endpoint: Endpoint,
     passcode: Passcode,
-    status: Schema.optional(Status.annotations({ description: "Omitted: unchanged" })),
+    status: Schema.optional(Status.annotations({ description: "ACTIVE or PAUSED (omitted: unchanged)" })),
     description: Schema.optional(Description)
   }),
   // It overwrites the endpoint and the passcode: what was there is gone.
@@ -300,7 +310,7 @@ export const webhookDelete = absentIsDone(
   (i) => ({ webhook_id: i.webhook_id })
 )
 
-const delivered = (r: typeof DeliveryRequest.Type) =>
+const delivered = (r: WebhookDelivery) =>
   r.error_msg === null && r.response_info !== null && String(r.response_info.status) === "200"
 
 export const webhookRequests = designOperation({

@@ -46,8 +46,11 @@ export const DOWNLOAD_CONCURRENCY = 4
 export const imageFileName = (nodeId: string, format: string) =>
   safeFileName(`${nodeId.replace(/:/g, "-").replace(/;/g, "_")}.${format}`)
 
-/** Create or truncate, never through a symbolic link planted in the directory. */
-const WRITE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | (constants.O_NOFOLLOW ?? 0)
+/**
+ * Create or truncate, never through a symbolic link planted in the directory. Read when a file is written, not
+ * at load: a browser bundle loads this module without node:fs (package.json "browser").
+ */
+const writeFlags = () => constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | (constants.O_NOFOLLOW ?? 0)
 
 const hostOf = (url: string) => {
   try {
@@ -75,7 +78,7 @@ const cannotWrite = (file: string, d: unknown) =>
 /** Writes one body to `path` chunk by chunk; the file is closed however the stream ends. */
 const writeBody = <E>(path: string, body: Stream.Stream<Uint8Array, E>) =>
   Effect.acquireUseRelease(
-    Effect.sync(() => openSync(path, WRITE_FLAGS, 0o644)),
+    Effect.sync(() => openSync(path, writeFlags(), 0o644)),
     (fd) => Stream.runFold(body, 0, (n, chunk) => n + writeSync(fd, chunk)),
     (fd) => Effect.sync(() => closeSync(fd))
   )

@@ -25,6 +25,8 @@ export const taskmgrCli: CliService<TaskmgrOptions, TaskmgrSettings, TaskmgrRout
   signIn: taskmgrSignIn,
   noun: "task-management",
   summary: "Script the task-management service: tasks, projects, sections, tags and comments, from the terminal.",
+  // Working on tasks: tasks and their links, comments on them, and finding anything by name (typeahead).
+  defaultToolsets: ["tasks", "comments", "typeahead"],
   commandGroups: taskmgrCommandGroups,
   index: taskmgrCommandIndex,
   loaders: taskmgrGroupLoaders,

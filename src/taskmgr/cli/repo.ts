@@ -1,7 +1,9 @@
 /**
  * `taskmgr repo init|show|add|remove`: the repository registry's commands
  * (repo-file.ts). They change only `.taskmgr.json`; init (with --project) and
- * add read the project once to record its name. Command line only: a tool
+ * add read the project once to record its name, before the file is locked:
+ * the change itself is made to the file as it is then (updateRepoFile), so
+ * commands run at once each keep their change. Command line only: a tool
  * server serves one working directory and an agent can edit the file itself,
  * so the registry has no tools (the server does use the file's workspace).
  */
@@ -17,7 +19,7 @@ import type { CommandSpec } from "../../core/cli/spec.js"
 import { invalidInput, type PlanRequiredError, type WrapperError } from "../../core/errors.js"
 import type { AnyView } from "../../core/view.js"
 import type { TaskmgrRoute } from "../classify.js"
-import { loadRepo, projectNamed, type Repo, type RepoFile, writeRepoFile } from "../local/repo-file.js"
+import { loadRepo, projectNamed, type Repo, type RepoFile, updateRepoFile } from "../local/repo-file.js"
 import type { TaskmgrSettings } from "../options.js"
 import { gidOf } from "../refs.js"
 
@@ -115,15 +117,16 @@ const init = (readProject: ProjectReader): Leaf => ({
       const given = invocation.options["--project"]
       const repo = yield* currentRepo
       const project = typeof given === "string" ? yield* readProject(invocation, given, "--project") : undefined
-      const base = fileOf(repo)
       const env = io.env.TASKMGR_WORKSPACE !== undefined && io.env.TASKMGR_WORKSPACE.trim() !== ""
         ? io.env.TASKMGR_WORKSPACE
         : undefined
-      const chosen = workspace ?? project?.workspace ?? base.workspace_gid ?? (yield* checkedWorkspace(env))
-      const file: RepoFile = project === undefined ? base : withProject(base, project)
-      const next: RepoFile = chosen === undefined ? file : { ...file, workspace_gid: chosen }
-      yield* writeRepoFile(repo, next)
-      yield* print(invocation, shown(repo, next))
+      const next = yield* updateRepoFile(repo, (base) =>
+        Effect.gen(function*() {
+          const chosen = workspace ?? project?.workspace ?? base.workspace_gid ?? (yield* checkedWorkspace(env))
+          const file: RepoFile = project === undefined ? base : withProject(base, project)
+          return chosen === undefined ? file : { ...file, workspace_gid: chosen }
+        }))
+      yield* print(invocation, shown(repo, next ?? fileOf(repo)))
     })
 })
 
@@ -154,10 +157,12 @@ const add = (readProject: ProjectReader): Leaf => ({
     Effect.gen(function*() {
       const repo = yield* currentRepo
       const project = yield* readProject(invocation, invocation.positionals[0] ?? "", "<project>")
-      const base = fileOf(repo)
-      const next = withProject({ ...base, workspace_gid: base.workspace_gid ?? project.workspace }, project)
-      yield* writeRepoFile(repo, next)
-      yield* print(invocation, shown(repo, next))
+      const next = yield* updateRepoFile(
+        repo,
+        (base) =>
+          Effect.succeed(withProject({ ...base, workspace_gid: base.workspace_gid ?? project.workspace }, project))
+      )
+      yield* print(invocation, shown(repo, next ?? fileOf(repo)))
     })
 })
 
@@ -171,14 +176,13 @@ const remove: Leaf = {
     Effect.gen(function*() {
       const repo = yield* currentRepo
       const given = invocation.positionals[0] ?? ""
-      const base = fileOf(repo)
-      const target = base.projects.find((p) => p.gid === given.trim()) ?? projectNamed(base, given)
-      if (target !== undefined) {
-        yield* writeRepoFile(repo, {
-          ...base,
-          projects: base.projects.filter((p) => p.gid !== target.gid)
-        })
-      }
+      let target: RepoFile["projects"][number] | undefined
+      yield* updateRepoFile(repo, (base) =>
+        Effect.sync(() => {
+          target = base.projects.find((p) => p.gid === given.trim()) ?? projectNamed(base, given)
+          const gone = target?.gid
+          return gone === undefined ? undefined : { ...base, projects: base.projects.filter((p) => p.gid !== gone) }
+        }))
       yield* print(invocation, { removed: true, already_absent: target === undefined, project: target?.gid ?? given })
     })
 }

@@ -7,15 +7,15 @@
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { basename } from "node:path"
 import { invalidInput } from "../../core/errors.js"
+import { localPath } from "../../core/fields.js"
 import { pathOf } from "../../core/http/pipeline.js"
 import { checkUploadFile } from "../../core/local-files.js"
 import { absentIsDone } from "../../core/operation.js"
 import { view } from "../../core/view.js"
 import { listFields, taskmgrList, taskmgrOperation } from "../define.js"
 import { AttachmentCompact } from "../records/record-schemas.js"
-import { Gid, GidOrUrl, NonBlank } from "../records/records.js"
+import { columnsOf, Gid, GidOrUrl, NonBlank } from "../records/records.js"
 import { Attachment } from "../records/typed-records.js"
 
 const AttachmentGid = Gid.annotations({ description: "The attachment's gid" })
@@ -25,6 +25,9 @@ const WebUrl = Schema.String.pipe(Schema.pattern(/^https?:\/\/\S+$/, { message: 
 
 /** What the service is told a file is: the uploader need not know; the service sniffs it anyway. */
 const OCTET_STREAM = "application/octet-stream"
+
+/** The last part of a file path, on any platform (no node:path: the library runs in browsers too). */
+const fileName = (path: string) => path.split(/[\\/]/).filter((part) => part !== "").pop() ?? path
 
 export const attachmentList = taskmgrList({
   name: "attachmentList",
@@ -57,7 +60,12 @@ export const attachmentCreate = taskmgrOperation({
   summary: "Attach a local file (uploaded) or an external URL to a task.",
   input: Schema.Struct({
     parent: Parent,
-    file: Schema.optional(NonBlank.annotations({ description: "Local file path to upload" })),
+    file: Schema.optional(
+      NonBlank.annotations({
+        ...localPath({ access: "read", kind: "file", sent: true }),
+        description: "Local file path to upload"
+      })
+    ),
     url: Schema.optional(WebUrl),
     name: Schema.optional(NonBlank.annotations({ description: "Name shown (default: file name)" }))
   }),
@@ -87,7 +95,7 @@ export const attachmentCreate = taskmgrOperation({
         return yield* Effect.fail(invalidInput("Give file (a path to upload) or url (with name).", "file", "url"))
       }
       const file = yield* checkUploadFile(i.file, { label: "file", field: "file" })
-      const name = i.name ?? basename(file.path)
+      const name = i.name ?? fileName(file.path)
       return {
         method: "POST" as const,
         path: "/attachments",
@@ -125,7 +133,7 @@ export const views = [
     valueNames: { parent: "GID|URL" },
     text: {
       kind: "table",
-      rows: (o) => o.items.map((a) => Object.fromEntries(COLUMNS.map((c) => [c, a[c]]))),
+      rows: (o) => o.items.map((a) => columnsOf(a, COLUMNS)),
       columns: COLUMNS,
       noun: "attachments"
     },

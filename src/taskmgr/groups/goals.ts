@@ -13,7 +13,7 @@ import { notAfter, notBoth, rules, someOf } from "../input-rules.js"
 import { Gid, GidOrUrl, NonBlank, Toggle, UserGid } from "../records/records.js"
 import { Goal } from "../records/typed-records.js"
 import { gidNamed, Ref } from "../refs.js"
-import { RichText } from "../rich-text.js"
+import { HtmlNotes } from "../rich-text.js"
 import { workspaceOf } from "./people.js"
 
 const GoalGid = Ref("goal")
@@ -35,11 +35,11 @@ const teamOrWorkspaceLevel = (input: object): Schema.FilterIssue | undefined => 
 
 const writable = {
   notes: Schema.optional(Schema.String.annotations({ description: "Plain-text description" })),
-  html_notes: Schema.optional(RichText.annotations({ description: "Rich-text description in <body>" })),
+  html_notes: Schema.optional(HtmlNotes),
   due_on: Schema.optional(CalendarDate.annotations({ description: "Due date" })),
   start_on: Schema.optional(CalendarDate.annotations({ description: "Start date" })),
-  team: Schema.optional(Ref("team", "The team (a team goal): gid or URL")),
-  is_workspace_level: Schema.optional(Toggle.annotations({ description: "A workspace-level goal (true or false)" })),
+  team: Schema.optional(Ref("team")),
+  is_workspace_level: Schema.optional(Toggle.annotations({ description: "true: workspace goal; false: team goal" })),
   time_period: Schema.optional(Gid.annotations({ description: "Time period gid" })),
   owner: Schema.optional(UserGid.annotations({ description: "User gid or me" }))
 }
@@ -65,7 +65,7 @@ export const goalList = taskmgrList({
   input: Schema.Struct({
     workspace_gid: Schema.optional(WorkspaceGid),
     team: Schema.optional(Ref("team")),
-    portfolio: Schema.optional(Ref("portfolio", "Supporting portfolio: gid or URL")),
+    portfolio: Schema.optional(Ref("portfolio", "Supporting portfolio gid or URL")),
     project: Schema.optional(GidOrUrl.annotations({ description: "Supporting project: gid or URL" })),
     task: Schema.optional(GidOrUrl.annotations({ description: "Supporting task: gid or URL" })),
     is_workspace_level: Schema.optional(
@@ -132,7 +132,7 @@ export const goalCreate = taskmgrOperation({
     name: NonBlank.annotations({ description: "Goal name" }),
     workspace_gid: Schema.optional(WorkspaceGid),
     ...writable,
-    followers: Schema.optional(Schema.Array(UserGid).annotations({ description: "User gids or me" }))
+    followers: Schema.optional(Schema.Array(UserGid).annotations({ description: "Users: gids, or me" }))
   }).pipe(Schema.filter(rules(notBoth("notes", "html_notes"), teamOrWorkspaceLevel, notAfter("start_on", "due_on")))),
   impact: "write",
   idempotent: false,

@@ -6,7 +6,7 @@ import { invalidInput } from "../../core/errors.js"
 import { pathOf } from "../../core/http/pipeline.js"
 import { view } from "../../core/view.js"
 import { listFields, taskmgrList, taskmgrOperation } from "../define.js"
-import { Gid, type Record, UserGid } from "../records/records.js"
+import { columnsOf, Gid, UserGid } from "../records/records.js"
 import { Team, User, Workspace } from "../records/typed-records.js"
 import { Ref } from "../refs.js"
 import type { TaskmgrClient } from "../service.js"
@@ -108,7 +108,7 @@ export const workspaceGet = taskmgrOperation({
   name: "workspaceGet",
   group: "workspaces",
   summary: "One workspace.",
-  input: Schema.Struct({ workspace_gid: Gid }),
+  input: Schema.Struct({ workspace_gid: Gid.annotations({ description: "The workspace's gid" }) }),
   impact: "read",
   idempotent: true,
   subject: (i) => `workspace ${i.workspace_gid}`,
@@ -116,8 +116,8 @@ export const workspaceGet = taskmgrOperation({
   data: Workspace
 })
 
-const rows = (columns: ReadonlyArray<string>) => (o: { readonly items: ReadonlyArray<Record> }) =>
-  o.items.map((item) => Object.fromEntries(columns.map((c) => [c, item[c]])))
+const rows = (columns: ReadonlyArray<string>) => (o: { readonly items: ReadonlyArray<object> }) =>
+  o.items.map((item) => columnsOf(item, columns))
 
 export const views = [
   view(userMe, {

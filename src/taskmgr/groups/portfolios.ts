@@ -19,7 +19,9 @@ const PortfolioGid = Ref("portfolio")
 const WorkspaceGid = Gid.annotations({ description: "The workspace (default: the configured one)" })
 
 const HUES = ["pink", "green", "blue", "red", "teal", "brown", "orange", "purple", "warm-gray"] as const
-/** The service's portfolio palette: each hue dark or light. */
+/** The palette in words, for every colour a tool or flag takes (portfolios, projects, tags): each hue dark or light. */
+export const COLOR_WORDS = `dark-|light- and ${HUES.join(", ")}`
+
 export const PORTFOLIO_COLORS = [...HUES.map((h) => `dark-${h}` as const), ...HUES.map((h) => `light-${h}` as const)]
 
 const writable = {
@@ -27,14 +29,14 @@ const writable = {
   color: Schema.optional(
     Schema.Literal(...PORTFOLIO_COLORS).annotations({
       jsonSchema: { type: "string" },
-      description: `dark- or light- + ${HUES.join(", ")}`
+      description: COLOR_WORDS
     })
   ),
-  public: Schema.optional(Toggle.annotations({ description: "Public to the workspace (true or false)" })),
+  public: Schema.optional(Toggle.annotations({ description: "true: public to the workspace; false: members only" })),
   start_on: Schema.optional(CalendarDate.annotations({ description: "Start date" })),
   due_on: Schema.optional(CalendarDate.annotations({ description: "Due date" })),
   default_access_level: Schema.optional(
-    Schema.Literal("admin", "editor", "viewer").annotations({ description: "Access given to members added later" })
+    Schema.Literal("admin", "editor", "viewer").annotations({ description: "Access for members added later" })
   )
 }
 
@@ -123,7 +125,7 @@ export const portfolioUpdate = taskmgrOperation({
   input: Schema.Struct({
     portfolio_gid: PortfolioGid,
     name: Schema.optional(NonBlank.annotations({ description: "New name" })),
-    archived: Schema.optional(Toggle.annotations({ description: "Archived (true or false)" })),
+    archived: Schema.optional(Toggle.annotations({ description: "true: archive it; false: restore it" })),
     ...writable
   }).pipe(
     Schema.filter(

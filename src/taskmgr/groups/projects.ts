@@ -12,13 +12,14 @@ import { view } from "../../core/view.js"
 import { PREMIUM } from "../classify.js"
 import { dataBody, listFields, taskmgrList, taskmgrOperation } from "../define.js"
 import { notBoth, rules, someOf } from "../input-rules.js"
-import { Gid, GidOrUrl, NonBlank, type Record, Toggle, UserGid } from "../records/records.js"
+import { Gid, GidOrUrl, NonBlank, Toggle, UserGid } from "../records/records.js"
 import { Project } from "../records/typed-records.js"
 import { Ref } from "../refs.js"
 import { gidNamed } from "../refs.js"
-import { RichText } from "../rich-text.js"
+import { HtmlNotes } from "../rich-text.js"
 import { pagedSearch, SEARCH_MAX } from "../search.js"
 import { workspaceOf } from "./people.js"
+import { COLOR_WORDS } from "./portfolios.js"
 
 const ProjectGid = GidOrUrl.annotations({ description: "Gid or URL" })
 const WorkspaceGid = Gid.annotations({ description: "The workspace (default: the configured one)" })
@@ -27,20 +28,20 @@ const TeamGid = Ref("team")
 /** The writable project fields the wrapper offers, shared by create and update (wire names). */
 const writable = {
   notes: Schema.optional(Schema.String.annotations({ description: "Description, plain text" })),
-  html_notes: Schema.optional(RichText.annotations({ description: "Description as rich text, wrapped in <body>" })),
+  html_notes: Schema.optional(HtmlNotes),
   color: Schema.optional(
     Schema.String.pipe(
       Schema.pattern(/^[a-z-]+$/, { message: () => "must be a colour name such as light-green or none" })
     )
-      .annotations({ description: "light-green, dark-red, none, ..." })
+      .annotations({ description: `${COLOR_WORDS}, or none` })
   ),
   privacy_setting: Schema.optional(
     Schema.Literal("public_to_workspace", "private_to_team", "private").annotations({
       description: "Who can see the project"
     })
   ),
-  public: Schema.optional(Toggle.annotations({ description: "Public to the workspace (true or false)" })),
-  archived: Schema.optional(Toggle.annotations({ description: "Archived (true or false)" })),
+  public: Schema.optional(Toggle.annotations({ description: "true: public to the workspace; false: members only" })),
+  archived: Schema.optional(Toggle.annotations({ description: "true: archive it; false: restore it" })),
   default_view: Schema.optional(
     Schema.Literal("list", "board", "calendar", "timeline").annotations({ description: "The view it opens in" })
   ),
@@ -157,13 +158,13 @@ const ProjectSearchInput = Schema.Struct({
   ),
   sort_by: Schema.optional(
     Schema.Literal("due_date", "created_at", "completed_at", "modified_at").annotations({
-      description: "Order of the results (default: newest first, paged by creation time; another is one page)"
+      description: "Order (default: newest first; another order is one page)"
     })
   ),
   sort_ascending: Schema.optional(Schema.Boolean.annotations({ description: "Oldest first (one page)" })),
   limit: Schema.optional(
     Schema.Int.pipe(Schema.between(1, SEARCH_MAX)).annotations({
-      description: "Results a page (default 100, the service's most for a search)"
+      description: "Results (default and most: 100)"
     })
   ),
   fields: listFields.fields
@@ -278,7 +279,7 @@ export const projectDelete = absentIsDone(
 const nameOf = (value: unknown) =>
   typeof value === "object" && value !== null && "name" in value ? (value as { readonly name: unknown }).name : value
 
-const projectRows = (items: ReadonlyArray<Record>) =>
+const projectRows = (items: ReadonlyArray<Project>) =>
   items.map((p) => ({ gid: p.gid, name: p.name, archived: p.archived, team: nameOf(p.team) }))
 
 const writableNames = {

@@ -21,7 +21,7 @@ export const ruleTrigger = taskmgrOperation({
     action_data: Schema.optional(
       Schema.Record({ key: Schema.String, value: Schema.Unknown }).annotations({
         jsonSchema: { type: "object" },
-        description: "Values the rule's actions read"
+        description: "{name: value} the rule's actions read (default {})"
       })
     )
   }),

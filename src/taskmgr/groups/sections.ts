@@ -10,7 +10,7 @@ import { absentIsDone, linking, linkResult } from "../../core/operation.js"
 import { view } from "../../core/view.js"
 import { dataBody, listFields, taskmgrList, taskmgrOperation } from "../define.js"
 import { notBoth, rules, someOf } from "../input-rules.js"
-import { Gid, GidOrUrl, NonBlank, type Record } from "../records/records.js"
+import { Gid, GidOrUrl, NonBlank } from "../records/records.js"
 import { Section } from "../records/typed-records.js"
 
 const ProjectGid = GidOrUrl.annotations({ description: "Gid or URL" })
@@ -186,7 +186,7 @@ export const sectionTaskAdd = linking(
   })
 )
 
-const sectionRows = (items: ReadonlyArray<Record>) => items.map((s) => ({ gid: s.gid, name: s.name }))
+const sectionRows = (items: ReadonlyArray<Section>) => items.map((s) => ({ gid: s.gid, name: s.name }))
 
 export const views = [
   view(sectionList, {

@@ -19,11 +19,11 @@ import { pathOf } from "../../core/http/pipeline.js"
 import { absentIsDone, type InputOf, type Operation } from "../../core/operation.js"
 import { view } from "../../core/view.js"
 import { dataBody, listFields, type ListPage, type TaskmgrError, taskmgrList, taskmgrOperation } from "../define.js"
-import { checkTemplate, escapeHtml, fillTemplate, type TemplateValues } from "../local/comment-template.js"
-import { Gid, GidOrUrl, type Record } from "../records/records.js"
+import { checkTemplate, fillHtmlTemplate, fillTemplate, type TemplateValues } from "../local/comment-template.js"
+import { Gid, GidOrUrl } from "../records/records.js"
 import { Story, Task } from "../records/typed-records.js"
 import type { GidKind } from "../refs.js"
-import { RichText } from "../rich-text.js"
+import { HtmlText } from "../rich-text.js"
 import type { TaskmgrClient } from "../service.js"
 
 export const COMMENT_SUBTYPE = "comment_added"
@@ -32,12 +32,11 @@ export const COMMENT_SUBTYPE = "comment_added"
 export const STORY_FORBIDDEN_HINT =
   "Only comments you wrote can be edited or deleted; system stories (assignments, due dates, ...) and other people's comments cannot."
 
-const StoryGid = Gid.annotations({ description: "The story's gid" })
-const CommentGid = Gid.annotations({ description: "Comment (story) gid" })
+const StoryGid = Gid.annotations({ description: "The story's gid (comments are stories)" })
+const CommentGid = StoryGid
 const TaskRef = GidOrUrl.annotations({ description: "Gid or URL" })
 const Text = Schema.String.pipe(Schema.filter((s) => s.trim() !== "" || "must not be empty"))
-  .annotations({ description: "Plain text" })
-const HtmlText = RichText.annotations({ description: "Rich text in <body>…</body> (accepted tags only)" })
+  .annotations({ description: "Plain text; not with html_text" })
 const Pinned = Schema.Boolean.annotations({ description: "Pin it to the top of the task's feed" })
 
 interface Content {
@@ -205,11 +204,11 @@ export const storyDelete = absentIsDone(
 
 // ---- comments: the comment stories only ----------------------------------------
 
-const isComment = (story: Record) => story.resource_subtype === COMMENT_SUBTYPE
+const isComment = (story: Story) => story.resource_subtype === COMMENT_SUBTYPE
 
-const subtypeOf = (story: Record) => (typeof story.resource_subtype === "string" ? story.resource_subtype : "unknown")
+const subtypeOf = (story: Story) => (typeof story.resource_subtype === "string" ? story.resource_subtype : "unknown")
 
-const authorOf = (story: Record): string => {
+const authorOf = (story: Story): string => {
   const by = story.created_by
   if (typeof by === "object" && by !== null && "name" in by && typeof by.name === "string") return by.name
   return "another user"
@@ -234,7 +233,7 @@ export const commentList: typeof baseCommentList = {
   run: (client, input, cursor) =>
     Effect.map(
       baseCommentList.run(client, withSubtype(input), cursor),
-      (page): ListPage<Record> => ({ ...page, data: page.data.filter(isComment) })
+      (page): ListPage<Story> => ({ ...page, data: page.data.filter(isComment) })
     )
 }
 
@@ -295,7 +294,7 @@ const templateValues = (task: Task): TemplateValues => ({
 
 /**
  * With `template`, unknown placeholders are refused before anything is sent;
- * then the task is read and its fields filled in (escaped in html_text).
+ * then the task is read and its fields filled in (escaped in html_text for where they land).
  */
 export const commentCreate: typeof baseCommentCreate = {
   ...baseCommentCreate,
@@ -304,12 +303,14 @@ export const commentCreate: typeof baseCommentCreate = {
       ? baseCommentCreate.run(client, input, cursor)
       : Effect.gen(function*() {
         yield* checkTemplate(input.text, "text")
-        yield* checkTemplate(input.html_text, "html_text")
+        yield* checkTemplate(input.html_text, "html_text", "html")
         const values = templateValues(yield* templateTask.run(client, { task_gid: input.task_gid }, undefined))
         const filled = {
           ...input,
           text: input.text === undefined ? undefined : fillTemplate(input.text, values),
-          html_text: input.html_text === undefined ? undefined : fillTemplate(input.html_text, values, escapeHtml)
+          html_text: input.html_text === undefined
+            ? undefined
+            : yield* fillHtmlTemplate(input.html_text, values, "html_text")
         }
         return yield* baseCommentCreate.run(client, filled, cursor)
       })
@@ -378,7 +379,7 @@ export const commentDelete = absentIsDone(
 const nameOf = (value: unknown) =>
   typeof value === "object" && value !== null && "name" in value ? (value as { readonly name: unknown }).name : value
 
-const feedRows = (o: { readonly items: ReadonlyArray<Record> }) =>
+const feedRows = (o: { readonly items: ReadonlyArray<Story> }) =>
   o.items.map((s) => ({
     gid: s.gid,
     created_at: s.created_at,

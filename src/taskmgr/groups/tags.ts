@@ -9,10 +9,11 @@ import { pathOf } from "../../core/http/pipeline.js"
 import { absentIsDone, linking, type LinkKind, linkResult } from "../../core/operation.js"
 import { view } from "../../core/view.js"
 import { dataBody, listFields, taskmgrList, taskmgrOperation } from "../define.js"
-import { Gid, GidOrUrl, type Record } from "../records/records.js"
+import { columnsOf, Gid, GidOrUrl } from "../records/records.js"
 import { Tag, Task } from "../records/typed-records.js"
 import { gidNamed, Ref } from "../refs.js"
 import { workspaceOf } from "./people.js"
+import { COLOR_WORDS } from "./portfolios.js"
 
 const Workspace = Schema.optional(Gid.annotations({ description: "The workspace (default: the configured one)" }))
 const TagGid = Ref("tag")
@@ -21,7 +22,7 @@ const Name = Schema.String.pipe(Schema.filter((s) => s.trim() !== "" || "must no
 const Color = Schema.String.pipe(
   Schema.pattern(/^[a-z]+(-[a-z]+)*$/, { message: () => "must be a colour name such as dark-red or light-blue" })
 )
-  .annotations({ description: "dark-red, light-blue, ..." })
+  .annotations({ description: COLOR_WORDS })
 
 /** What a write answering `{data: {}}` reports instead. */
 const Empty = Schema.Struct({})
@@ -166,8 +167,8 @@ export const tagTasks = taskmgrList({
   itemsKey: "tags"
 })
 
-const rows = (columns: ReadonlyArray<string>) => (o: { readonly items: ReadonlyArray<Record> }) =>
-  o.items.map((item) => Object.fromEntries(columns.map((c) => [c, item[c]])))
+const rows = (columns: ReadonlyArray<string>) => (o: { readonly items: ReadonlyArray<object> }) =>
+  o.items.map((item) => columnsOf(item, columns))
 
 const TASK = "GID|URL"
 

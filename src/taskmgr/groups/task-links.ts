@@ -36,7 +36,7 @@ export const taskSubtaskCreate = taskmgrOperation({
   input: Schema.Struct({
     task_gid: TaskRef,
     name: NonBlank.annotations({ description: "Subtask name" }),
-    followers: Schema.optional(Schema.Array(UserGid).annotations({ description: "Followers (user gid or me)" })),
+    followers: Schema.optional(Schema.Array(UserGid).annotations({ description: "Users: gids, or me" })),
     tags: Schema.optional(Schema.Array(Gid).annotations({ description: "Tag gids" })),
     ...writableFields
   }),
@@ -118,7 +118,7 @@ export const taskProjectRemove = linking(
 // ---- followers -------------------------------------------------------------------------
 
 const Followers = Schema.Array(UserGid).pipe(Schema.minItems(1, { message: () => "give at least one follower" }))
-  .annotations({ description: "Users (gid or me)" })
+  .annotations({ description: "Users: gids, or me" })
 
 export const taskFollowerAdd = linking(
   "link",

@@ -4,13 +4,14 @@
  * create, update (with reparenting) and delete. Subtasks and the links of a
  * task to projects, followers and other tasks are in task-links.ts.
  */
+import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { CalendarDate, CalendarDateTime } from "../../core/calendar.js"
+import { readAnswer } from "../../core/decode.js"
 import { invalidInput, type InvalidInputError, type RequestError } from "../../core/errors.js"
 import { exitCodeOfTag } from "../../core/exit-codes.js"
-import { type Answer, pathOf, type QueryValue, type RequestSpec, unreadable } from "../../core/http/pipeline.js"
+import { type Answer, pathOf, type QueryValue, type RequestSpec, retryAfter } from "../../core/http/pipeline.js"
 import { routeTemplate } from "../../core/http/route.js"
 import { absentIsDone, type Operation } from "../../core/operation.js"
 import { view } from "../../core/view.js"
@@ -20,7 +21,7 @@ import { CONCURRENCY } from "../limits.js"
 import { Gid, GidOrUrl, NonBlank, Toggle, UserGid } from "../records/records.js"
 import { Task, UserTaskList } from "../records/typed-records.js"
 import { gidNamed, gidOf } from "../refs.js"
-import { RichText } from "../rich-text.js"
+import { HtmlNotes } from "../rich-text.js"
 import { pagedSearch, SEARCH_MAX } from "../search.js"
 import type { TaskmgrClient } from "../service.js"
 import { workspaceOf } from "./people.js"
@@ -44,20 +45,18 @@ export const writableFields = {
   ),
   assignee: Schema.optional(UserGid.annotations({ description: "Assignee: user gid, or me" })),
   assignee_section: Schema.optional(Gid.annotations({ description: "Section of My Tasks" })),
-  completed: Schema.optional(Toggle.annotations({ description: "Completed: true or false" })),
+  completed: Schema.optional(Toggle.annotations({ description: "true: mark it complete; false: reopen it" })),
   due_on: Schema.optional(CalendarDate.annotations({ description: "Not with due_at" })),
   due_at: Schema.optional(CalendarDateTime.annotations({ description: "Not with due_on" })),
   start_on: Schema.optional(CalendarDate.annotations({ description: "Start date" })),
   start_at: Schema.optional(CalendarDateTime.annotations({ description: "Start date-time" })),
   notes: Schema.optional(Schema.String.annotations({ description: "Plain text; not with html_notes" })),
-  html_notes: Schema.optional(
-    RichText.annotations({ description: "Rich-text notes wrapped in <body>; not with notes" })
-  ),
-  liked: Schema.optional(Toggle.annotations({ description: "Liked by you: true or false" })),
+  html_notes: Schema.optional(HtmlNotes),
+  liked: Schema.optional(Toggle.annotations({ description: "true: like it as you; false: unlike it" })),
   custom_fields: Schema.optional(
     Schema.Record({ key: Gid, value: Schema.Unknown }).annotations({
       jsonSchema: { type: "object" },
-      description: "Custom field gid to value"
+      description: "{custom field gid: value}: text, a number, an enum option gid or a list of them; null clears"
     })
   )
 }
@@ -92,21 +91,14 @@ export const TASK_FIELDS = ["name", "completed", "due_on", "assignee.name"] as c
 const DataTask = Schema.Struct({ data: Task })
 
 /** One request whose `{data}` is a record; for operations that need more than one. */
-export const sendForRecord = (client: TaskmgrClient, spec: RequestSpec, subject: string) =>
+export const sendForRecord = (client: TaskmgrClient, spec: RequestSpec, subject: string, operation: string) =>
   // No plan gate declared, so the classifier gives no PlanRequiredError.
   Effect.flatMap(
     client.pipeline.send({ ...spec, route: routeTemplate(spec.path, {}) }, { subject, search: false }) as Effect.Effect<
       Answer,
       RequestError
     >,
-    (answer) =>
-      Effect.map(
-        Effect.mapError(
-          Schema.decodeUnknown(DataTask)(answer.body),
-          (e) => unreadable(subject, ParseResult.TreeFormatter.formatErrorSync(e))
-        ),
-        (body) => body.data
-      )
+    (answer) => Effect.map(readAnswer(DataTask, { operation, subject })(answer.body), (body) => body.data)
   )
 
 // ---- list ---------------------------------------------------------------------
@@ -122,7 +114,7 @@ const TaskListFields = Schema.Struct({
     Gid.annotations({ description: "Workspace of the assignee's tasks (default: the configured one)" })
   ),
   completed_since: Schema.optional(
-    Since.annotations({ description: "Incomplete tasks and those completed since: now, or a date-time" })
+    Since.annotations({ description: "Incomplete, plus completed since: now or a date-time" })
   ),
   modified_since: Schema.optional(
     CalendarDateTime.annotations({ description: "Only tasks modified since this date-time" })
@@ -226,7 +218,25 @@ export const BATCH_SIZE = 10
 /** At most this many gids a get-many (10 batch calls). */
 export const MAX_GET_MANY = 100
 
-const BatchAnswer = Schema.Struct({ status_code: Schema.Number, body: Schema.Unknown })
+const BatchAnswer = Schema.Struct({
+  status_code: Schema.Number,
+  headers: Schema.optional(Schema.Record({ key: Schema.String, value: Schema.Unknown })),
+  body: Schema.Unknown
+})
+
+/** An action's answer as the pipeline's own, its headers named in lower case: for the pacer to learn from. */
+const asAnswer = (answer: typeof BatchAnswer.Type): Answer => ({
+  status: answer.status_code,
+  headers: Object.fromEntries(
+    Object.entries(answer.headers ?? {}).flatMap(([name, value]) =>
+      typeof value === "string" ? [[name.toLowerCase(), value]] : []
+    )
+  ),
+  body: answer.body
+})
+
+/** A get-many's rounds at most: the gids whose action met a 429 are asked again, once its pause has passed. */
+const GET_MANY_ROUNDS = 3
 
 const taskBatch = taskmgrOperation({
   name: "taskBatch",
@@ -236,6 +246,9 @@ const taskBatch = taskmgrOperation({
   impact: "read",
   idempotent: true,
   subject: (i) => `batch of tasks ${i.gids.join(", ")}`,
+  // Each action is counted against the token's budget, and the simulator counts the call itself as well: paced
+  // as both, a batch never overdraws the budget (against the published rule, actions alone, 1 in 11 is spare).
+  cost: (i) => i.gids.length + 1,
   request: (i) => ({
     method: "POST",
     path: "/batch",
@@ -303,7 +316,7 @@ export const taskGetMany: Operation<
 > = {
   name: "taskGetMany",
   group: "tasks",
-  summary: "Several tasks at once (batched); each gid has its task or its error.",
+  summary: "Several tasks in batches; each gid gives its task or its error.",
   input: GetManyInput,
   impact: "read",
   idempotent: true,
@@ -311,17 +324,39 @@ export const taskGetMany: Operation<
     Effect.gen(function*() {
       // Every gid is resolved before anything is sent.
       const gids = yield* Effect.forEach(input.gids, (gid) => gidOf(gid, "task", "gids", client.settings.appUrl))
-      const chunks: Array<Array<string>> = []
-      for (let at = 0; at < gids.length; at += BATCH_SIZE) chunks.push(gids.slice(at, at + BATCH_SIZE))
-      const answers = yield* Effect.forEach(chunks, (chunk) =>
-        taskBatch.run(client, { gids: chunk, fields: input.fields }, undefined), {
-        concurrency: CONCURRENCY.write
-      })
-      const tasks = chunks.flatMap((chunk, c) =>
-        chunk.map((gid, i) =>
-          outcomeOf(gid, answers[c]?.[i])
+      const maxWaitMs = Duration.toMillis(client.settings.maxWait)
+      const waitOf = (answer: Answer) =>
+        Duration.toMillis(retryAfter(answer.headers["retry-after"]) ?? Duration.seconds(1))
+      const answered = new Map<string, typeof BatchAnswer.Type | undefined>()
+      let asking = gids
+      // An action refused for the budget (a batch counts each) pauses the scope as a 429 of a whole call does,
+      // and is asked again in the next round, which the pacer holds until the pause has passed.
+      for (let round = 1; asking.length > 0; round++) {
+        const chunks: Array<Array<string>> = []
+        for (let at = 0; at < asking.length; at += BATCH_SIZE) chunks.push(asking.slice(at, at + BATCH_SIZE))
+        const answers = yield* Effect.forEach(chunks, (chunk) =>
+          taskBatch.run(client, { gids: chunk, fields: input.fields }, undefined), {
+          concurrency: CONCURRENCY.write
+        })
+        chunks.forEach((chunk, c) =>
+          chunk.forEach((gid, i) =>
+            answered.set(gid, answers[c]?.[i])
+          )
         )
-      )
+        const limited = asking.flatMap((gid) => {
+          const answer = answered.get(gid)
+          return answer?.status_code === 429 ? [asAnswer(answer)] : []
+        })
+        const longest = limited.reduce<Answer | undefined>(
+          (a, b) => (a === undefined || waitOf(b) > waitOf(a) ? b : a),
+          undefined
+        )
+        // A wait past maxWait is not one to wait out (a quota): those gids keep their 429.
+        if (longest === undefined || round === GET_MANY_ROUNDS || waitOf(longest) > maxWaitMs) break
+        yield* client.pacer.learn(longest, { subject: "batch of tasks", search: false })
+        asking = asking.filter((gid) => answered.get(gid)?.status_code === 429)
+      }
+      const tasks = gids.map((gid) => outcomeOf(gid, answered.get(gid)))
       return { tasks, failed: tasks.filter((t) => "error" in t).length }
     })
 }
@@ -329,7 +364,7 @@ export const taskGetMany: Operation<
 // ---- search -------------------------------------------------------------------
 
 const searchFields = {
-  text: Schema.optional(Schema.String.annotations({ description: "Words in the name or notes" })),
+  text: Schema.optional(Schema.String.annotations({ description: "Words in name or notes" })),
   workspace_gid: Schema.optional(Gid.annotations({ description: "The workspace (default: the configured one)" })),
   assignee_any: Schema.optional(
     Schema.Array(UserGid).annotations({ description: "Assigned to any of these users (gid or me)" })
@@ -342,15 +377,15 @@ const searchFields = {
   resource_subtype: Schema.optional(
     Schema.Literal("default_task", "milestone", "approval").annotations({ description: "Kind of task" })
   ),
-  completed: Schema.optional(Toggle.annotations({ description: "Completed (true) or not (false)" })),
-  is_subtask: Schema.optional(Toggle.annotations({ description: "Subtasks only (true) or none (false)" })),
+  completed: Schema.optional(Toggle.annotations({ description: "true: completed; false: not" })),
+  is_subtask: Schema.optional(Toggle.annotations({ description: "true: subtasks only; false: none" })),
   created_at_after: Schema.optional(CalendarDateTime.annotations({ description: "Created after this date-time" })),
   created_at_before: Schema.optional(CalendarDateTime.annotations({ description: "Created before this date-time" })),
   modified_at_after: Schema.optional(CalendarDateTime.annotations({ description: "Modified after this date-time" })),
   modified_at_before: Schema.optional(CalendarDateTime.annotations({ description: "Modified before this date-time" })),
   limit: Schema.optional(
     Schema.Int.pipe(Schema.between(1, SEARCH_MAX)).annotations({
-      description: "Results (default 100, the service's most for a search)"
+      description: "Results (default and most: 100)"
     })
   ),
   fields: listFields.fields
@@ -442,7 +477,7 @@ const MyTasksInput = Schema.Struct({
   user_gid: Schema.optional(UserGid.annotations({ description: "Whose My Tasks: user gid, or me (default)" })),
   workspace_gid: Schema.optional(Gid.annotations({ description: "The workspace (default: the configured one)" })),
   completed_since: Schema.optional(
-    Since.annotations({ description: "Incomplete tasks and those completed since: now, or a date-time" })
+    Since.annotations({ description: "Incomplete, plus completed since: now or a date-time" })
   ),
   ...listFields
 })
@@ -491,14 +526,14 @@ export const taskCreate = taskmgrOperation({
     name: NonBlank.annotations({ description: "Task name" }),
     workspace_gid: Schema.optional(
       Gid.annotations({
-        description: "Workspace gid (default: the configured one, unless projects or parent place it)"
+        description: "Workspace gid (default: configured, unless projects or parent place it)"
       })
     ),
     projects: Schema.optional(
       Schema.Array(ProjectRef).annotations({ description: "Projects to add it to (gid or URL)" })
     ),
     parent: Schema.optional(TaskRef.annotations({ description: "Parent task: makes it a subtask (gid or URL)" })),
-    followers: Schema.optional(Schema.Array(UserGid).annotations({ description: "Followers (user gid or me)" })),
+    followers: Schema.optional(Schema.Array(UserGid).annotations({ description: "Users: gids, or me" })),
     tags: Schema.optional(Schema.Array(Gid).annotations({ description: "Tag gids" })),
     ...writableFields
   }),
@@ -567,7 +602,8 @@ export const taskUpdate: Operation<
         task = yield* sendForRecord(
           client,
           { method: "PUT", path: `/tasks/${pathOf(gid)}`, body: dataBody(fields) },
-          `task ${gid}`
+          `task ${gid}`,
+          "taskUpdate"
         )
       }
       if (newParent !== undefined) {
@@ -578,7 +614,8 @@ export const taskUpdate: Operation<
             path: `/tasks/${pathOf(gid)}/setParent`,
             body: dataBody({ parent: newParent, insert_before, insert_after })
           },
-          `task ${gid}`
+          `task ${gid}`,
+          "taskUpdate"
         )
       }
       return task!

@@ -17,7 +17,7 @@ import type { Operation } from "../../core/operation.js"
 import { view } from "../../core/view.js"
 import { dataBody, listFields, type TaskmgrError, taskmgrList, taskmgrOperation } from "../define.js"
 import { notBoth, rules } from "../input-rules.js"
-import { Gid, GidOrUrl, NonBlank, Toggle } from "../records/records.js"
+import { columnsOf, Gid, GidOrUrl, NonBlank, Toggle } from "../records/records.js"
 import { Job, ProjectTemplate, TaskTemplate } from "../records/typed-records.js"
 import { Ref } from "../refs.js"
 import type { TaskmgrClient } from "../service.js"
@@ -135,7 +135,7 @@ export const projectTemplateList = taskmgrList({
   summary: "Project templates of a workspace, or of a team.",
   input: Schema.Struct({
     workspace_gid: Schema.optional(Gid.annotations({ description: "The workspace (default: the configured one)" })),
-    team: Schema.optional(Ref("team", "The team (gid or URL): this team's templates instead")),
+    team: Schema.optional(Ref("team", "Team gid or URL: its templates instead")),
     ...listFields
   }).pipe(Schema.filter(rules(notBoth("workspace_gid", "team")))),
   subject: (
@@ -182,7 +182,7 @@ export const projectTemplateInstantiate = waitingFor(
     input: Schema.Struct({
       project_template_gid: Gid.annotations({ description: "The project template's gid" }),
       name: NonBlank.annotations({ description: "The new project's name" }),
-      team: Schema.optional(Ref("team", "The team, gid or URL (default: the template's)")),
+      team: Schema.optional(Ref("team", "Team gid or URL (default: the template's)")),
       public: Schema.optional(Toggle.annotations({ description: "Public to the team (true or false)" })),
       requested_dates: Schema.optional(
         Schema.Record({ key: Gid, value: CalendarDate }).annotations({
@@ -227,9 +227,8 @@ const jobRecord = (job: Job): Readonly<Record<string, unknown>> => {
   }
 }
 
-const rows =
-  (columns: ReadonlyArray<string>) => (o: { readonly items: ReadonlyArray<Readonly<Record<string, unknown>>> }) =>
-    o.items.map((item) => Object.fromEntries(columns.map((c) => [c, nameOf(item[c])])))
+const rows = (columns: ReadonlyArray<string>) => (o: { readonly items: ReadonlyArray<object> }) =>
+  o.items.map((item) => Object.fromEntries(Object.entries(columnsOf(item, columns)).map(([c, v]) => [c, nameOf(v)])))
 
 /** A reference cell (project, team) shows its name. */
 const nameOf = (value: unknown) =>

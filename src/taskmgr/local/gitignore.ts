@@ -7,100 +7,56 @@
  * override shallower ones and, within a file, the last matching line wins.
  * A walker that skips ignored directories gets git's rule that a file under
  * an excluded directory cannot be re-included for free.
+ *
+ * Patterns are matched in linear time (glob-match.ts), never by a regular
+ * expression. A line git cannot use (an unclosed `[`, an unknown class) is
+ * skipped alone, and said: the rest of its file still applies; a line that
+ * is surely a mistake (a reversed range) is read as git reads it, and said.
  */
+import { compileGlob, type Glob, isGlobRefusal } from "./glob-match.js"
 
 export interface IgnoreRule {
+  /** What in the line is surely a mistake, if anything. */
+  readonly note?: string | undefined
   readonly negate: boolean
   readonly dirOnly: boolean
   /** Matched against the entry's name alone when the pattern has no `/` (it matches a name at any depth), else against its path. */
   readonly nameOnly: boolean
-  readonly regex: RegExp
+  readonly glob: Glob
 }
 
-/** The rules of one .gitignore; `base` is its directory relative to the scan root ("" for the root). */
+/** A line worth a word: its 1-based number, its text, and what is wrong with it. */
+export interface RuleProblem {
+  readonly line: number
+  readonly text: string
+  readonly reason: string
+}
+
+export interface ParsedIgnore {
+  readonly rules: ReadonlyArray<IgnoreRule>
+  /** Lines git cannot use: skipped. */
+  readonly skipped: ReadonlyArray<RuleProblem>
+  /** Lines used as git uses them, though surely a mistake. */
+  readonly suspect: ReadonlyArray<RuleProblem>
+}
+
+/** The rules of one .gitignore; `base` is its directory relative to the repository root ("" for the root). */
 export interface IgnoreLevel {
   readonly base: string
   readonly rules: ReadonlyArray<IgnoreRule>
-}
-
-const escapeRegex = (c: string) => c.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")
-
-/** A bracket expression from `[` at `start`: the regex class and where it ends, or undefined when unclosed. */
-const bracket = (glob: string, start: number): { readonly source: string; readonly end: number } | undefined => {
-  let i = start + 1
-  let negate = false
-  if (glob[i] === "!" || glob[i] === "^") {
-    negate = true
-    i++
-  }
-  let body = ""
-  // A `]` first in the set is a member, not the end.
-  if (glob[i] === "]") {
-    body += "\\]"
-    i++
-  }
-  for (; i < glob.length; i++) {
-    const c = glob[i]!
-    if (c === "]") return { source: `[${negate ? "^" : ""}${body}${negate ? "/" : ""}]`, end: i }
-    if (c === "\\" && i + 1 < glob.length) {
-      body += escapeRegex(glob[++i]!)
-      continue
-    }
-    body += c === "-" ? "-" : escapeRegex(c)
-  }
-  return undefined
-}
-
-/** A glob (without its leading `/` or trailing `/`) as a regex source over `/`-separated paths. */
-const globSource = (glob: string): string => {
-  let out = ""
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i]!
-    if (c === "*" && glob[i + 1] === "*") {
-      const atStart = i === 0 || glob[i - 1] === "/"
-      const atEnd = i + 2 === glob.length || glob[i + 2] === "/"
-      if (atStart && atEnd) {
-        if (i + 2 === glob.length) {
-          // `x/**`: everything inside (the `/` before it is already written); a lone `**`: anything.
-          out += ".*"
-          i += 1
-        } else {
-          // `**/`: zero or more directories.
-          out += "(?:[^/]*/)*"
-          i += 2
-        }
-        continue
-      }
-      // Any other `**` is two `*`s.
-      out += "[^/]*"
-      i += 1
-      continue
-    }
-    if (c === "*") out += "[^/]*"
-    else if (c === "?") out += "[^/]"
-    else if (c === "[") {
-      const set = bracket(glob, i)
-      if (set === undefined) out += "\\["
-      else {
-        out += set.source
-        i = set.end
-      }
-    } else if (c === "\\" && i + 1 < glob.length) out += escapeRegex(glob[++i]!)
-    else out += escapeRegex(c)
-  }
-  return out
 }
 
 /** Trailing spaces are dropped unless escaped with a backslash. */
 const trimTrailing = (line: string) => {
   let end = line.length
   while (end > 0 && line[end - 1] === " " && line[end - 2] !== "\\") end--
-  return line.slice(0, end).replace(/\\ $/, " ")
+  const kept = line.slice(0, end)
+  return kept.endsWith("\\ ") ? `${kept.slice(0, -2)} ` : kept
 }
 
-/** One line of a .gitignore as a rule, or undefined for a blank or comment line. */
-export const parseRule = (raw: string): IgnoreRule | undefined => {
-  let line = trimTrailing(raw.replace(/\r$/, ""))
+/** One line of a .gitignore as a rule, undefined for a blank or comment line, or why git cannot use it. */
+export const parseRule = (raw: string): IgnoreRule | { readonly reason: string } | undefined => {
+  let line = trimTrailing(raw.endsWith("\r") ? raw.slice(0, -1) : raw)
   if (line === "" || line.startsWith("#")) return undefined
   let negate = false
   if (line.startsWith("!")) {
@@ -110,27 +66,40 @@ export const parseRule = (raw: string): IgnoreRule | undefined => {
   let dirOnly = false
   if (line.endsWith("/") && !line.endsWith("\\/")) {
     dirOnly = true
-    line = line.replace(/\/+$/, "")
+    while (line.endsWith("/")) line = line.slice(0, -1)
   }
   if (line === "") return undefined
   // A slash at the start or in the middle anchors the pattern to the file's directory.
   const anchored = line.includes("/")
-  const glob = line.startsWith("/") ? line.slice(1) : line
-  const source = globSource(glob)
+  const glob = compileGlob(line.startsWith("/") ? line.slice(1) : line)
+  if (isGlobRefusal(glob)) return glob
   // Without a `/` no part of the pattern can match one, so matching the last part of the path is matching the name.
-  return { negate, dirOnly, nameOnly: !anchored, regex: new RegExp(`^${source}$`) }
+  return { negate, dirOnly, nameOnly: !anchored, glob, note: glob.note }
 }
 
-export const parseGitignore = (text: string): ReadonlyArray<IgnoreRule> =>
-  text.split("\n").flatMap((line) => {
-    const rule = parseRule(line)
-    return rule === undefined ? [] : [rule]
-  })
+/** A .gitignore's rules in order, the lines skipped because git cannot use them, and the ones surely mistaken. */
+export const parseGitignore = (text: string): ParsedIgnore => {
+  const rules: Array<IgnoreRule> = []
+  const skipped: Array<RuleProblem> = []
+  const suspect: Array<RuleProblem> = []
+  const lines = text.split("\n")
+  for (let i = 0; i < lines.length; i++) {
+    const rule = parseRule(lines[i]!)
+    if (rule === undefined) continue
+    if ("reason" in rule) skipped.push({ line: i + 1, text: lines[i]!.trim(), reason: rule.reason })
+    else {
+      rules.push(rule)
+      if (rule.note !== undefined) suspect.push({ line: i + 1, text: lines[i]!.trim(), reason: rule.note })
+    }
+  }
+  return { rules, skipped, suspect }
+}
 
 /**
- * Whether `path` (relative to the scan root, `/`-separated) is ignored by the
- * levels that apply to it, outermost first: the deepest level with a matching
- * rule decides, by its last matching rule. A walker passes the `name` it has.
+ * Whether `path` (relative to the repository root, `/`-separated) is ignored
+ * by the levels that apply to it, outermost first: the deepest level with a
+ * matching rule decides, by its last matching rule. A walker passes the
+ * `name` it has.
  */
 export const isIgnored = (
   levels: ReadonlyArray<IgnoreLevel>,
@@ -145,7 +114,7 @@ export const isIgnored = (
     for (let r = level.rules.length - 1; r >= 0; r--) {
       const rule = level.rules[r]!
       if (rule.dirOnly && !isDir) continue
-      if (rule.regex.test(rule.nameOnly ? name : sub)) return !rule.negate
+      if (rule.glob.test(rule.nameOnly ? name : sub)) return !rule.negate
     }
   }
   return false

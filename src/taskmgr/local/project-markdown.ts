@@ -32,6 +32,8 @@ export interface ExportProject {
   readonly due_on: string | null
   readonly notes: string
   readonly sections: ReadonlyArray<ExportSection>
+  /** Our own last paragraph (not escaped): why the document is not the whole project, when it is not. */
+  readonly note?: string | undefined
 }
 
 /** CommonMark lets any ASCII punctuation be escaped; these are the ones that can start structure inline. */
@@ -90,7 +92,14 @@ export const projectMarkdown = (project: ExportProject): string => {
     "",
     ...(section.tasks.length === 0 ? ["No tasks."] : section.tasks.flatMap((t) => taskLines(t, 0)))
   ])
-  return [`# ${inlineText(project.name) || "(untitled project)"}`, "", ...facts, ...description, ...sections, ""].join(
-    "\n"
-  )
+  const note = project.note === undefined ? [] : ["", "---", "", project.note]
+  return [
+    `# ${inlineText(project.name) || "(untitled project)"}`,
+    "",
+    ...facts,
+    ...description,
+    ...sections,
+    ...note,
+    ""
+  ].join("\n")
 }

@@ -5,18 +5,29 @@
  * and name. Commands run inside the repository take the workspace from it when
  * no flag or variable gives one (cli-options.ts), and a registered project's
  * name where a project gid is expected (`projectAliases`). A malformed file is
- * an InvalidSettingsError naming the file and the field; it is written whole
- * (temp file and rename).
+ * an InvalidSettingsError naming the file and the field (or the line and
+ * column of a JSON fault, never its text).
+ *
+ * The file comes with a repository a stranger may have written, so it is
+ * read as `@FILE` is: a regular file (not a link, FIFO or device), opened
+ * without blocking, at most 10 MB, nested at most 64 levels. A repository
+ * (its `.git`) or a file that belongs to another user (not to us or root) is
+ * ignored with a note, as git's safe.directory rule does since CVE-2022-24765:
+ * a `.git` in a shared parent directory must not choose our projects. It is
+ * changed under a lock (read, change, write whole), so concurrent writers
+ * lose nothing.
  */
 import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
 import * as Option from "effect/Option"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
-import { existsSync, readFileSync } from "node:fs"
-import { dirname, join } from "node:path"
+import { join } from "node:path"
 import { invalidInput, type InvalidInputError, InvalidSettingsError } from "../../core/errors.js"
-import { writeFileAtomic } from "../../core/local-files.js"
+import { jsonFaultText, parseJsonText, readCappedFile, withFileLock, writeFileAtomic } from "../../core/local-files.js"
+import { configDirWarning } from "../../core/oauth/config-dir.js"
 import { Gid, NonBlank } from "../records/records.js"
+import { currentTrust, foreignRepoNote, locateRepo, ownerOf, type Trust, trusted } from "./repo-root.js"
 
 export const REPO_FILE = ".taskmgr.json"
 
@@ -36,23 +47,15 @@ export interface Repo {
   readonly file: Option.Option<RepoFile>
 }
 
-/** The nearest directory from `cwd` up that holds `.git` (a directory, or a worktree's file). */
-export const findRepoRoot = (cwd: string): string | undefined => {
-  for (let dir = cwd;; dir = dirname(dir)) {
-    if (existsSync(join(dir, ".git"))) return dir
-    if (dirname(dir) === dir) return undefined
-  }
-}
-
 const malformed = (path: string, message: string) =>
   new InvalidSettingsError({ setting: REPO_FILE, message: `${path}: ${message}` })
 
-/** The file's content checked: each problem names its field (`projects.1.gid`). */
+/** The file's content checked: each problem names its field (`projects.1.gid`), or a JSON fault its line and column. */
 export const parseRepoFile = (path: string, text: string): Effect.Effect<RepoFile, InvalidSettingsError> =>
   Effect.gen(function*() {
-    const json = yield* Effect.try({
-      try: () => JSON.parse(text) as unknown,
-      catch: (e) => malformed(path, `not valid JSON (${e instanceof Error ? e.message : String(e)}).`)
+    const json = yield* Either.match(parseJsonText(text), {
+      onLeft: (fault) => Effect.fail(malformed(path, `${jsonFaultText(fault)}.`)),
+      onRight: Effect.succeed
     })
     const file = yield* Effect.mapError(
       Schema.decodeUnknown(RepoFileSchema, { onExcessProperty: "error" })(json),
@@ -67,36 +70,100 @@ export const parseRepoFile = (path: string, text: string): Effect.Effect<RepoFil
         )
       }
     )
-    const names = file.projects.map((p) => p.name)
-    const twice = names.findIndex((name, i) => names.indexOf(name) !== i)
+    const twice = firstRepeatedName(file.projects)
     if (twice >= 0) {
       return yield* Effect.fail(
-        malformed(path, `field projects.${twice}.name: "${names[twice]}" is registered twice; names must be unique.`)
+        malformed(
+          path,
+          `field projects.${twice}.name: "${file.projects[twice]!.name}" is registered twice; names must be unique.`
+        )
       )
     }
     return file
   })
 
-/** The repository around `cwd` and its file, if any; none outside a git repository. */
-export const loadRepo = (cwd: string): Effect.Effect<Option.Option<Repo>, InvalidSettingsError> =>
+/** The index of the first project whose name an earlier one has, or -1: one pass, for a registry of any size. */
+export const firstRepeatedName = (projects: ReadonlyArray<{ readonly name: string }>): number => {
+  const seen = new Set<string>()
+  for (let i = 0; i < projects.length; i++) {
+    const name = projects[i]!.name
+    if (seen.has(name)) return i
+    seen.add(name)
+  }
+  return -1
+}
+
+/** Notes said once a process: `loadRepo` runs for the options and again for the aliases of one command. */
+const said = new Set<string>()
+const noteOnce = (message: string) =>
+  said.has(message) ? Effect.void : Effect.flatMap(configDirWarning, (say) =>
+    Effect.sync(() => {
+      said.add(message)
+      say(`Note: ${message}`)
+    }))
+
+/** The registry file at `path`: none when missing or not ours (said once), its content, or why it cannot be used. */
+const readRepoFile = (path: string, trust: Trust): Effect.Effect<Option.Option<RepoFile>, InvalidSettingsError> =>
   Effect.suspend(() => {
-    const root = findRepoRoot(cwd)
-    if (root === undefined) return Effect.succeed(Option.none())
-    const path = join(root, REPO_FILE)
-    let text: string
-    try {
-      text = readFileSync(path, "utf8")
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code
-      return code === "ENOENT"
-        ? Effect.succeed(Option.some({ root, path, file: Option.none() }))
-        : Effect.fail(malformed(path, `cannot be read (${code ?? String(e)}).`))
+    const owner = ownerOf(path)
+    if (owner === undefined) return Effect.succeed(Option.none())
+    if (!trusted(trust, owner)) {
+      return Effect.as(
+        noteOnce(`ignored ${path}: it belongs to another user (uid ${owner}), not to you or root.`),
+        Option.none()
+      )
     }
-    return Effect.map(parseRepoFile(path, text), (file) => Option.some({ root, path, file: Option.some(file) }))
+    return Either.match(readCappedFile(path, { followLinks: false }), {
+      onLeft: (no) =>
+        no.code === "ENOENT" ? Effect.succeed(Option.none()) : Effect.fail(malformed(path, `${no.reason}.`)),
+      onRight: (text) => Effect.map(parseRepoFile(path, text), Option.some)
+    })
   })
 
+/** The repository around `cwd` and its file, if any; none outside a git repository or in one that is not ours. */
+export const loadRepo = (
+  cwd: string,
+  trust: Trust = currentTrust()
+): Effect.Effect<Option.Option<Repo>, InvalidSettingsError> =>
+  Effect.suspend(() => {
+    const found = locateRepo(cwd, trust)
+    if (found._tag === "none") return Effect.succeed(Option.none())
+    if (found._tag === "foreign") return Effect.as(noteOnce(foreignRepoNote(found.root, found.owner)), Option.none())
+    const path = join(found.root, REPO_FILE)
+    return Effect.map(readRepoFile(path, trust), (file) => Option.some({ root: found.root, path, file }))
+  })
+
+const who = { label: REPO_FILE, field: "repo" }
+
 export const writeRepoFile = (repo: Repo, file: RepoFile): Effect.Effect<void, InvalidInputError> =>
-  writeFileAtomic(repo.path, `${JSON.stringify(file, null, 2)}\n`, { label: REPO_FILE, field: "repo" })
+  writeFileAtomic(repo.path, `${JSON.stringify(file, null, 2)}\n`, who)
+
+/**
+ * Reads the file afresh, applies `change` and writes the result whole, all
+ * under the file's lock, so two commands changing it at once both count.
+ * `change` gives the new content, or undefined to leave the file as it is.
+ */
+export const updateRepoFile = <E, R>(
+  repo: Repo,
+  change: (file: RepoFile) => Effect.Effect<RepoFile | undefined, E, R>,
+  trust: Trust = currentTrust()
+): Effect.Effect<RepoFile | undefined, E | InvalidInputError | InvalidSettingsError, R> =>
+  withFileLock(
+    repo.path,
+    who,
+    Effect.gen(function*() {
+      const owner = ownerOf(repo.path)
+      if (owner !== undefined && !trusted(trust, owner)) {
+        return yield* Effect.fail(
+          invalidInput(`${repo.path} belongs to another user (uid ${owner}); it was left as it is.`, "repo")
+        )
+      }
+      const current = Option.getOrElse(yield* readRepoFile(repo.path, trust), (): RepoFile => ({ projects: [] }))
+      const next = yield* change(current)
+      if (next !== undefined) yield* writeRepoFile(repo, next)
+      return next
+    })
+  )
 
 const DIGITS = /^\d+$/
 const isReference = (value: string) => DIGITS.test(value.trim()) || /^https?:\/\//.test(value.trim())

@@ -1,23 +1,23 @@
 /**
  * `task scan-todos [dir] [--create --project P]` (wrapper-only): walks a
- * directory as git would see it (.gitignore at every level, `.git` skipped,
- * binary files skipped, links not followed), finds TODO and FIXME comments
+ * directory as git would see it (scan-tree.ts), finds TODO and FIXME comments
  * (todo-comments.ts) and makes one task draft each: the comment's words as
- * the name, `path:line` and the line as the notes. With `create` each draft
- * becomes a task in the project unless a task there already carries its
- * `path:line` marker, so a second run creates nothing.
+ * the name, the marker `path:line` and the line as the notes. With `create`
+ * each draft becomes a task in the project unless a task there already
+ * carries its marker, so a second run creates nothing; paths are relative to
+ * the repository's root, so scanning a subdirectory finds the same markers.
  *
- * Speed: only files of a known comment syntax are read, synchronously, each
- * with one open, read and close; a file without TODO or FIXME is not lexed,
- * and no file is decoded whole. All on this thread: on two cores a reader
- * thread made the scan slower (its start-up and its own compiling cost more
- * than its reading saved).
+ * What could not be read is named (a notice each, and `skipped` in the
+ * result) and makes the result partial (exit 9, as a many-item command whose
+ * items partly failed); the drafts are printed all the same.
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } from "node:fs"
-import { isAbsolute, join, relative, resolve, sep } from "node:path"
+import { statSync } from "node:fs"
+import { resolve } from "node:path"
 import { invalidInput } from "../../core/errors.js"
+import { localPath } from "../../core/fields.js"
+import { announceNotice, currentObserver } from "../../core/http/observe.js"
 import type { Operation } from "../../core/operation.js"
 import { view } from "../../core/view.js"
 import type { TaskmgrError } from "../define.js"
@@ -26,157 +26,19 @@ import type { taskList as TaskList } from "../groups/tasks.js"
 import { GidOrUrl } from "../records/records.js"
 import { gidOf } from "../refs.js"
 import type { TaskmgrClient } from "../service.js"
-import { type IgnoreLevel, isIgnored, parseGitignore } from "./gitignore.js"
-import { type CommentSyntax, findTodos, syntaxOf, type TodoComment } from "./todo-comments.js"
+import { markerOf, scanTree, type SkippedEntry, type TodoDraft } from "./scan-tree.js"
 
-export type DraftStatus = "draft" | "created" | "exists"
-
-export interface TodoDraft {
-  /** Relative to the scanned directory, `/`-separated. */
-  readonly path: string
-  readonly line: number
-  readonly kind: "TODO" | "FIXME"
-  readonly name: string
-  /** `path:line`, a newline, and the source line. */
-  readonly notes: string
-  /** A scan's drafts are "draft"; creating them makes each "created" or "exists". */
-  readonly status: DraftStatus
-}
-
-export interface ScannedTree {
-  readonly files: number
-  readonly drafts: ReadonlyArray<TodoDraft>
-}
-
-const NAME_LIMIT = 200
-/** Git and rg call a file binary when a NUL byte is in its first 8,000 bytes. */
-const BINARY_PROBE = 8000
-
-/** The marker a task's notes carry, by which a later run knows the comment is done. */
-export const markerOf = (draft: Pick<TodoDraft, "path" | "line">) => `${draft.path}:${draft.line}`
-
-const nameOf = (text: string) => (text.length > NAME_LIMIT ? `${text.slice(0, NAME_LIMIT - 1)}…` : text)
-
-const readIgnore = (dir: string, base: string): IgnoreLevel | undefined => {
-  try {
-    return { base, rules: parseGitignore(readFileSync(join(dir, ".gitignore"), "utf8")) }
-  } catch {
-    return undefined
-  }
-}
-
-/** One buffer for every file that fits: a file is opened, read and closed, with no stat or new buffer each. */
-const CHUNK = 1 << 16
-const chunk = Buffer.allocUnsafe(CHUNK)
-
-/**
- * A file's comments: undefined when it cannot be read; none when it is
- * binary (a NUL byte in its first 8,000 bytes) or holds no TODO or FIXME.
- * Its bytes are searched as Latin-1, which copies them as they are (no
- * UTF-8 decoding of the whole file); what a draft reports is decoded from
- * them as UTF-8 (findTodos).
- */
-const todosIn = (path: string, syntax: CommentSyntax): Array<TodoComment> | undefined => {
-  let fd: number
-  try {
-    fd = openSync(path, "r")
-  } catch {
-    return undefined
-  }
-  let bytes = chunk
-  let length: number
-  try {
-    length = readSync(fd, chunk, 0, CHUNK, 0)
-    // A file that fills the buffer may be longer: it is read whole.
-    if (length === CHUNK) {
-      bytes = readFileSync(path)
-      length = bytes.length
-    }
-  } catch {
-    return undefined
-  } finally {
-    closeSync(fd)
-  }
-  // Only [0, length) is this file's: the rest of the shared buffer holds an earlier file's bytes.
-  const text = bytes.toString("latin1", 0, length)
-  const nul = text.indexOf("\0")
-  if (nul >= 0 && nul < BINARY_PROBE) return []
-  if (!text.includes("TODO") && !text.includes("FIXME")) return []
-  return findTodos(text, syntax, (from, to) => bytes.toString("utf8", from, to))
-}
-
-/**
- * The prefix a file's path under `root` is opened by: relative to the
- * working directory when the tree is inside it ("" for the directory
- * itself), so the kernel looks up fewer directories for each of the
- * thousands of opens; else the root itself.
- */
-const openPrefix = (root: string) => {
-  const fromHere = relative(process.cwd(), root)
-  if (fromHere === "") return ""
-  return fromHere === ".." || fromHere.startsWith(`..${sep}`) || isAbsolute(fromHere) ? `${root}/` : `${fromHere}/`
-}
-
-/**
- * Visits the files git would see whose names say a comment syntax we know:
- * `path` is relative to the root and `/`-separated; the file is opened as
- * `prefix + path`.
- */
-const walkTree = (prefix: string, visit: (path: string, syntax: CommentSyntax) => void) => {
-  const stack: Array<{ readonly rel: string; readonly levels: ReadonlyArray<IgnoreLevel> }> = [{ rel: "", levels: [] }]
-  while (stack.length > 0) {
-    const { rel, levels: outer } = stack.pop()!
-    const dir = rel === "" ? prefix === "" ? "." : prefix : `${prefix}${rel}`
-    let entries
-    try {
-      entries = readdirSync(dir, { withFileTypes: true })
-    } catch {
-      continue
-    }
-    const own = entries.some((e) => e.name === ".gitignore" && e.isFile()) ? readIgnore(dir, rel) : undefined
-    const levels = own === undefined ? outer : [...outer, own]
-    for (const entry of entries) {
-      const name = entry.name
-      const path = rel === "" ? name : `${rel}/${name}`
-      if (entry.isDirectory()) {
-        if (name !== ".git" && !isIgnored(levels, path, true, name)) stack.push({ rel: path, levels })
-        continue
-      }
-      if (!entry.isFile() || isIgnored(levels, path, false, name)) continue
-      const syntax = syntaxOf(name)
-      if (syntax !== undefined) visit(path, syntax)
-    }
-  }
-}
-
-/** The drafts of a directory tree, in path and line order. Unreadable entries are passed over. */
-export const scanTree = (root: string): ScannedTree => {
-  const drafts: Array<TodoDraft> = []
-  let files = 0
-  const prefix = openPrefix(root)
-  walkTree(prefix, (path, syntax) => {
-    const todos = todosIn(`${prefix}${path}`, syntax)
-    if (todos === undefined) return
-    files++
-    for (const { line, kind, text, source } of todos) {
-      drafts.push({
-        path,
-        line,
-        kind,
-        name: nameOf(text),
-        notes: `${markerOf({ path, line })}\n${source}`,
-        status: "draft"
-      })
-    }
-  })
-  drafts.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line))
-  return { files, drafts }
-}
+export { type DraftStatus, markerOf, type SkippedEntry, type TodoDraft } from "./scan-tree.js"
 
 // ---- the operation ----------------------------------------------------------------
 
 const Input = Schema.Struct({
-  dir: Schema.optional(Schema.String.annotations({ description: "Directory to scan (default: the current one)" })),
+  dir: Schema.optional(
+    Schema.String.annotations({
+      ...localPath({ access: "read", kind: "directory", orHere: true }),
+      description: "Directory to scan (default: the current one)"
+    })
+  ),
   create: Schema.optional(
     Schema.Boolean.annotations({ description: "Create the drafts as tasks in project (skips ones already there)" })
   ),
@@ -186,8 +48,13 @@ type Input = typeof Input.Type
 
 export interface ScanResult {
   readonly directory: string
+  /** The directory every path is relative to: the repository's root, or the scanned directory outside one. */
+  readonly root: string
+  /** Files read whole. */
   readonly files_scanned: number
   readonly drafts: ReadonlyArray<TodoDraft & { readonly task_gid?: string | undefined }>
+  /** Files and directories not read, or not whole, and why: any makes the scan partial. */
+  readonly skipped: ReadonlyArray<SkippedEntry>
 }
 
 const directoryOf = (dir: string | undefined) => {
@@ -232,10 +99,13 @@ export const taskScanTodos: Operation<Input, typeof Input.Encoded, ScanResult, T
         ? undefined
         : yield* gidOf(input.project, "project", "project", client.settings.appUrl)
       const directory = yield* directoryOf(input.dir)
-      const tree = scanTree(directory)
-      if (project === undefined) {
-        return { directory, files_scanned: tree.files, drafts: tree.drafts }
-      }
+      const tree = yield* scanTree(directory)
+      // Said by whoever runs the scan (stderr, a tool result's notes); the library stays silent.
+      const notice = announceNotice(yield* currentObserver)
+      for (const note of tree.notes) yield* notice(note)
+      for (const { path, reason } of tree.skipped) yield* notice(`${path}: ${reason}`)
+      const scanned = { directory, root: tree.root, files_scanned: tree.files, skipped: tree.skipped }
+      if (project === undefined) return { ...scanned, drafts: tree.drafts }
       const { taskCreate, taskList } = yield* taskOperations
       const markers = yield* markersIn(client, project, taskList)
       const drafts: Array<ScanResult["drafts"][number]> = []
@@ -251,12 +121,14 @@ export const taskScanTodos: Operation<Input, typeof Input.Encoded, ScanResult, T
         )
         drafts.push({ ...draft, status: "created", task_gid: task.gid })
       }
-      return { directory, files_scanned: tree.files, drafts }
+      return { ...scanned, drafts }
     })
 }
 
 export const views = [view(taskScanTodos, {
   command: ["task", "scan-todos"],
+  help:
+    "TODO/FIXME comments of a directory, as git sees it, as task drafts (paths from the repository's root), or created once with --create; each item not read (a file or directory) is named, and the exit code is 9.",
   positional: ["dir"],
   valueNames: { project: "GID|URL|NAME" },
   text: {
@@ -278,9 +150,14 @@ export const views = [view(taskScanTodos, {
       return [
         `${r.drafts.length} comments in ${r.files_scanned} files${
           created + existing > 0 ? `: ${created} created, ${existing} already tasks` : ""
-        }.`
+        }.`,
+        ...(r.skipped.length === 0
+          ? []
+          : [`The scan is partial: ${r.skipped.length} not read, or not whole (named above).`])
       ]
     }
   },
+  // Each entry not read is an item that failed: the exit code says the scan was partial.
+  items: (r) => ({ total: r.files_scanned + r.skipped.length, failed: r.skipped.map(() => undefined) }),
   examples: ["taskmgr task scan-todos src", "taskmgr task scan-todos . --create --project 1200000000000301"]
 })]

@@ -244,7 +244,7 @@ export const statusOverview: Operation<
   group: "status_updates",
   summary: "Latest status and task counts of a project, goal or portfolio.",
   input: Schema.Struct({
-    gid: Ref("any", "Project, portfolio or goal: gid or URL"),
+    gid: Ref("any", "Project, portfolio or goal (gid or URL)"),
     kind: Schema.optional(
       Schema.Literal("project", "portfolio", "goal").annotations({
         description: "What gid is (default: found by reading)"

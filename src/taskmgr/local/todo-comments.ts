@@ -38,6 +38,8 @@ const ML: CommentSyntax = { line: [], block: [["(*", "*)"]], quotes: "\"" }
 const PHP: CommentSyntax = { line: ["//", "#"], block: [["/*", "*/"]], quotes: "\"'" }
 const VUE: CommentSyntax = { line: ["//"], block: [["/*", "*/"], ["<!--", "-->"]], quotes: "\"'`" }
 const INI: CommentSyntax = { line: [";", "#"], block: [], quotes: "" }
+/** JSON with comments (tsconfig.json, .jsonc): only double-quoted strings. */
+const JSONC: CommentSyntax = { line: ["//"], block: [["/*", "*/"]], quotes: "\"" }
 
 const BY_EXTENSION: ReadonlyMap<string, CommentSyntax> = new Map(Object.entries({
   ...Object.fromEntries(
@@ -72,7 +74,6 @@ const BY_EXTENSION: ReadonlyMap<string, CommentSyntax> = new Map(Object.entries(
       "mm",
       "zig",
       "proto",
-      "jsonc",
       "json5",
       "sol",
       "v"
@@ -120,6 +121,7 @@ const BY_EXTENSION: ReadonlyMap<string, CommentSyntax> = new Map(Object.entries(
   ...Object.fromEntries(["erl", "hrl"].map((e) => [e, ERLANG])),
   ...Object.fromEntries(["tex", "sty", "cls", "bib"].map((e) => [e, TEX])),
   ...Object.fromEntries(["ini", "cfg"].map((e) => [e, INI])),
+  jsonc: JSONC,
   sql: SQL,
   lua: LUA,
   hs: HASKELL,
@@ -143,8 +145,19 @@ const BY_NAME: ReadonlyMap<string, CommentSyntax> = new Map(Object.entries({
   ".editorconfig": INI,
   ".bashrc": HASH,
   ".zshrc": HASH,
-  ".profile": HASH
+  ".profile": HASH,
+  // JSON files that their tools read with comments.
+  "tsconfig.json": JSONC,
+  "jsconfig.json": JSONC,
+  "devcontainer.json": JSONC,
+  ".devcontainer.json": JSONC,
+  ".eslintrc.json": JSONC,
+  ".babelrc": JSONC,
+  ".swcrc": JSONC
 }))
+
+/** `tsconfig.build.json` and the like extend tsconfig.json and are read the same way. */
+const JSONC_FAMILY = /^(?:tsconfig|jsconfig)\.[^/]*\.json$/
 
 /** The comment syntax of a file, by its name; undefined for a kind this scanner does not know. */
 export const syntaxOf = (fileName: string): CommentSyntax | undefined => {
@@ -155,28 +168,57 @@ export const syntaxOf = (fileName: string): CommentSyntax | undefined => {
   const byExtension = extension === undefined
     ? undefined
     : BY_EXTENSION.get(extension) ?? BY_EXTENSION.get(extension.toLowerCase())
-  return byExtension ?? BY_NAME.get(fileName.toLowerCase())
+  if (byExtension !== undefined) return byExtension
+  const lower = fileName.toLowerCase()
+  return BY_NAME.get(lower) ?? (JSONC_FAMILY.test(lower) ? JSONC : undefined)
 }
 
 /*
  * A syntax's string literals and comments are found by one regular
  * expression, so what is left to script is a step a token, not a character:
  * a scan lexes thousands of files once each, before any of it is optimised.
+ *
+ * Everything here is linear in the text, whatever a stranger wrote in it:
+ * each search starts where the last one stopped (the next marker is looked
+ * for once and remembered), a line without a block opener anywhere is lexed
+ * on its own, and a comment's words are cut by hand rather than by a regular
+ * expression that could backtrack.
  */
 const MARKERS = /\b(?:TODO|FIXME)\b/g
-/** The same without `g`: a test that keeps no position between calls. */
-const MARKED_ANYWHERE = /\b(?:TODO|FIXME)\b/
-/**
- * A comment's first marker and its words: after an optional `(who)` and an
- * optional `:`, `-` or `–`, up to trailing spaces and stars (a block's `*`).
- */
-const MARKED = /\b(TODO|FIXME)\b\s*(?:\([^)]*\))?\s*[:\-–]?\s*([\s\S]*?)\s*(?:\*+\s*)?$/
 
-/** The comment's words after the marker (its closer already cut off): `TODO(ann): fix it` gives "fix it". */
-const wordsAfter = (comment: string) => {
-  const found = MARKED.exec(comment)
-  if (found === null) return undefined
-  return { kind: found[1] as "TODO" | "FIXME", text: found[2] === "" ? found[1]! : found[2]! }
+/** JavaScript's white space (`\s`), by code unit. */
+const isSpace = (c: number) =>
+  c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) ||
+  c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
+
+/**
+ * A comment's first marker and what precedes its words: an optional `(who)`
+ * and an optional `:`, `-` or `–`, with the spaces around them. Linear: once
+ * the marker matches, the rest always does (only an unclosed `(` is tried
+ * and let go, once).
+ */
+const MARKER_HEAD = /\b(TODO|FIXME)\b\s*(?:\([^)]*\))?\s*[:\-–]?\s*/
+
+/**
+ * A comment's first marker and its words, up to trailing spaces and stars (a
+ * block's `*`): `TODO(ann): fix it` gives "fix it"; a bare marker names
+ * itself. The end is trimmed by hand: a regular expression that finds where
+ * the words end backtracks over a long run of spaces.
+ */
+const wordsAfter = (comment: string): { kind: "TODO" | "FIXME"; text: string } | undefined => {
+  const head = MARKER_HEAD.exec(comment)
+  if (head === null) return undefined
+  const kind = head[1] as "TODO" | "FIXME"
+  const at = head.index + head[0].length
+  let end = comment.length
+  while (end > at && isSpace(comment.charCodeAt(end - 1))) end--
+  let stars = end
+  while (stars > at && comment.charCodeAt(stars - 1) === 42) stars--
+  if (stars < end) {
+    end = stars
+    while (end > at && isSpace(comment.charCodeAt(end - 1))) end--
+  }
+  return { kind, text: end > at ? comment.slice(at, end) : kind }
 }
 
 const escape = (literal: string) => literal.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&")
@@ -190,6 +232,8 @@ const escape = (literal: string) => literal.replace(/[.*+?^${}()|[\]\\/-]/g, "\\
 interface Tokens {
   readonly pattern: RegExp
   readonly kinds: ReadonlyArray<"literal" | "line" | "block">
+  /** The block comments' openers, in the syntax's order (plain strings: no destructuring in the hot path). */
+  readonly openers: ReadonlyArray<string>
 }
 const bySyntax = new Map<CommentSyntax, Tokens>()
 const tokensOf = (syntax: CommentSyntax): Tokens => {
@@ -204,18 +248,43 @@ const tokensOf = (syntax: CommentSyntax): Tokens => {
     ]
     tokens = {
       pattern: new RegExp(groups.map(([, source]) => source).join("|"), "g"),
-      kinds: groups.map(([kind]) => kind)
+      kinds: groups.map(([kind]) => kind),
+      openers: syntax.block.map((pair) => pair[0])
     }
     bySyntax.set(syntax, tokens)
   }
   return tokens
 }
 
+/** Whether a block comment opener appears in `text` from `from` on. */
+const opensBlock = (text: string, syntax: CommentSyntax, from = 0): boolean => {
+  const { openers } = tokensOf(syntax)
+  for (let i = 0; i < openers.length; i++) if (text.indexOf(openers[i]!, from) >= 0) return true
+  return false
+}
+
+/** Where a lexer is between two pieces of one file: inside a block comment (its index in the syntax's blocks) or not. */
+export interface LexState {
+  /** -1 outside any block comment. */
+  readonly openBlock: number
+}
+
+export interface LexOptions {
+  /** Decodes `text[from, to)` for what is reported (see findTodos). */
+  readonly decode?: ((from: number, to: number) => string) | undefined
+  /** The line number of the text's first line (a later piece of a file). */
+  readonly firstLine?: number | undefined
+  /** Whether the text starts inside a block comment an earlier piece opened. */
+  readonly state?: LexState | undefined
+}
+
 /**
- * Every TODO or FIXME comment in `text`, at most one a line (the first). A
- * block comment's state carries over lines; a string literal is assumed to
- * end on its line. Without a block opener anywhere no line depends on
- * another, and only the lines holding a marker are lexed.
+ * The TODO and FIXME comments of `text`, a piece of a file made of whole
+ * lines, and the state the next piece starts in (a block comment still
+ * open). At most one comment a line (the first). A block comment's state
+ * carries over lines; a string literal is assumed to end on its line.
+ * Without a block opener anywhere no line depends on another, and only the
+ * lines holding a marker are lexed.
  *
  * What is reported (a comment's words, its source line) is `decode(from,
  * to)` of `text`'s positions. A file's bytes can so be searched as Latin-1,
@@ -223,79 +292,163 @@ const tokensOf = (syntax: CommentSyntax): Tokens => {
  * sequence is): only the reported parts are decoded as UTF-8, into strings
  * of their own that do not keep the whole file alive.
  */
-export const findTodos = (
+export const lexTodos = (
   text: string,
   syntax: CommentSyntax,
-  decode: (from: number, to: number) => string = (from, to) => text.slice(from, to)
-): Array<TodoComment> => {
-  const found: Array<TodoComment> = []
-  const { pattern: tokens, kinds } = tokensOf(syntax)
-  let lineNumber = 1
-  let counted = 0
-  /** The line number of `at`, counting on from the last position asked (positions only grow). */
-  const lineOf = (at: number) => {
-    for (let nl = text.indexOf("\n", counted); nl >= 0 && nl < at; nl = text.indexOf("\n", nl + 1)) lineNumber++
-    counted = Math.max(counted, at)
-    return lineNumber
+  options: LexOptions = {}
+): { readonly comments: Array<TodoComment>; readonly state: LexState } => {
+  const lexer = new Lexer(text, syntax, tokensOf(syntax), options)
+  return { comments: lexer.found, state: { openBlock: lexer.run(options.state?.openBlock ?? -1) } }
+}
+
+/**
+ * One text's lexing (lexTodos): plain methods over fields rather than
+ * closures made afresh for each of a scan's thousands of files, which cost
+ * more than the lexing itself before the engine has warmed up.
+ */
+class Lexer {
+  readonly found: Array<TodoComment> = []
+  private lineNumber: number
+  private counted = 0
+  /** The first marker at or after `markerFrom` (the text's length: none), searched once for every position up to it. */
+  private markerFrom = 0
+  private markerAt = -1
+  /** The first token at or after `tokenFrom` (null: none), likewise. */
+  private tokenFrom = 0
+  private token: RegExpExecArray | null | undefined = undefined
+  private hitLine = 0
+
+  constructor(
+    private readonly text: string,
+    private readonly syntax: CommentSyntax,
+    private readonly tokens: Tokens,
+    private readonly options: LexOptions
+  ) {
+    this.lineNumber = options.firstLine ?? 1
   }
-  let hitLine = 0
+
+  private decode(from: number, to: number) {
+    return this.options.decode === undefined ? this.text.slice(from, to) : this.options.decode(from, to)
+  }
+
+  /** The line number of `at`, counting on from the last position asked (positions only grow). */
+  private lineOf(at: number) {
+    const text = this.text
+    for (let nl = text.indexOf("\n", this.counted); nl >= 0 && nl < at; nl = text.indexOf("\n", nl + 1)) {
+      this.lineNumber++
+    }
+    this.counted = Math.max(this.counted, at)
+    return this.lineNumber
+  }
+
+  private nextMarker(from: number) {
+    if (this.markerAt >= 0 && from >= this.markerFrom && from <= this.markerAt) return this.markerAt
+    MARKERS.lastIndex = from
+    const m = MARKERS.exec(this.text)
+    this.markerFrom = from
+    this.markerAt = m === null ? this.text.length : m.index
+    return this.markerAt
+  }
+
+  private nextToken(from: number) {
+    const token = this.token
+    if (token !== undefined && from >= this.tokenFrom && (token === null || from <= token.index)) return token
+    const pattern = this.tokens.pattern
+    pattern.lastIndex = from
+    this.tokenFrom = from
+    return this.token = pattern.exec(this.text)
+  }
+
   /** The comment body text[from, to) on one line: a hit when it holds a marker and its line has none yet. */
-  const comment = (from: number, to: number) => {
-    const line = lineOf(from)
-    if (line === hitLine) return
-    const hit = wordsAfter(decode(from, to))
+  private comment(from: number, to: number) {
+    if (this.nextMarker(from) >= to) return
+    const line = this.lineOf(from)
+    if (line === this.hitLine) return
+    const hit = wordsAfter(this.decode(from, to))
     if (hit === undefined) return
-    hitLine = line
+    this.hitLine = line
+    const text = this.text
     const start = text.lastIndexOf("\n", from - 1) + 1
     const newline = text.indexOf("\n", from)
-    found.push({
+    this.found.push({
       line,
       kind: hit.kind,
       text: hit.text,
-      source: decode(start, newline < 0 ? text.length : newline).trim()
+      source: this.decode(start, newline < 0 ? text.length : newline).trim()
     })
   }
-  /** Lexes tokens from `from` on, up to the first that starts at or after `until`. */
-  const lex = (from: number, until: number) => {
-    tokens.lastIndex = from
-    for (let t = tokens.exec(text); t !== null && t.index < until; t = tokens.exec(text)) {
+
+  /** A block comment's body from `start`: each of its lines a comment of its own. Where it ends, or -1 when unclosed. */
+  private blockBody(start: number, closer: string) {
+    const text = this.text
+    const close = text.indexOf(closer, start)
+    const end = close < 0 ? text.length : close
+    for (let m = this.nextMarker(start); m < end;) {
+      const lineStart = Math.max(start, text.lastIndexOf("\n", m) + 1)
+      const newline = text.indexOf("\n", m)
+      this.comment(lineStart, Math.min(end, newline < 0 ? text.length : newline))
+      if (newline < 0 || newline >= end) break
+      m = this.nextMarker(newline)
+    }
+    return close < 0 ? -1 : close + closer.length
+  }
+
+  /** Lexes every token from `from` to the end; the block left open at the end, if any. */
+  private lexAll(from: number): number {
+    const { kinds, openers, pattern } = this.tokens
+    pattern.lastIndex = from
+    for (let t = pattern.exec(this.text); t !== null; t = pattern.exec(this.text)) {
       let group = 1
       while (t[group] === undefined) group++
       const kind = kinds[group - 1]
       if (kind === "literal") continue
       const opener = t[group]!
       if (kind === "line") {
-        // Most line comments hold no marker: only those that do are decoded and read.
-        if (MARKED_ANYWHERE.test(t[0])) comment(t.index + opener.length, t.index + t[0].length)
+        this.comment(t.index + opener.length, t.index + t[0].length)
         continue
       }
-      // A block comment: each of its lines is a comment of its own, cut at the closer.
-      const start = t.index + opener.length
-      const closer = syntax.block.find(([open]) => open === opener)![1]
-      const close = text.indexOf(closer, start)
-      const end = close < 0 ? text.length : close
-      MARKERS.lastIndex = start
-      for (let m = MARKERS.exec(text); m !== null && m.index < end; m = MARKERS.exec(text)) {
-        const lineStart = Math.max(start, text.lastIndexOf("\n", m.index) + 1)
-        const newline = text.indexOf("\n", m.index)
-        comment(lineStart, Math.min(end, newline < 0 ? text.length : newline))
-        if (newline < 0) break
-        MARKERS.lastIndex = newline
-      }
-      tokens.lastIndex = close < 0 ? text.length : close + closer.length
+      const block = openers.indexOf(opener)
+      const after = this.blockBody(t.index + opener.length, this.syntax.block[block]![1])
+      if (after < 0) return block
+      pattern.lastIndex = after
+    }
+    return -1
+  }
+
+  /** Lexes one line on its own (no block opener anywhere): its first line comment, if it has one. */
+  private lexLine(from: number, to: number) {
+    const kinds = this.tokens.kinds
+    for (let t = this.nextToken(from); t !== null && t.index < to; t = this.nextToken(t.index + t[0].length)) {
+      let group = 1
+      while (t[group] === undefined) group++
+      if (kinds[group - 1] !== "line") continue
+      this.comment(t.index + t[group]!.length, t.index + t[0].length)
+      return
     }
   }
-  if (syntax.block.some(([open]) => text.includes(open))) {
-    lex(0, text.length)
-    return found
+
+  /** Lexes the whole text, starting inside block `carried` (-1: outside any); the block open at its end, or -1. */
+  run(carried: number): number {
+    const text = this.text
+    let at = 0
+    if (carried >= 0) {
+      at = this.blockBody(0, this.syntax.block[carried]![1])
+      if (at < 0) return carried
+    }
+    if (opensBlock(text, this.syntax, at)) return this.lexAll(at)
+    for (let m = this.nextMarker(at); m < text.length;) {
+      const newline = text.indexOf("\n", m)
+      this.lexLine(Math.max(at, text.lastIndexOf("\n", m) + 1), newline < 0 ? text.length : newline)
+      if (newline < 0) break
+      m = this.nextMarker(newline)
+    }
+    return -1
   }
-  MARKERS.lastIndex = 0
-  for (let m = MARKERS.exec(text); m !== null; m = MARKERS.exec(text)) {
-    const newline = text.indexOf("\n", m.index)
-    const lineEnd = newline < 0 ? text.length : newline
-    lex(text.lastIndexOf("\n", m.index) + 1, lineEnd)
-    if (newline < 0) break
-    MARKERS.lastIndex = newline
-  }
-  return found
 }
+
+/** Every TODO or FIXME comment in a whole text (lexTodos from its start). */
+export const findTodos = (
+  text: string,
+  syntax: CommentSyntax,
+  decode?: (from: number, to: number) => string
+): Array<TodoComment> => lexTodos(text, syntax, { decode }).comments

@@ -36,12 +36,18 @@ export const NonBlank = Schema.String.pipe(
   Schema.filter((s) => s.trim() !== "" || "must not be blank", { jsonSchema: { minLength: 1 } })
 )
 
-/** Any record: what code that handles records of every kind (tables, ids) may rely on. */
-export const Record = Schema.Struct(
-  { gid: Schema.String, resource_type: Schema.optional(Schema.String) },
-  Schema.Record({ key: Schema.String, value: Schema.Unknown })
-)
-export type Record = typeof Record.Type
+/**
+ * A record's value in each column (a field name), for table rows: any field
+ * it has, whether its Schema names it or not (records have no index
+ * signature, so a typo in code does not compile; a column is data).
+ */
+export const columnsOf = (
+  record: object,
+  columns: ReadonlyArray<string>
+): Readonly<globalThis.Record<string, unknown>> =>
+  Object.fromEntries(
+    columns.map((column) => [column, (record as Readonly<globalThis.Record<string, unknown>>)[column]])
+  )
 
 /**
  * true or false: a boolean for tools, the words true and false on the command

@@ -46,12 +46,13 @@ const faked = (v: ToolView, run: () => Effect.Effect<unknown, unknown>) => {
   return {
     ...v,
     items: undefined,
+    raw: undefined,
     operation: { ...op, input: Schema.Struct({}), paging: undefined, run }
   } as unknown as ToolView
 }
 
-const call = (v: ToolView, run: () => Effect.Effect<unknown, unknown>) =>
-  toolEntry(Effect.succeed({}), faked(v, run), options).call({}, context)
+const call = (v: ToolView, run: () => Effect.Effect<unknown, unknown>, program = "design") =>
+  toolEntry(Effect.succeed({}), faked(v, run), { ...options, program }).call({}, context)
 
 const expectSummary = (result: ToolResult, tool: string) => {
   expect(result.isError, tool).toBe(true)
@@ -76,13 +77,43 @@ describe.each([
   const tools = views.filter(hasTool)
   const label = (v: ToolView) => toolNameOf(name, v)
 
-  it.effect("answers a huge result as a summary under the bound, with its shape and a remedy", () =>
+  const reads = tools.filter((v) => (v.operation as AnyOperation<never>).impact === "read")
+  const writes = tools.filter((v) => (v.operation as AnyOperation<never>).impact !== "read")
+
+  it.effect("answers a read's huge result as a summary under the bound, with its shape and a remedy", () =>
     Effect.gen(function*() {
-      for (const v of tools) {
+      for (const v of reads) {
         const parsed = expectSummary(yield* call(v, () => Effect.succeed(HUGE)), label(v))
         expect(parsed.result.shape, label(v)).toMatchObject({
           keys: { nodes: expect.stringMatching(/^array of 2000 /), name: "string of 3 characters" }
         })
+      }
+    }))
+
+  it.effect("trims a write's huge result under the bound instead: what was written, what was cut, how to see it", () =>
+    Effect.gen(function*() {
+      expect(writes.length).toBeGreaterThan(0)
+      for (const v of writes) {
+        const result = yield* call(v, () => Effect.succeed(HUGE), name)
+        expect(result.isError, label(v)).toBe(false)
+        expect(resultBytes(result), label(v)).toBeLessThanOrEqual(MAX)
+        const shown = JSON.parse(result.content[0]!.text) as {
+          name: string
+          nodes: Array<unknown>
+          nodes_counts: { total: number }
+          trimmed: { bytes: number; max_bytes: number; cut: Array<string>; see: string }
+        }
+        // The write's own fields stay; the list keeps what names its first items, and says how many there were.
+        expect(shown.name, label(v)).toBe("big")
+        expect(shown.nodes.length, label(v)).toBeGreaterThan(10)
+        expect(shown.nodes[0], label(v)).toEqual({ id: "1:0" })
+        expect(shown.nodes_counts, label(v)).toEqual({ total: 2_000 })
+        expect(shown.trimmed.bytes, label(v)).toBeGreaterThan(MAX)
+        expect(shown.trimmed.cut.join("; "), label(v)).toMatch(/nodes: all but the first \d+ of 2000/)
+        expect(shown.trimmed.see, label(v)).toContain(
+          `the command line prints all of it (${name} ${v.command.join(" ")})`
+        )
+        expect(shown.trimmed.see, label(v)).not.toMatch(/--/)
       }
     }))
 

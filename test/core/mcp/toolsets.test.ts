@@ -1,7 +1,13 @@
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import { describe, expect, it } from "vitest"
-import { renameToolsets, selectTools, toolsetSummary, UnknownToolsets } from "../../../src/core/mcp/toolsets.js"
+import {
+  chooseToolsets,
+  renameToolsets,
+  selectTools,
+  toolsetSummary,
+  UnknownToolsets
+} from "../../../src/core/mcp/toolsets.js"
 import type { ToolEntry } from "../../../src/core/mcp/types.js"
 
 const entry = (name: string, toolset: string, readOnly: boolean): ToolEntry => ({
@@ -54,7 +60,7 @@ describe("selectTools", () => {
     expect(error.valid).toStrictEqual(["tasks", "users", "webhooks"])
     expect(error.suggestions).toStrictEqual([{ given: "webhook", suggested: "webhooks" }])
     expect(error.message).toBe(
-      `Unknown toolset "webhook" (did you mean "webhooks"?). Valid toolsets: tasks, users, webhooks.`
+      `Unknown toolset "webhook" (did you mean "webhooks"?). Valid toolsets: tasks, users, webhooks (or all, or default).`
     )
   })
 
@@ -67,8 +73,33 @@ describe("selectTools", () => {
     ])
     expect(error.message).toBe(
       `Unknown toolsets "TASKS", "web", "zzzzzz" (did you mean "tasks" for "TASKS", "webhooks" for "web"?). ` +
-        `Valid toolsets: tasks, users, webhooks.`
+        `Valid toolsets: tasks, users, webhooks (or all, or default).`
     )
+  })
+})
+
+describe("chooseToolsets", () => {
+  const choose = (toolsets: ReadonlyArray<string>, defaults?: ReadonlyArray<string>) =>
+    Either.getOrThrow(chooseToolsets(TOOLS, { toolsets, defaults }))
+
+  it("serves the defaults, and the tool that serves more, when none is named", () => {
+    expect(choose([], ["users"])).toStrictEqual({ toolsets: ["users"], dynamic: true })
+    expect(choose(["default"], ["users"])).toStrictEqual({ toolsets: ["users"], dynamic: true })
+  })
+
+  it("serves every toolset with all, and without defaults; named ones as named", () => {
+    expect(choose(["all"], ["users"])).toStrictEqual({ toolsets: ["tasks", "users", "webhooks"], dynamic: false })
+    expect(choose([])).toStrictEqual({ toolsets: ["tasks", "users", "webhooks"], dynamic: false })
+    expect(choose(["webhooks"], ["users"])).toStrictEqual({ toolsets: ["webhooks"], dynamic: false })
+  })
+
+  it("adds named toolsets to the defaults with default", () => {
+    expect(choose(["default", "tasks"], ["users"])).toStrictEqual({ toolsets: ["users", "tasks"], dynamic: true })
+  })
+
+  it("refuses an unknown name, keywords aside", () => {
+    const error = Either.getOrThrow(Either.flip(chooseToolsets(TOOLS, { toolsets: ["al"], defaults: ["users"] })))
+    expect(error.unknown).toStrictEqual(["al"])
   })
 })
 

@@ -120,8 +120,9 @@ const notesCli: CliService<ClientOptions, ClientSettings, NotesRoute, never> = {
 
 class NotesApi extends ServiceApi<NotesApi>()(
   "test/NotesApi",
+  notesService.name,
   (options: ClientOptions) =>
-    Effect.map(makeClient(notesService, options), (client) => makeApi("NotesApi", operationsOf(groups), client)),
+    Effect.map(makeClient(notesService, options), (client) => makeApi(notesService, operationsOf(groups), client)),
   notesService.config
 ) {}
 

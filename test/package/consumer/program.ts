@@ -5,7 +5,9 @@
  * a transformClient that sees finished requests. Prints what it saw as JSON.
  */
 import * as HttpClient from "@effect/platform/HttpClient"
-import { AuthError, DesignApi, PlanRequiredError, TaskmgrApi, type Task, type TaskmgrApiService, type Webhook } from "design-taskmgr"
+import { AuthError, DesignApi, PlanRequiredError, TaskmgrApi, type TaskmgrApiService } from "design-taskmgr"
+import type { Undocumented, Webhook } from "design-taskmgr/design"
+import type { Task } from "design-taskmgr/taskmgr"
 import { designSeed, DesignSimulator, taskmgrSeed, TaskmgrSimulator } from "design-taskmgr/testing"
 import * as Testing from "design-taskmgr/testing"
 import { Effect, Inspectable, Layer, Logger, TestClock, TestContext, Tracer } from "effect"
@@ -20,7 +22,8 @@ const typeChecks = (taskmgr: TaskmgrApiService) => {
   void Effect.catchTag(taskmgr.userMe({}), "PlanRequiredError", () => Effect.void)
   // Search has one: catching it compiles.
   void Effect.catchTag(taskmgr.taskSearch({ text: "x" }), "PlanRequiredError", (e: PlanRequiredError) => Effect.succeed(e.plan))
-  const status: "ACTIVE" | "PAUSED" = ({} as Webhook).status
+  // A status the service adds after this version still reads, as Undocumented.
+  const status: "ACTIVE" | "PAUSED" | Undocumented = ({} as Webhook).status
   // Records are typed from the service's schemas: a task's completed is a boolean (or left out by opt_fields).
   const completed: Effect.Effect<boolean | undefined, unknown> = Effect.map(taskmgr.taskGet({ task_gid: "1" }), (task: Task) => task.completed)
   // @ts-expect-error: not unknown any more, so not a string.
@@ -74,6 +77,7 @@ const program = Effect.gen(function*() {
     tasks: tasks.data.length,
     project: project._tag,
     expired: expired instanceof AuthError ? expired.reason : expired._tag,
+    expiredService: expired.service,
     designRequests: (yield* designSim.requests).length,
     taskmgrRequests: (yield* taskmgrSim.requests).length
   }

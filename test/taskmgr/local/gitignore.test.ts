@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest"
 import { type IgnoreLevel, isIgnored, parseGitignore } from "../../../src/taskmgr/local/gitignore.js"
 
-const root = (text: string): Array<IgnoreLevel> => [{ base: "", rules: parseGitignore(text) }]
+const root = (text: string): Array<IgnoreLevel> => [{ base: "", rules: parseGitignore(text).rules }]
 
 describe("gitignore matcher", () => {
   it("skips blank lines and comments, and matches an unanchored name at any depth", () => {
@@ -62,8 +62,8 @@ describe("gitignore matcher", () => {
 
   it("lets a deeper file override a shallower one, relative to its own directory", () => {
     const levels: Array<IgnoreLevel> = [
-      { base: "", rules: parseGitignore("*.gen.ts\n") },
-      { base: "pkg", rules: parseGitignore("!keep.gen.ts\n/local.txt\n") }
+      { base: "", rules: parseGitignore("*.gen.ts\n").rules },
+      { base: "pkg", rules: parseGitignore("!keep.gen.ts\n/local.txt\n").rules }
     ]
     expect(isIgnored(levels, "pkg/keep.gen.ts", false)).toBe(false)
     expect(isIgnored(levels, "pkg/sub/keep.gen.ts", false)).toBe(false)

@@ -53,6 +53,57 @@ describe("TaskmgrApi: project export", () => {
       expect(made.gid).toBeDefined()
     }).pipe(Effect.provide(apiLayer())))
 
+  it.effect("narrows to one section, leaves notes out, and says what it read", () =>
+    Effect.gen(function*() {
+      const a = yield* api
+      const out = yield* a.projectExport({
+        project_gid: seed.project_gid,
+        section: seed.section_gids.todo,
+        notes: false
+      })
+      expect(out.markdown.split("\n").filter((l) => l.startsWith("## "))).toEqual(["## To do"])
+      expect(out.markdown).toContain("- [ ] Write the launch checklist (@Sandbox User, due 2024-06-01)")
+      expect(out.markdown).not.toContain("List every step of the launch.")
+      expect(out.markdown).not.toContain("Everything for the launch.")
+      expect(out).toMatchObject({ complete: true, tasks: 3 })
+      const reads = yield* sent
+      expect(out.requests).toBe(reads.length)
+      // The section's own listing, and no notes asked for.
+      expect(reads.find((r) => r.path === "/api/1.0/tasks")?.query.section).toBe(seed.section_gids.todo)
+      expect(reads.every((r) => !String(r.query.opt_fields ?? "").split(",").includes("notes"))).toBe(true)
+    }).pipe(Effect.provide(apiLayer())))
+
+  it.effect("refuses a section that is not the project's", () =>
+    Effect.gen(function*() {
+      const error = yield* Effect.flip((yield* api).projectExport({ project_gid: seed.project_gid, section: "42" }))
+      expect(error).toMatchObject({ _tag: "InvalidInputError", fields: ["section"] })
+      expect(error.message).toBe(`section: 42 is not a section of project ${seed.project_gid}.`)
+    }).pipe(Effect.provide(apiLayer())))
+
+  it.effect("stops at max_tasks, with the document and the result saying so", () =>
+    Effect.gen(function*() {
+      const out = yield* (yield* api).projectExport({ project_gid: seed.big_project_gid, max_tasks: 30 })
+      expect(out.markdown.split("\n").filter((l) => l.startsWith("- ["))).toHaveLength(30)
+      expect(out).toMatchObject({ complete: false, tasks: 30 })
+      expect(out.markdown.endsWith("\n---\n\nThis export is incomplete: it stopped at its limit of 30 tasks.\n")).toBe(
+        true
+      )
+      // One page was enough: no page is asked for past the bound.
+      expect((yield* sent).filter((r) => r.path === "/api/1.0/tasks")).toHaveLength(1)
+    }).pipe(Effect.provide(apiLayer())))
+
+  it.effect("shows a subtask that is also in the project once, in its section", () =>
+    Effect.gen(function*() {
+      const a = yield* api
+      const [sub] = (yield* a.taskSubtaskList({ task_gid: seed.task_gid })).data
+      yield* a.taskProjectAdd({ task_gid: sub!.gid, project: seed.project_gid, section: seed.section_gids.doing })
+      const md = (yield* a.projectExport({ project_gid: seed.project_gid })).markdown
+      expect(md.split("\n").filter((l) => l.includes("Collect the steps"))).toEqual([
+        "- [ ] Collect the steps (@Sandbox User)"
+      ])
+      expect(md).toContain("## Doing\n\n- [ ] Collect the steps")
+    }).pipe(Effect.provide(apiLayer())))
+
   it.effect("refuses a value that is neither a gid nor a URL before sending", () =>
     Effect.gen(function*() {
       const a = yield* api

@@ -71,6 +71,33 @@ describe("project Markdown", () => {
     expect(inlineText("bell\u0007 csi\u009b")).toBe("bell^G csi^\\[\\[")
   })
 
+  it("names bidi controls instead of letting them reorder the text, in names and notes", () => {
+    // Rendered, `\<U+202E\>` reads <U+202E>: the override is shown, never applied.
+    expect(inlineText("invoice\u202Efdp.exe")).toBe("invoice\\<U+202E\\>fdp.exe")
+    const md = projectMarkdown({
+      name: "P\u2066x\u2069",
+      owner: null,
+      due_on: null,
+      notes: "",
+      sections: [{ name: "S\u202B", tasks: [task("t\u202D", { notes: "n\u202A\nm\u2067" })] }]
+    })
+    expect(md).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/)
+    expect(md).toContain("# P\\<U+2066\\>x\\<U+2069\\>")
+    expect(md).toContain("  n\\<U+202A\\>\\\n  m\\<U+2067\\>")
+  })
+
+  it("ends with its note, after a rule, when the export is not the whole project", () => {
+    const md = projectMarkdown({
+      name: "P",
+      owner: null,
+      due_on: null,
+      notes: "",
+      sections: [],
+      note: "This export is incomplete: it stopped at its limit of 5 tasks."
+    })
+    expect(md.endsWith("\n\n---\n\nThis export is incomplete: it stopped at its limit of 5 tasks.\n")).toBe(true)
+  })
+
   it("defuses block starters at the start of a notes line", () => {
     expect(notesLine("- item")).toBe("\\- item")
     expect(notesLine("+ item")).toBe("\\+ item")

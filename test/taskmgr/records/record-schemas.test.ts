@@ -8,7 +8,9 @@ import { execFileSync } from "node:child_process"
 import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import type { Job, Task, TaskmgrApiService } from "../../../src/index.js"
+import type { Undocumented } from "../../../src/core/open-record.js"
+import type { TaskmgrApiService } from "../../../src/index.js"
+import type { Job, Task } from "../../../src/taskmgr/index.js"
 
 describe("task-manager record schemas", () => {
   it("are the generator's output for reference/taskmgr-records.json", () => {
@@ -27,9 +29,11 @@ describe("task-manager record schemas", () => {
     expectTypeOf<Task["gid"]>().toEqualTypeOf<string>()
     expectTypeOf<Task["due_on"]>().toEqualTypeOf<string | null | undefined>()
     expectTypeOf<Task["resource_subtype"]>().toEqualTypeOf<
-      "default_task" | "milestone" | "approval" | "custom" | undefined
+      "default_task" | "milestone" | "approval" | "custom" | Undocumented | undefined
     >()
-    expectTypeOf<Job["status"]>().toEqualTypeOf<"not_started" | "in_progress" | "succeeded" | "failed" | undefined>()
+    expectTypeOf<Job["status"]>().toEqualTypeOf<
+      "not_started" | "in_progress" | "succeeded" | "failed" | Undocumented | undefined
+    >()
     type GetResult = TaskmgrApiService["taskGet"] extends
       (...args: never) => import("effect").Effect.Effect<infer A, unknown> ? A : never
     expectTypeOf<GetResult>().toEqualTypeOf<Task>()

@@ -5,7 +5,9 @@
  */
 import { describe, expect, expectTypeOf, it } from "@effect/vitest"
 import type { Effect } from "effect"
-import type { PlanRequiredError, RateLimitError, TaskmgrApiService, Webhook } from "../../../src/index.js"
+import type { Undocumented } from "../../../src/core/open-record.js"
+import type { Webhook } from "../../../src/design/index.js"
+import type { PlanRequiredError, RateLimitError, TaskmgrApiService } from "../../../src/index.js"
 
 type ErrorOfMethod<K extends keyof TaskmgrApiService> = TaskmgrApiService[K] extends
   (...args: never) => Effect.Effect<unknown, infer E> ? E : never
@@ -32,9 +34,9 @@ describe("task-manager public types", () => {
     expect(typeof check).toBe("function")
   })
 
-  it("types fixed values as literal unions", () => {
-    expectTypeOf<Webhook["status"]>().toEqualTypeOf<"ACTIVE" | "PAUSED">()
-    expectTypeOf<Webhook["context"]>().toEqualTypeOf<"TEAM" | "PROJECT" | "FILE">()
+  it("types fixed values as literal unions, admitting the values the service adds", () => {
+    expectTypeOf<Webhook["status"]>().toEqualTypeOf<"ACTIVE" | "PAUSED" | Undocumented>()
+    expectTypeOf<Webhook["context"]>().toEqualTypeOf<"TEAM" | "PROJECT" | "FILE" | Undocumented>()
     expect(true).toBe(true)
   })
 })
