@@ -8,6 +8,9 @@ import { InvalidSettingsError } from "./errors.js"
 
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i
 
+/** A host on this machine (a sandbox), by name or address. */
+export const isLoopbackHost = (hostname: string): boolean => LOOPBACK.test(hostname)
+
 export const invalidSetting = (setting: string, message: string) =>
   Effect.fail(new InvalidSettingsError({ setting, message }))
 

@@ -7,7 +7,9 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, Schema } from "effect"
 import * as AST from "effect/SchemaAST"
 import type { AnyOperation } from "../../src/core/operation.js"
+import { projectAliases } from "../../src/taskmgr/local/repo-file.js"
 import { taskmgrOperations } from "../../src/taskmgr/operations.js"
+import { DEFAULT_APP_URL, defaultAppUrl } from "../../src/taskmgr/options.js"
 import { type GidKind, gidOf } from "../../src/taskmgr/refs.js"
 import { api, apiLayer, seed, sent, SIM } from "./harness.js"
 
@@ -101,4 +103,56 @@ describe("portfolio, goal and team URLs through the library", () => {
       expect(overview.items.map((i) => i.gid)).toEqual(expect.arrayContaining([seed.project_gid]))
       expect(overview.tasks.total).toBeGreaterThan(0)
     }).pipe(Effect.provide(apiLayer())))
+})
+
+describe("registered project names over the whole registry", () => {
+  const file = { projects: [{ gid: P, name: "Launch Plan" }, { gid: G, name: "Alpha" }, { gid: "7", name: "ALPHA" }] }
+  const fields = operations.flatMap((op) =>
+    Object.entries(op.gids ?? {}).map(([field, kind]) => ({ op, field, kind: kind as GidKind }))
+  )
+  const takesProject = fields.filter((f) => f.kind === "project" || f.kind === "any")
+
+  it("stand for their gid in every field that takes a project, or a record of any kind", () =>
+    Effect.gen(function*() {
+      expect(takesProject.map((f) => `${f.op.name}.${f.field}`)).toEqual(
+        expect.arrayContaining(["statusOverview.gid", "attachmentList.parent", "eventList.resource_gid"])
+      )
+      for (const { field, op } of takesProject) {
+        const raw = { [field]: "launch plan" }
+        const out = yield* projectAliases(file, ".taskmgr.json", op.gids!, raw)
+        expect(out[field], `${op.name}.${field}`).toBe(P)
+      }
+      // An array of them (task search --projects-any).
+      const search = yield* projectAliases(file, ".taskmgr.json", { projects_any: "project" }, {
+        projects_any: ["Launch Plan", G]
+      })
+      expect(search.projects_any).toEqual([P, G])
+    }).pipe(Effect.runSync))
+
+  it("are not taken where another kind is (a task, a team)", () =>
+    Effect.gen(function*() {
+      for (const { field, op } of fields.filter((f) => f.kind !== "project" && f.kind !== "any")) {
+        const out = yield* projectAliases(file, ".taskmgr.json", op.gids!, { [field]: "Launch Plan" })
+        expect(out[field], `${op.name}.${field}`).toBe("Launch Plan")
+      }
+    }).pipe(Effect.runSync))
+
+  it("differing only in case: the exact one is taken; another spelling is refused, naming both", () =>
+    Effect.gen(function*() {
+      const gids = { project: "project" }
+      expect((yield* projectAliases(file, ".taskmgr.json", gids, { project: "ALPHA" })).project).toBe("7")
+      const refused = yield* Effect.flip(projectAliases(file, ".taskmgr.json", gids, { project: "alpha" }))
+      expect(refused.message).toBe(
+        `project: "alpha" matches "Alpha", "ALPHA" in .taskmgr.json, which differ only in case; give one exactly.`
+      )
+    }).pipe(Effect.runSync))
+})
+
+describe("the app URL when none is configured", () => {
+  it("is a loopback sandbox's own origin, whose permalinks it hands out; elsewhere the service's app", () => {
+    expect(defaultAppUrl("http://127.0.0.1:4010/api/1.0")).toBe("http://127.0.0.1:4010")
+    expect(defaultAppUrl("http://localhost:4010/api/1.0")).toBe("http://localhost:4010")
+    expect(defaultAppUrl("https://proxy.example.com/api/1.0")).toBe(DEFAULT_APP_URL)
+    expect(defaultAppUrl("not a url")).toBe(DEFAULT_APP_URL)
+  })
 })

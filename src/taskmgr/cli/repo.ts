@@ -17,9 +17,10 @@ import type { Invocation, Leaf } from "../../core/cli/runtime.js"
 import type { ClientMaker } from "../../core/cli/service.js"
 import type { CommandSpec } from "../../core/cli/spec.js"
 import { invalidInput, type PlanRequiredError, type WrapperError } from "../../core/errors.js"
+import { deletedResult } from "../../core/operation.js"
 import type { AnyView } from "../../core/view.js"
 import type { TaskmgrRoute } from "../classify.js"
-import { loadRepo, projectNamed, type Repo, type RepoFile, updateRepoFile } from "../local/repo-file.js"
+import { loadRepo, notRegistered, projectNamed, type Repo, type RepoFile, updateRepoFile } from "../local/repo-file.js"
 import type { TaskmgrSettings } from "../options.js"
 import { gidOf } from "../refs.js"
 
@@ -178,12 +179,21 @@ const remove: Leaf = {
       const given = invocation.positionals[0] ?? ""
       let target: RepoFile["projects"][number] | undefined
       yield* updateRepoFile(repo, (base) =>
-        Effect.sync(() => {
-          target = base.projects.find((p) => p.gid === given.trim()) ?? projectNamed(base, given)
+        Effect.suspend(() => {
+          const byGid = base.projects.find((p) => p.gid === given.trim())
+          const named = projectNamed(base, given)
+          // Names differing only in case: which one is meant is not guessed (nor called absent).
+          if (byGid === undefined && named.ambiguous !== undefined) {
+            return Effect.fail(notRegistered(base, repo.path, "project", given))
+          }
+          target = byGid ?? named.project
           const gone = target?.gid
-          return gone === undefined ? undefined : { ...base, projects: base.projects.filter((p) => p.gid !== gone) }
+          return Effect.succeed(
+            gone === undefined ? undefined : { ...base, projects: base.projects.filter((p) => p.gid !== gone) }
+          )
         }))
-      yield* print(invocation, { removed: true, already_absent: target === undefined, project: target?.gid ?? given })
+      // The answer of every delete: deleted, already_absent, and the target under its input name.
+      yield* print(invocation, deletedResult({ project: target?.gid ?? given }, target === undefined))
     })
 }
 

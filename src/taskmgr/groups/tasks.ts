@@ -6,6 +6,7 @@
  */
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { CalendarDate, CalendarDateTime } from "../../core/calendar.js"
 import { readAnswer } from "../../core/decode.js"
@@ -149,8 +150,13 @@ export const taskList = taskmgrList({
       : i.tag !== undefined
       ? `tasks of tag ${i.tag}`
       : `tasks of user ${i.assignee ?? ""}`.trim(),
-  request: (i, client) =>
+  request: (given_, client) =>
     Effect.gen(function*() {
+      // Given none, the default project (the one a repository registers) is the one.
+      const none = [given_.project, given_.section, given_.tag, given_.assignee].every((v) => v === undefined)
+      const i = none && Option.isSome(client.settings.project)
+        ? { ...given_, project: client.settings.project.value } as TaskListInput
+        : given_
       const given = [i.project, i.section, i.tag, i.assignee].filter((v) => v !== undefined).length
       if (given !== 1) {
         return yield* Effect.fail(

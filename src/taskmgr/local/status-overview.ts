@@ -253,6 +253,8 @@ export const statusOverview: Operation<
   }),
   impact: "read",
   idempotent: true,
+  // A registered project's name stands for its gid here too (cli/program.ts).
+  gids: { gid: "any" },
   run: (client, input) =>
     Effect.gen(function*() {
       const gid = yield* gidOf(input.gid, "any", "gid", client.settings.appUrl)
