@@ -131,3 +131,24 @@ describe("the sandbox's own permalinks, with no TASKMGR_APP_URL", () => {
     )
   })
 })
+
+describe("commands that send nothing", () => {
+  it("need no token: url parse and task scan-todos without --create; a request still says why there is none", async () => {
+    const { TASKMGR_TOKEN: _, TASKMGR_ACCESS_TOKEN: __, ...configured } = sandbox.env()
+    const env = { ...configured, TASKMGR_CONFIG_DIR: mkdtempSync(join(tmpdir(), "no-sign-in-")) }
+    const cwd = registry([{ gid: PROJECT, name: "Launch Plan" }])
+    writeFileSync(join(cwd, "a.ts"), "// TODO: trim the backlog\n")
+    const parsed = JSON.parse(
+      ok(await taskmgr(["url", "parse", `${sandbox.info.app_url}/0/${PROJECT}/${TASK}`, "--json"], { env })).stdout
+    )
+    expect(parsed).toMatchObject({ kind: "task", gid: TASK })
+    const drafts = JSON.parse(ok(await taskmgr(["task", "scan-todos", "--json"], { cwd, env })).stdout)
+    expect(JSON.stringify(drafts)).toContain("trim the backlog")
+    ok(await taskmgr(["repo", "show", "--json"], { cwd, env }))
+    const before = (await sent()).length
+    const refused = await taskmgr(["task", "get", TASK], { env })
+    expect(refused.code, describeRun(refused)).toBe(3)
+    expect(refused.stderr).toContain("No task-management token is configured")
+    expect((await sent()).length).toBe(before)
+  })
+})
