@@ -152,3 +152,29 @@ describe("commands that send nothing", () => {
     expect((await sent()).length).toBe(before)
   })
 })
+
+describe("repo init", () => {
+  it("replaces a malformed .taskmgr.json (which stops other commands), saying why", async () => {
+    const cwd = registry([])
+    writeFileSync(join(cwd, ".taskmgr.json"), "{ not json")
+    expect((await usage(["tag", "list"], cwd)).stderr).toContain("not valid JSON")
+    const made = ok(await taskmgr(["repo", "init", "--project", PROJECT, "--json"], { cwd }))
+    expect(made.stderr).toMatch(/^Note: replaced a malformed file: .*\.taskmgr\.json: .*not valid JSON/)
+    expect(JSON.parse(readFileSync(join(cwd, ".taskmgr.json"), "utf8"))).toEqual({
+      projects: [{ gid: PROJECT, name: "Launch Plan" }],
+      workspace_gid: sandbox.info.workspace_gid
+    })
+    ok(await taskmgr(["tag", "list"], { cwd }))
+  })
+
+  it("checks --workspace-gid before writing it", async () => {
+    const cwd = registry([])
+    const before = readFileSync(join(cwd, ".taskmgr.json"), "utf8")
+    const refused = await taskmgr(["repo", "init", "--workspace-gid", "999"], { cwd })
+    expect(refused.code, describeRun(refused)).toBe(2)
+    expect(refused.stderr).toContain("--workspace-gid: no workspace 999 is visible to this token")
+    expect(readFileSync(join(cwd, ".taskmgr.json"), "utf8")).toBe(before)
+    ok(await taskmgr(["repo", "init", "--workspace-gid", sandbox.info.workspace_gid], { cwd }))
+    expect((await lastRequest())?.path).toBe(`/api/1.0/workspaces/${sandbox.info.workspace_gid}`)
+  })
+})

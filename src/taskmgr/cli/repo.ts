@@ -10,7 +10,7 @@
 import type { HttpClient } from "@effect/platform/HttpClient"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { CliIO } from "../../core/cli/io.js"
+import { CliIO, writeErr } from "../../core/cli/io.js"
 import { formatOf, printResult } from "../../core/cli/leaf.js"
 import { option } from "../../core/cli/options.js"
 import type { Invocation, Leaf } from "../../core/cli/runtime.js"
@@ -20,7 +20,16 @@ import { invalidInput, type PlanRequiredError, type WrapperError } from "../../c
 import { deletedResult } from "../../core/operation.js"
 import type { AnyView } from "../../core/view.js"
 import type { TaskmgrRoute } from "../classify.js"
-import { loadRepo, notRegistered, projectNamed, type Repo, type RepoFile, updateRepoFile } from "../local/repo-file.js"
+import {
+  loadRepo,
+  notRegistered,
+  projectNamed,
+  replaceMalformed,
+  type Repo,
+  repoAround,
+  type RepoFile,
+  updateRepoFile
+} from "../local/repo-file.js"
 import type { TaskmgrSettings } from "../options.js"
 import { gidOf } from "../refs.js"
 
@@ -37,7 +46,7 @@ const spec = (name: string, summary: string, more: Partial<CommandSpec>): Comman
 })
 
 /** The repository around the working directory; outside one, a usage error. */
-const currentRepo = Effect.flatMap(loadRepo(process.cwd()), (repo) =>
+const inRepo = <R>(repo: Option.Option<R>) =>
   Option.match(repo, {
     onNone: () =>
       Effect.fail(
@@ -47,7 +56,9 @@ const currentRepo = Effect.flatMap(loadRepo(process.cwd()), (repo) =>
         )
       ),
     onSome: Effect.succeed
-  }))
+  })
+
+const currentRepo = Effect.flatMap(loadRepo(process.cwd()), inRepo)
 
 const fileOf = (repo: Repo): RepoFile => Option.getOrElse(repo.file, () => ({ projects: [] }))
 
@@ -83,6 +94,28 @@ const projectReader =
       return { gid, name: project.name ?? gid, workspace: project.workspace?.gid }
     })
 
+/** Reads a workspace once, so init never writes one the token cannot see; a 404 names the flag. */
+type WorkspaceReader = (invocation: Invocation, gid: string) => Effect.Effect<void, WrapperError, HttpClient | CliIO>
+
+const workspaceReader =
+  (clientOf: ClientMaker<TaskmgrSettings, TaskmgrRoute, PlanRequiredError>): WorkspaceReader => (invocation, gid) =>
+    Effect.gen(function*() {
+      const io = yield* CliIO
+      const client = yield* clientOf(invocation, io.env)
+      const { workspaceGet } = yield* Effect.promise(() => import("../groups/people.js"))
+      yield* Effect.catchTag(
+        Effect.asVoid(workspaceGet.run(client, { workspace_gid: gid }, undefined)),
+        "NotFoundError",
+        () =>
+          Effect.fail(
+            invalidInput(
+              `--workspace-gid: no workspace ${gid} is visible to this token ('taskmgr workspace list' shows those that are); nothing was written.`,
+              "workspace_gid"
+            )
+          )
+      )
+    })
+
 const withProject = (file: RepoFile, project: { readonly gid: string; readonly name: string }): RepoFile => {
   const clash = file.projects.find((p) => p.name === project.name && p.gid !== project.gid)
   const name = clash === undefined ? project.name : `${project.name} (${project.gid})`
@@ -95,7 +128,7 @@ const checkedWorkspace = (value: string | undefined) =>
     ? Effect.succeed(value)
     : Effect.fail(invalidInput(`--workspace-gid: must be a gid (all digits); got "${value}".`, "workspace_gid"))
 
-const init = (readProject: ProjectReader): Leaf => ({
+const init = (readProject: ProjectReader, readWorkspace: WorkspaceReader): Leaf => ({
   path: ["repo", "init"],
   spec: spec(
     "init",
@@ -116,8 +149,12 @@ const init = (readProject: ProjectReader): Leaf => ({
       const flag = invocation.options["--workspace-gid"]
       const workspace = yield* checkedWorkspace(typeof flag === "string" ? flag : undefined)
       const given = invocation.options["--project"]
+      // init writes the file: a malformed one (which stops every other command) is replaced, saying why.
+      const replaced = yield* replaceMalformed(yield* Effect.flatMap(repoAround(process.cwd()), inRepo))
+      if (Option.isSome(replaced)) yield* writeErr(`Note: replaced a malformed file: ${replaced.value}`)
       const repo = yield* currentRepo
       const project = typeof given === "string" ? yield* readProject(invocation, given, "--project") : undefined
+      if (workspace !== undefined && workspace !== project?.workspace) yield* readWorkspace(invocation, workspace)
       const env = io.env.TASKMGR_WORKSPACE !== undefined && io.env.TASKMGR_WORKSPACE.trim() !== ""
         ? io.env.TASKMGR_WORKSPACE
         : undefined
@@ -201,5 +238,5 @@ export const repoLeaves = (
   client: ClientMaker<TaskmgrSettings, TaskmgrRoute, PlanRequiredError>
 ): ReadonlyArray<Leaf> => {
   const readProject = projectReader(client)
-  return [init(readProject), show, add(readProject), remove]
+  return [init(readProject, workspaceReader(client)), show, add(readProject), remove]
 }

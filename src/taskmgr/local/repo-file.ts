@@ -120,22 +120,50 @@ const readRepoFile = (path: string, trust: Trust): Effect.Effect<Option.Option<R
     })
   })
 
+/** The repository around `cwd` and where its file goes, unread; none outside a git repository or in one not ours. */
+export const repoAround = (
+  cwd: string,
+  trust: Trust = currentTrust()
+): Effect.Effect<Option.Option<Omit<Repo, "file">>> =>
+  Effect.suspend(() => {
+    const found = locateRepo(cwd, trust)
+    if (found._tag === "none") return Effect.succeed(Option.none())
+    if (found._tag === "foreign") return Effect.as(noteOnce(foreignRepoNote(found.root, found.owner)), Option.none())
+    return Effect.succeed(Option.some({ root: found.root, path: join(found.root, REPO_FILE) }))
+  })
+
 /** The repository around `cwd` and its file, if any; none outside a git repository or in one that is not ours. */
 export const loadRepo = (
   cwd: string,
   trust: Trust = currentTrust()
 ): Effect.Effect<Option.Option<Repo>, InvalidSettingsError> =>
-  Effect.suspend(() => {
-    const found = locateRepo(cwd, trust)
-    if (found._tag === "none") return Effect.succeed(Option.none())
-    if (found._tag === "foreign") return Effect.as(noteOnce(foreignRepoNote(found.root, found.owner)), Option.none())
-    const path = join(found.root, REPO_FILE)
-    return Effect.map(readRepoFile(path, trust), (file) => Option.some({ root: found.root, path, file }))
-  })
+  Effect.flatMap(repoAround(cwd, trust), (around) =>
+    Option.match(around, {
+      onNone: () => Effect.succeed(Option.none()),
+      onSome: (repo) => Effect.map(readRepoFile(repo.path, trust), (file) => Option.some({ ...repo, file }))
+    }))
+
+/**
+ * Replaces a malformed file by an empty registry (under its lock) and says why
+ * it was malformed: what `repo init`, which rewrites the file, does rather
+ * than be stopped by it. A file that reads well, or none, is left as it is.
+ */
+export const replaceMalformed = (
+  repo: Omit<Repo, "file">,
+  trust: Trust = currentTrust()
+): Effect.Effect<Option.Option<string>, InvalidInputError | InvalidSettingsError> =>
+  withFileLock(
+    repo.path,
+    who,
+    Effect.flatMap(Effect.either(readRepoFile(repo.path, trust)), (read) =>
+      Either.isRight(read)
+        ? Effect.succeed(Option.none())
+        : Effect.as(writeRepoFile(repo, { projects: [] }), Option.some(read.left.message)))
+  )
 
 const who = { label: REPO_FILE, field: "repo" }
 
-export const writeRepoFile = (repo: Repo, file: RepoFile): Effect.Effect<void, InvalidInputError> =>
+export const writeRepoFile = (repo: Pick<Repo, "path">, file: RepoFile): Effect.Effect<void, InvalidInputError> =>
   writeFileAtomic(repo.path, `${JSON.stringify(file, null, 2)}\n`, who)
 
 /**
