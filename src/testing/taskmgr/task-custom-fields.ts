@@ -11,14 +11,17 @@
  */
 import * as Either from "effect/Either"
 import type { Parsed } from "../core/rejection.js"
-import type { Ctx } from "./context.js"
 import { badRequest } from "./errors.js"
-import type { Data } from "./input.js"
 import type { CustomField, FieldValue } from "./model-fields.js"
 import type { Task, TaskmgrState } from "./model.js"
 import type { RenderContext, Wire } from "./refs.js"
 import { userRef } from "./refs.js"
 import { enumOption } from "./render-fields.js"
+
+/** What these read of a call: the state (not the whole context, whose module renders through this one). */
+type Holder = { readonly state: TaskmgrState }
+/** A request body's data object (input.ts's Data). */
+type Data = Record<string, unknown>
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/
 
@@ -52,7 +55,7 @@ const optionGid = (field: CustomField, value: unknown): Parsed<string> => {
     : badRequest(`custom_fields: enum option ${option.gid} of custom field ${field.gid} is disabled`)
 }
 
-const valueOf = (ctx: Ctx, field: CustomField, value: unknown): Parsed<FieldValue | null> => {
+const valueOf = (ctx: Holder, field: CustomField, value: unknown): Parsed<FieldValue | null> => {
   if (value === null) return Either.right(null)
   const wrong = (expected: string) =>
     badRequest(`custom_fields: custom field ${field.gid} (${field.resource_subtype}) takes ${expected}`)
@@ -91,7 +94,7 @@ const valueOf = (ctx: Ctx, field: CustomField, value: unknown): Parsed<FieldValu
 
 /** The body's `custom_fields`, checked whole against `task` (nothing applied): undefined when absent. */
 export const parseCustomFieldValues = (
-  ctx: Ctx,
+  ctx: Holder,
   task: Task,
   data: Data
 ): Parsed<Map<string, FieldValue | null> | undefined> =>
