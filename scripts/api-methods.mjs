@@ -13,6 +13,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { pathToFileURL } from "node:url"
 import ts from "typescript"
+import { writeRecord } from "./api-methods-record.mjs"
 
 const services = [
   {
@@ -282,6 +283,7 @@ const block = (
 // ---- the files -------------------------------------------------------------------------------------
 
 const dir = mkdtempSync(join(tmpdir(), "api-methods-"))
+const written = {}
 try {
   const m = await loadRegistries(dir)
   const tags = errorTags(dir)
@@ -343,7 +345,9 @@ try {
     })()
     // Unchanged files keep their time, so nothing downstream sees a change.
     if (previous !== text) writeFileSync(out, text)
+    written[service.name] = out
   }
+  if (process.env.API_METHODS_OUT === undefined) writeRecord(written)
 } finally {
   rmSync(dir, { recursive: true, force: true })
 }

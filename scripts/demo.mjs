@@ -2,7 +2,7 @@
 // commands against them, printing each command and what it printed.
 import { build } from "esbuild"
 import { spawn, spawnSync } from "node:child_process"
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs"
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { createInterface } from "node:readline"
@@ -57,6 +57,14 @@ const taskmgr = run("taskmgr", taskmgrEnv)
 const taskmgrQuietly = run("taskmgr", taskmgrEnv, { quiet: true })
 
 console.log(`design sandbox on ${ds.base_url} (team ${ds.team_id}); taskmgr sandbox on ${ts.base_url}`)
+/** The demo's temporary directories, removed when it ends (however it ends). */
+const scratchDirs = []
+const scratch = (prefix) => {
+  const dir = mkdtempSync(join(tmpdir(), prefix))
+  scratchDirs.push(dir)
+  return dir
+}
+
 try {
   say("Which credential is in use, and does it work? (the token is masked)")
   design("auth", "status", "--check")
@@ -68,7 +76,7 @@ try {
     "images",
     `https://www.design.example/design/${ds.file_key}/Sandbox?node-id=1-2`,
     "--out",
-    mkdtempSync(join(tmpdir(), "design-demo-"))
+    scratch("design-demo-")
   )
   say("Comments on the file, then a reply")
   design("comment", "list", ds.file_key)
@@ -156,7 +164,7 @@ try {
   say(
     "TODO scanning (wrapper-only): comments in a code tree as task drafts, honouring .gitignore; --create adds each once"
   )
-  const code = mkdtempSync(join(tmpdir(), "taskmgr-demo-"))
+  const code = scratch("taskmgr-demo-")
   writeFileSync(join(code, ".gitignore"), "vendor/\n")
   writeFileSync(join(code, "app.ts"), "export const total = 0\n// TODO: handle negative totals\n")
   writeFileSync(join(code, "job.py"), "def run():\n    pass  # FIXME retry on timeout\n")
@@ -168,4 +176,5 @@ try {
 } finally {
   designSandbox.child.kill()
   taskmgrSandbox.child.kill()
+  for (const dir of scratchDirs) rmSync(dir, { recursive: true, force: true })
 }

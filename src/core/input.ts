@@ -13,7 +13,7 @@ import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { InvalidInputError } from "./errors.js"
 import { type Field, fieldsOf } from "./fields.js"
-import { rememberSecret, rememberSecretsIn } from "./secrets.js"
+import { rememberSecret, rememberSecretsIn, rememberUrlSecrets } from "./secrets.js"
 
 /** What a value is, without saying what it holds. */
 const kindOfValue = (value: unknown): string =>
@@ -163,12 +163,24 @@ const describe = (error: ParseResult.ParseError, fields: ReadonlyArray<Field>, r
 const secretFields = <I, IE>(schema: Schema.Schema<I, IE>): ReadonlySet<string> =>
   new Set(fieldsOf(schema).filter((f) => f.secret).map((f) => f.name))
 
-/** The values of an accepted input's secret fields (Redacted, or text marked SECRET), for masking. */
+/** A URL with userinfo or a query: where a password or secret query value may be (secrets.ts picks them out). */
+const CREDENTIALED_URL = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*@|[^#]*\?)/i
+
+/**
+ * The values of an accepted input's secret fields (Redacted, or text marked SECRET), and the credentials of any
+ * URL given (a webhook endpoint's password, which the service's answer echoes), for masking.
+ */
 const rememberSecrets = <I, IE>(schema: Schema.Schema<I, IE>, input: I): void => {
   for (const field of secretFields(schema)) {
     const value = (input as Record<string, unknown>)[field]
     if (typeof value === "string") rememberSecret(value)
     else rememberSecretsIn(value)
+  }
+  if (typeof input !== "object" || input === null) return
+  for (const value of Object.values(input)) {
+    for (const text of Array.isArray(value) ? value : [value]) {
+      if (typeof text === "string" && CREDENTIALED_URL.test(text)) rememberUrlSecrets(text)
+    }
   }
 }
 

@@ -10,7 +10,7 @@ import * as Chunk from "effect/Chunk"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
-import { InvalidRequestError } from "./errors.js"
+import { invalidInput, type InvalidInputError, InvalidRequestError } from "./errors.js"
 import type { RequestSpec } from "./http/pipeline.js"
 
 export interface PaginationModel {
@@ -29,6 +29,11 @@ export interface PaginationModel {
    * shown (time-window): applied by the operation's run, next to applyCursor.
    */
   readonly resume?: ((page: unknown, cursor: string | undefined) => unknown) | undefined
+  /**
+   * What the page says the walk could not list although the service holds it
+   * (a tie too large to page through): the walk goes on, but is not complete.
+   */
+  readonly incomplete?: ((page: unknown) => string | undefined) | undefined
 }
 
 const get = (value: unknown, ...path: ReadonlyArray<string>): unknown =>
@@ -184,16 +189,142 @@ export const offsetCursor: PaginationModel = {
 
 /**
  * A list the service does not page, paged by hand: the wrapper's page carries
- * the bound of the next request itself under `next_bound` (task search: the
- * oldest created_at of a full page, sent as created_at.before). A bound that
+ * the bound of the next request itself under `next_bound` (task search: see
+ * `timeBound`), and what it could not list under `incomplete`. A bound that
  * does not move ends the walk.
  */
 export const handBound = (param: string): PaginationModel => ({
   name: "hand-bound",
   param,
   location: "query",
-  next: (page, current) => Option.filter(text(get(page, "next_bound")), (bound) => bound !== current)
+  next: (page, current) => Option.filter(text(get(page, "next_bound")), (bound) => bound !== current),
+  incomplete: (page) => Option.getOrUndefined(text(get(page, "incomplete")))
 })
+
+/**
+ * Hand paging by a time bound, newest first (task search by created_at),
+ * without losing a tie. The service's bound is exclusive and items made in
+ * the same millisecond share their time, so a bound at the oldest item of a
+ * page would skip the rest of that millisecond. The cursor is therefore that
+ * time and the keys already shown at it, `TIME,KEY,KEY...`: the next request
+ * asks for everything at or before TIME (TIME + 1 ms, exclusive), as many
+ * more items as keys shown, and the page drops those keys. A bare `TIME` (the
+ * user's own bound, a cursor printed before ties were kept, or the way past a
+ * tie too large) means strictly before it.
+ *
+ * A cursor holds the keys of at most TIE_MAX items of one tie (a cursor is at
+ * most 1,000 characters, input.ts): past that, the walk keeps what it saw of
+ * the tie, goes on strictly before it, and the page says what it left out.
+ */
+export const TIE_MAX = 50
+
+interface TimeCursor {
+  /** Epoch milliseconds. */
+  readonly at: number
+  /** The time as it was written: sent as it is when nothing at it was shown. */
+  readonly text: string
+  /** Keys of the items at `at` already shown; empty: strictly before `at`. */
+  readonly shown: ReadonlyArray<string>
+}
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/
+const KEY = /^[A-Za-z0-9_-]{1,64}$/
+
+/** A time-bound cursor, or undefined when `cursor` is not one. */
+const readTimeCursor = (cursor: string): TimeCursor | undefined => {
+  const [time = "", ...shown] = cursor.split(",")
+  const at = ISO_TIME.test(time) ? Date.parse(time) : Number.NaN
+  if (!Number.isFinite(at) || shown.length > TIE_MAX || !shown.every((k) => KEY.test(k))) return undefined
+  return { at, text: time, shown }
+}
+
+export interface TimeBoundOptions<I> {
+  /** Items a page (the user's limit). */
+  readonly limit: number
+  /** The most items the service answers at once. */
+  readonly max: number
+  readonly timeOf: (item: I) => unknown
+  readonly keyOf: (item: I) => string
+  /** What the items are, for `incomplete`: "tasks". */
+  readonly noun: string
+}
+
+/** The request for the page at `cursor`: the exclusive bound to send and how many items to ask for. */
+const timeBoundRequest = (cursor: TimeCursor | undefined, limit: number, max: number) => ({
+  before: cursor === undefined
+    ? undefined
+    : cursor.shown.length === 0
+    ? cursor.text
+    : new Date(cursor.at + 1).toISOString(),
+  limit: Math.min(max, limit + (cursor?.shown.length ?? 0))
+})
+
+export interface TimeBoundPage<I> {
+  /** The items not shown before. */
+  readonly data: ReadonlyArray<I>
+  /** The cursor of the next page; null: none left (or none can be reached). */
+  readonly next_bound: string | null
+  /** What could not be listed, when something could not. */
+  readonly incomplete: string | null
+}
+
+/**
+ * The page the service answered at `cursor` (asked for `asked` items):
+ * the new items, the next cursor, and what could not be listed.
+ */
+const timeBoundPage = <I>(
+  answer: ReadonlyArray<I>,
+  cursor: TimeCursor | undefined,
+  asked: number,
+  options: TimeBoundOptions<I>
+): TimeBoundPage<I> => {
+  const { keyOf, noun } = options
+  const before = new Set(cursor?.shown ?? [])
+  const data = answer.filter((item) => !before.has(keyOf(item)))
+  // Fewer than asked: nothing more at or before the bound.
+  if (answer.length < asked) return { data, next_bound: null, incomplete: null }
+  const times = answer.map((item) => {
+    const time = options.timeOf(item)
+    return { text: typeof time === "string" ? time : "", at: typeof time === "string" ? Date.parse(time) : Number.NaN }
+  })
+  if (times.some((t) => Number.isNaN(t.at))) {
+    return { data, next_bound: null, incomplete: `the service answered ${noun} without a time to page by.` }
+  }
+  if (data.length === 0) {
+    return { data, next_bound: null, incomplete: `the service answered only ${noun} already shown.` }
+  }
+  const oldest = times.reduce((a, b) => (b.at < a.at ? b : a))
+  const carried = cursor !== undefined && cursor.at === oldest.at ? cursor.shown : []
+  const keys = [...new Set([...carried, ...answer.filter((_, i) => times[i]!.at === oldest.at).map(keyOf)])]
+  // A whole answer of the service's most inside one tie: more of it may exist than any request can show.
+  const wholeAnswerTied = asked >= options.max && times.every((t) => t.at === oldest.at)
+  if (keys.length > TIE_MAX || wholeAnswerTied) {
+    return {
+      data,
+      next_bound: oldest.text,
+      incomplete: `at least ${keys.length} ${noun} share the time ${oldest.text}, more than paging can step ` +
+        `through: the ${keys.length} listed are all it reaches of them (narrow the search to see any others).`
+    }
+  }
+  return { data, next_bound: [oldest.text, ...keys].join(","), incomplete: null }
+}
+
+/**
+ * One page of a list paged by a time bound, from a cursor it printed (or none):
+ * `fetch` asks the service for `limit` items strictly before `before`, newest first.
+ */
+export const timeBound = <I, E, R>(
+  cursor: string | undefined,
+  options: TimeBoundOptions<I>,
+  fetch: (before: string | undefined, limit: number) => Effect.Effect<ReadonlyArray<I>, E, R>
+): Effect.Effect<TimeBoundPage<I>, E | InvalidInputError, R> => {
+  const at = cursor === undefined ? undefined : readTimeCursor(cursor)
+  if (cursor !== undefined && at === undefined) {
+    return Effect.fail(invalidInput(`cursor: must be one this listing printed (got ${cursor}).`, "cursor"))
+  }
+  const ask = timeBoundRequest(at, options.limit, options.max)
+  return Effect.map(fetch(ask.before, ask.limit), (answer) => timeBoundPage(answer, at, ask.limit, options))
+}
 
 /** Everything in one response. */
 export const noPaging: PaginationModel = {
@@ -231,6 +362,8 @@ export interface Page<P> {
   readonly body: P
   readonly cursor: string | undefined
   readonly next: Option.Option<string>
+  /** What the page says could not be listed (the model's `incomplete`). */
+  readonly incomplete?: string | undefined
 }
 
 export interface Collected<I, E = never> {
@@ -242,6 +375,8 @@ export interface Collected<I, E = never> {
   readonly complete: boolean
   /** Why the walk stopped before its end, when a page after the first failed: the items fetched are kept. */
   readonly failure?: E | undefined
+  /** What the pages said could not be listed (the model's `incomplete`); the list is then not complete. */
+  readonly incomplete?: ReadonlyArray<string> | undefined
 }
 
 export interface CollectOptions {
@@ -277,8 +412,9 @@ export const pages = <P, E, R>(
     return Effect.map(walk, ({ body, cursor: used }) => {
       const next = model.next(body, used)
       const restarted = state.restarted || used !== state.current
+      const incomplete = model.incomplete?.(body)
       return [
-        { body, cursor: used, next },
+        { body, cursor: used, next, ...(incomplete === undefined ? {} : { incomplete }) },
         Option.map(next, (c) => ({ current: c as string | undefined, restarted, first: false }))
       ] as const
     })
@@ -321,12 +457,14 @@ export const collect = <P, I, E, R>(
       const all = fetched.flatMap((page) => items(page.body)).filter(uniqueBy(key))
       const next = fetched.at(-1)?.next ?? Option.none()
       const resumable = failure === undefined || expired === undefined || !expired(failure)
+      const left = fetched.flatMap((page) => page.incomplete ?? [])
       return Effect.succeed({
         items: all,
         pages: fetched.length,
         next_cursor: resumable ? Option.getOrNull(next) : null,
-        complete: failure === undefined && Option.isNone(next),
-        ...(failure === undefined ? {} : { failure })
+        complete: failure === undefined && Option.isNone(next) && left.length === 0,
+        ...(failure === undefined ? {} : { failure }),
+        ...(left.length === 0 ? {} : { incomplete: left })
       })
     }
   )

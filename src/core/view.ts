@@ -87,21 +87,33 @@ export interface SaveView<Op> {
 
 /**
  * Command line only: `--follow` runs the operation again and again until
- * interrupted (Ctrl-C ends it with exit 0), printing each item as it comes,
- * one a line (JSON with --json), `--interval S` apart when nothing is waiting.
+ * interrupted (Ctrl-C or SIGTERM ends it with exit 0 and says where to
+ * resume), printing each item as it comes, one a line (JSON with --json),
+ * `--interval S` apart when nothing is waiting (cli/follow.ts).
  */
 // The item type is the view's own; a registry of views erases it.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export interface FollowView<Op, Item = any> {
-  /** The items as they come; `onReset` says, once the stream has a position, that it lost it (items may be missed). */
+  /**
+   * One element a read: the items it brought (often none) and the position
+   * after them. The stream keeps its position when run again (Stream.retry
+   * after an outage goes on where it stopped); `onReset` says, once it has a
+   * position, that it lost it (items may be missed).
+   */
   readonly run: (
     client: ClientOf<Op>,
     input: InputOf<Op>,
-    interval: Duration.Duration,
-    onReset: (position: string) => Effect.Effect<void>
-  ) => Stream.Stream<Item, WrapperError>
+    options: { readonly interval: Duration.Duration; readonly onReset: (position: string) => Effect.Effect<void> }
+  ) => Stream.Stream<FollowBatch<Item>, WrapperError>
+  /** The input field that gives the position to start from (`sync`): resuming is its flag with the last position. */
+  readonly position: FieldName<Op>
   /** One item as a text line. */
   readonly line: (item: Item) => string
+}
+
+export interface FollowBatch<Item> {
+  readonly items: ReadonlyArray<Item>
+  readonly position: string
 }
 
 /** `--out FILE`: checked before anything is sent, written whole (temp file and rename) after. */

@@ -1,38 +1,23 @@
 /**
  * The one shape of the service's searches (tasks, projects): at most 100
  * results an answer and no offset, so a search is paged by hand, newest
- * first, each page bounded by `created_at.before` the oldest creation time of
- * the page before. A paged operation, so every front end gives it the shape
+ * first, each page bounded by `created_at.before` at the oldest creation time
+ * of the page before, ties kept (core/paginate.ts `timeBound`). A paged operation, so every front end gives it the shape
  * of every list: `{tasks|projects, next_cursor, complete, pages}`.
  */
 import * as Effect from "effect/Effect"
 import type * as Schema from "effect/Schema"
+import type { InvalidInputError } from "../core/errors.js"
 import { type Operation, operationInfo } from "../core/operation.js"
-import { handBound } from "../core/paginate.js"
+import { handBound, timeBound, type TimeBoundPage } from "../core/paginate.js"
 
 /** The most a search answers at once (the service's ceiling). */
 export const SEARCH_MAX = 100
 
-/** A page of search results; `next_bound` is the created_at.before of the next page (null: none left). */
-export interface SearchPage<A> {
-  readonly data: ReadonlyArray<A>
-  readonly next_bound: string | null
-}
+/** A page of search results: the new items, the cursor of the next page (null: none left), what was left out. */
+export type SearchPage<A> = TimeBoundPage<A>
 
 const searchModel = handBound("created_at.before")
-
-/** The oldest created_at of a full page: the bound of the next. */
-const nextBound = (data: ReadonlyArray<{ readonly created_at?: unknown }>, limit: number): string | null => {
-  if (data.length < limit) return null
-  let oldest: { readonly at: number; readonly text: string } | null = null
-  for (const item of data) {
-    const text = item.created_at
-    const at = typeof text === "string" ? Date.parse(text) : Number.NaN
-    if (Number.isNaN(at)) return null
-    if (oldest === null || at < oldest.at) oldest = { at, text: text as string }
-  }
-  return oldest?.text ?? null
-}
 
 /**
  * A search paged from its one-page operation, which takes the bound as
@@ -58,13 +43,22 @@ export const pagedSearch = <
     readonly newestFirst?: (input: I) => boolean
   },
   page: Operation<I & { readonly before?: string | undefined }, PE, ReadonlyArray<A>, E, C>
-): Operation<I, IE, SearchPage<A>, E, C, A> => ({
+): Operation<I, IE, SearchPage<A>, E | InvalidInputError, C, A> => ({
   ...operationInfo({ ...def, impact: "read", idempotent: true, deprecated: undefined }),
   gids: page.gids,
   paging: { model: searchModel, items: (p) => p.data, itemsKey: def.itemsKey, key: (item) => item.gid },
   run: (client, input, cursor) =>
-    Effect.map(page.run(client, { ...input, before: cursor }, undefined), (data) => ({
-      data,
-      next_bound: def.newestFirst?.(input) === false ? null : nextBound(data, input.limit ?? SEARCH_MAX)
-    }))
+    def.newestFirst?.(input) === false
+      ? Effect.map(
+        page.run(client, { ...input, before: cursor }, undefined),
+        (data): SearchPage<A> => ({ data, next_bound: null, incomplete: null })
+      )
+      // Newest first: paged by creation time without losing a tie (core/paginate.ts).
+      : timeBound(cursor, {
+        limit: input.limit ?? SEARCH_MAX,
+        max: SEARCH_MAX,
+        timeOf: (item) => item.created_at,
+        keyOf: (item) => item.gid,
+        noun: def.itemsKey
+      }, (before, limit) => page.run(client, { ...input, limit, before }, undefined))
 })

@@ -90,6 +90,14 @@ describe("design file nodes and images", () => {
     expect((await requestLog(ctx.sb))[0]).toMatchObject({ path: `/v1/files/${KEY}/nodes`, query: { ids: "1:3" } })
   })
 
+  it("file nodes marks a node the file does not hold: some missing exit 9, every one missing exit 5", async () => {
+    const some = ok(await design(["file", "nodes", KEY, "--ids", "1:2,77:77"]), 9)
+    expect(some.stdout).toMatch(/^77:77\s+\(not found\)/m)
+    expect(some.stderr).toContain("1 of 2 nodes not found.")
+    const none = ok(await design(["file", "nodes", KEY, "--ids", "77:77", "--json"]), 5)
+    expect(JSON.parse(none.stdout)).toMatchObject({ nodes: { "77:77": null } })
+  })
+
   it("file images lists links and marks a node that did not render (a partial result: exit 9)", async () => {
     const r = ok(
       await design(["file", "images", fileUrl("board"), "--ids", "1:2,1:9", "--scale", "2", "--format", "svg"]),

@@ -2,8 +2,8 @@
  * Attachments and the event feed over the built `taskmgr` binary against
  * `taskmgr sandbox --port 0`: list, get, upload (a large file streamed, not
  * held: the process's peak memory grows by a fraction of the file's size), link,
- * delete; a feed read without a token; `--follow` until Ctrl-C; and bad
- * input refused with exit 2 and nothing sent.
+ * delete; a feed read without a token (`--follow`: event-follow-cli.test.ts);
+ * and bad input refused with exit 2 and nothing sent.
  */
 import { spawn } from "node:child_process"
 import { closeSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, writeFileSync } from "node:fs"
@@ -51,14 +51,6 @@ const spawnTaskmgr = (args: ReadonlyArray<string>) => {
     child.once("close", (code) => resolve({ code, stdout, stderr, ms: 0 }))
   )
   return { child, done, stdout: () => stdout }
-}
-
-const until = async (check: () => Promise<boolean> | boolean, what: string, ms = 20_000) => {
-  const end = Date.now() + ms
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
 }
 
 describe("taskmgr attachment", () => {
@@ -165,22 +157,6 @@ describe("taskmgr event list", () => {
       resource: { gid: task, name: "Renamed" }
     }])
   })
-
-  it("--follow prints each event as one JSON line until Ctrl-C, then exits 0", async () => {
-    const task = sandbox.info.task_gid
-    const follow = spawnTaskmgr(["event", "list", task, "--follow", "--interval", "1", "--json"])
-    const reads = async () => (await apiRequests()).filter((r) => r.path === "/api/1.0/events").length
-    await until(async () => (await reads()) >= 1, "the first read")
-    await taskmgr("task", "update", task, "--notes", "first")
-    await taskmgr("task", "update", task, "--name", "second")
-    await until(() => follow.stdout().split("\n").filter((l) => l !== "").length >= 2, "two events")
-    follow.child.kill("SIGINT")
-    const result = await follow.done
-    expect(result.code, describeRun(result)).toBe(0)
-    const lines = result.stdout.trim().split("\n").map((line) => JSON.parse(line))
-    expect(lines.map((e) => e.change.field)).toEqual(["notes", "name"])
-    expect(result.stderr).not.toMatch(/Error/)
-  }, 60_000)
 
   it("refuses --interval without --follow, and one out of range: exit 2, nothing sent", async () => {
     const alone = await taskmgr("event", "list", sandbox.info.task_gid, "--interval", "5")

@@ -73,6 +73,54 @@ describe("taskmgr task commands over the built binary", () => {
     expect(search.query).toMatchObject({ sort_by: "created_at", text: "launch" })
   })
 
+  it("task search --all lists every task of template instantiations (tasks made in one millisecond), each once", async () => {
+    const made: Array<string> = []
+    for (const name of ["Tie one", "Tie two"]) {
+      const job = json<{ new_project: { gid: string } }>(
+        await taskmgr([
+          "project-template",
+          "instantiate",
+          "1200000000030101",
+          "--name",
+          name,
+          "--requested-dates",
+          `{"1200000000030111": "2024-09-02"}`,
+          "--json"
+        ])
+      )
+      made.push(job.new_project.gid)
+    }
+    const scope = made.flatMap((gid) => ["--projects-any", gid])
+    const every = json<{ tasks: Array<{ gid: string }>; complete: boolean }>(
+      await taskmgr(["task", "search", ...scope, "--json"])
+    )
+    // Each instantiation makes its tasks in one handler, at one created_at.
+    expect(every.tasks.length).toBe(6)
+    const walked = json<{ tasks: Array<{ gid: string }>; complete: boolean; pages: number }>(
+      await taskmgr(["task", "search", ...scope, "--limit", "2", "--all", "--json"])
+    )
+    expect(walked.tasks.map((t) => t.gid).sort()).toEqual(every.tasks.map((t) => t.gid).sort())
+    expect(walked.complete).toBe(true)
+    // One page at a time by hand: the printed cursor resumes inside the tie, with no repeat and no gap.
+    const seen: Array<string> = []
+    let cursor: Array<string> = []
+    for (let page = 0; page < 5; page++) {
+      const r = ok(await taskmgr(["task", "search", ...scope, "--limit", "2", "--fields", "name", ...cursor]))
+      seen.push(...r.stdout.trim().split("\n").filter((l) => l !== "").map((l) => l.split("\t")[0]!))
+      const next = /add --cursor (\S+) to continue/.exec(r.stderr)
+      if (next === null) break
+      cursor = ["--cursor", next[1]!]
+    }
+    expect(seen.sort()).toEqual(every.tasks.map((t) => t.gid).sort())
+  })
+
+  it("task search refuses a cursor it did not print: exit 2, nothing sent", async () => {
+    const r = await taskmgr(["task", "search", "--cursor", "2026-01-01T00:00:00Z,not a gid"])
+    expect(r.code, describeRun(r)).toBe(2)
+    expect(r.stderr).toMatch(/--cursor: must be one this listing printed \(got 2026-01-01T00:00:00Z,not a gid\)\./)
+    expect((await requestLog()).filter((q) => q.path.endsWith("/tasks/search"))).toEqual([])
+  })
+
   it("task my-tasks list, create, update (reparent) and delete", async () => {
     expect(ok(await taskmgr(["task", "my-tasks", "list"])).stdout).toMatch(/Write the launch checklist/)
     const created = json<{ gid: string; due_on: string }>(

@@ -221,6 +221,34 @@ describe("webhook lifecycle", () => {
   })
 })
 
+describe("secrets given on the command line", () => {
+  it("a typed --passcode gets a note naming --passcode-env; an endpoint's password is masked in the answer", async () => {
+    const r = await design([
+      "webhook",
+      "create",
+      "--event",
+      "FILE_UPDATE",
+      "--context",
+      "team",
+      "--endpoint",
+      "https://hooks:Endp0intPassw0rd@hooks.example.com/e2e/secret",
+      "--passcode",
+      "pc-typed-1",
+      "--json"
+    ])
+    expect(r.code, describeRun(r)).toBe(0)
+    expect(r.stderr).toContain("Note: --passcode on the command line shows in the process list and shell history")
+    expect(r.stderr).toContain("--passcode-env VARIABLE")
+    expect(JSON.parse(r.stdout)).toMatchObject({ endpoint: expect.stringContaining("@hooks.example.com/e2e/secret") })
+    expect(r.stdout + r.stderr).not.toContain("Endp0intPassw0rd")
+    const fromVariable = await design(
+      ["webhook", "list", "--json"],
+      { HOOK_SECRET: "pc-typed-2" }
+    )
+    expect(fromVariable.stderr).not.toContain("Note: --passcode")
+  })
+})
+
 describe("--context-id as a URL", () => {
   it("accepts a team URL for create and list, without DESIGN_TEAM_ID", async () => {
     const teamId = ctx.sb.info.team_id

@@ -128,7 +128,8 @@ const runCli = async (service: EchoService, run: Run, command: Command, setup: R
 }
 
 const runTool = async (service: EchoService, command: Command, setup: ReturnType<typeof configure>) => {
-  const server = inProcessServer(service.name, setup.shared, setup.env)
+  // Every toolset: the default ones lack some of the commands (taskmgr_user_me), which then echo nothing.
+  const server = inProcessServer(service.name, [...setup.shared, "--toolsets", "all"], setup.env)
   const client = new Client({ name: "secret-echo", version: "0.0.0" })
   await client.connect(server.transport)
   try {

@@ -436,6 +436,15 @@ export const rawInput = (
     return raw
   })
 
+/**
+ * The flags of secrets (fields also read from a variable, `--passcode-env`) typed on the command line itself,
+ * where the process list and shell history show them: each gets a note naming the variable form.
+ */
+export const secretsTyped = (v: AnyView, given: Given): Array<string> =>
+  fieldsOf((v.operation as AnyOperation<never>).input).flatMap((f) =>
+    fromEnv(v, f.name) && given.options[flagOf(v, f.name)] !== undefined ? [flagOf(v, f.name)] : []
+  )
+
 /** The paging flags: one page, or every page up to the ceiling, from a cursor. */
 export const pagingOf = (given: Given) => {
   const raw = given.options["--max-pages"]

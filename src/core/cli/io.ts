@@ -23,9 +23,9 @@ export interface CliIOShape {
   readonly stderr: OutStream
   readonly stdin: InStream
   /**
-   * Calls `handler` on the user's interrupt (Ctrl-C, SIGINT) until the
-   * returned function is called; only a command that ends cleanly on it
-   * (a `--follow`) listens. Absent: nothing interrupts.
+   * Calls `handler` on the user's interrupt (Ctrl-C, SIGINT) or a request to
+   * stop (SIGTERM) until the returned function is called; only a command
+   * that ends cleanly on it (a `--follow`) listens. Absent: nothing interrupts.
    */
   readonly onInterrupt?: ((handler: () => void) => () => void) | undefined
 }
@@ -44,17 +44,41 @@ export const terminalWidth = (io: Pick<CliIOShape, "env" | "stdout">): number =>
   return reported !== undefined && Number.isFinite(reported) && reported > 0 ? reported : 80
 }
 
-/** The process's own: what the executables run with. */
-export const processIO = (): CliIOShape => ({
-  env: process.env,
-  stdout: process.stdout,
-  stderr: process.stderr,
-  stdin: process.stdin,
-  onInterrupt: (handler) => {
-    process.on("SIGINT", handler)
-    return () => void process.off("SIGINT", handler)
+/** A write to a reader that went away (`| head -n 1`), or any write after it. */
+const readerGone = (error: NodeJS.ErrnoException) => error.code === "EPIPE" || error.code === "ERR_STREAM_DESTROYED"
+
+/**
+ * The process's own: what the executables run with. A stdout whose reader
+ * went away is not a failure of the command: what is written after is
+ * dropped, without Node's stack trace (a follow ends there, cli/follow.ts).
+ */
+export const processIO = (): CliIOShape => {
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (!readerGone(error)) throw error
+  })
+  return {
+    env: process.env,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdin: process.stdin,
+    onInterrupt: (handler) => {
+      process.on("SIGINT", handler)
+      process.on("SIGTERM", handler)
+      return () => {
+        process.off("SIGINT", handler)
+        process.off("SIGTERM", handler)
+      }
+    }
   }
-})
+}
+
+/** Resolves when stdout's reader has gone away (EPIPE): a command that writes until interrupted ends there. */
+export const stdoutClosed = (io: Pick<CliIOShape, "stdout">): Effect.Effect<void> =>
+  Effect.async<void>((resume) => {
+    const closed = () => resume(Effect.void)
+    io.stdout.once("error", closed)
+    return Effect.sync(() => void io.stdout.off("error", closed))
+  })
 
 /**
  * Exits with `code` once stdout and stderr have handed everything written to

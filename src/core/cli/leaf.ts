@@ -5,7 +5,6 @@
  * --max-pages from --cursor and say on stderr where to resume.
  */
 import type * as HttpClient from "@effect/platform/HttpClient"
-import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"
 import { invalidInput, InvalidInputError, type WrapperError } from "../errors.js"
@@ -14,11 +13,13 @@ import { decodeInput } from "../input.js"
 import { exitCodeOfItems, ItemsFailed } from "../item-failures.js"
 import { prepareOutputDirectory, prepareOutputFile, writeFileAtomic } from "../local-files.js"
 import type { AnyOperation } from "../operation.js"
-import { machineText, type OutputFormat, render, useColor, visible } from "../output.js"
+import { type OutputFormat, render, useColor } from "../output.js"
 import { collect, pages } from "../paginate.js"
 import { refuseCredentialUploads } from "../protected-paths.js"
-import type { AnyView, FollowView, RawView, SaveView, TextView } from "../view.js"
-import { followOf, inCliWords, lazyCommandSpec, pagingOf, rawInput, readStdin } from "./derive.js"
+import { scrubSecrets } from "../secrets.js"
+import type { AnyView, RawView, SaveView, TextView } from "../view.js"
+import { followOf, inCliWords, lazyCommandSpec, pagingOf, rawInput, readStdin, secretsTyped } from "./derive.js"
+import { followItems } from "./follow.js"
 import { CliIO, type CliIOShape, type Env, terminalWidth, writeErr, writeOut } from "./io.js"
 import { cliObserver, type Invocation, type Leaf } from "./runtime.js"
 
@@ -59,7 +60,9 @@ export const printResult = <S>(v: AnyView, shown: S, data: unknown, format: Outp
       tty: io.stdout.isTTY === true,
       width: terminalWidth(io)
     })
-    if (out.stdout !== "") yield* writeOut(out.stdout)
+    // A secret the process knows (a password in a URL given, a passcode) never comes back in a result, as in a
+    // tool result: a service's answer may echo it.
+    if (out.stdout !== "") yield* writeOut(scrubSecrets(out.stdout))
     if (format === "text" && out.notice !== undefined) yield* writeErr(out.notice)
   })
 
@@ -93,41 +96,6 @@ const copyToStdout = <E>(io: CliIOShape, bytes: Stream.Stream<Uint8Array, E>) =>
       }))
   })
 
-/** Resolves when the user interrupts (Ctrl-C); never, where nothing can interrupt. */
-const interrupted = (io: CliIOShape): Effect.Effect<void> =>
-  io.onInterrupt === undefined ? Effect.never : Effect.async<void>((resume) => {
-    const stop = io.onInterrupt!(() => resume(Effect.void))
-    return Effect.sync(stop)
-  })
-
-/**
- * `--follow`: each item on its own line as it comes (JSON or TOON with
- * --json/--toon), until the user interrupts, which ends the command with
- * exit 0; a failure of the feed ends it with the failure's code.
- */
-const followItems = <C>(
-  io: CliIOShape,
-  follow: FollowView<AnyOperation<C>>,
-  client: C,
-  input: unknown,
-  interval: number,
-  format: OutputFormat
-) =>
-  Effect.raceFirst(
-    Stream.runForEach(
-      follow.run(client as never, input as never, Duration.seconds(interval), (position) =>
-        Effect.provideService(
-          writeErr(
-            `The feed's position expired; following on from a fresh one (${position}): changes in between were not shown.`
-          ),
-          CliIO,
-          io
-        )),
-      (item) => writeOut(format === "text" ? visible(follow.line(item)) : machineText(item, format))
-    ),
-    interrupted(io)
-  )
-
 export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => ({
   path: v.command,
   operation: (v.operation as AnyOperation<never>).name,
@@ -140,6 +108,11 @@ export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => (
       const format = yield* formatOf(invocation.shared)
       const full = invocation.shared["--full"] === true
       const typed = yield* Effect.mapError(rawInput(v, invocation, env, readStdin(io.stdin)), (e) => inCliWords(v, e))
+      for (const flag of secretsTyped(v, invocation)) {
+        yield* writeErr(
+          `Note: ${flag} on the command line shows in the process list and shell history; ${flag}-env VARIABLE reads it from a variable instead.`
+        )
+      }
       const raw = op.gids === undefined || context.aliases === undefined
         ? typed
         : yield* context.aliases(op.gids, typed, env)
@@ -171,9 +144,7 @@ export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => (
       const observed = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
         Effect.provideService(effect, HttpObserver, observer)
       if (following !== undefined) {
-        return yield* observed(
-          followItems(io, v.follow as FollowView<AnyOperation<C>>, client, input, following.interval, format)
-        )
+        return yield* observed(followItems(io, v, client, input as Record<string, unknown>, following.interval, format))
       }
       const rawView = v.raw as RawView<AnyOperation<C>> | undefined
       if (rawView !== undefined && (format === "json" || (format === "text" && rawView.text !== undefined))) {
@@ -230,6 +201,8 @@ export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => (
         pages: collected.pages
       }
       yield* printResult(v, collected, data, format, full)
+      // Items the service holds that paging could not reach (a tie too large): said whatever the format.
+      for (const note of collected.incomplete ?? []) yield* writeErr(`Note: the list is not complete: ${note}`)
       if (collected.failure !== undefined) {
         // What was fetched is printed above; the error follows, with where to resume.
         const fetched = `${collected.items.length} ${model.itemsKey} from ${collected.pages} page${

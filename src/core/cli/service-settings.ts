@@ -177,12 +177,21 @@ export const cliSettings = <O extends ClientOptions>(
       shadowed: rest.map(([source]) => source),
       signIn,
       unusedSignIn,
-      refresh: Option.map(signIn, (stored) =>
-        // A rotated secret in the variables or settings.json is used for the grant's own client id.
-        resolveAppRegistration(cli.signIn, {}, env).pipe(
-          Effect.option,
-          Effect.flatMap((app) => storedRefresh(cli.signIn, stored, Option.getOrUndefined(app), { timeout, maxWait }))
-        ))
+      refresh: Option.map(signIn, (stored) => {
+        // One renewal for the client's life: it remembers the credential it last handed out, so the
+        // second expiry renews again (made afresh at each run, it took the first renewal's token, just
+        // rejected, for another process's). A rotated secret in the variables or settings.json is used
+        // for the grant's own client id.
+        let renewal: Effect.Effect<Redacted.Redacted<string>, RequestError, HttpClient.HttpClient> | undefined
+        return Effect.suspend(() =>
+          renewal ?? resolveAppRegistration(cli.signIn, {}, env).pipe(
+            Effect.option,
+            Effect.flatMap((
+              app
+            ) => (renewal = storedRefresh(cli.signIn, stored, Option.getOrUndefined(app), { timeout, maxWait })))
+          )
+        )
+      })
     }
   })
 

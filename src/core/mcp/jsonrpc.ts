@@ -3,6 +3,7 @@
  * Knows nothing about MCP methods, so every error rule of the JSON-RPC spec
  * lives here and nowhere else.
  */
+import { safeJson } from "../output.js"
 
 /**
  * A request id (or progress token) as JSON text, exactly as the client wrote
@@ -97,7 +98,7 @@ export const numberTextAt = (text: string, path: ReadonlyArray<string>): string 
  * undefined unless it is a string or a number (MCP forbids null ids).
  */
 export const idAt = (line: string, path: ReadonlyArray<string>, value: unknown): RequestId | undefined => {
-  if (typeof value === "string") return JSON.stringify(value) as RequestId
+  if (typeof value === "string") return safeJson(value) as RequestId
   if (typeof value !== "number") return undefined
   // Even a value that reads as a small integer may have been rounded to it (1.0000000000000000001).
   return (numberTextAt(line, path) ?? JSON.stringify(value)) as RequestId
@@ -136,23 +137,25 @@ export const parseMessage = (line: string): Incoming => {
   return invalid(id, `no "method"`)
 }
 
-// The lines we send. The id is spliced in as text; everything else is JSON.stringify's.
+// The lines we send. The id is spliced in as text; everything else is safeJson's: JSON.stringify leaves the bidi
+// and C1 controls raw, and a client that shows a message (an unknown tool's name, an error naming a value) would
+// show them as they act; escaped, the data is the same once parsed.
 
 /** A request of ours to the client (roots/list); `id` is JSON text, as every id here. */
 export const request = (id: RequestId, method: string, params?: unknown): string =>
-  `{"jsonrpc":"2.0","id":${id},"method":${JSON.stringify(method)}${
-    params === undefined ? "" : `,"params":${JSON.stringify(params)}`
+  `{"jsonrpc":"2.0","id":${id},"method":${safeJson(method)}${
+    params === undefined ? "" : `,"params":${safeJson(params)}`
   }}`
 
 /** A notification without params (notifications/tools/list_changed). */
-export const notification = (method: string): string => `{"jsonrpc":"2.0","method":${JSON.stringify(method)}}`
+export const notification = (method: string): string => `{"jsonrpc":"2.0","method":${safeJson(method)}}`
 
 /** Throws when the result cannot be encoded (a BigInt, a cycle); the caller answers with an error result instead. */
 export const success = (id: RequestId, result: unknown): string =>
-  `{"jsonrpc":"2.0","id":${id},"result":${JSON.stringify(result)}}`
+  `{"jsonrpc":"2.0","id":${id},"result":${safeJson(result)}}`
 
 export const failure = (id: RequestId | null, code: number, message: string): string =>
-  `{"jsonrpc":"2.0","id":${id ?? "null"},"error":${JSON.stringify({ code, message })}}`
+  `{"jsonrpc":"2.0","id":${id ?? "null"},"error":${safeJson({ code, message })}}`
 
 /** A notification whose params carry `token` (a progress token, exactly as the client wrote it) beside `fields`. */
 export const tokenNotification = (
@@ -161,8 +164,8 @@ export const tokenNotification = (
   token: RequestId,
   fields: Record<string, unknown>
 ): string => {
-  const rest = JSON.stringify(fields)
-  return `{"jsonrpc":"2.0","method":${JSON.stringify(method)},"params":{${JSON.stringify(tokenKey)}:${token}${
+  const rest = safeJson(fields)
+  return `{"jsonrpc":"2.0","method":${safeJson(method)},"params":{${safeJson(tokenKey)}:${token}${
     rest === "{}" ? "" : `,${rest.slice(1, -1)}`
   }}}`
 }

@@ -10,6 +10,7 @@
  */
 import * as Effect from "effect/Effect"
 import { InvalidSettingsError } from "../errors.js"
+import { safeJson } from "../output.js"
 import type { ToolContent, ToolResult } from "./types.js"
 
 export const DEFAULT_MAX_RESULT_BYTES = 200_000
@@ -36,13 +37,12 @@ export const toolMaxBytes = (
  * What the protocol sends of a result: the result as JSON (each text escaped
  * inside it), and `envelope` bytes of the line around it (its id).
  */
-export const resultBytes = (result: ToolResult, envelope = 0): number =>
-  Buffer.byteLength(JSON.stringify(result)) + envelope
+export const resultBytes = (result: ToolResult, envelope = 0): number => Buffer.byteLength(safeJson(result)) + envelope
 
 const SHOWN_KEYS = 20
 const SHOWN_KEY_LENGTH = 64
 
-const bytesOf = (value: unknown) => Buffer.byteLength(JSON.stringify(value) ?? "")
+const bytesOf = (value: unknown) => Buffer.byteLength(safeJson(value))
 
 /** One value in a few words: "array of 1200 (52000 bytes)", "object with 3 keys (14000000 bytes)". */
 const describe = (value: unknown, size = bytesOf(value)): string => {

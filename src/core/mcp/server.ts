@@ -27,6 +27,7 @@ import {
   success,
   tokenNotification
 } from "./jsonrpc.js"
+import { boundedLines, MAX_LINE_TEXT } from "./lines.js"
 import {
   type CallRequest,
   cancelledRequest,
@@ -251,8 +252,18 @@ export const serveMcp = <E>(
     }
 
     yield* io.input.pipe(
-      Stream.splitLines,
-      Stream.runForEach((line) => line.trim() === "" ? Effect.void : handle(parseMessage(line)))
+      boundedLines(),
+      Stream.runForEach((line) =>
+        typeof line !== "string"
+          ? sendLine(failure(
+            null,
+            ErrorCode.InvalidRequest,
+            `Invalid Request: a line longer than ${MAX_LINE_TEXT} was dropped; send each message as one line below it`
+          ))
+          : line.trim() === ""
+          ? Effect.void
+          : handle(parseMessage(line))
+      )
     )
     yield* FiberMap.awaitEmpty(calls)
   }))

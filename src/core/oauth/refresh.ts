@@ -3,8 +3,9 @@
  * token: the pipeline's `refresh` hook (core/http/pipeline.ts) for a signed-in CLI.
  * The file is read again first, so a token another process refreshed
  * meanwhile is used instead of refreshing again (a refresh retires the
- * previous access token at once on some services). The refreshed credential
- * is stored before it is used.
+ * previous access token at once on some services), unless it was renewed as
+ * long ago as ours (it then expires with ours). The refreshed credential is
+ * stored before it is used.
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
@@ -29,6 +30,13 @@ export interface StoredRefreshOptions<C, R> {
   readonly refresh: (credential: C) => Effect.Effect<C, RefreshError, R>
   /** Told the credential whose token is handed out: the one the next rejection is about. */
   readonly handedOut?: ((credential: C) => void) | undefined
+  /**
+   * Whether the stored credential, another than the one used, was renewed
+   * since the used one stopped being good (default: yes). Only then is its
+   * token taken instead of renewing: one renewed at about the time ours was
+   * (two processes renewing at one expiry) expires with ours.
+   */
+  readonly renewedSince?: ((stored: C, used: C) => boolean) | undefined
 }
 
 /** What a refresh can fail with besides a refusal: the service's own failures, as any request's. */
@@ -48,7 +56,7 @@ export const refreshStored = <C, R>(
       !Redacted.getEquivalence<string>((a, b) => a === b)(
         options.accessToken(stored),
         options.accessToken(options.used)
-      )
+      ) && (options.renewedSince?.(stored, options.used) ?? true)
     ) {
       options.handedOut?.(stored)
       return options.accessToken(stored)

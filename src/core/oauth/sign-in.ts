@@ -251,9 +251,24 @@ export const storedRefresh = (
       refresh: (c) => service.refresh(c, grantClient(c, app), limits),
       handedOut: (c) => {
         used = c
-      }
+      },
+      renewedSince
     })
   )
+}
+
+/** How long before its stated expiry a token may be refused (clocks differ): a renewal that close is of its round. */
+const EXPIRY_SLACK_MS = 5 * 60_000
+
+/**
+ * Whether `stored` was obtained in the round of expiry that ended `used`
+ * (from a little before `used`'s expiry on), and so outlives it; unknown
+ * times: yes, as before.
+ */
+const renewedSince = (stored: StoredCredential, used: StoredCredential): boolean => {
+  const expired = used.expires_at === null ? Number.NaN : Date.parse(used.expires_at)
+  const obtained = Date.parse(stored.obtained_at)
+  return Number.isNaN(expired) || Number.isNaN(obtained) || obtained >= expired - EXPIRY_SLACK_MS
 }
 
 /** Whether the credential's access token expires within `withinMs` of `nowMs` (unknown expiry: no). */

@@ -20,6 +20,7 @@ import {
   type PlanRequiredError,
   type RequestError
 } from "../../core/errors.js"
+import { EXIT_CODES } from "../../core/exit-codes.js"
 import { pathOf, type RequestSpec } from "../../core/http/pipeline.js"
 import type { Operation } from "../../core/operation.js"
 import { urlPage } from "../../core/paginate.js"
@@ -515,7 +516,22 @@ export const views = [
     command: ["file", "nodes"],
     positional: ["file_key"],
     valueNames: { file_key: "KEY|URL", ids: "ID,...", version: "ID", plugin_data: "IDS" },
-    text: { kind: "table", rows: nodeRows, columns: ["node_id", "name", "type", "children"], noun: "nodes" },
+    text: {
+      kind: "table",
+      rows: nodeRows,
+      columns: ["node_id", "name", "type", "children"],
+      noun: "nodes",
+      footer: (o) => {
+        const missing = Object.values(o.nodes).filter((entry) => entry === null).length
+        return missing === 0 ? [] : [`${missing} of ${Object.keys(o.nodes).length} nodes not found.`]
+      }
+    },
+    // A node the file does not hold comes back null: a partial result (exit 9), or, every one missing, a lookup
+    // that found nothing (exit 5, as one missing file), as with file images and task get-many.
+    items: (o) => ({
+      total: Object.keys(o.nodes).length,
+      failed: Object.values(o.nodes).flatMap((entry) => (entry === null ? [EXIT_CODES.NotFoundError] : []))
+    }),
     examples: [`design file nodes ${KEY} --ids 1:2,1:3`, `design file nodes "${URL_EXAMPLE}" --json`]
   }),
   view(fileContext, {

@@ -36,6 +36,29 @@ export const unknownPlaceholders = (template: string): Array<string> => {
   return unknown
 }
 
+/**
+ * Where the first brace stands that is neither part of a placeholder nor a
+ * doubled brace (`{task.name` unclosed, `{ task.name }` spaced), as a
+ * 1-based column; undefined when there is none.
+ */
+export const loneBrace = (template: string): { readonly brace: string; readonly column: number } | undefined => {
+  let from = 0
+  for (const m of template.matchAll(TOKEN)) {
+    const lone = firstBrace(template, from, m.index)
+    if (lone !== undefined) return lone
+    from = m.index + m[0].length
+  }
+  return firstBrace(template, from, template.length)
+}
+
+const firstBrace = (template: string, from: number, to: number) => {
+  for (let i = from; i < to; i++) {
+    const c = template[i]
+    if (c === "{" || c === "}") return { brace: c, column: i + 1 }
+  }
+  return undefined
+}
+
 /** The template with each placeholder replaced by `escape(value)`; `{{` and `}}` become single braces. */
 export const fillTemplate = (
   template: string,
@@ -268,6 +291,14 @@ export const checkTemplate = (
       `${field}: unknown placeholder${unknown.length === 1 ? "" : "s"} ${names}; a template may use ${
         TEMPLATE_PLACEHOLDERS.map((p) => `{${p}}`).join(", ")
       } (write {{ and }} for braces).`,
+      field
+    ))
+  }
+  const lone = loneBrace(template)
+  if (lone !== undefined) {
+    return Effect.fail(invalidInput(
+      `${field}: the "${lone.brace}" at column ${lone.column} is neither a placeholder nor a brace; write ` +
+        `{{ or }} for a brace, or a placeholder whole, without spaces: {task.name}.`,
       field
     ))
   }

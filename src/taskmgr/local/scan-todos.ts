@@ -70,12 +70,16 @@ const directoryOf = (dir: string | undefined) => {
 /** The task operations, loaded only to create: a scan alone starts without their Schemas. */
 const taskOperations = Effect.promise(() => import("../groups/tasks.js"))
 
-/** The markers already in the project's tasks' notes, one a line. */
+/** The markers already in the project's tasks' notes (one a line), each with the task that holds it. */
 const markersIn = (client: TaskmgrClient, project: string, taskList: typeof TaskList) =>
   Effect.map(
     everyItem(taskList, client, { project, fields: ["notes"], limit: 100 } as typeof taskList.input.Type),
     (tasks) =>
-      new Set(tasks.flatMap((t) => (typeof t.notes === "string" ? t.notes.split("\n").map((l) => l.trim()) : [])))
+      new Map(
+        tasks.flatMap((t) =>
+          typeof t.notes === "string" ? t.notes.split("\n").map((l) => [l.trim(), t.gid] as const) : []
+        )
+      )
   )
 
 export const taskScanTodos: Operation<Input, typeof Input.Encoded, ScanResult, TaskmgrError, TaskmgrClient> = {
@@ -110,8 +114,9 @@ export const taskScanTodos: Operation<Input, typeof Input.Encoded, ScanResult, T
       const markers = yield* markersIn(client, project, taskList)
       const drafts: Array<ScanResult["drafts"][number]> = []
       for (const draft of tree.drafts) {
-        if (markers.has(markerOf(draft))) {
-          drafts.push({ ...draft, status: "exists" })
+        const existing = markers.get(markerOf(draft))
+        if (existing !== undefined) {
+          drafts.push({ ...draft, status: "exists", task_gid: existing })
           continue
         }
         const task = yield* taskCreate.run(

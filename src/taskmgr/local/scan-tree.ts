@@ -193,7 +193,8 @@ const reader = (size: number): Reader => {
   return { buffer, decode: (from, to) => buffer.toString("utf8", from, to) }
 }
 
-const NO_FOLLOW = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0)
+// A function, not a constant: the library loads in browsers, where node:fs (and its constants) is absent.
+const noFollow = () => constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0)
 
 /** The newlines in buffer[0, to). */
 const newlinesIn = (buffer: Buffer, to: number) => {
@@ -377,7 +378,7 @@ const enter = (walk: Walk, rel: string, above: ReadonlyArray<IgnoreLevel>) => {
 const open = (walk: Walk, path: string, syntax: CommentSyntax) => {
   let fd: number
   try {
-    fd = openSync(`${walk.prefix}${path}`, NO_FOLLOW)
+    fd = openSync(`${walk.prefix}${path}`, noFollow())
   } catch (e) {
     if (errnoOf(e) !== "ELOOP") walk.skipped.push({ path, reason: unreadable(e) })
     return

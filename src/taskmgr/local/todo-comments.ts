@@ -200,6 +200,22 @@ const isSpace = (c: number) =>
 const MARKER_HEAD = /\b(TODO|FIXME)\b\s*(?:\([^)]*\))?\s*[:\-–]?\s*/
 
 /**
+ * Whether a comment's text before `at` is only spaces and the marks comments
+ * start with (`*` of a block's lines, `/` and `!` of doc comments, `#`, `-`,
+ * `;`, `%`, `@`): a marker counts where the comment starts with it, so "scans
+ * for TODO or FIXME comments" mid-sentence is prose, not a draft.
+ */
+const onlyDecorationBefore = (comment: string, at: number) => {
+  for (let i = 0; i < at; i++) {
+    const c = comment.charCodeAt(i)
+    if (!isSpace(c) && !DECORATION.includes(c)) return false
+  }
+  return true
+}
+/** `*`, `/`, `!`, `#`, `-`, `;`, `%`, `@`, `<`, `>` by code unit. */
+const DECORATION = [42, 47, 33, 35, 45, 59, 37, 64, 60, 62]
+
+/**
  * A comment's first marker and its words, up to trailing spaces and stars (a
  * block's `*`): `TODO(ann): fix it` gives "fix it"; a bare marker names
  * itself. The end is trimmed by hand: a regular expression that finds where
@@ -207,7 +223,7 @@ const MARKER_HEAD = /\b(TODO|FIXME)\b\s*(?:\([^)]*\))?\s*[:\-–]?\s*/
  */
 const wordsAfter = (comment: string): { kind: "TODO" | "FIXME"; text: string } | undefined => {
   const head = MARKER_HEAD.exec(comment)
-  if (head === null) return undefined
+  if (head === null || !onlyDecorationBefore(comment, head.index)) return undefined
   const kind = head[1] as "TODO" | "FIXME"
   const at = head.index + head[0].length
   let end = comment.length

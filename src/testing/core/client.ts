@@ -47,10 +47,28 @@ const toWebRequest = (request: HttpClientRequest.HttpClientRequest, url: URL, si
       catch: (cause) => new HttpClientError.RequestError({ request, reason: "Encode", cause })
     }))
 
+/**
+ * Which service an in-process client answers for: a request for a path it does not serve ends the program with
+ * a defect naming the cause, where it would have answered a misleading 404.
+ */
+export interface ServedPaths {
+  readonly name: string
+  readonly serves: (path: string) => boolean
+}
+
 /** Any URL reaches the app; only the path, query and Host matter to it. */
-export const inProcessHttpClient = (app: HttpApp.Default<never, never>): HttpClient.HttpClient =>
+export const inProcessHttpClient = (app: HttpApp.Default<never, never>, only?: ServedPaths): HttpClient.HttpClient =>
   HttpClient.make((request, url, signal) =>
     Effect.gen(function*() {
+      if (only !== undefined && !only.serves(url.pathname)) {
+        return yield* Effect.die(
+          new Error(
+            `The ${only.name} simulator's HttpClient was asked for ${url.pathname}, which only another service ` +
+              "serves: two simulator layers merged into one context leave one HttpClient for both. Give each " +
+              "service its own: DesignSimulator.api() and TaskmgrSimulator.api() merge safely."
+          )
+        )
+      }
       const webRequest = yield* toWebRequest(request, url, signal)
       const response = yield* app.pipe(
         Effect.provideService(HttpServerRequest.HttpServerRequest, HttpServerRequest.fromWeb(webRequest))

@@ -5,6 +5,8 @@
  * typed Effects instead of hand-written /_sandbox calls. Each build also
  * brings a private RateLimiter: on TestClock every test starts at time zero,
  * and the process-wide budgets would carry one test's pacing into the next.
+ * A client asked for a path its simulator does not serve (another service's,
+ * when two `.layer`s were merged and one HttpClient won) dies saying so.
  */
 import * as HttpClient from "@effect/platform/HttpClient"
 import * as Context from "effect/Context"
@@ -20,7 +22,7 @@ export const simulatorClientLayer = <C extends SimulatorControl>(
   make: Effect.Effect<Simulator<C>>
 ): Layer.Layer<HttpClient.HttpClient | RateLimiter> =>
   Layer.merge(
-    Layer.effect(HttpClient.HttpClient, Effect.map(make, (simulator) => inProcessHttpClient(simulator.app))),
+    Layer.effect(HttpClient.HttpClient, Effect.map(make, (simulator) => inProcessHttpClient(simulator.app, simulator))),
     RateLimiter.layer
   )
 
@@ -32,7 +34,7 @@ export const simulatorLayer = <I, C extends SimulatorControl>(
   Layer.merge(
     Layer.effectContext(
       Effect.map(make, (simulator) =>
-        Context.make(HttpClient.HttpClient, inProcessHttpClient(simulator.app)).pipe(
+        Context.make(HttpClient.HttpClient, inProcessHttpClient(simulator.app, simulator)).pipe(
           Context.add(tag, simulator.control)
         ))
     ),

@@ -33,6 +33,11 @@ export interface SimulatorSpec<S> {
   /** The service's state, built from its seed. */
   readonly state: S
   /**
+   * The path prefixes the service's clients send to (its base paths and OAuth endpoints). An in-process client
+   * asked for any other path was handed a request meant for another service (layers/merge-guard in layer.ts).
+   */
+  readonly paths: ReadonlyArray<string>
+  /**
    * The service's front door for every request outside /_sandbox: it matches
    * its route tables, runs its own checks and the handler, and answers an
    * unknown route too.
@@ -58,6 +63,8 @@ export interface SimulatorSpec<S> {
 
 export interface Simulator<Control extends SimulatorControl = SimulatorControl> {
   readonly name: string
+  /** Whether a request path is this service's (one of its `paths`, or a /_sandbox control route). */
+  readonly serves: (path: string) => boolean
   /** Handles the API and the /_sandbox control routes; needs only HttpServerRequest. */
   readonly app: HttpApp.Default<never, never>
   /** The same controls as typed Effects. */
@@ -122,5 +129,7 @@ export const makeSimulator = <S>(spec: SimulatorSpec<S>): Simulator => {
     )
   )
 
-  return { name: spec.name, app, control: simulatorControl(controls) }
+  const serves = (path: string) =>
+    isControlPath(path) || spec.paths.some((prefix) => path.toLowerCase().startsWith(prefix.toLowerCase()))
+  return { name: spec.name, serves, app, control: simulatorControl(controls) }
 }

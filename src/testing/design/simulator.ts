@@ -45,6 +45,7 @@ export const makeDesignSimulator: Effect.Effect<Simulator<DesignSimulatorControl
   const simulator = makeSimulator({
     name: "design",
     state,
+    paths: ["/v1/", "/v2/", "/oauth"],
     api: frontDoor,
     controlRoutes,
     // `{"status": 404, "err": "Not found"}`: the older form, which unknown paths and 429s use.

@@ -2,7 +2,7 @@
  * The task-management simulator as test layers, each build a fresh
  * simulator answering in process (no sockets, its time on the test's Clock):
  *
- * - `TaskmgrSimulator.layer`: the HttpClient and the `TaskmgrSimulator`
+ * - `TaskmgrSimulator.layer`: the HttpClient, a private RateLimiter and the `TaskmgrSimulator`
  *   control service (faults, the request log, simulator time, reset).
  * - `TaskmgrSimulator.api(options)`: `TaskmgrApi` already wired to a fresh simulator, with its controls;
  *   merges with `DesignSimulator.api` (each keeps its own HttpClient).
@@ -12,6 +12,7 @@ import type * as HttpClient from "@effect/platform/HttpClient"
 import * as Context from "effect/Context"
 import type * as Layer from "effect/Layer"
 import type { InvalidSettingsError } from "../../core/errors.js"
+import type { RateLimiter } from "../../core/pacing/rate-limit.js"
 import { TaskmgrApi } from "../../taskmgr/api.js"
 import type { TaskmgrOptions } from "../../taskmgr/options.js"
 import { simulatorApiLayer, simulatorClientLayer, simulatorLayer } from "../core/layer.js"
@@ -24,7 +25,7 @@ export class TaskmgrSimulator extends Context.Tag("design-taskmgr/testing/Taskmg
   TaskmgrSimulatorControl
 >() {
   /** A fresh simulator per build: its in-process HttpClient and its controls. */
-  static readonly layer: Layer.Layer<HttpClient.HttpClient | TaskmgrSimulator> = simulatorLayer(
+  static readonly layer: Layer.Layer<HttpClient.HttpClient | TaskmgrSimulator | RateLimiter> = simulatorLayer(
     TaskmgrSimulator,
     makeTaskmgrSimulator
   )
@@ -50,6 +51,6 @@ export class TaskmgrSimulator extends Context.Tag("design-taskmgr/testing/Taskmg
     )
 }
 
-export const TaskmgrSimulatorClient: { readonly layer: Layer.Layer<HttpClient.HttpClient> } = {
+export const TaskmgrSimulatorClient: { readonly layer: Layer.Layer<HttpClient.HttpClient | RateLimiter> } = {
   layer: simulatorClientLayer(makeTaskmgrSimulator)
 }

@@ -55,6 +55,7 @@ export const makeTaskmgrSimulator: Effect.Effect<Simulator<TaskmgrSimulatorContr
   makeSimulator({
     name: "taskmgr",
     state: seeded(),
+    paths: [`${API_PREFIX}/`, "/-/"],
     api: frontDoor,
     errorBody: serviceErrorBody,
     reset: (state) => {

@@ -11,13 +11,14 @@ import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { makePkce } from "../../../src/core/oauth/pkce.js"
-import { credentialStore, storedRefresh } from "../../../src/core/oauth/sign-in.js"
+import { credentialStore, type StoredCredential, storedRefresh } from "../../../src/core/oauth/sign-in.js"
+import type { CredentialStore } from "../../../src/core/oauth/store.js"
 import { TaskmgrApi } from "../../../src/taskmgr/api.js"
 import { taskmgrAuthorizeUrl, taskmgrSignIn } from "../../../src/taskmgr/oauth.js"
 import { ACCESS_TOKEN_TTL_S, TaskmgrSimulator } from "../../../src/testing/index.js"
 import { options, seed, sent, SIM } from "../../taskmgr/harness.js"
 
-const signedIn = Effect.gen(function*() {
+const signIn = Effect.gen(function*() {
   const http = yield* HttpClient.HttpClient
   const pkce = yield* makePkce
   const redirectUri = "http://127.0.0.1:9/callback"
@@ -36,11 +37,19 @@ const signedIn = Effect.gen(function*() {
   })
   const store = credentialStore(taskmgrSignIn, { TASKMGR_CONFIG_DIR: mkdtempSync(join(tmpdir(), "renewal-")) })
   yield* store.write(credential)
-  const api = yield* TaskmgrApi.make(
+  return { credential, store }
+})
+
+const signedIn = Effect.flatMap(
+  signIn,
+  ({ credential, store }) => Effect.map(client(credential, store), (api) => ({ api, store }))
+)
+
+/** A client of the stored sign-in, with its own renewal (as a process of its own would have). */
+const client = (credential: StoredCredential, store: CredentialStore<StoredCredential>) =>
+  TaskmgrApi.make(
     options({ token: credential.access_token, refresh: storedRefresh(taskmgrSignIn, { credential, store }, undefined) })
   )
-  return { api, store }
-})
 
 /** Runs the call while the clock moves on: a renewal retried after a failure waits out its backoff. */
 const meanwhile = <A, E>(call: Effect.Effect<A, E>) =>
@@ -100,5 +109,18 @@ describe("a client that lives for days", () => {
       expect(failed._tag).toBe("InvalidRequestError")
       expect((yield* api.userMe({})).gid).toBe(seed.user_gid)
       expect((yield* renewals) - before).toBe(2)
+    }).pipe(Effect.provide(TaskmgrSimulator.layer)))
+
+  it.effect("two clients on one stored sign-in that both renewed at one expiry both renew at the next", () =>
+    Effect.gen(function*() {
+      const { credential, store } = yield* signIn
+      const [a, b] = yield* Effect.all([client(credential, store), client(credential, store)])
+      for (let hour = 1; hour <= 3; hour++) {
+        yield* TestClock.adjust(`${ACCESS_TOKEN_TTL_S + 1} seconds`)
+        // Rejected together: each may renew, or take the token the other stored. The store then holds one of
+        // the two, and an hour later the other client finds there a token that has expired as well.
+        const both = yield* Effect.all([a.userMe({}), b.userMe({})], { concurrency: "unbounded" })
+        expect(both.map((me) => me.gid), `hour ${hour}`).toEqual([seed.user_gid, seed.user_gid])
+      }
     }).pipe(Effect.provide(TaskmgrSimulator.layer)))
 })

@@ -85,7 +85,7 @@ describe("TaskmgrApi: projects", () => {
       expect(request?.query).toMatchObject({ text: "launch", sort_by: "created_at", sort_ascending: "false" })
     }).pipe(Effect.provide(apiLayer())))
 
-  it.effect("pages a search as task search does: newest first, each page bounded by created_at.before", () =>
+  it.effect("pages a search as task search does: newest first, each page bounded by created_at.before, ties kept", () =>
     Effect.gen(function*() {
       const a = yield* api
       for (const name of ["Alpha one", "Alpha two", "Alpha three"]) {
@@ -100,7 +100,8 @@ describe("TaskmgrApi: projects", () => {
       const bounds = (yield* sent).filter((r) => r.path.endsWith("/projects/search")).map((r) =>
         r.query["created_at.before"]
       )
-      expect(bounds.at(-1)).toBe(first.data[1]!.created_at)
+      // At or before the oldest time shown (a bound 1 ms later), so nothing made in that same millisecond is lost.
+      expect(bounds.at(-1)).toBe(new Date(Date.parse(first.data[1]!.created_at!) + 1).toISOString())
       // Sorted otherwise, a search is one page: no creation-time bound orders what follows.
       const sorted = yield* a.projectSearch({ text: "alpha", limit: 2, sort_by: "modified_at" })
       expect(sorted.data).toHaveLength(2)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Chunk, Effect, Stream } from "effect"
+import { Chunk, Effect, Fiber, Option, Stream, TestClock } from "effect"
 import { api, apiLayer, seed, sent, SIM } from "../harness.js"
 
 const T = seed.task_gids
@@ -147,7 +147,10 @@ describe("TaskmgrApi: tasks", () => {
       const a = yield* api
       const first = yield* a.taskSearch({ text: "backlog item", limit: 40 })
       expect(first.data.length).toBe(40)
-      expect(first.next_cursor).toBe(first.data.at(-1)!.created_at)
+      // The cursor is the oldest created_at of the page and the gids shown at it (a tie is never skipped).
+      const last = first.data.at(-1)!
+      const shownAtLast = first.data.filter((t) => t.created_at === last.created_at).map((t) => t.gid)
+      expect(first.next_cursor).toBe([last.created_at, ...shownAtLast].join(","))
       const all = Chunk.toReadonlyArray(
         yield* Stream.runCollect(a.streams.taskSearch({ text: "backlog item", limit: 40 }))
       )
@@ -162,9 +165,40 @@ describe("TaskmgrApi: tasks", () => {
         text: "backlog item"
       })
       expect(searches[0]!.query["created_at.before"]).toBeUndefined()
-      expect(searches[1]!.query["created_at.before"]).toBe(first.next_cursor)
+      // At or before that time: the service's bound is exclusive, so 1 ms later; as many more as were shown there.
+      expect(searches[1]!.query["created_at.before"]).toBe(new Date(Date.parse(last.created_at!) + 1).toISOString())
+      expect(searches[1]!.query.limit).toBe(String(40 + shownAtLast.length))
       expect(String(searches[0]!.query.opt_fields).split(",")).toContain("created_at")
     }).pipe(Effect.provide(apiLayer())))
+
+  it.effect(
+    "search --all lists every task once when tasks share a created_at, whatever the page size (ties of 1 to 10)",
+    () =>
+      Effect.gen(function*() {
+        const a = yield* api
+        // On TestClock every task made at one clock time shares its created_at: a tie of each size, a second apart.
+        const made: Array<string> = []
+        for (let size = 1; size <= 10; size++) {
+          for (let i = 0; i < size; i++) made.push((yield* a.taskCreate({ name: `tie sample ${size}.${i}` })).gid)
+          yield* TestClock.adjust("1 second")
+        }
+        for (let limit = 1; limit <= 10; limit++) {
+          const walk = yield* Effect.fork(Stream.runCollect(a.streams.taskSearch({ text: "tie sample", limit })))
+          // Searches are paced at 60 a minute: let the clock run until the walk is done.
+          let done = yield* Fiber.poll(walk)
+          while (Option.isNone(done)) {
+            yield* TestClock.adjust("1 second")
+            done = yield* Fiber.poll(walk)
+          }
+          const found = Chunk.toReadonlyArray(yield* Fiber.join(walk)).map((t) => t.gid)
+          expect(found.length, `limit ${limit}`).toBe(55)
+          expect(new Set(found), `limit ${limit}`).toEqual(new Set(made))
+          // Newest first: the ties in the reverse order of their making.
+          expect(found.slice(0, 10).every((gid) => made.slice(45).includes(gid)), `limit ${limit}`).toBe(true)
+        }
+      }).pipe(Effect.provide(apiLayer())),
+    60_000
+  )
 
   it.effect("My Tasks: the user's task list in the workspace, then its tasks", () =>
     Effect.gen(function*() {

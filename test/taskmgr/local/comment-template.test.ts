@@ -22,6 +22,21 @@ describe("comment template filler", () => {
     expect(fillTemplate("<b>{task.notes}</b>", values, escapeHtml)).toBe("<b>a &lt; b</b>")
   })
 
+  it("refuses a lone brace, which would have been posted as it stands: an unclosed or spaced placeholder", () => {
+    for (
+      const [template, column] of [["{task.name", 1], ["due { task.due_on }", 5], ["done}", 5], [
+        "{task.name} {}",
+        13
+      ]] as const
+    ) {
+      const refused = Effect.runSync(Effect.flip(checkTemplate(template, "text")))
+      expect(refused.message).toContain(`at column ${column} is neither a placeholder nor a brace`)
+    }
+    for (const template of ["{{ literal }}", "{task.name} and {{task.name}}", "no braces"]) {
+      expect(Effect.runSync(Effect.either(checkTemplate(template, "text")))._tag).toBe("Right")
+    }
+  })
+
   it("names each unknown placeholder once, and none in escaped braces", () => {
     expect(unknownPlaceholders("{task.name} {task.owner} {due} {task.owner} {{task.x}}")).toEqual(["task.owner", "due"])
   })

@@ -91,6 +91,8 @@ describe("task scan-todos", () => {
       })
       const second = yield* a.taskScanTodos({ dir, create: true, project: seed.project_gid })
       expect(second.drafts.map((d) => d.status)).toEqual(["exists", "exists", "exists"])
+      // Each row already a task names it, as a created one does.
+      expect(second.drafts.map((d) => d.task_gid)).toEqual(first.drafts.map((d) => d.task_gid))
       expect((yield* sent).filter((r) => r.method === "POST")).toHaveLength(3)
     }).pipe(Effect.provide(apiLayer())))
 

@@ -62,6 +62,26 @@ describe("TODO comments", () => {
     expect(scan("a.py", `${filler}y = 2  # FIXME: last`)).toEqual([[20_001, "FIXME", "last"]])
   })
 
+  it("takes a marker where the comment starts with it, not one mid-sentence", () => {
+    const text = [
+      "// This scans for TODO or FIXME comments",
+      "/// TODO: doc comment",
+      "//! FIXME crate level",
+      "/*",
+      " * a line that mentions TODO in passing",
+      " * TODO: in a block",
+      " */",
+      "x() // @TODO tagged"
+    ].join("\n")
+    expect(scan("a.rs", text)).toEqual([
+      [2, "TODO", "doc comment"],
+      [3, "FIXME", "crate level"],
+      [6, "TODO", "in a block"],
+      [8, "TODO", "tagged"]
+    ])
+    expect(scan("a.py", "# see the TODO list\n# TODO: real one\n")).toEqual([[2, "TODO", "real one"]])
+  })
+
   it("knows no syntax for unknown kinds", () => {
     expect(syntaxOf("data.bin")).toBeUndefined()
     expect(syntaxOf("README")).toBeUndefined()

@@ -54,6 +54,7 @@ const makeToySimulator = Effect.sync(() =>
   makeSimulator<ToyState>({
     name: "toy",
     state: { tasks: [], hooks: 0 },
+    paths: ["/api/1.0/"],
     api: (state, call) => {
       const match = matchRoute(toyRoutes, call.method, call.path)
       if (match._tag !== "Matched") return rejectionResponse(rejection(404, "Not found"), renderError)

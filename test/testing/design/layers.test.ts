@@ -15,8 +15,9 @@ import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
 import * as TestClock from "effect/TestClock"
 import { DesignApi } from "../../../src/design/api.js"
+import { TaskmgrApi } from "../../../src/taskmgr/api.js"
 import type { LoggedRequest } from "../../../src/testing/index.js"
-import { designSeed, DesignSimulator } from "../../../src/testing/index.js"
+import { designSeed, DesignSimulator, taskmgrSeed, TaskmgrSimulator } from "../../../src/testing/index.js"
 import { BASE, createHook, personal, send } from "./helpers.js"
 
 const withSimulator = <A, E>(effect: Effect.Effect<A, E, HttpClient.HttpClient | DesignSimulator>) =>
@@ -323,5 +324,30 @@ describe("the README's DesignSimulator example", () => {
         }
       ])
       expect(result.after).toEqual([])
+    }))
+})
+
+describe("two simulators' layers together", () => {
+  it.effect("merged as .layer, the one HttpClient left says so when asked for the other service (was a 404)", () =>
+    Effect.gen(function*() {
+      const merged = Layer.merge(DesignSimulator.layer, TaskmgrSimulator.layer)
+      const design = DesignApi.layer({ token: designSeed.tokens.personal, baseUrl: "http://127.0.0.1" })
+      const exit = yield* Effect.exit(
+        Effect.flatMap(DesignApi, (api) => api.userMe({})).pipe(Effect.provide(Layer.provide(design, merged)))
+      )
+      expect(Exit.isFailure(exit) && Cause.isDie(exit.cause)).toBe(true)
+      expect(Cause.pretty((exit as Exit.Failure<unknown, unknown>).cause)).toContain(
+        "The taskmgr simulator's HttpClient was asked for /v1/me"
+      )
+    }))
+
+  it.effect("as .api(), each keeps its own HttpClient and both answer", () =>
+    Effect.gen(function*() {
+      const [me, tasks] = yield* Effect.all([
+        Effect.flatMap(DesignApi, (api) => api.userMe({})),
+        Effect.flatMap(TaskmgrApi, (api) => api.userGet({ user_gid: "me" }))
+      ]).pipe(Effect.provide(Layer.merge(DesignSimulator.api(), TaskmgrSimulator.api())))
+      expect(me.id).toBe(designSeed.users.admin.id)
+      expect(tasks.gid).toBe(taskmgrSeed.user_gid)
     }))
 })
