@@ -52,6 +52,8 @@ export interface Operation<I, IE, O, E, C, A = never> {
   readonly gids?: Readonly<Record<string, string>> | undefined
   /** Set by `absentIsDone`: a delete, whose absent target is success (already_absent). */
   readonly deletes?: boolean | undefined
+  /** Set by `linking`: it links two records (a task into a project) or unlinks them, and answers `LinkResult`. */
+  readonly links?: LinkKind | undefined
   /** Runs with decoded input; for a paged operation, fetches the page at `cursor` (undefined: the first). */
   readonly run: (client: C, input: I, cursor: string | undefined) => Effect.Effect<O, E>
 }
@@ -81,6 +83,43 @@ export type InputOf<Op> = Op extends Operation<infer I, infer _IE, infer _O, inf
 export type OutputOf<Op> = Op extends Operation<infer _I, infer _IE, infer O, infer _E, infer _C, infer _A> ? O : never
 export type ErrorOf<Op> = Op extends Operation<infer _I, infer _IE, infer _O, infer E, infer _C, infer _A> ? E : never
 export type ItemOf<Op> = Op extends Operation<infer _I, infer _IE, infer _O, infer _E, infer _C, infer A> ? A : never
+
+/** Whether an operation makes a link between records (tags a task, adds a follower) or takes one away. */
+export type LinkKind = "link" | "unlink"
+
+/** The records a link joins, under their input names: gids, or lists of them (followers, dependencies). */
+export type LinkTarget = { readonly [field: string]: string | ReadonlyArray<string> }
+
+/**
+ * The one result of every link and unlink of both services, as `Deleted` is
+ * of every delete: `linked: true` (or `unlinked: true`) once the link is made
+ * (or gone), and the linked records' identifiers under their input names
+ * (`{linked: true, task_gid, project}`). The services answer an empty `{data:
+ * {}}` or the whole record; neither says what was linked.
+ */
+export type LinkResult<K extends LinkKind, T> =
+  & (K extends "link" ? { readonly linked: true } : { readonly unlinked: true })
+  & T
+
+type Given = { readonly [field: string]: string | ReadonlyArray<string> | undefined }
+
+/** `T` with its fields that may be undefined made optional: they are left out when undefined. */
+export type Present<T extends Given> =
+  & { readonly [F in keyof T as undefined extends T[F] ? never : F]: T[F] }
+  & { readonly [F in keyof T as undefined extends T[F] ? F : never]?: Exclude<T[F], undefined> }
+
+/** The link result of `kind`; fields given as undefined (an optional placement not used) are left out. */
+export const linkResult = <K extends LinkKind, T extends Given>(kind: K, target: T): LinkResult<K, Present<T>> =>
+  ({
+    [kind === "link" ? "linked" : "unlinked"]: true,
+    ...Object.fromEntries(Object.entries(target).filter(([, value]) => value !== undefined))
+  }) as LinkResult<K, Present<T>>
+
+/** Marks an operation that answers a `LinkResult` as a link or unlink, for the rule over the registry. */
+export const linking = <K extends LinkKind, I, IE, T, E, C>(
+  kind: K,
+  op: Operation<I, IE, LinkResult<K, T>, E, C>
+): Operation<I, IE, LinkResult<K, T>, E, C> => ({ ...op, links: kind })
 
 /**
  * The one result of every delete of both services: `deleted` is always true

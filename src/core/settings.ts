@@ -11,6 +11,9 @@ const HOST_EXAMPLE = "api.example.com"
 
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i
 
+/** A host on this machine (a sandbox), by name or address. */
+export const isLoopbackHost = (hostname: string): boolean => LOOPBACK.test(hostname)
+
 export const invalidSetting = (setting: string, message: string) =>
   Effect.fail(new InvalidSettingsError({ setting, message }))
 

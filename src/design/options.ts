@@ -14,7 +14,7 @@ import {
   optionalConfig,
   type ServiceHosts
 } from "../core/service/options.js"
-import { checkServiceUrl, invalidSetting, oneOf } from "../core/settings.js"
+import { checkServiceUrl, invalidSetting, isLoopbackHost, oneOf } from "../core/settings.js"
 
 export const AUTH_MODES = ["personal", "plan", "oauth"] as const
 export const SEATS = ["view", "collab", "dev", "full"] as const
@@ -49,8 +49,6 @@ export interface DesignSettings extends ClientSettings {
 /** The web app of the commercial edition: file URLs are on design.example (www. or not). */
 export const DEFAULT_APP_URL = "https://www.design.example"
 
-const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i
-
 /**
  * The web app's address when it is not configured: the API host with `api.`
  * replaced by `www.` (api.gov.design.example → www.gov.design.example). A
@@ -60,7 +58,7 @@ export const defaultAppUrl = (baseUrl: string): string => {
   // A base URL that is not one is refused on its own (checkBaseUrl); this must not throw first.
   if (!URL.canParse(baseUrl)) return DEFAULT_APP_URL
   const url = new URL(baseUrl)
-  if (LOOPBACK.test(url.hostname)) return DEFAULT_APP_URL
+  if (isLoopbackHost(url.hostname)) return DEFAULT_APP_URL
   return `${url.protocol}//${url.host.replace(/^api\./, "www.")}`
 }
 

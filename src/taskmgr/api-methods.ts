@@ -47,7 +47,7 @@ export interface TaskmgrApiMethods {
   /**
    * Users of a workspace.
    *
-   * Sends `GET /workspaces/{workspace_gid}/users`. Reads only.
+   * Sends `GET /users`. Reads only.
    *
    * One page (paged by offset): give its `next_cursor` back as `cursor` for the next, or use `streams.userList`
    * for every item.
@@ -158,16 +158,18 @@ export interface TaskmgrApiMethods {
    */
   readonly projectList: MethodOf<Ops["projectList"]>
   /**
-   * Search a workspace's projects (paid workspaces only).
+   * Search a workspace's projects (paid workspaces only), newest first.
    *
    * Sends `GET /workspaces/{workspace_gid}/projects/search`. Reads only.
    *
-   * Needs a paid (premium) workspace (`PlanRequiredError` otherwise).
+   * One page (paged by hand-bound): give its `next_cursor` back as `cursor` for the next, or use
+   * `streams.projectSearch` for every item.
    *
    * Fails with `AuthError`, `ForbiddenError`, `InvalidInputError`, `InvalidRequestError`, `NotFoundError`,
    * `PlanRequiredError`, `RateLimitError`, `ServiceError`, `UnexpectedError`.
    * @example
    * const answer = yield* api.projectSearch({})
+   * const every = api.streams.projectSearch({})
    */
   readonly projectSearch: MethodOf<Ops["projectSearch"]>
   /**
@@ -1365,6 +1367,10 @@ export interface TaskmgrApiStreams {
    * Every item of `projectList`, page after page, fetched as the stream is pulled: Projects of a workspace, or of a team.
    */
   readonly projectList: StreamOf<Ops["projectList"]>
+  /**
+   * Every item of `projectSearch`, page after page, fetched as the stream is pulled: Search a workspace's projects (paid workspaces only), newest first.
+   */
+  readonly projectSearch: StreamOf<Ops["projectSearch"]>
   /**
    * Every item of `sectionList`, page after page, fetched as the stream is pulled: Sections of a project, in order.
    */

@@ -13,7 +13,7 @@ import { routeTemplate } from "../core/http/route.js"
 import { type Operation, type OperationInfo, operationInfo } from "../core/operation.js"
 import { applyCursor, offsetCursor } from "../core/paginate.js"
 import type { TaskmgrPlanGate, TaskmgrRoute } from "./classify.js"
-import { type GidKind, gidOf } from "./refs.js"
+import { type GidKind, gidOf, refFields } from "./refs.js"
 import type { TaskmgrClient } from "./service.js"
 
 /** What a task-manager operation can fail with: PlanRequiredError only where it declares a plan gate. */
@@ -55,7 +55,11 @@ interface Common<I, IE, G> extends OperationInfo<I, IE> {
   readonly cost?: ((input: I) => number) | undefined
   /** What it needs above a free workspace (`PREMIUM`): its 402 is PlanRequiredError. */
   readonly planGate?: G
-  /** Fields that take a gid or a task or project URL, and which gid the URL gives. */
+  /**
+   * Fields that take a reference, and its kind, besides those whose Schema
+   * says so itself (`Ref(kind)`): every one is resolved to a gid before the
+   * request is built.
+   */
   readonly gids?: Partial<Record<Extract<keyof I, string>, GidKind>> | undefined
   readonly subject: (input: I) => string
   readonly request: (input: I, client: TaskmgrClient) => RequestSpec | Effect.Effect<RequestSpec, InvalidInputError>
@@ -63,6 +67,12 @@ interface Common<I, IE, G> extends OperationInfo<I, IE> {
   readonly forbiddenHint?: string | undefined
   /** Who alone may change the target, when a 403 is not about roles (see TaskmgrRoute). */
   readonly changedOnlyBy?: TaskmgrRoute["changedOnlyBy"]
+}
+
+/** Every reference field of a definition: those its input Schema marks, and those it names in `gids`. */
+const referencesOf = <I, IE>(def: Pick<Common<I, IE, unknown>, "input" | "gids">) => {
+  const kinds = { ...refFields(def.input), ...def.gids } as Readonly<Record<string, GidKind>>
+  return Object.keys(kinds).length === 0 ? undefined : kinds
 }
 
 const resolveGids = <I>(input: I, gids: Partial<Record<string, GidKind>> | undefined, client: TaskmgrClient) =>
@@ -110,14 +120,15 @@ export const taskmgrAnswer = <I, IE, B, BE, O, G extends TaskmgrPlanGate | undef
   def: Common<I, IE, G> & { readonly body: Schema.Schema<B, BE>; readonly result: (body: B, input: I) => O }
 ): Operation<I, IE, O, TaskmgrError<G>, TaskmgrClient> => {
   const run = send(def, def.body, (spec) => spec)
+  const gids = referencesOf(def)
   return {
     ...operationInfo(def),
     plan: (def.planGate as TaskmgrPlanGate | undefined)?.label,
-    gids: def.gids as Readonly<Record<string, string>> | undefined,
+    gids,
     // `result` sees gids as sent, not the URLs they were given as.
     run: (client, input) =>
       Effect.flatMap(
-        resolveGids(input, def.gids, client),
+        resolveGids(input, gids, client),
         (resolved) => Effect.map(run(client, resolved), (body) => def.result(body, resolved))
       )
   }
@@ -164,10 +175,11 @@ export const taskmgrList = <I, IE, A, AE, G extends TaskmgrPlanGate | undefined 
           opt_fields: (input as ListParams).fields ?? def.defaultFields
         }
       }, cursor))
+  const gids = referencesOf(def)
   return {
     ...operationInfo({ ...def, impact: "read", idempotent: true }),
     plan: (def.planGate as TaskmgrPlanGate | undefined)?.label,
-    gids: def.gids as Readonly<Record<string, string>> | undefined,
+    gids,
     paging: {
       model: offsetCursor,
       items: (page) => page.data,
@@ -175,7 +187,7 @@ export const taskmgrList = <I, IE, A, AE, G extends TaskmgrPlanGate | undefined 
       key: (item) => String((item as { gid?: unknown }).gid)
     },
     run: (client, input, cursor) =>
-      Effect.flatMap(resolveGids(input, def.gids, client), (resolved) => fetch(cursor)(client, resolved))
+      Effect.flatMap(resolveGids(input, gids, client), (resolved) => fetch(cursor)(client, resolved))
   }
 }
 

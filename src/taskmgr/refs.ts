@@ -1,17 +1,86 @@
 /**
- * Task and project URLs accepted wherever a gid is expected:
+ * The one resolver of references: a gid, or any URL of the app that names a
+ * record of the kind a field takes, wherever such a field is:
  *   {app}/0/PROJECT/TASK, {app}/0/PROJECT/list (board, timeline),
- *   {app}/1/WORKSPACE/project/PROJECT/task/TASK, {app}/1/WORKSPACE/project/PROJECT/list.
- * A URL of another host, one naming no gid of the kind asked, or a gid that is
- * not all digits is refused before anything is sent. `url parse` reads the
- * same paths, and the pages of a team, tag, portfolio or goal besides.
+ *   {app}/1/WORKSPACE/project/PROJECT/task/TASK, {app}/1/WORKSPACE/project/PROJECT/list,
+ *   {app}/0/team/GID, {app}/0/tag/GID/list, {app}/0/portfolio/GID/list, {app}/0/goal/GID,
+ *   {app}/1/WORKSPACE/portfolio/GID/..., {app}/1/WORKSPACE/goal/GID, ...
+ * (what `url parse` reads and `permalink_url` hands out). A URL of another
+ * host, one naming no gid of the kind asked, or a gid that is not all digits
+ * is refused before anything is sent. A field says which kind it takes with
+ * `Ref(kind)` (its Schema carries the kind; define.ts resolves every such
+ * field once, before the request is built); registered project names are put
+ * in place of project references by the command line first (repo-file.ts).
  */
 import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import * as AST from "effect/SchemaAST"
 import { refusal } from "../core/allowed.js"
 import { appLink, isWebAddress } from "../core/app-url.js"
 import { invalidInput, type InvalidInputError } from "../core/errors.js"
 
-export type GidKind = "task" | "project" | "workspace" | "any"
+/** What a reference names; "any" takes the record a URL shows, whatever its kind (a membership's parent). */
+export type GidKind = "task" | "project" | "workspace" | "team" | "tag" | "portfolio" | "goal" | "any"
+
+/** The kinds a URL can name, and so a field can take. */
+export const REF_KINDS: ReadonlyArray<GidKind> = ["task", "project", "team", "tag", "portfolio", "goal", "any"]
+
+/** Marks a Schema whose values are references of one kind (its value: the GidKind). */
+export const RefKindId: unique symbol = Symbol.for("design-taskmgr/RefKind")
+
+const REF = /^(\d+|https?:\/\/\S+)$/
+
+const KIND_WORDS: Readonly<Record<GidKind, string>> = {
+  task: "task",
+  project: "project",
+  workspace: "workspace",
+  team: "team",
+  tag: "tag",
+  portfolio: "portfolio",
+  goal: "goal",
+  any: "record"
+}
+
+/** A field taking a reference of `kind`: a gid or the app's URL of one (resolved to its gid before sending). */
+export const Ref = (kind: GidKind, description?: string) =>
+  Schema.String.pipe(
+    Schema.pattern(REF, { message: () => `must be a gid (all digits) or a ${KIND_WORDS[kind]} URL` })
+  ).annotations({
+    [RefKindId]: kind,
+    // Said in words in tool listings (as Gid and GidOrUrl are): an agent pays for every byte of tools/list.
+    jsonSchema: {},
+    description: description ?? "Gid or URL"
+  })
+
+const kindIn = (ast: AST.AST): GidKind | undefined => {
+  const own = AST.getAnnotation<GidKind>(ast, RefKindId)
+  if (Option.isSome(own)) return own.value
+  switch (ast._tag) {
+    case "Union":
+      return ast.types.map(kindIn).find((k) => k !== undefined)
+    case "TupleType":
+      return [...ast.elements.map((e) => e.type), ...ast.rest.map((r) => r.type)].map(kindIn).find((k) =>
+        k !== undefined
+      )
+    case "Refinement":
+      return kindIn(ast.from)
+    case "Transformation":
+      return kindIn(ast.to)
+    default:
+      return undefined
+  }
+}
+
+/** The input fields that take references (alone, optional or in an array), and the kind of each. */
+export const refFields = (schema: Pick<Schema.Schema.Any, "ast">): Readonly<Record<string, GidKind>> => {
+  const fields: Record<string, GidKind> = {}
+  for (const p of AST.getPropertySignatures(AST.typeAST(schema.ast))) {
+    const kind = kindIn(p.type)
+    if (typeof p.name === "string" && kind !== undefined) fields[p.name] = kind
+  }
+  return fields
+}
 
 const DIGITS = /^\d+$/
 const VIEWS = new Set(["list", "board", "timeline", "calendar", "overview"])
@@ -76,7 +145,7 @@ export const targetOfPath = (segments: ReadonlyArray<string>): AppTarget | undef
   return undefined
 }
 
-/** The gid of `kind` in `value`, a gid or a task or project URL of the app's host. */
+/** The gid of `kind` in `value`, a gid or a URL of the app's host naming one. */
 export const gidOf = (
   value: string,
   kind: GidKind,
@@ -87,7 +156,7 @@ export const gidOf = (
   if (DIGITS.test(text)) return Effect.succeed(text)
   if (!isWebAddress(text)) {
     return Effect.fail(
-      invalidInput(refusal(field, "a gid (all digits) or a task or project URL", value), field)
+      invalidInput(refusal(field, `a gid (all digits) or a ${KIND_WORDS[kind]} URL`, value), field)
     )
   }
   return Effect.flatMap(appLink(text, field, appUrl), (url) => gidInPath(url, kind, field))
@@ -97,9 +166,17 @@ const segmentsOf = (url: URL) => url.pathname.split("/").filter((s) => s !== "")
 
 const gidInPath = (url: URL, kind: GidKind, field: string): Effect.Effect<string, InvalidInputError> => {
   const named = targetOfPath(segmentsOf(url))
-  const gid = named === undefined ? undefined : kind === "any" ? named.task ?? named.project : named[kind]
+  const gid = named === undefined
+    ? undefined
+    : kind === "any"
+    ? named.gid
+    : kind === "task" || kind === "project" || kind === "workspace"
+    ? named[kind]
+    : named.kind === kind
+    ? named.gid
+    : undefined
   if (gid === undefined) {
-    return Effect.fail(invalidInput(`${field}: the URL names no ${kind === "any" ? "task or project" : kind}.`, field))
+    return Effect.fail(invalidInput(`${field}: the URL names no ${KIND_WORDS[kind]}.`, field))
   }
   return DIGITS.test(gid)
     ? Effect.succeed(gid)

@@ -135,9 +135,10 @@ describe("design comment", () => {
 
   it("comment reaction add and delete", async () => {
     expect(json(await design(["comment", "reaction", "add", file(), ROOT, "--emoji", ":tada:", "--json"]))).toEqual({
+      linked: true,
+      file_key: file(),
       comment_id: ROOT,
-      emoji: ":tada:",
-      reacted: true
+      emoji: ":tada:"
     })
     const removed = json(await design(["comment", "reaction", "delete", file(), ROOT, "--emoji", ":tada:", "--json"]))
     expect(removed).toMatchObject({ deleted: true, already_absent: false })

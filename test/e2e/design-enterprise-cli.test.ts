@@ -241,6 +241,7 @@ describe("one command per group", () => {
         "640"
       ])
     )
-    expect(embed.stdout).toMatch(/^size:\s+640x450$/m)
+    // The 16:9 frame scaled to fit 640 wide (maxheight 450 left room).
+    expect(embed.stdout).toMatch(/^size:\s+640x360$/m)
   })
 })

@@ -142,9 +142,9 @@ describe("taskmgr section", () => {
       SECTIONS.done
     ])
     expect(moved).toEqual({
-      moved: true,
-      section: made.gid,
+      linked: true,
       project_gid: sandbox.info.project_gid,
+      section: made.gid,
       after_section: SECTIONS.done
     })
     const text = await taskmgr(["section", "list", sandbox.info.project_gid])
@@ -164,9 +164,9 @@ describe("taskmgr section", () => {
   it("task add takes a task URL and a placement", async () => {
     const url = `${sandbox.info.app_url}/0/${sandbox.info.project_gid}/${sandbox.info.task_gid}`
     expect(await json(["section", "task", "add", SECTIONS.done, url])).toEqual({
-      added: true,
-      task: sandbox.info.task_gid,
-      section_gid: SECTIONS.done
+      linked: true,
+      section_gid: SECTIONS.done,
+      task: sandbox.info.task_gid
     })
     await json(["section", "task", "add", SECTIONS.done, "1200000000000602", "--insert-after", url])
     const bodies = (await sent()).map((r) => r.body)

@@ -55,9 +55,9 @@ describe("taskmgr tag", () => {
   it("tags a task given by URL, lists a tag's tasks and a task's tags, untags it", async () => {
     const url = `${sandbox.info.app_url}/0/${sandbox.info.project_gid}/${sandbox.info.task_gid}`
     expect(json(await taskmgr("tag", "task", "add", url, "--tag", LATER, "--json"))).toEqual({
-      task: sandbox.info.task_gid,
-      tag: LATER,
-      tagged: true
+      linked: true,
+      task_gid: sandbox.info.task_gid,
+      tag: LATER
     })
     expect(ok(await taskmgr("tag", "task", "list", LATER)).stdout).toContain(
       `${sandbox.info.task_gid}\tWrite the launch checklist`

@@ -179,7 +179,7 @@ describe("taskmgr repo", () => {
     const shown = JSON.parse(ok(await taskmgr(["repo", "show", "--json"], { cwd })).stdout)
     expect(shown.projects.map((p: { name: string }) => p.name)).toEqual(["Launch Plan", "Backlog (large)"])
     expect(JSON.parse(ok(await taskmgr(["repo", "remove", "Backlog (large)", "--json"], { cwd })).stdout)).toEqual({
-      removed: true,
+      deleted: true,
       already_absent: false,
       project: "1200000000000302"
     })

@@ -5,6 +5,7 @@
  * and `completion`.
  */
 import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import { VERSION } from "../../version.js"
 import { toolServerLeaf } from "../mcp/command.js"
 import { makeClient } from "../service/client.js"
@@ -15,17 +16,31 @@ import { type GroupLoaders, indexedLeaves, loadOperations } from "./command-inde
 import { completionLeaf } from "./extra.js"
 import type { Env } from "./io.js"
 import type { Invocation, Program } from "./runtime.js"
-import { cliSettings, cliVocabulary, requireToken, sharedFlags } from "./service-settings.js"
+import { cliSettings, cliVocabulary, missingToken, requireToken, sharedFlags } from "./service-settings.js"
 import type { AnyCliService, CliService } from "./service.js"
 
 type AnyCli = AnyCliService
 
-/** The client a command runs on: the shared flags over the variables, the stored sign-in when no token is given. */
+/**
+ * The client a command runs on: the shared flags over the variables, the
+ * stored sign-in when no token is given. With no token at all, a command that
+ * sends nothing (`url parse`, `task scan-todos` without `--create`) still
+ * runs: its client refuses each request, before sending it, with why there is
+ * no token (a command that checks the auth mode first may say that first).
+ */
 export const clientOf = (cli: AnyCli) => (invocation: Invocation, env: Env) =>
-  cliSettings(cli, invocation.shared, env).pipe(
-    Effect.flatMap((settings) => requireToken(cli, settings)),
-    Effect.flatMap((options) => makeClient(cli.service, options))
-  )
+  Effect.flatMap(cliSettings(cli, invocation.shared, env), (settings) =>
+    // A stored sign-in the options keep out (another auth mode asked for) is said at once: that is the fix.
+    Option.isSome(settings.token) || Option.isSome(settings.unusedSignIn)
+      ? Effect.flatMap(requireToken(cli, settings), (options) => makeClient(cli.service, options))
+      : Effect.map(
+        // The placeholder is never sent: every request fails first.
+        makeClient(cli.service, { ...(settings.options as ClientOptions), token: "unset" }),
+        (client) => {
+          const refused = Effect.fail(missingToken(cli, settings))
+          return { ...client, pipeline: { send: () => refused, download: () => refused } } as typeof client
+        }
+      ))
 
 const viewsOf = (loaders: GroupLoaders) => async (): Promise<ReadonlyArray<AnyView>> =>
   (await Promise.all(Object.values(loaders).map((load) => load()))).flatMap((group) => group.views)

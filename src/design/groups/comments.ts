@@ -10,7 +10,7 @@
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { pathOf } from "../../core/http/pipeline.js"
-import { absentOnceProbed } from "../../core/operation.js"
+import { absentOnceProbed, linking, linkResult } from "../../core/operation.js"
 import { urlCursor } from "../../core/paginate.js"
 import { view } from "../../core/view.js"
 import { designOperation } from "../define.js"
@@ -227,25 +227,28 @@ export const commentReactionList = designOperation({
 
 const WithEmoji = Schema.Struct({ file_key: FileArg, comment_id: CommentId, emoji: Emoji })
 
-export const commentReactionAdd = designOperation({
-  name: "commentReactionAdd",
-  group: GROUP,
-  summary: "React to a comment.",
-  input: WithEmoji,
-  impact: "write",
-  // Reacting twice with the same emoji leaves one reaction.
-  idempotent: true,
-  tier: TIER,
-  modes: WRITERS,
-  subject: (i) => `a reaction to comment ${i.comment_id}`,
-  request: (i) => ({
-    method: "POST",
-    path: commentsPath(i.file_key, i.comment_id, "reactions"),
-    body: json({ emoji: i.emoji })
-  }),
-  response: Done,
-  result: (_, i) => ({ comment_id: i.comment_id, emoji: i.emoji, reacted: true })
-})
+export const commentReactionAdd = linking(
+  "link",
+  designOperation({
+    name: "commentReactionAdd",
+    group: GROUP,
+    summary: "React to a comment.",
+    input: WithEmoji,
+    impact: "write",
+    // Reacting twice with the same emoji leaves one reaction.
+    idempotent: true,
+    tier: TIER,
+    modes: WRITERS,
+    subject: (i) => `a reaction to comment ${i.comment_id}`,
+    request: (i) => ({
+      method: "POST",
+      path: commentsPath(i.file_key, i.comment_id, "reactions"),
+      body: json({ emoji: i.emoji })
+    }),
+    response: Done,
+    result: (_, i) => linkResult("link", { file_key: i.file_key, comment_id: i.comment_id, emoji: i.emoji })
+  })
+)
 
 export const commentReactionDelete = absentOnceProbed(
   designOperation({

@@ -119,7 +119,13 @@ const Description = Schema.String.pipe(Schema.maxLength(150, { message: () => "m
 // ---- helpers ------------------------------------------------------------------
 
 /** The context and id to use: from context_id (an id or URL), else the client's team. */
-const resolveContext = (client: DesignClient, context: ContextKind | undefined, contextId: string | undefined) =>
+const resolveContext = (
+  client: DesignClient,
+  context: ContextKind | undefined,
+  contextId: string | undefined,
+  // The input's own name for the id (list-team calls it team), so a refusal names what was typed.
+  field = "context_id"
+) =>
   Effect.gen(function*() {
     if (contextId === undefined) {
       if (context !== undefined && context !== "team") {
@@ -128,12 +134,11 @@ const resolveContext = (client: DesignClient, context: ContextKind | undefined, 
         )
       }
       return yield* Option.match(client.settings.teamId, {
-        onNone: () =>
-          Effect.fail(invalidInput("No team is configured for the team context: give a context_id.", "context_id")),
+        onNone: () => Effect.fail(invalidInput(`No team is configured for the team context: give a ${field}.`, field)),
         onSome: (id) => Effect.succeed({ context: "team" as ContextKind, id })
       })
     }
-    const ref = yield* parseContextRef(contextId, "context_id")
+    const ref = yield* parseContextRef(contextId, field)
     if (context !== undefined && ref.context !== undefined && ref.context !== context) {
       return yield* Effect.fail(
         invalidInput(
@@ -363,7 +368,7 @@ export const webhookListTeam = designOperation({
   subject: (i) => `webhooks of team ${i.team ?? ""}`.trim(),
   request: (input, client) =>
     Effect.map(
-      resolveContext(client, "team", input.team),
+      resolveContext(client, "team", input.team, "team"),
       ({ id }) => ({ method: "GET" as const, path: `/v2/teams/${pathOf(id)}/webhooks` })
     ),
   response: Schema.Struct({ webhooks: Schema.Array(Webhook) })

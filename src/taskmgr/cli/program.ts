@@ -36,12 +36,19 @@ export const taskmgrCli: CliService<TaskmgrOptions, TaskmgrSettings, TaskmgrRout
   appUrlNote: "Host of the OAuth pages and of task and project URLs",
   flags: [option("--plan", "Your workspace's plan, for pacing ($TASKMGR_PLAN)", { valueName: "PLAN", choices: PLANS })],
   options: (shared, env) =>
-    Effect.map(loadRepo(process.cwd()), (repo) => ({
-      // The layers: a command's --workspace-gid (its own input), the variable, then the repository's file.
-      workspace: flagOrEnv({}, "", env, "TASKMGR_WORKSPACE") ??
-        Option.getOrUndefined(Option.flatMap(repo, (r) => Option.flatMapNullable(r.file, (f) => f.workspace_gid))),
-      plan: flagOrEnv(shared, "--plan", env, "TASKMGR_PLAN") as TaskmgrOptions["plan"]
-    })),
+    Effect.map(loadRepo(process.cwd()), (repo) => {
+      const file = Option.flatMap(repo, (r) => r.file)
+      return {
+        // The layers: a command's --workspace-gid (its own input), the variable, then the repository's file.
+        workspace: flagOrEnv({}, "", env, "TASKMGR_WORKSPACE") ??
+          Option.getOrUndefined(Option.flatMapNullable(file, (f) => f.workspace_gid)),
+        // The one project a repository registers is the project of a command given none; of two, none is.
+        project: Option.getOrUndefined(
+          Option.flatMapNullable(file, (f) => (f.projects.length === 1 ? f.projects[0]!.gid : undefined))
+        ),
+        plan: flagOrEnv(shared, "--plan", env, "TASKMGR_PLAN") as TaskmgrOptions["plan"]
+      }
+    }),
   settingSources: {
     workspace: "--workspace-gid, TASKMGR_WORKSPACE or workspace_gid in the repository's .taskmgr.json",
     plan: "--plan or TASKMGR_PLAN",

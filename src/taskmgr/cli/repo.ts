@@ -11,16 +11,26 @@ import type { HttpClient } from "@effect/platform/HttpClient"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { refusal } from "../../core/allowed.js"
-import { CliIO } from "../../core/cli/io.js"
+import { CliIO, writeErr } from "../../core/cli/io.js"
 import { formatOf, printResult } from "../../core/cli/leaf.js"
 import { option } from "../../core/cli/options.js"
 import type { Invocation, Leaf } from "../../core/cli/runtime.js"
 import type { ClientMaker } from "../../core/cli/service.js"
 import type { CommandSpec } from "../../core/cli/spec.js"
 import { invalidInput, type PlanRequiredError, type WrapperError } from "../../core/errors.js"
+import { deletedResult } from "../../core/operation.js"
 import type { AnyView } from "../../core/view.js"
 import type { TaskmgrRoute } from "../classify.js"
-import { loadRepo, projectNamed, type Repo, type RepoFile, updateRepoFile } from "../local/repo-file.js"
+import {
+  loadRepo,
+  notRegistered,
+  projectNamed,
+  replaceMalformed,
+  type Repo,
+  repoAround,
+  type RepoFile,
+  updateRepoFile
+} from "../local/repo-file.js"
 import type { TaskmgrSettings } from "../options.js"
 import { gidOf } from "../refs.js"
 
@@ -37,7 +47,7 @@ const spec = (name: string, summary: string, more: Partial<CommandSpec>): Comman
 })
 
 /** The repository around the working directory; outside one, a usage error. */
-const currentRepo = Effect.flatMap(loadRepo(process.cwd()), (repo) =>
+const inRepo = <R>(repo: Option.Option<R>) =>
   Option.match(repo, {
     onNone: () =>
       Effect.fail(
@@ -47,7 +57,9 @@ const currentRepo = Effect.flatMap(loadRepo(process.cwd()), (repo) =>
         )
       ),
     onSome: Effect.succeed
-  }))
+  })
+
+const currentRepo = Effect.flatMap(loadRepo(process.cwd()), inRepo)
 
 const fileOf = (repo: Repo): RepoFile => Option.getOrElse(repo.file, () => ({ projects: [] }))
 
@@ -83,6 +95,28 @@ const projectReader =
       return { gid, name: project.name ?? gid, workspace: project.workspace?.gid }
     })
 
+/** Reads a workspace once, so init never writes one the token cannot see; a 404 names the flag. */
+type WorkspaceReader = (invocation: Invocation, gid: string) => Effect.Effect<void, WrapperError, HttpClient | CliIO>
+
+const workspaceReader =
+  (clientOf: ClientMaker<TaskmgrSettings, TaskmgrRoute, PlanRequiredError>): WorkspaceReader => (invocation, gid) =>
+    Effect.gen(function*() {
+      const io = yield* CliIO
+      const client = yield* clientOf(invocation, io.env)
+      const { workspaceGet } = yield* Effect.promise(() => import("../groups/people.js"))
+      yield* Effect.catchTag(
+        Effect.asVoid(workspaceGet.run(client, { workspace_gid: gid }, undefined)),
+        "NotFoundError",
+        () =>
+          Effect.fail(
+            invalidInput(
+              `--workspace-gid: no workspace ${gid} is visible to this token ('taskmgr workspace list' shows those that are); nothing was written.`,
+              "workspace_gid"
+            )
+          )
+      )
+    })
+
 const withProject = (file: RepoFile, project: { readonly gid: string; readonly name: string }): RepoFile => {
   const clash = file.projects.find((p) => p.name === project.name && p.gid !== project.gid)
   const name = clash === undefined ? project.name : `${project.name} (${project.gid})`
@@ -95,7 +129,7 @@ const checkedWorkspace = (value: string | undefined) =>
     ? Effect.succeed(value)
     : Effect.fail(invalidInput(refusal("--workspace-gid", "a gid (all digits)", value), "workspace_gid"))
 
-const init = (readProject: ProjectReader): Leaf => ({
+const init = (readProject: ProjectReader, readWorkspace: WorkspaceReader): Leaf => ({
   path: ["repo", "init"],
   spec: spec(
     "init",
@@ -116,8 +150,12 @@ const init = (readProject: ProjectReader): Leaf => ({
       const flag = invocation.options["--workspace-gid"]
       const workspace = yield* checkedWorkspace(typeof flag === "string" ? flag : undefined)
       const given = invocation.options["--project"]
+      // init writes the file: a malformed one (which stops every other command) is replaced, saying why.
+      const replaced = yield* replaceMalformed(yield* Effect.flatMap(repoAround(process.cwd()), inRepo))
+      if (Option.isSome(replaced)) yield* writeErr(`Note: replaced a malformed file: ${replaced.value}`)
       const repo = yield* currentRepo
       const project = typeof given === "string" ? yield* readProject(invocation, given, "--project") : undefined
+      if (workspace !== undefined && workspace !== project?.workspace) yield* readWorkspace(invocation, workspace)
       const env = io.env.TASKMGR_WORKSPACE !== undefined && io.env.TASKMGR_WORKSPACE.trim() !== ""
         ? io.env.TASKMGR_WORKSPACE
         : undefined
@@ -179,12 +217,21 @@ const remove: Leaf = {
       const given = invocation.positionals[0] ?? ""
       let target: RepoFile["projects"][number] | undefined
       yield* updateRepoFile(repo, (base) =>
-        Effect.sync(() => {
-          target = base.projects.find((p) => p.gid === given.trim()) ?? projectNamed(base, given)
+        Effect.suspend(() => {
+          const byGid = base.projects.find((p) => p.gid === given.trim())
+          const named = projectNamed(base, given)
+          // Names differing only in case: which one is meant is not guessed (nor called absent).
+          if (byGid === undefined && named.ambiguous !== undefined) {
+            return Effect.fail(notRegistered(base, repo.path, "project", given))
+          }
+          target = byGid ?? named.project
           const gone = target?.gid
-          return gone === undefined ? undefined : { ...base, projects: base.projects.filter((p) => p.gid !== gone) }
+          return Effect.succeed(
+            gone === undefined ? undefined : { ...base, projects: base.projects.filter((p) => p.gid !== gone) }
+          )
         }))
-      yield* print(invocation, { removed: true, already_absent: target === undefined, project: target?.gid ?? given })
+      // The answer of every delete: deleted, already_absent, and the target under its input name.
+      yield* print(invocation, deletedResult({ project: target?.gid ?? given }, target === undefined))
     })
 }
 
@@ -192,5 +239,5 @@ export const repoLeaves = (
   client: ClientMaker<TaskmgrSettings, TaskmgrRoute, PlanRequiredError>
 ): ReadonlyArray<Leaf> => {
   const readProject = projectReader(client)
-  return [init(readProject), show, add(readProject), remove]
+  return [init(readProject, workspaceReader(client)), show, add(readProject), remove]
 }

@@ -10,6 +10,7 @@ import { view } from "../../core/view.js"
 import { listFields, taskmgrList, taskmgrOperation } from "../define.js"
 import { Gid, GidOrUrl } from "../records/records.js"
 import { CustomField, CustomFieldSetting } from "../records/typed-records.js"
+import { Ref } from "../refs.js"
 import { workspaceOf } from "./people.js"
 
 const Workspace = Schema.optional(Gid.annotations({ description: "The workspace (default: the configured one)" }))
@@ -64,7 +65,7 @@ export const customFieldListForPortfolio = taskmgrList({
   ...settings,
   name: "customFieldListForPortfolio",
   summary: "Custom fields attached to a portfolio.",
-  input: Schema.Struct({ portfolio_gid: Gid.annotations({ description: "The portfolio's gid" }), ...listFields }),
+  input: Schema.Struct({ portfolio_gid: Ref("portfolio"), ...listFields }),
   subject: (i) => `custom fields of portfolio ${i.portfolio_gid}`,
   request: (i) => ({ method: "GET", path: `/portfolios/${pathOf(i.portfolio_gid)}/custom_field_settings` })
 })
@@ -73,7 +74,7 @@ export const customFieldListForGoal = taskmgrList({
   ...settings,
   name: "customFieldListForGoal",
   summary: "Custom fields attached to a goal.",
-  input: Schema.Struct({ goal_gid: Gid.annotations({ description: "The goal's gid" }), ...listFields }),
+  input: Schema.Struct({ goal_gid: Ref("goal"), ...listFields }),
   subject: (i) => `custom fields of goal ${i.goal_gid}`,
   request: (i) => ({ method: "GET", path: `/goals/${pathOf(i.goal_gid)}/custom_field_settings` })
 })
@@ -83,7 +84,7 @@ export const customFieldListForTeam = taskmgrList({
   ...settings,
   name: "customFieldListForTeam",
   summary: "Custom fields attached to a team.",
-  input: Schema.Struct({ team_gid: Gid.annotations({ description: "The team's gid" }), ...listFields }),
+  input: Schema.Struct({ team_gid: Ref("team"), ...listFields }),
   subject: (i) => `custom fields of team ${i.team_gid}`,
   request: (i) => ({ method: "GET", path: `/teams/${pathOf(i.team_gid)}/custom_field_settings` })
 })

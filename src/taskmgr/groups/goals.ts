@@ -12,10 +12,11 @@ import { dataBody, listFields, taskmgrList, taskmgrOperation } from "../define.j
 import { notAfter, notBoth, rules, someOf } from "../input-rules.js"
 import { Gid, GidOrUrl, NonBlank, Toggle, UserGid } from "../records/records.js"
 import { Goal } from "../records/typed-records.js"
+import { gidNamed, Ref } from "../refs.js"
 import { HtmlNotes } from "../rich-text.js"
 import { workspaceOf } from "./people.js"
 
-const GoalGid = Gid.annotations({ description: "The goal's gid" })
+const GoalGid = Ref("goal")
 const WorkspaceGid = Gid.annotations({ description: "The workspace (default: the configured one)" })
 
 /** The goal's colour while open, or how it ended. */
@@ -37,7 +38,7 @@ const writable = {
   html_notes: Schema.optional(HtmlNotes),
   due_on: Schema.optional(CalendarDate.annotations({ description: "Due date" })),
   start_on: Schema.optional(CalendarDate.annotations({ description: "Start date" })),
-  team: Schema.optional(Gid.annotations({ description: "Team gid (team goal)" })),
+  team: Schema.optional(Ref("team")),
   is_workspace_level: Schema.optional(Toggle.annotations({ description: "true: workspace goal; false: team goal" })),
   time_period: Schema.optional(Gid.annotations({ description: "Time period gid" })),
   owner: Schema.optional(UserGid.annotations({ description: "User gid or me" }))
@@ -63,8 +64,8 @@ export const goalList = taskmgrList({
   summary: "Goals by workspace, team, or supporting portfolio, project or task.",
   input: Schema.Struct({
     workspace_gid: Schema.optional(WorkspaceGid),
-    team: Schema.optional(Gid.annotations({ description: "Team gid" })),
-    portfolio: Schema.optional(Gid.annotations({ description: "Supporting portfolio gid" })),
+    team: Schema.optional(Ref("team")),
+    portfolio: Schema.optional(Ref("portfolio", "Supporting portfolio gid or URL")),
     project: Schema.optional(GidOrUrl.annotations({ description: "Supporting project: gid or URL" })),
     task: Schema.optional(GidOrUrl.annotations({ description: "Supporting task: gid or URL" })),
     is_workspace_level: Schema.optional(
@@ -187,7 +188,7 @@ export const goalDelete = absentIsDone(
     request: (i) => ({ method: "DELETE", path: `/goals/${pathOf(i.goal_gid)}` }),
     data: Schema.Struct({})
   }),
-  (i) => ({ goal_gid: i.goal_gid })
+  (i) => ({ goal_gid: gidNamed(i.goal_gid, "goal") })
 )
 
 const nameOf = (value: unknown) => (typeof value === "object" && value !== null && "name" in value ? value.name : value)

@@ -11,11 +11,12 @@ import { absentIsDone } from "../../core/operation.js"
 import { view } from "../../core/view.js"
 import { dataBody, listFields, taskmgrList, taskmgrOperation } from "../define.js"
 import { MembershipCompact } from "../records/record-schemas.js"
-import { Gid, GidOrUrl } from "../records/records.js"
+import { Gid } from "../records/records.js"
 import { Membership } from "../records/typed-records.js"
+import { Ref } from "../refs.js"
 
 const MembershipGid = Gid.annotations({ description: "The membership's gid" })
-const Parent = GidOrUrl.annotations({ description: "Project, portfolio or goal (gid or URL)" })
+const Parent = Ref("any", "Project, portfolio or goal (gid or URL)")
 const Member = Schema.String.pipe(Schema.pattern(/^(\d+|me)$/, { message: () => "must be a gid (all digits) or me" }))
   .annotations({ description: "User or team gid, or me" })
 /** The levels the service knows; a portfolio has no commenters (the service refuses one). */
@@ -36,7 +37,6 @@ export const membershipList = taskmgrList({
   summary: "Memberships of a parent or of a member (give one).",
   // The runtime Schema is the struct (its fields become flags and tool parameters); its type is the union.
   input: ListFields as unknown as Schema.Schema<MembershipListInput, typeof ListFields.Encoded>,
-  gids: { parent: "project" },
   subject: (i) => (i.parent !== undefined ? `members of ${i.parent}` : `memberships of ${i.member ?? ""}`),
   request: (i) =>
     (i.parent === undefined) === (i.member === undefined)
@@ -72,7 +72,6 @@ export const membershipCreate = taskmgrOperation({
   input: Schema.Struct({ parent: Parent, member: Member, access_level: Schema.optional(AccessLevel) }),
   impact: "write",
   idempotent: false,
-  gids: { parent: "project" },
   subject: (i) => `membership of ${i.member} in ${i.parent}`,
   request: (i) => ({
     method: "POST",

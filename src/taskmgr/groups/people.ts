@@ -8,6 +8,7 @@ import { view } from "../../core/view.js"
 import { listFields, taskmgrList, taskmgrOperation } from "../define.js"
 import { columnsOf, Gid, UserGid } from "../records/records.js"
 import { Team, User, Workspace } from "../records/typed-records.js"
+import { Ref } from "../refs.js"
 import type { TaskmgrClient } from "../service.js"
 
 /** The workspace to use: the one given, else the configured one. */
@@ -55,7 +56,8 @@ export const userList = taskmgrList({
   request: (i, client) =>
     Effect.map(
       workspaceOf(client, i.workspace_gid),
-      (w) => ({ method: "GET" as const, path: `/workspaces/${pathOf(w)}/users` })
+      // GET /users?workspace= pages by offset; the description gives /workspaces/{gid}/users no paging at all.
+      (w) => ({ method: "GET" as const, path: "/users", query: { workspace: w } })
     ),
   item: User,
   defaultFields: ["name", "email"],
@@ -82,7 +84,7 @@ export const teamGet = taskmgrOperation({
   name: "teamGet",
   group: "teams",
   summary: "One team.",
-  input: Schema.Struct({ team_gid: Gid.annotations({ description: "The team's gid" }) }),
+  input: Schema.Struct({ team_gid: Ref("team") }),
   impact: "read",
   idempotent: true,
   subject: (i) => `team ${i.team_gid}`,

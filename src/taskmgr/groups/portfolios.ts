@@ -12,9 +12,10 @@ import { dataBody, listFields, taskmgrList, taskmgrOperation } from "../define.j
 import { notAfter, rules, someOf } from "../input-rules.js"
 import { Gid, NonBlank, Toggle, UserGid } from "../records/records.js"
 import { Portfolio, Project } from "../records/typed-records.js"
+import { gidNamed, Ref } from "../refs.js"
 import { workspaceOf } from "./people.js"
 
-const PortfolioGid = Gid.annotations({ description: "The portfolio's gid" })
+const PortfolioGid = Ref("portfolio")
 const WorkspaceGid = Gid.annotations({ description: "The workspace (default: the configured one)" })
 
 const HUES = ["pink", "green", "blue", "red", "teal", "brown", "orange", "purple", "warm-gray"] as const
@@ -150,7 +151,7 @@ export const portfolioDelete = absentIsDone(
     request: (i) => ({ method: "DELETE", path: `/portfolios/${pathOf(i.portfolio_gid)}` }),
     data: Schema.Struct({})
   }),
-  (i) => ({ portfolio_gid: i.portfolio_gid })
+  (i) => ({ portfolio_gid: gidNamed(i.portfolio_gid, "portfolio") })
 )
 
 const nameOf = (value: unknown) => (typeof value === "object" && value !== null && "name" in value ? value.name : value)

@@ -14,14 +14,16 @@ import { dataBody, listFields, taskmgrList, taskmgrOperation } from "../define.j
 import { notBoth, rules, someOf } from "../input-rules.js"
 import { Gid, GidOrUrl, NonBlank, Toggle, UserGid } from "../records/records.js"
 import { Project } from "../records/typed-records.js"
+import { Ref } from "../refs.js"
 import { gidNamed } from "../refs.js"
 import { HtmlNotes } from "../rich-text.js"
+import { pagedSearch, SEARCH_MAX } from "../search.js"
 import { workspaceOf } from "./people.js"
 import { COLOR_WORDS } from "./portfolios.js"
 
 const ProjectGid = GidOrUrl.annotations({ description: "Gid or URL" })
 const WorkspaceGid = Gid.annotations({ description: "The workspace (default: the configured one)" })
-const TeamGid = Gid.annotations({ description: "Team gid" })
+const TeamGid = Ref("team")
 
 /** The writable project fields the wrapper offers, shared by create and update (wire names). */
 const writable = {
@@ -148,43 +150,69 @@ export const projectCounts = taskmgrOperation({
   data: TaskCounts
 })
 
-export const projectSearch = taskmgrOperation({
-  name: "projectSearch",
+const ProjectSearchInput = Schema.Struct({
+  text: Schema.optional(Schema.String.annotations({ description: "Words in the name or description" })),
+  workspace_gid: Schema.optional(WorkspaceGid),
+  completed: Schema.optional(
+    Toggle.annotations({ description: "Only completed (true) or incomplete (false) projects" })
+  ),
+  sort_by: Schema.optional(
+    Schema.Literal("due_date", "created_at", "completed_at", "modified_at").annotations({
+      description: "Order (default: newest first; another order is one page)"
+    })
+  ),
+  sort_ascending: Schema.optional(Schema.Boolean.annotations({ description: "Oldest first (one page)" })),
+  limit: Schema.optional(
+    Schema.Int.pipe(Schema.between(1, SEARCH_MAX)).annotations({
+      description: "Results (default and most: 100)"
+    })
+  ),
+  fields: listFields.fields
+})
+
+/** Newest first by creation time: the order pages are bounded in. */
+const newestFirst = (i: typeof ProjectSearchInput.Type) =>
+  (i.sort_by === undefined || i.sort_by === "created_at") && i.sort_ascending !== true
+
+const projectSearchPage = taskmgrOperation({
+  name: "projectSearchPage",
   group: "projects",
-  summary: "Search a workspace's projects (paid workspaces only).",
-  input: Schema.Struct({
-    text: Schema.optional(Schema.String.annotations({ description: "Words in the name or description" })),
-    workspace_gid: Schema.optional(WorkspaceGid),
-    completed: Schema.optional(
-      Toggle.annotations({ description: "Only completed (true) or incomplete (false) projects" })
-    ),
-    sort_by: Schema.optional(
-      Schema.Literal("due_date", "created_at", "completed_at", "modified_at").annotations({
-        description: "Order of the results"
-      })
-    ),
-    sort_ascending: Schema.optional(Schema.Boolean.annotations({ description: "Oldest first" })),
-    fields: listFields.fields
-  }),
+  summary: "One page of a project search.",
+  input: Schema.Struct({ ...ProjectSearchInput.fields, before: Schema.optional(Schema.String) }),
   impact: "read",
   idempotent: true,
   search: true,
   planGate: PREMIUM,
   subject: (i) => `project search${i.text === undefined ? "" : ` for "${i.text}"`}`,
   request: (i, client) =>
-    Effect.map(workspaceOf(client, i.workspace_gid), (workspace) => ({
-      method: "GET" as const,
-      path: `/workspaces/${pathOf(workspace)}/projects/search`,
-      query: {
-        text: i.text,
-        completed: i.completed,
-        sort_by: i.sort_by,
-        sort_ascending: i.sort_ascending,
-        opt_fields: i.fields ?? ["name", "archived", "team.name"]
+    Effect.map(workspaceOf(client, i.workspace_gid), (workspace) => {
+      const fields = i.fields ?? ["name", "archived", "team.name"]
+      return {
+        method: "GET" as const,
+        path: `/workspaces/${pathOf(workspace)}/projects/search`,
+        query: {
+          text: i.text,
+          completed: i.completed,
+          "created_at.before": i.before,
+          sort_by: i.sort_by ?? "created_at",
+          sort_ascending: i.sort_ascending ?? false,
+          limit: i.limit ?? SEARCH_MAX,
+          // The page's bound is read from created_at: always ask for it.
+          opt_fields: fields.includes("created_at") ? fields : [...fields, "created_at"]
+        }
       }
-    })),
+    }),
   data: Schema.Array(Project)
 })
+
+export const projectSearch = pagedSearch({
+  name: "projectSearch",
+  group: "projects",
+  summary: "Search a workspace's projects (paid workspaces only), newest first.",
+  input: ProjectSearchInput,
+  itemsKey: "projects",
+  newestFirst
+}, projectSearchPage)
 
 export const projectCreate = taskmgrOperation({
   name: "projectCreate",
@@ -294,7 +322,12 @@ export const views = [
     command: ["project", "search"],
     positional: ["text"],
     valueNames: { workspace_gid: "GID", completed: "true|false" },
-    text: { kind: "table", rows: projectRows, columns: ["gid", "name", "archived", "team"], noun: "projects" },
+    text: {
+      kind: "table",
+      rows: (o) => projectRows(o.items),
+      columns: ["gid", "name", "archived", "team"],
+      noun: "projects"
+    },
     examples: ["taskmgr project search launch", "taskmgr project search --completed false --sort-by modified_at"]
   }),
   view(projectCreate, {

@@ -6,7 +6,7 @@
  */
 import * as Schema from "effect/Schema"
 import { pathOf } from "../../core/http/pipeline.js"
-import { absentIsDone } from "../../core/operation.js"
+import { absentIsDone, linking, linkResult } from "../../core/operation.js"
 import { view } from "../../core/view.js"
 import { dataBody, listFields, taskmgrList, taskmgrOperation } from "../define.js"
 import { notBoth, rules, someOf } from "../input-rules.js"
@@ -93,42 +93,51 @@ export const sectionUpdate = taskmgrOperation({
   data: Section
 })
 
-export const sectionMove = taskmgrOperation({
-  name: "sectionMove",
-  group: "sections",
-  summary: "Move a section before or after another section of its project.",
-  input: Schema.Struct({
-    project_gid: ProjectGid,
-    section: SectionGid.annotations({ description: "The section to move" }),
-    before_section: Schema.optional(SectionGid.annotations({ description: "Move it before this section" })),
-    after_section: Schema.optional(SectionGid.annotations({ description: "Move it after this section" }))
-  }).pipe(Schema.filter(rules(
-    someOf(["before_section", "after_section"], "where the section goes"),
-    notBoth("before_section", "after_section"),
-    (input) => {
-      const i = input as { readonly section: string; readonly before_section?: string; readonly after_section?: string }
-      return i.section === (i.before_section ?? i.after_section)
-        ? { path: ["section"], message: "a section cannot be placed next to itself" }
-        : undefined
-    }
-  ))),
-  impact: "write",
-  idempotent: true,
-  gids: { project_gid: "project" },
-  subject: (i) => `section ${i.section} of project ${i.project_gid}`,
-  request: (i) => ({
-    method: "POST",
-    path: `/projects/${pathOf(i.project_gid)}/sections/insert`,
-    body: dataBody({ section: i.section, before_section: i.before_section, after_section: i.after_section })
-  }),
-  data: Schema.Struct({}),
-  result: (_, i) => ({
-    moved: true,
-    section: i.section,
-    project_gid: i.project_gid,
-    ...(i.before_section === undefined ? { after_section: i.after_section } : { before_section: i.before_section })
+export const sectionMove = linking(
+  "link",
+  taskmgrOperation({
+    name: "sectionMove",
+    group: "sections",
+    summary: "Move a section before or after another section of its project.",
+    input: Schema.Struct({
+      project_gid: ProjectGid,
+      section: SectionGid.annotations({ description: "The section to move" }),
+      before_section: Schema.optional(SectionGid.annotations({ description: "Move it before this section" })),
+      after_section: Schema.optional(SectionGid.annotations({ description: "Move it after this section" }))
+    }).pipe(Schema.filter(rules(
+      someOf(["before_section", "after_section"], "where the section goes"),
+      notBoth("before_section", "after_section"),
+      (input) => {
+        const i = input as {
+          readonly section: string
+          readonly before_section?: string
+          readonly after_section?: string
+        }
+        return i.section === (i.before_section ?? i.after_section)
+          ? { path: ["section"], message: "a section cannot be placed next to itself" }
+          : undefined
+      }
+    ))),
+    impact: "write",
+    idempotent: true,
+    gids: { project_gid: "project" },
+    subject: (i) => `section ${i.section} of project ${i.project_gid}`,
+    request: (i) => ({
+      method: "POST",
+      path: `/projects/${pathOf(i.project_gid)}/sections/insert`,
+      body: dataBody({ section: i.section, before_section: i.before_section, after_section: i.after_section })
+    }),
+    data: Schema.Struct({}),
+    // A section's place in its project is its link to it.
+    result: (_, i) =>
+      linkResult("link", {
+        project_gid: i.project_gid,
+        section: i.section,
+        before_section: i.before_section,
+        after_section: i.after_section
+      })
   })
-})
+)
 
 export const sectionDelete = absentIsDone(
   taskmgrOperation({
@@ -145,28 +154,37 @@ export const sectionDelete = absentIsDone(
   (i) => ({ section_gid: i.section_gid })
 )
 
-export const sectionTaskAdd = taskmgrOperation({
-  name: "sectionTaskAdd",
-  group: "sections",
-  summary: "Put a task into a section (and its project), first or before/after a task.",
-  input: Schema.Struct({
-    section_gid: SectionGid,
-    task: TaskGid,
-    insert_before: Schema.optional(TaskGid.annotations({ description: "Place it before this task of the section" })),
-    insert_after: Schema.optional(TaskGid.annotations({ description: "Place it after this task of the section" }))
-  }).pipe(Schema.filter(rules(notBoth("insert_before", "insert_after")))),
-  impact: "write",
-  idempotent: true,
-  gids: { task: "task", insert_before: "task", insert_after: "task" },
-  subject: (i) => `task ${i.task} into section ${i.section_gid}`,
-  request: (i) => ({
-    method: "POST",
-    path: `/sections/${pathOf(i.section_gid)}/addTask`,
-    body: dataBody({ task: i.task, insert_before: i.insert_before, insert_after: i.insert_after })
-  }),
-  data: Schema.Struct({}),
-  result: (_, i) => ({ added: true, task: i.task, section_gid: i.section_gid })
-})
+export const sectionTaskAdd = linking(
+  "link",
+  taskmgrOperation({
+    name: "sectionTaskAdd",
+    group: "sections",
+    summary: "Put a task into a section (and its project), first or before/after a task.",
+    input: Schema.Struct({
+      section_gid: SectionGid,
+      task: TaskGid,
+      insert_before: Schema.optional(TaskGid.annotations({ description: "Place it before this task of the section" })),
+      insert_after: Schema.optional(TaskGid.annotations({ description: "Place it after this task of the section" }))
+    }).pipe(Schema.filter(rules(notBoth("insert_before", "insert_after")))),
+    impact: "write",
+    idempotent: true,
+    gids: { task: "task", insert_before: "task", insert_after: "task" },
+    subject: (i) => `task ${i.task} into section ${i.section_gid}`,
+    request: (i) => ({
+      method: "POST",
+      path: `/sections/${pathOf(i.section_gid)}/addTask`,
+      body: dataBody({ task: i.task, insert_before: i.insert_before, insert_after: i.insert_after })
+    }),
+    data: Schema.Struct({}),
+    result: (_, i) =>
+      linkResult("link", {
+        section_gid: i.section_gid,
+        task: i.task,
+        insert_before: i.insert_before,
+        insert_after: i.insert_after
+      })
+  })
+)
 
 const sectionRows = (items: ReadonlyArray<Section>) => items.map((s) => ({ gid: s.gid, name: s.name }))
 

@@ -11,11 +11,12 @@ import { view } from "../../core/view.js"
 import { dataBody, listFields, taskmgrList, taskmgrOperation } from "../define.js"
 import { notBoth, rules } from "../input-rules.js"
 import { overviewRows, statusOverview } from "../local/status-overview.js"
-import { Gid, GidOrUrl, NonBlank } from "../records/records.js"
+import { Gid, NonBlank } from "../records/records.js"
 import { StatusUpdate } from "../records/typed-records.js"
+import { Ref } from "../refs.js"
 import { HtmlText } from "../rich-text.js"
 
-const Parent = GidOrUrl.annotations({ description: "Project, portfolio or goal" })
+const Parent = Ref("any", "Project, portfolio or goal (gid or URL)")
 const StatusGid = Gid.annotations({ description: "The status update's gid" })
 
 /** Every status type; a project or portfolio takes the first five, a goal on_track, at_risk, off_track and the last four. */
@@ -40,7 +41,6 @@ export const statusList = taskmgrList({
     created_since: Schema.optional(CalendarDateTime.annotations({ description: "Only those since this date-time" })),
     ...listFields
   }),
-  gids: { parent: "project" },
   subject: (i) => `status updates of ${i.parent}`,
   request: (i) => ({
     method: "GET",
@@ -89,7 +89,6 @@ export const statusCreate = taskmgrOperation({
   ),
   impact: "write",
   idempotent: false,
-  gids: { parent: "project" },
   subject: (i) => `status update on ${i.parent}`,
   request: (i) => ({
     method: "POST",

@@ -6,18 +6,17 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { invalidInput } from "../../core/errors.js"
 import { pathOf } from "../../core/http/pipeline.js"
-import { absentIsDone, type Operation } from "../../core/operation.js"
+import { absentIsDone, linking, type LinkKind, linkResult } from "../../core/operation.js"
 import { view } from "../../core/view.js"
-import { dataBody, listFields, type TaskmgrError, taskmgrList, taskmgrOperation } from "../define.js"
+import { dataBody, listFields, taskmgrList, taskmgrOperation } from "../define.js"
 import { columnsOf, Gid, GidOrUrl } from "../records/records.js"
 import { Tag, Task } from "../records/typed-records.js"
-import { gidOf } from "../refs.js"
-import type { TaskmgrClient } from "../service.js"
+import { gidNamed, Ref } from "../refs.js"
 import { workspaceOf } from "./people.js"
 import { COLOR_WORDS } from "./portfolios.js"
 
 const Workspace = Schema.optional(Gid.annotations({ description: "The workspace (default: the configured one)" }))
-const TagGid = Gid.annotations({ description: "The tag's gid" })
+const TagGid = Ref("tag")
 const TaskRef = GidOrUrl.annotations({ description: "Gid or URL" })
 const Name = Schema.String.pipe(Schema.filter((s) => s.trim() !== "" || "must not be empty"))
 const Color = Schema.String.pipe(
@@ -114,7 +113,7 @@ export const tagDelete = absentIsDone(
     request: (i) => ({ method: "DELETE", path: `/tags/${pathOf(i.tag_gid)}` }),
     data: Empty
   }),
-  (i) => ({ tag_gid: i.tag_gid })
+  (i) => ({ tag_gid: gidNamed(i.tag_gid, "tag") })
 )
 
 export const tagTaskList = taskmgrList({
@@ -129,53 +128,31 @@ export const tagTaskList = taskmgrList({
   itemsKey: "tasks"
 })
 
-export interface Link {
-  readonly task_gid: string
-  readonly tag: string
-}
+const link = <K extends LinkKind>(name: string, summary: string, kind: K, verb: "addTag" | "removeTag") =>
+  linking(
+    kind,
+    taskmgrOperation({
+      name,
+      group: "tags",
+      summary,
+      input: Schema.Struct({ task_gid: TaskRef, tag: TagGid }),
+      impact: "write",
+      idempotent: true,
+      gids: { task_gid: "task" },
+      subject: (i) => `task ${i.task_gid}`,
+      request: (i) => ({
+        method: "POST",
+        path: `/tasks/${pathOf(i.task_gid)}/${verb}`,
+        body: dataBody({ tag: i.tag })
+      }),
+      data: Empty,
+      // The link names the task by gid, also when it was given as a URL (`result` sees the resolved input).
+      result: (_, i) => linkResult(kind, { task_gid: i.task_gid, tag: i.tag })
+    })
+  )
 
-/** What tagging or untagging reports: the service answers `{data: {}}`. */
-export interface Tagging {
-  readonly task: string
-  readonly tag: string
-  readonly tagged: boolean
-}
-
-const link = (
-  name: string,
-  summary: string,
-  verb: "addTag" | "removeTag"
-): Operation<Link, Link, Tagging, TaskmgrError, TaskmgrClient> => {
-  const op = taskmgrOperation({
-    name,
-    group: "tags",
-    summary,
-    input: Schema.Struct({ task_gid: TaskRef, tag: TagGid }),
-    impact: "write",
-    idempotent: true,
-    gids: { task_gid: "task" },
-    subject: (i) => `task ${i.task_gid}`,
-    request: (i) => ({ method: "POST", path: `/tasks/${pathOf(i.task_gid)}/${verb}`, body: dataBody({ tag: i.tag }) }),
-    data: Empty
-  })
-  // The report names the task by gid, also when it was given as a URL (`result` sees the input as given).
-  return {
-    ...op,
-    run: (client, input, cursor) =>
-      Effect.flatMap(
-        gidOf(input.task_gid, "task", "task_gid", client.settings.appUrl),
-        (task) =>
-          Effect.as(op.run(client, { ...input, task_gid: task }, cursor), {
-            task,
-            tag: input.tag,
-            tagged: verb === "addTag"
-          })
-      )
-  }
-}
-
-export const tagTaskAdd = link("tagTaskAdd", "Tag a task.", "addTag")
-export const tagTaskRemove = link("tagTaskRemove", "Take a tag off a task.", "removeTag")
+export const tagTaskAdd = link("tagTaskAdd", "Tag a task.", "link", "addTag")
+export const tagTaskRemove = link("tagTaskRemove", "Take a tag off a task.", "unlink", "removeTag")
 
 export const tagTasks = taskmgrList({
   name: "tagTasks",

@@ -5,6 +5,7 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { pathOf, type RequestSpec } from "../../core/http/pipeline.js"
+import { linking, linkResult } from "../../core/operation.js"
 import { view } from "../../core/view.js"
 import { dataBody, listFields, taskmgrList, taskmgrOperation } from "../define.js"
 import { Gid, NonBlank, UserGid } from "../records/records.js"
@@ -54,91 +55,112 @@ export const taskSubtaskCreate = taskmgrOperation({
 
 // ---- projects ------------------------------------------------------------------------
 
-export const taskProjectAdd = taskmgrOperation({
-  name: "taskProjectAdd",
-  group: "tasks",
-  summary: "Add a task to a project (first section unless named), or move it in one.",
-  input: Schema.Struct({
-    task_gid: TaskRef,
-    project: ProjectRef,
-    section: Schema.optional(Gid.annotations({ description: "Section of the project to put it in" })),
-    insert_before: Schema.optional(Gid.annotations({ description: "Place it before this task of the project" })),
-    insert_after: Schema.optional(Gid.annotations({ description: "Place it after this task of the project" }))
-  }),
-  impact: "write",
-  idempotent: true,
-  gids: { task_gid: "task", project: "project" },
-  subject: (i) => `task ${i.task_gid} in project ${i.project}`,
-  request: (i) => ({
-    method: "POST",
-    path: `/tasks/${pathOf(i.task_gid)}/addProject`,
-    body: dataBody({
-      project: i.project,
-      section: i.section,
-      insert_before: i.insert_before,
-      insert_after: i.insert_after
-    })
-  }),
-  data: Empty,
-  result: (_data, i) => ({ task: i.task_gid, added_to_project: i.project })
-})
+export const taskProjectAdd = linking(
+  "link",
+  taskmgrOperation({
+    name: "taskProjectAdd",
+    group: "tasks",
+    summary: "Add a task to a project (first section unless named), or move it in one.",
+    input: Schema.Struct({
+      task_gid: TaskRef,
+      project: ProjectRef,
+      section: Schema.optional(Gid.annotations({ description: "Section of the project to put it in" })),
+      insert_before: Schema.optional(Gid.annotations({ description: "Place it before this task of the project" })),
+      insert_after: Schema.optional(Gid.annotations({ description: "Place it after this task of the project" }))
+    }),
+    impact: "write",
+    idempotent: true,
+    gids: { task_gid: "task", project: "project" },
+    subject: (i) => `task ${i.task_gid} in project ${i.project}`,
+    request: (i) => ({
+      method: "POST",
+      path: `/tasks/${pathOf(i.task_gid)}/addProject`,
+      body: dataBody({
+        project: i.project,
+        section: i.section,
+        insert_before: i.insert_before,
+        insert_after: i.insert_after
+      })
+    }),
+    data: Empty,
+    result: (_data, i) =>
+      linkResult("link", {
+        task_gid: i.task_gid,
+        project: i.project,
+        section: i.section,
+        insert_before: i.insert_before,
+        insert_after: i.insert_after
+      })
+  })
+)
 
-export const taskProjectRemove = taskmgrOperation({
-  name: "taskProjectRemove",
-  group: "tasks",
-  summary: "Remove a task from a project (the task stays).",
-  input: Schema.Struct({ task_gid: TaskRef, project: ProjectRef }),
-  impact: "write",
-  idempotent: true,
-  gids: { task_gid: "task", project: "project" },
-  subject: (i) => `task ${i.task_gid} in project ${i.project}`,
-  request: (i) => ({
-    method: "POST",
-    path: `/tasks/${pathOf(i.task_gid)}/removeProject`,
-    body: dataBody({ project: i.project })
-  }),
-  data: Empty,
-  result: (_data, i) => ({ task: i.task_gid, removed_from_project: i.project })
-})
+export const taskProjectRemove = linking(
+  "unlink",
+  taskmgrOperation({
+    name: "taskProjectRemove",
+    group: "tasks",
+    summary: "Remove a task from a project (the task stays).",
+    input: Schema.Struct({ task_gid: TaskRef, project: ProjectRef }),
+    impact: "write",
+    idempotent: true,
+    gids: { task_gid: "task", project: "project" },
+    subject: (i) => `task ${i.task_gid} in project ${i.project}`,
+    request: (i) => ({
+      method: "POST",
+      path: `/tasks/${pathOf(i.task_gid)}/removeProject`,
+      body: dataBody({ project: i.project })
+    }),
+    data: Empty,
+    result: (_data, i) => linkResult("unlink", { task_gid: i.task_gid, project: i.project })
+  })
+)
 
 // ---- followers -------------------------------------------------------------------------
 
 const Followers = Schema.Array(UserGid).pipe(Schema.minItems(1, { message: () => "give at least one follower" }))
   .annotations({ description: "Users: gids, or me" })
 
-export const taskFollowerAdd = taskmgrOperation({
-  name: "taskFollowerAdd",
-  group: "tasks",
-  summary: "Add followers to a task.",
-  input: Schema.Struct({ task_gid: TaskRef, followers: Followers }),
-  impact: "write",
-  idempotent: true,
-  gids: { task_gid: "task" },
-  subject: (i) => `followers of task ${i.task_gid}`,
-  request: (i) => ({
-    method: "POST",
-    path: `/tasks/${pathOf(i.task_gid)}/addFollowers`,
-    body: dataBody({ followers: i.followers })
-  }),
-  data: Task
-})
+export const taskFollowerAdd = linking(
+  "link",
+  taskmgrOperation({
+    name: "taskFollowerAdd",
+    group: "tasks",
+    summary: "Add followers to a task.",
+    input: Schema.Struct({ task_gid: TaskRef, followers: Followers }),
+    impact: "write",
+    idempotent: true,
+    gids: { task_gid: "task" },
+    subject: (i) => `followers of task ${i.task_gid}`,
+    request: (i) => ({
+      method: "POST",
+      path: `/tasks/${pathOf(i.task_gid)}/addFollowers`,
+      body: dataBody({ followers: i.followers })
+    }),
+    data: Task,
+    result: (_data, i) => linkResult("link", { task_gid: i.task_gid, followers: i.followers })
+  })
+)
 
-export const taskFollowerRemove = taskmgrOperation({
-  name: "taskFollowerRemove",
-  group: "tasks",
-  summary: "Remove followers from a task.",
-  input: Schema.Struct({ task_gid: TaskRef, followers: Followers }),
-  impact: "write",
-  idempotent: true,
-  gids: { task_gid: "task" },
-  subject: (i) => `followers of task ${i.task_gid}`,
-  request: (i) => ({
-    method: "POST",
-    path: `/tasks/${pathOf(i.task_gid)}/removeFollowers`,
-    body: dataBody({ followers: i.followers })
-  }),
-  data: Task
-})
+export const taskFollowerRemove = linking(
+  "unlink",
+  taskmgrOperation({
+    name: "taskFollowerRemove",
+    group: "tasks",
+    summary: "Remove followers from a task.",
+    input: Schema.Struct({ task_gid: TaskRef, followers: Followers }),
+    impact: "write",
+    idempotent: true,
+    gids: { task_gid: "task" },
+    subject: (i) => `followers of task ${i.task_gid}`,
+    request: (i) => ({
+      method: "POST",
+      path: `/tasks/${pathOf(i.task_gid)}/removeFollowers`,
+      body: dataBody({ followers: i.followers })
+    }),
+    data: Task,
+    result: (_data, i) => linkResult("unlink", { task_gid: i.task_gid, followers: i.followers })
+  })
+)
 
 // ---- dependencies and dependents -----------------------------------------------------
 
@@ -177,63 +199,75 @@ const linkChange = (
 
 export const taskDependencyList = linkList("dependencies", "taskDependencyList", "dependencies (tasks it waits on)")
 
-export const taskDependencyAdd = taskmgrOperation({
-  name: "taskDependencyAdd",
-  group: "tasks",
-  summary: "Make a task wait on other tasks (add dependencies).",
-  input: Dependencies,
-  impact: "write",
-  idempotent: true,
-  gids: { task_gid: "task", dependencies: "task" },
-  subject: (i) => `dependencies of task ${i.task_gid}`,
-  request: (i) => linkChange(i.task_gid, "addDependencies", { dependencies: i.dependencies }),
-  data: Empty,
-  result: (_data, i) => ({ task: i.task_gid, added_dependencies: i.dependencies })
-})
+export const taskDependencyAdd = linking(
+  "link",
+  taskmgrOperation({
+    name: "taskDependencyAdd",
+    group: "tasks",
+    summary: "Make a task wait on other tasks (add dependencies).",
+    input: Dependencies,
+    impact: "write",
+    idempotent: true,
+    gids: { task_gid: "task", dependencies: "task" },
+    subject: (i) => `dependencies of task ${i.task_gid}`,
+    request: (i) => linkChange(i.task_gid, "addDependencies", { dependencies: i.dependencies }),
+    data: Empty,
+    result: (_data, i) => linkResult("link", { task_gid: i.task_gid, dependencies: i.dependencies })
+  })
+)
 
-export const taskDependencyRemove = taskmgrOperation({
-  name: "taskDependencyRemove",
-  group: "tasks",
-  summary: "Stop a task waiting on other tasks (remove dependencies).",
-  input: Dependencies,
-  impact: "write",
-  idempotent: true,
-  gids: { task_gid: "task", dependencies: "task" },
-  subject: (i) => `dependencies of task ${i.task_gid}`,
-  request: (i) => linkChange(i.task_gid, "removeDependencies", { dependencies: i.dependencies }),
-  data: Empty,
-  result: (_data, i) => ({ task: i.task_gid, removed_dependencies: i.dependencies })
-})
+export const taskDependencyRemove = linking(
+  "unlink",
+  taskmgrOperation({
+    name: "taskDependencyRemove",
+    group: "tasks",
+    summary: "Stop a task waiting on other tasks (remove dependencies).",
+    input: Dependencies,
+    impact: "write",
+    idempotent: true,
+    gids: { task_gid: "task", dependencies: "task" },
+    subject: (i) => `dependencies of task ${i.task_gid}`,
+    request: (i) => linkChange(i.task_gid, "removeDependencies", { dependencies: i.dependencies }),
+    data: Empty,
+    result: (_data, i) => linkResult("unlink", { task_gid: i.task_gid, dependencies: i.dependencies })
+  })
+)
 
 export const taskDependentList = linkList("dependents", "taskDependentList", "dependents (tasks that wait on it)")
 
-export const taskDependentAdd = taskmgrOperation({
-  name: "taskDependentAdd",
-  group: "tasks",
-  summary: "Make other tasks wait on a task (add dependents).",
-  input: Dependents,
-  impact: "write",
-  idempotent: true,
-  gids: { task_gid: "task", dependents: "task" },
-  subject: (i) => `dependents of task ${i.task_gid}`,
-  request: (i) => linkChange(i.task_gid, "addDependents", { dependents: i.dependents }),
-  data: Empty,
-  result: (_data, i) => ({ task: i.task_gid, added_dependents: i.dependents })
-})
+export const taskDependentAdd = linking(
+  "link",
+  taskmgrOperation({
+    name: "taskDependentAdd",
+    group: "tasks",
+    summary: "Make other tasks wait on a task (add dependents).",
+    input: Dependents,
+    impact: "write",
+    idempotent: true,
+    gids: { task_gid: "task", dependents: "task" },
+    subject: (i) => `dependents of task ${i.task_gid}`,
+    request: (i) => linkChange(i.task_gid, "addDependents", { dependents: i.dependents }),
+    data: Empty,
+    result: (_data, i) => linkResult("link", { task_gid: i.task_gid, dependents: i.dependents })
+  })
+)
 
-export const taskDependentRemove = taskmgrOperation({
-  name: "taskDependentRemove",
-  group: "tasks",
-  summary: "Stop other tasks waiting on a task (remove dependents).",
-  input: Dependents,
-  impact: "write",
-  idempotent: true,
-  gids: { task_gid: "task", dependents: "task" },
-  subject: (i) => `dependents of task ${i.task_gid}`,
-  request: (i) => linkChange(i.task_gid, "removeDependents", { dependents: i.dependents }),
-  data: Empty,
-  result: (_data, i) => ({ task: i.task_gid, removed_dependents: i.dependents })
-})
+export const taskDependentRemove = linking(
+  "unlink",
+  taskmgrOperation({
+    name: "taskDependentRemove",
+    group: "tasks",
+    summary: "Stop other tasks waiting on a task (remove dependents).",
+    input: Dependents,
+    impact: "write",
+    idempotent: true,
+    gids: { task_gid: "task", dependents: "task" },
+    subject: (i) => `dependents of task ${i.task_gid}`,
+    request: (i) => linkChange(i.task_gid, "removeDependents", { dependents: i.dependents }),
+    data: Empty,
+    result: (_data, i) => linkResult("unlink", { task_gid: i.task_gid, dependents: i.dependents })
+  })
+)
 
 // ---- views ------------------------------------------------------------------------------
 

@@ -6,6 +6,7 @@
  */
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { CalendarDate, CalendarDateTime } from "../../core/calendar.js"
 import { readAnswer } from "../../core/decode.js"
@@ -14,15 +15,15 @@ import { exitCodeOfTag } from "../../core/exit-codes.js"
 import { type Answer, pathOf, type QueryValue, type RequestSpec, retryAfter } from "../../core/http/pipeline.js"
 import { routeTemplate } from "../../core/http/route.js"
 import { absentIsDone, type Operation } from "../../core/operation.js"
-import { handBound, timeBound, type TimeBoundPage } from "../../core/paginate.js"
 import { view } from "../../core/view.js"
-import { classifyTaskmgr, PREMIUM, type TaskmgrPlanGate } from "../classify.js"
+import { classifyTaskmgr, PREMIUM } from "../classify.js"
 import { dataBody, listFields, type ListPage, type TaskmgrError, taskmgrList, taskmgrOperation } from "../define.js"
 import { CONCURRENCY } from "../limits.js"
 import { Gid, GidOrUrl, NonBlank, Toggle, UserGid } from "../records/records.js"
 import { Task, UserTaskList } from "../records/typed-records.js"
 import { gidNamed, gidOf } from "../refs.js"
 import { HtmlNotes } from "../rich-text.js"
+import { pagedSearch, SEARCH_MAX } from "../search.js"
 import type { TaskmgrClient } from "../service.js"
 import { workspaceOf } from "./people.js"
 
@@ -149,8 +150,13 @@ export const taskList = taskmgrList({
       : i.tag !== undefined
       ? `tasks of tag ${i.tag}`
       : `tasks of user ${i.assignee ?? ""}`.trim(),
-  request: (i, client) =>
+  request: (given_, client) =>
     Effect.gen(function*() {
+      // Given none, the default project (the one a repository registers) is the one.
+      const none = [given_.project, given_.section, given_.tag, given_.assignee].every((v) => v === undefined)
+      const i = none && Option.isSome(client.settings.project)
+        ? { ...given_, project: client.settings.project.value } as TaskListInput
+        : given_
       const given = [i.project, i.section, i.tag, i.assignee].filter((v) => v !== undefined).length
       if (given !== 1) {
         return yield* Effect.fail(
@@ -363,10 +369,6 @@ export const taskGetMany: Operation<
 
 // ---- search -------------------------------------------------------------------
 
-/** Search answers at most 100 and has no offset: it is paged by created_at, newest first. */
-const SEARCH_MAX = 100
-const searchModel = handBound("created_at.before")
-
 const searchFields = {
   text: Schema.optional(Schema.String.annotations({ description: "Words in name or notes" })),
   workspace_gid: Schema.optional(Gid.annotations({ description: "The workspace (default: the configured one)" })),
@@ -435,37 +437,13 @@ const searchOnce = taskmgrOperation({
   data: Schema.Array(Task)
 })
 
-/**
- * A page of search results: the tasks not shown before, the cursor of the
- * next page (null: none left), and what could not be listed (a tie of
- * created_at too large to page through), if anything (core/paginate.ts `timeBound`).
- */
-export type SearchPage = TimeBoundPage<Task>
-
-export const taskSearch: Operation<
-  typeof SearchInput.Type,
-  typeof SearchInput.Encoded,
-  SearchPage,
-  TaskmgrError<TaskmgrPlanGate>,
-  TaskmgrClient,
-  Task
-> = {
+export const taskSearch = pagedSearch({
   name: "taskSearch",
   group: "tasks",
   summary: "Search a workspace's tasks (paid workspaces only), newest first.",
   input: SearchInput,
-  impact: "read",
-  idempotent: true,
-  paging: { model: searchModel, items: (page) => page.data, itemsKey: "tasks", key: (item) => item.gid },
-  run: (client, input, cursor) =>
-    timeBound(cursor, {
-      limit: input.limit ?? SEARCH_MAX,
-      max: SEARCH_MAX,
-      timeOf: (task) => task.created_at,
-      keyOf: (task) => task.gid,
-      noun: "tasks"
-    }, (before, limit) => searchOnce.run(client, { ...input, limit, before }, undefined))
-}
+  itemsKey: "tasks"
+}, searchOnce)
 
 // ---- My Tasks -------------------------------------------------------------------
 

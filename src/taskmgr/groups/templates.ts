@@ -19,6 +19,7 @@ import { dataBody, listFields, type TaskmgrError, taskmgrList, taskmgrOperation 
 import { notBoth, rules } from "../input-rules.js"
 import { columnsOf, Gid, GidOrUrl, NonBlank, Toggle } from "../records/records.js"
 import { Job, ProjectTemplate, TaskTemplate } from "../records/typed-records.js"
+import { Ref } from "../refs.js"
 import type { TaskmgrClient } from "../service.js"
 import { workspaceOf } from "./people.js"
 
@@ -134,7 +135,7 @@ export const projectTemplateList = taskmgrList({
   summary: "Project templates of a workspace, or of a team.",
   input: Schema.Struct({
     workspace_gid: Schema.optional(Gid.annotations({ description: "The workspace (default: the configured one)" })),
-    team: Schema.optional(Gid.annotations({ description: "Team gid: this team's templates instead" })),
+    team: Schema.optional(Ref("team", "Team gid or URL: its templates instead")),
     ...listFields
   }).pipe(Schema.filter(rules(notBoth("workspace_gid", "team")))),
   subject: (
@@ -181,7 +182,7 @@ export const projectTemplateInstantiate = waitingFor(
     input: Schema.Struct({
       project_template_gid: Gid.annotations({ description: "The project template's gid" }),
       name: NonBlank.annotations({ description: "The new project's name" }),
-      team: Schema.optional(Gid.annotations({ description: "Team gid (default: the template's)" })),
+      team: Schema.optional(Ref("team", "Team gid or URL (default: the template's)")),
       public: Schema.optional(Toggle.annotations({ description: "Public to the team (true or false)" })),
       requested_dates: Schema.optional(
         Schema.Record({ key: Gid, value: CalendarDate }).annotations({

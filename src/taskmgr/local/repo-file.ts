@@ -112,22 +112,50 @@ const readRepoFile = (path: string, trust: Trust): Effect.Effect<Option.Option<R
     })
   })
 
+/** The repository around `cwd` and where its file goes, unread; none outside a git repository or in one not ours. */
+export const repoAround = (
+  cwd: string,
+  trust: Trust = currentTrust()
+): Effect.Effect<Option.Option<Omit<Repo, "file">>> =>
+  Effect.suspend(() => {
+    const found = locateRepo(cwd, trust)
+    if (found._tag === "none") return Effect.succeed(Option.none())
+    if (found._tag === "foreign") return Effect.as(noteOnce(foreignRepoNote(found.root, found.owner)), Option.none())
+    return Effect.succeed(Option.some({ root: found.root, path: join(found.root, REPO_FILE) }))
+  })
+
 /** The repository around `cwd` and its file, if any; none outside a git repository or in one that is not ours. */
 export const loadRepo = (
   cwd: string,
   trust: Trust = currentTrust()
 ): Effect.Effect<Option.Option<Repo>, InvalidSettingsError> =>
-  Effect.suspend(() => {
-    const found = locateRepo(cwd, trust)
-    if (found._tag === "none") return Effect.succeed(Option.none())
-    if (found._tag === "foreign") return Effect.as(noteOnce(foreignRepoNote(found.root, found.owner)), Option.none())
-    const path = join(found.root, REPO_FILE)
-    return Effect.map(readRepoFile(path, trust), (file) => Option.some({ root: found.root, path, file }))
-  })
+  Effect.flatMap(repoAround(cwd, trust), (around) =>
+    Option.match(around, {
+      onNone: () => Effect.succeed(Option.none()),
+      onSome: (repo) => Effect.map(readRepoFile(repo.path, trust), (file) => Option.some({ ...repo, file }))
+    }))
+
+/**
+ * Replaces a malformed file by an empty registry (under its lock) and says why
+ * it was malformed: what `repo init`, which rewrites the file, does rather
+ * than be stopped by it. A file that reads well, or none, is left as it is.
+ */
+export const replaceMalformed = (
+  repo: Omit<Repo, "file">,
+  trust: Trust = currentTrust()
+): Effect.Effect<Option.Option<string>, InvalidInputError | InvalidSettingsError> =>
+  withFileLock(
+    repo.path,
+    who,
+    Effect.flatMap(Effect.either(readRepoFile(repo.path, trust)), (read) =>
+      Either.isRight(read)
+        ? Effect.succeed(Option.none())
+        : Effect.as(writeRepoFile(repo, { projects: [] }), Option.some(read.left.message)))
+  )
 
 const who = { label: REPO_FILE, field: "repo" }
 
-export const writeRepoFile = (repo: Repo, file: RepoFile): Effect.Effect<void, InvalidInputError> =>
+export const writeRepoFile = (repo: Pick<Repo, "path">, file: RepoFile): Effect.Effect<void, InvalidInputError> =>
   writeFileAtomic(repo.path, `${JSON.stringify(file, null, 2)}\n`, who)
 
 /**
@@ -160,17 +188,50 @@ export const updateRepoFile = <E, R>(
 const DIGITS = /^\d+$/
 const isReference = (value: string) => DIGITS.test(value.trim()) || /^https?:\/\//.test(value.trim())
 
-/** A registered project by name: exact, else the one that matches ignoring case. */
-export const projectNamed = (file: RepoFile, name: string) =>
-  file.projects.find((p) => p.name === name) ?? (() => {
-    const folded = file.projects.filter((p) => p.name.toLowerCase() === name.toLowerCase())
-    return folded.length === 1 ? folded[0] : undefined
-  })()
+/**
+ * A registered project by name: the one of exactly that name, else the one that matches ignoring case. Names
+ * differing only in case (`Alpha`, `ALPHA`) make a name that is neither ambiguous: `ambiguous` lists them.
+ */
+export const projectNamed = (
+  file: RepoFile,
+  name: string
+): { readonly project?: RepoFile["projects"][number]; readonly ambiguous?: ReadonlyArray<string> } => {
+  const exact = file.projects.find((p) => p.name === name)
+  if (exact !== undefined) return { project: exact }
+  const folded = file.projects.filter((p) => p.name.toLowerCase() === name.toLowerCase())
+  return folded.length === 1
+    ? { project: folded[0]! }
+    : folded.length > 1
+    ? { ambiguous: folded.map((p) => p.name) }
+    : {}
+}
+
+/** Why `name` names no single registered project, for a refusal under `field`. */
+export const notRegistered = (file: RepoFile, path: string, field: string, name: string): InvalidInputError => {
+  const { ambiguous } = projectNamed(file, name)
+  const quoted = (names: ReadonlyArray<string>) => names.map((n) => `"${n}"`).join(", ")
+  if (ambiguous !== undefined) {
+    return invalidInput(
+      `${field}: "${name}" matches ${quoted(ambiguous)} in ${path}, which differ only in case; give one exactly.`,
+      field
+    )
+  }
+  const known = quoted(file.projects.map((p) => p.name))
+  return invalidInput(
+    refusal(field, `a gid, a URL or a project registered in ${path}${known === "" ? "" : ` (${known})`}`, name),
+    field
+  )
+}
+
+/** The kinds of reference a registered project's name can stand for: a project, or a record of any kind. */
+const TAKES_PROJECT = new Set(["project", "any"])
 
 /**
- * The raw input with registered project names in place of gids, in the
- * fields that take a project (`gids` kind "project"). A value that is neither
- * a gid, a URL nor a registered name is refused here, naming what is registered.
+ * The raw input with registered project names in place of gids, in every
+ * field that takes a project (`gids` kind "project", or "any" record: a
+ * status overview's, an attachment's or an event's parent). A value that is
+ * neither a gid, a URL nor a registered name is refused here, naming what is
+ * registered.
  */
 export const projectAliases = (
   file: RepoFile,
@@ -182,18 +243,11 @@ export const projectAliases = (
     const out = { ...raw }
     const resolve = (field: string, value: string) => {
       if (isReference(value)) return Effect.succeed(value)
-      const project = projectNamed(file, value)
-      if (project !== undefined) return Effect.succeed(project.gid)
-      const known = file.projects.map((p) => `"${p.name}"`).join(", ")
-      return Effect.fail(
-        invalidInput(
-          refusal(field, `a gid, a URL or a project registered in ${path}${known === "" ? "" : ` (${known})`}`, value),
-          field
-        )
-      )
+      const { project } = projectNamed(file, value)
+      return project !== undefined ? Effect.succeed(project.gid) : Effect.fail(notRegistered(file, path, field, value))
     }
     for (const [field, kind] of Object.entries(gids)) {
-      if (kind !== "project") continue
+      if (!TAKES_PROJECT.has(kind)) continue
       const value = out[field]
       if (typeof value === "string") out[field] = yield* resolve(field, value)
       else if (Array.isArray(value)) {

@@ -15,6 +15,7 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { statSync } from "node:fs"
 import { resolve } from "node:path"
+import { refusal } from "../../core/allowed.js"
 import { invalidInput } from "../../core/errors.js"
 import { localPath } from "../../core/fields.js"
 import { announceNotice, currentObserver } from "../../core/http/observe.js"
@@ -62,9 +63,9 @@ const directoryOf = (dir: string | undefined) => {
   try {
     if (statSync(path).isDirectory()) return Effect.succeed(path)
   } catch {
-    return Effect.fail(invalidInput(`dir: ${dir ?? "."} does not exist or cannot be read.`, "dir"))
+    return Effect.fail(invalidInput(refusal("dir", "a directory that exists and can be read", dir ?? "."), "dir"))
   }
-  return Effect.fail(invalidInput(`dir: ${dir ?? "."} is not a directory.`, "dir"))
+  return Effect.fail(invalidInput(refusal("dir", "a directory", dir ?? "."), "dir"))
 }
 
 /** The task operations, loaded only to create: a scan alone starts without their Schemas. */

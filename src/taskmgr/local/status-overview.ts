@@ -27,12 +27,12 @@ import type { Operation } from "../../core/operation.js"
 import { offsetCursor, pages } from "../../core/paginate.js"
 import { type TaskmgrError, taskmgrOperation } from "../define.js"
 import { goalList } from "../groups/goals.js"
-import { portfolioItemList } from "../groups/portfolios.js"
+import { portfolioItemList, portfolioList } from "../groups/portfolios.js"
 import { projectList } from "../groups/projects.js"
 import { taskList } from "../groups/tasks.js"
-import { Gid, GidOrUrl } from "../records/records.js"
+import { Gid } from "../records/records.js"
 import { StatusUpdate } from "../records/typed-records.js"
-import { gidOf } from "../refs.js"
+import { gidOf, Ref, targetOfPath } from "../refs.js"
 import type { TaskmgrClient } from "../service.js"
 
 export type OverviewKind = "project" | "portfolio" | "goal"
@@ -172,7 +172,7 @@ const projectRollup = (client: TaskmgrClient, head: Headed) =>
     (tasks): Rollup => ({ kind: "project", gid: head.gid, name: head.name ?? null, status: statusOf(head), tasks })
   )
 
-/** The projects of the goal's team (or workspace) that say they support it. */
+/** The projects that support the goal: those of its team (or workspace) that say so, and the items of portfolios that say so. */
 const supportingProjects = (client: TaskmgrClient, goal: Head) =>
   Effect.gen(function*() {
     const team = goal.team?.gid
@@ -186,10 +186,37 @@ const supportingProjects = (client: TaskmgrClient, goal: Head) =>
         goals.some((g) =>
           g.gid === goal.gid
         )), { concurrency: 4 })
-    return candidates.filter((_, i) =>
+    const projects = candidates.filter((_, i) =>
       supports[i]
     )
+    // A portfolio that supports the goal brings its projects: the portfolios of the goal's workspace one can
+    // list (one's own) that say they support it.
+    const portfolios = yield* every(portfolioList, client, { workspace_gid: goal.workspace?.gid, limit: 100 })
+    const backing = yield* Effect.forEach(portfolios, (portfolio) =>
+      Effect.map(
+        every(goalList, client, { portfolio: portfolio.gid, limit: 100, fields: ["name"] }),
+        (goals) => goals.some((g) => g.gid === goal.gid)
+      ), { concurrency: 4 })
+    const items = yield* Effect.forEach(
+      portfolios.filter((_, i) => backing[i]),
+      (portfolio) =>
+        every(portfolioItemList, client, { portfolio_gid: portfolio.gid, limit: 100, fields: HEAD_FIELDS }),
+      { concurrency: 4 }
+    )
+    const seen = new Set(projects.map((p) => p.gid))
+    return [...projects, ...items.flat().filter((p) => !seen.has(p.gid) && seen.add(p.gid))]
   })
+
+/** The kind a portfolio's or goal's URL names (a project's page is also a task's: those are read). */
+const urlKind = (value: string): OverviewKind | undefined => {
+  if (!/^https?:\/\//i.test(value.trim())) return undefined
+  try {
+    const kind = targetOfPath(new URL(value.trim()).pathname.split("/").filter((s) => s !== ""))?.kind
+    return kind === "portfolio" || kind === "goal" ? kind : undefined
+  } catch {
+    return undefined
+  }
+}
 
 /** Which kind the gid is: the first of project, portfolio, goal that the service has. */
 const identify = (client: TaskmgrClient, gid: string, kind: OverviewKind | undefined) =>
@@ -217,7 +244,7 @@ export const statusOverview: Operation<
   group: "status_updates",
   summary: "Latest status and task counts of a project, goal or portfolio.",
   input: Schema.Struct({
-    gid: GidOrUrl.annotations({ description: "Project, portfolio or goal" }),
+    gid: Ref("any", "Project, portfolio or goal (gid or URL)"),
     kind: Schema.optional(
       Schema.Literal("project", "portfolio", "goal").annotations({
         description: "What gid is (default: found by reading)"
@@ -226,10 +253,14 @@ export const statusOverview: Operation<
   }),
   impact: "read",
   idempotent: true,
+  // A registered project's name stands for its gid here too (cli/program.ts).
+  gids: { gid: "any" },
   run: (client, input) =>
     Effect.gen(function*() {
-      const gid = yield* gidOf(input.gid, "project", "gid", client.settings.appUrl)
-      const { kind, head } = yield* identify(client, gid, input.kind)
+      const gid = yield* gidOf(input.gid, "any", "gid", client.settings.appUrl)
+      // A portfolio's or goal's URL says which it is; a project's, a task's or a bare gid is found by reading.
+      const named = urlKind(input.gid)
+      const { kind, head } = yield* identify(client, gid, input.kind ?? named)
       if (kind === "project") return { ...(yield* projectRollup(client, head)), items: [] }
       const members = kind === "portfolio"
         ? yield* every(portfolioItemList, client, { portfolio_gid: gid, limit: 100, fields: HEAD_FIELDS })

@@ -102,3 +102,36 @@ export const recentDeliveries = (state: WebhookState, webhook_id: string, now_ms
   state.deliveries
     .filter((d) => d.webhook_id === webhook_id && d.sent_at_ms >= now_ms - HISTORY_MS)
     .map(({ sent_at_ms: _, ...wire }) => wire)
+
+/** Where an event happened: the file, and the project and team it lives in. */
+export interface EventPlace {
+  readonly file_key: string
+  readonly project_id: string | null
+  readonly team_id: string
+}
+
+/** Whether a webhook watches a place: its file, the project holding it, or the team holding that. */
+const watches = (webhook: Webhook, place: EventPlace): boolean => {
+  switch (webhook.context) {
+    case "FILE":
+      return webhook.context_id === place.file_key
+    case "PROJECT":
+      return webhook.context_id === place.project_id
+    case "TEAM":
+      return webhook.context_id === place.team_id
+  }
+}
+
+/** Sends an event to every ACTIVE webhook of its type that watches where it happened, in id order. */
+export const publishEvent = (
+  state: WebhookState,
+  event_type: string,
+  place: EventPlace,
+  fields: Record<string, unknown>,
+  at_ms: number
+): void => {
+  const hooks = [...state.hooks.values()].filter((hook) => hook.event_type === event_type && watches(hook, place))
+  for (const hook of hooks.sort((a, b) => Number(a.id) - Number(b.id))) {
+    sendEvent(state, hook, { event_type, ...fields }, at_ms)
+  }
+}

@@ -9,7 +9,9 @@ import type { Call } from "../core/call.js"
 import type { Parsed } from "../core/rejection.js"
 import { route } from "../core/route.js"
 import type { Caller } from "./access.js"
+import { publicUser } from "./access.js"
 import { clientMeta, commentsOf, commentWire, findComment, objectBody, reactionWire } from "./comments.js"
+import { publishEvent } from "./deliveries.js"
 import { fileFor } from "./files.js"
 import type { ApiRoute, CallerCtx } from "./gate.js"
 import { endpoint } from "./gate.js"
@@ -76,6 +78,23 @@ const post = ({ call, caller, params, state }: CallerCtx) =>
       reactions: []
     }
     state.comments.comments.push(comment)
+    const author = caller.record.user_id === null ? null : publicUser(caller.record.user_id)
+    publishEvent(state.webhooks, "FILE_COMMENT", {
+      file_key: key,
+      project_id: file.context.project?.id ?? null,
+      team_id: file.context.team.id
+    }, {
+      comment: [{ text: message }],
+      comment_id: comment.id,
+      created_at: comment.created_at,
+      file_key: key,
+      file_name: file.record.name,
+      mentions: [],
+      triggered_by: author ?? null,
+      order_id: comment.order_id ?? "",
+      parent_id: comment.parent_id ?? "",
+      resolved_at: ""
+    }, call.now_ms)
     return json(200, commentWire(comment, false))
   })
 

@@ -28,11 +28,17 @@ const slug = (name: string) => name.replace(/[^A-Za-z0-9]+/g, "-")
 
 const SIZE = { min: 1, max: 10_000 }
 
+/** The embed's own size; maxwidth and maxheight are bounds it is scaled down to fit, keeping its 16:9 shape. */
+const FRAME = { width: 800, height: 450 }
+
 const oembed = ({ call, caller }: CallerCtx) =>
   Either.gen(function*() {
     const text = yield* required("url", yield* groupValue(call, "url"), groupWords)
-    const width = yield* groupQuery(call, "maxwidth", integerIn(SIZE, groupWords), 800)
-    const height = yield* groupQuery(call, "maxheight", integerIn(SIZE, groupWords), 450)
+    const maxWidth = yield* groupQuery(call, "maxwidth", integerIn(SIZE, groupWords), FRAME.width)
+    const maxHeight = yield* groupQuery(call, "maxheight", integerIn(SIZE, groupWords), FRAME.height)
+    const scale = Math.min(1, maxWidth / FRAME.width, maxHeight / FRAME.height)
+    const width = Math.max(1, Math.round(FRAME.width * scale))
+    const height = Math.max(1, Math.round(FRAME.height * scale))
     const format = yield* groupValue(call, "format")
     if (format !== undefined && format !== "json") {
       return yield* notImplemented(`Format '${format}' is not supported; use json`)

@@ -21,7 +21,6 @@ import {
   instance,
   materialize,
   rectangle,
-  rgb,
   solid,
   text,
   vector
@@ -552,7 +551,8 @@ export interface ContainingFrame {
   readonly nodeId: string
   readonly pageId: string
   readonly pageName: string
-  readonly backgroundColor: ReturnType<typeof rgb>
+  /** A string, as the description types it (a hex colour), unlike the RGBA objects of nodes. */
+  readonly backgroundColor: string
   readonly containingComponentSet?: { readonly name: string; readonly nodeId: string }
 }
 
@@ -578,6 +578,8 @@ export interface Library {
   readonly styles: ReadonlyArray<LibraryEntry>
 }
 
+const PAGE_BACKGROUND = "#F5F5F5"
+
 const stamp = (base: string, minutes: number) => new Date(Date.parse(base) + minutes * 60_000).toISOString()
 
 const libraryOf = (fileKey: string, catalog: Catalog, page: NodeSpec, publisher: string): Library => {
@@ -589,7 +591,7 @@ const libraryOf = (fileKey: string, catalog: Catalog, page: NodeSpec, publisher:
       nodeId: parent.id,
       pageId: page.id,
       pageName: page.name,
-      backgroundColor: rgb("#F5F5F5"),
+      backgroundColor: PAGE_BACKGROUND,
       ...(parent.type === "COMPONENT_SET" ? { containingComponentSet: { name: parent.name, nodeId: parent.id } } : {})
     })
   })
@@ -616,7 +618,7 @@ const libraryOf = (fileKey: string, catalog: Catalog, page: NodeSpec, publisher:
         nodeId: page.id,
         pageId: page.id,
         pageName: page.name,
-        backgroundColor: rgb("#F5F5F5")
+        backgroundColor: PAGE_BACKGROUND
       }
     })),
     styles: [...catalog.styles].map(([styleNodeId, meta], i) => ({

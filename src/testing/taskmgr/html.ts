@@ -56,10 +56,24 @@ export const htmlProblem = (html: string): string | null => {
 
 export const INVALID_XML = "XML is invalid"
 
-/** The plain text of accepted rich text: tags dropped, the five entities decoded. */
+/** Elements that stand on lines of their own: their boundaries become line breaks in the plain text. */
+const BLOCK = /<\/?(?:body|h1|h2|h3|ul|ol|li|blockquote|pre|hr)\b[^>]*>/gi
+
+/** Marks a block boundary until runs of them are folded into one line break (text never holds U+0000 here). */
+const BREAK = "\u0000"
+
+/**
+ * The plain text of accepted rich text, as the service derives `notes` from
+ * `html_notes`: each block (heading, list item, quote, rule) on a line of its
+ * own, inline tags dropped, the five entities decoded.
+ */
 export const plainText = (html: string): string =>
   html
+    .replace(BLOCK, BREAK)
     .replace(/<[^>]*>/g, "")
+    .replace(/\u0000+/g, BREAK)
+    .replace(/^\u0000|\u0000$/g, "")
+    .replace(/\u0000/g, "\n")
     .replace(/&lt;/g, "<")
     .replace(/&gt;/g, ">")
     .replace(/&quot;/g, "\"")

@@ -27,6 +27,15 @@ export interface CustomField {
   readonly created_by: string | null
 }
 
+/** A task's value of a custom field, stored, in the form its field's subtype takes on the wire (option and user gids by gid). */
+export type FieldValue =
+  | { readonly kind: "text"; readonly text: string }
+  | { readonly kind: "number"; readonly number: number }
+  | { readonly kind: "enum"; readonly option: string }
+  | { readonly kind: "multi_enum"; readonly options: ReadonlyArray<string> }
+  | { readonly kind: "date"; readonly date: string; readonly date_time: string | null }
+  | { readonly kind: "people"; readonly users: ReadonlyArray<string> }
+
 /** What a custom field can be attached to. */
 export type SettingParentKind = "project" | "portfolio" | "goal" | "team"
 

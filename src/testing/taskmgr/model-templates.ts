@@ -63,6 +63,8 @@ export interface ProjectTemplate {
 
 export interface Job {
   readonly gid: string
+  /** Who started it: a job is read by the user whose request made it, and by no one else. */
+  readonly started_by: string
   readonly resource_subtype: "instantiate_task" | "instantiate_project"
   readonly started_at: number
   readonly fails: boolean

@@ -5,7 +5,7 @@
  */
 import type { Buckets } from "../core/bucket.js"
 import { richText } from "./html.js"
-import { type FieldsWorld, makeFieldsWorld } from "./model-fields.js"
+import { type FieldsWorld, type FieldValue, makeFieldsWorld } from "./model-fields.js"
 import { type Attachment, EventFeeds } from "./model-files.js"
 import { type GoalsWorld, makeGoalsWorld } from "./model-goals.js"
 import type { Job, ProjectTemplate, RuleTrigger, TaskTemplate } from "./model-templates.js"
@@ -97,6 +97,8 @@ export interface Task {
   due_at: string | null
   start_on: string | null
   liked: boolean
+  /** Custom field gid to this task's value (task-custom-fields.ts checks and renders them). */
+  readonly custom_field_values: Map<string, FieldValue>
   readonly created_by: string | null
   readonly created_at: number
   modified_at: number
@@ -145,6 +147,7 @@ export const newTask = (gid: string, name: string, workspace: string, creator: s
   due_at: null,
   start_on: null,
   liked: false,
+  custom_field_values: new Map(),
   created_by: creator,
   created_at: at,
   modified_at: at

@@ -84,3 +84,13 @@ export const page = (ctx: Ctx, records: ReadonlyArray<Wire>): Parsed<Reply> =>
       }
     }
   })
+
+/**
+ * A list the description does not page (no limit or offset, no next_page:
+ * GET /workspaces/{gid}/users): every record in one answer, whatever
+ * limit the caller sent.
+ */
+export const unpaged = (ctx: Ctx, records: ReadonlyArray<Wire>): Reply => ({
+  status: 200,
+  body: { data: records.map((record) => listRecord(record, ctx.fields, ctx.expand)) }
+})

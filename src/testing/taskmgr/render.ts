@@ -9,6 +9,7 @@ import type { Project, Section, Story, Tag, Task, TaskmgrState, Team, User, User
 import type { RenderContext, ResourceType, Wire } from "./refs.js"
 import { projectRef, sectionRef, tagRef, taskRef, teamRef, userRef, workspaceRef } from "./refs.js"
 import { latestStatus, statusCompact } from "./render-goals.js"
+import { taskCustomFields } from "./task-custom-fields.js"
 
 const time = (ms: number | null): string | null => (ms === null ? null : isoTime(ms))
 
@@ -58,7 +59,9 @@ export const fullProject = (ctx: RenderContext, project: Project): Wire => ({
   public: project.public,
   privacy_setting: project.public ? "public_to_workspace" : "private",
   owner: userRef(ctx.state, project.owner),
-  team: project.team === null ? null : teamRef(ctx.state, project.team),
+  // The description documents team as a record, never null: a project of a workspace that is not an
+  // organization has no team and leaves the field out.
+  team: project.team === null ? undefined : teamRef(ctx.state, project.team),
   workspace: workspaceRef(ctx.state, project.workspace),
   followers: project.followers.map((gid) => userRef(ctx.state, gid)),
   members: project.members.map((gid) => userRef(ctx.state, gid)),
@@ -131,6 +134,7 @@ export const fullTask = (ctx: RenderContext, task: Task): Wire => {
     // The service documents these as bare resources (gid and type); opt_fields expands them.
     dependencies: task.dependencies.map((gid) => ({ gid, resource_type: "task" })),
     dependents: dependentsOf(state, task.gid).map((t) => ({ gid: t.gid, resource_type: "task" })),
+    custom_fields: taskCustomFields(ctx, task),
     workspace: workspaceRef(state, task.workspace),
     permalink_url: `${ctx.app_url}/0/${home}/${task.gid}`
   }

@@ -1,5 +1,6 @@
 /**
- * Goals: list (by workspace, team, or what supports them: a portfolio, project
+ * Goals: their supporters added and removed (addSupportingRelationship,
+ * removeSupportingRelationship); list (by workspace, team, or what supports them: a portfolio, project
  * or task; narrowed by workspace level and time periods), get, create (201),
  * update and delete (its status updates go with it).
  */
@@ -8,7 +9,7 @@ import type { Parsed } from "../core/rejection.js"
 import { route } from "../core/route.js"
 import type { ApiRoute, Ctx } from "./context.js"
 import { badRequest, created, emptyOk, ok } from "./errors.js"
-import { goalOf } from "./input-goals.js"
+import { goalOf, portfolioOf } from "./input-goals.js"
 import type { Data } from "./input.js"
 import {
   bool,
@@ -21,9 +22,12 @@ import {
   nullableStr,
   pathGid,
   plainOrRich,
+  projectOf,
   queryGid,
   queryValue,
+  requiredGid,
   str,
+  taskOf,
   teamOf,
   userOf,
   workspaceOf
@@ -177,11 +181,68 @@ const update = (ctx: Ctx) =>
     return ok(answer(ctx, changed))
   })
 
+/** A goal's supporter: a project, task or portfolio of its workspace, and the list of the goal that holds it. */
+const supporterOf = (ctx: Ctx, goal: Goal, gid: string) =>
+  Either.gen(function*() {
+    const kind = ctx.state.projects.has(gid)
+      ? "project"
+      : ctx.state.tasks.has(gid)
+      ? "task"
+      : ctx.state.portfolios.has(gid)
+      ? "portfolio"
+      : undefined
+    if (kind === undefined) {
+      return yield* badRequest(`supporting_resource: Not a project, task or portfolio: ${gid}`)
+    }
+    const record = kind === "project"
+      ? yield* projectOf(ctx, gid)
+      : kind === "task"
+      ? yield* taskOf(ctx, gid)
+      : yield* portfolioOf(ctx, gid)
+    if (record.workspace !== goal.workspace) {
+      return yield* badRequest("supporting_resource: The resource is in another workspace")
+    }
+    return { kind, name: record.name, list: kind === "portfolio" ? goal.supporting_portfolios : goal.supporting }
+  })
+
+/** `POST /goals/{gid}/addSupportingRelationship`: the goal relationship it makes (supporting work). */
+const addSupporter = (ctx: Ctx) =>
+  Either.gen(function*() {
+    const goal = yield* pathGoal(ctx)
+    const data = yield* input(ctx)
+    const gid = yield* requiredGid(ctx, data, "supporting_resource")
+    const supporter = yield* supporterOf(ctx, goal, gid)
+    const weight = data.contribution_weight ?? 0
+    if (typeof weight !== "number" || !(weight >= 0 && weight <= 1)) {
+      return yield* badRequest("contribution_weight: Must be a number from 0 to 1")
+    }
+    if (!supporter.list.includes(gid)) supporter.list.push(gid)
+    return ok({
+      gid: newGid(ctx.state),
+      resource_type: "goal_relationship",
+      resource_subtype: "supporting_work",
+      contribution_weight: weight,
+      supporting_resource: { gid, resource_type: supporter.kind, name: supporter.name },
+      supported_goal: { gid: goal.gid, resource_type: "goal", name: goal.name }
+    })
+  })
+
+const removeSupporter = (ctx: Ctx) =>
+  Either.gen(function*() {
+    const goal = yield* pathGoal(ctx)
+    const gid = yield* requiredGid(ctx, yield* input(ctx), "supporting_resource")
+    goal.supporting = goal.supporting.filter((g) => g !== gid)
+    goal.supporting_portfolios = goal.supporting_portfolios.filter((g) => g !== gid)
+    return emptyOk()
+  })
+
 export const goalRoutes: ReadonlyArray<ApiRoute> = [
   route("GET", "/goals", "goals:read", list),
   route("POST", "/goals", null, create),
   route("GET", "/goals/:goal_gid", "goals:read", (ctx) => Either.map(pathGoal(ctx), (goal) => ok(answer(ctx, goal)))),
   route("PUT", "/goals/:goal_gid", null, update),
+  route("POST", "/goals/:goal_gid/addSupportingRelationship", null, addSupporter),
+  route("POST", "/goals/:goal_gid/removeSupportingRelationship", null, removeSupporter),
   route("DELETE", "/goals/:goal_gid", null, (ctx) =>
     Either.map(pathGoal(ctx), (goal) => {
       ctx.state.goals.delete(goal.gid)

@@ -7,7 +7,7 @@ import { badRequest, ok } from "./errors.js"
 import { checkGid, pathGid, queryGid, queryValue, teamOf, userGid, userOf, workspaceOf } from "./input.js"
 import type { User } from "./model.js"
 import { singleRecord } from "./opt-fields.js"
-import { page } from "./paging.js"
+import { page, unpaged } from "./paging.js"
 import { fullTeam, fullUser, fullWorkspace } from "./render.js"
 
 const single = (ctx: Ctx, record: Record<string, unknown>) => ok(singleRecord(record, ctx.fields, ctx.expand))
@@ -46,7 +46,7 @@ export const peopleRoutes: ReadonlyArray<ApiRoute> = [
   route("GET", "/workspaces/:workspace_gid/users", "users:read", (ctx) =>
     Either.flatMap(
       pathWorkspace(ctx),
-      (workspace) => page(ctx, usersIn(ctx, workspace.gid).map((user) => fullUser(ctx.render, user)))
+      (workspace) => Either.right(unpaged(ctx, usersIn(ctx, workspace.gid).map((user) => fullUser(ctx.render, user))))
     )),
   route("GET", "/workspaces", "workspaces:read", (ctx) =>
     page(

@@ -1,6 +1,7 @@
 /**
  * Portfolios: list (a workspace's, by owner), get, create (201), update,
- * delete (its status updates go with it), and their items (projects).
+ * delete (its status updates go with it), and their items (projects): listed,
+ * added at a place (`insert_before` or `insert_after` an item) and removed.
  */
 import * as Either from "effect/Either"
 import type { Parsed } from "../core/rejection.js"
@@ -9,7 +10,20 @@ import type { ApiRoute, Ctx } from "./context.js"
 import { badRequest, created, emptyOk, ok } from "./errors.js"
 import { portfolioOf } from "./input-goals.js"
 import type { Data } from "./input.js"
-import { bool, date, gidField, input, pathGid, queryGid, queryValue, str, userGid, workspaceOf } from "./input.js"
+import {
+  bool,
+  date,
+  gidField,
+  input,
+  pathGid,
+  projectOf,
+  queryGid,
+  queryValue,
+  requiredGid,
+  str,
+  userGid,
+  workspaceOf
+} from "./input.js"
 import { newPortfolio, type Portfolio, type PortfolioColor } from "./model-goals.js"
 import { newGid } from "./model.js"
 import { singleRecord } from "./opt-fields.js"
@@ -90,6 +104,37 @@ const create = (ctx: Ctx) =>
 
 const pathPortfolio = (ctx: Ctx) => Either.flatMap(pathGid(ctx, "portfolio_gid"), (gid) => portfolioOf(ctx, gid))
 
+/** `POST /portfolios/{gid}/addItem`: a project of the portfolio's workspace, moved when already an item. */
+const addItem = (ctx: Ctx) =>
+  Either.gen(function*() {
+    const portfolio = yield* pathPortfolio(ctx)
+    const data = yield* input(ctx)
+    const project = yield* projectOf(ctx, yield* requiredGid(ctx, data, "item"))
+    if (project.workspace !== portfolio.workspace) {
+      return yield* badRequest("item: The project is in another workspace")
+    }
+    const before = yield* gidField(ctx, data, "insert_before")
+    const after = yield* gidField(ctx, data, "insert_after")
+    if (before !== undefined && after !== undefined) {
+      return yield* badRequest("You may only provide one of insert_before or insert_after")
+    }
+    const items = portfolio.items.filter((gid) => gid !== project.gid)
+    const anchor = before ?? after
+    const at = anchor === undefined ? items.length : items.indexOf(anchor)
+    if (at < 0) return yield* badRequest(`${before !== undefined ? "insert_before" : "insert_after"}: Not an item`)
+    items.splice(after !== undefined ? at + 1 : at, 0, project.gid)
+    portfolio.items = items
+    return emptyOk()
+  })
+
+const removeItem = (ctx: Ctx) =>
+  Either.gen(function*() {
+    const portfolio = yield* pathPortfolio(ctx)
+    const item = yield* requiredGid(ctx, yield* input(ctx), "item")
+    portfolio.items = portfolio.items.filter((gid) => gid !== item)
+    return emptyOk()
+  })
+
 export const portfolioRoutes: ReadonlyArray<ApiRoute> = [
   route("GET", "/portfolios", "portfolios:read", (ctx) =>
     Either.gen(function*() {
@@ -130,6 +175,8 @@ export const portfolioRoutes: ReadonlyArray<ApiRoute> = [
       }
       return emptyOk()
     })),
+  route("POST", "/portfolios/:portfolio_gid/addItem", "portfolios:write", addItem),
+  route("POST", "/portfolios/:portfolio_gid/removeItem", "portfolios:write", removeItem),
   route(
     "GET",
     "/portfolios/:portfolio_gid/items",

@@ -134,15 +134,41 @@ const taskCounts = (ctx: Ctx, project: Project) => {
   return ok(Object.fromEntries(wanted.map((field) => [field, counts[field]])))
 }
 
+const SEARCH_ORDERS: Readonly<Record<string, (project: Project) => number>> = {
+  created_at: (project) => project.created_at,
+  modified_at: (project) => project.modified_at,
+  due_date: (project) => (project.due_on === null ? 0 : Date.parse(project.due_on)),
+  completed_at: () => 0
+}
+
+/**
+ * Project search: premium only, at most 100 results and no offset; ordered by
+ * `sort_by` (default modified_at, newest first) and paged by hand with
+ * `created_at.before`, as task search is.
+ */
 const search = (ctx: Ctx) =>
   Either.gen(function*() {
     const workspace = yield* workspaceOf(ctx, yield* pathGid(ctx, "workspace_gid"))
     if (!workspace.premium) return yield* reject(402, PREMIUM_MESSAGE)
     const text = (queryValue(ctx, "text") ?? "").toLowerCase()
     const limit = (yield* readLimit(ctx)) ?? 100
+    const sortBy = queryValue(ctx, "sort_by") ?? "modified_at"
+    const order = SEARCH_ORDERS[sortBy] ?? (yield* badRequest(`sort_by: Unknown value: ${sortBy}`))
+    const ascendingText = queryValue(ctx, "sort_ascending")
+    if (ascendingText !== undefined && ascendingText !== "true" && ascendingText !== "false") {
+      return yield* badRequest(`sort_ascending: Value is not a boolean: ${ascendingText}`)
+    }
+    const ascending = ascendingText === "true"
+    const beforeText = queryValue(ctx, "created_at.before")
+    const before = beforeText === undefined ? null : Date.parse(beforeText)
+    if (before !== null && Number.isNaN(before)) {
+      return yield* badRequest(`created_at.before: Invalid date-time value: ${beforeText}`)
+    }
     const found = inWorkspace(ctx, workspace.gid).filter((project) =>
-      text === "" || project.name.toLowerCase().includes(text) || project.notes.toLowerCase().includes(text)
+      (text === "" || project.name.toLowerCase().includes(text) || project.notes.toLowerCase().includes(text)) &&
+      (before === null || project.created_at < before)
     )
+    found.sort((a, b) => (ascending ? order(a) - order(b) : order(b) - order(a)) || a.gid.localeCompare(b.gid))
     const fields = ctx.fields ?? ["name"]
     return ok(found.slice(0, limit).map((project) => select(fullProject(ctx.render, project), fields, ctx.expand)))
   })

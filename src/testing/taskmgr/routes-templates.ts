@@ -49,8 +49,8 @@ const taskTemplateOf = (ctx: Ctx, gid: string): Parsed<TaskTemplate> => template
 const projectTemplateOf = (ctx: Ctx, gid: string): Parsed<ProjectTemplate> =>
   templateOf(ctx, ctx.state.projectTemplates, gid)
 
-const startJob = (ctx: Ctx, job: Omit<Job, "gid" | "started_at">) => {
-  const started: Job = { gid: newGid(ctx.state), started_at: ctx.call.now_ms, ...job }
+const startJob = (ctx: Ctx, job: Omit<Job, "gid" | "started_at" | "started_by">) => {
+  const started: Job = { gid: newGid(ctx.state), started_at: ctx.call.now_ms, started_by: ctx.caller.user.gid, ...job }
   ctx.state.jobs.set(started.gid, started)
   return created(fullJob(ctx.render, started, ctx.call.now_ms))
 }
@@ -220,7 +220,8 @@ export const templateRoutes: ReadonlyArray<ApiRoute> = [
     Either.gen(function*() {
       const gid = yield* pathGid(ctx, "job_gid")
       const job = ctx.state.jobs.get(gid)
-      if (job === undefined) return yield* notFound(gid)
+      // Another user's job is as unknown as one that never was: its gid reveals nothing.
+      if (job === undefined || job.started_by !== ctx.caller.user.gid) return yield* notFound(gid)
       return ok(singleRecord(fullJob(ctx.render, job, ctx.call.now_ms), ctx.fields, ctx.expand))
     }))
 ]

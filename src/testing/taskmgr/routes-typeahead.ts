@@ -2,7 +2,7 @@
  * Typeahead: `GET /workspaces/{gid}/typeahead?resource_type&query&count`,
  * objects of one type in the workspace whose name (or a word of it) starts
  * with the query, at most `count` (1-100, default 20), one page, never paged.
- * A type the simulator keeps no records of answers an empty list.
+ * A type the simulator keeps no records of (actor, agent) answers an empty list.
  */
 import * as Either from "effect/Either"
 import { given, integerIn } from "../core/params.js"
@@ -34,6 +34,9 @@ type Named = { readonly gid: string; readonly name: string }
 export const typeaheadSources: Partial<
   Record<(typeof TYPEAHEAD_TYPES)[number], (state: TaskmgrState, workspace: string) => ReadonlyArray<Named>>
 > = {
+  custom_field: (state, ws) => [...state.customFields.values()].filter((f) => f.workspace === ws),
+  goal: (state, ws) => [...state.goals.values()].filter((g) => g.workspace === ws),
+  portfolio: (state, ws) => [...state.portfolios.values()].filter((p) => p.workspace === ws),
   project: (state, ws) => [...state.projects.values()].filter((p) => p.workspace === ws),
   project_template: (state, ws) => [...state.projectTemplates.values()].filter((t) => t.workspace === ws),
   tag: (state, ws) => [...state.tags.values()].filter((t) => t.workspace === ws),

@@ -139,6 +139,7 @@ export const seedTemplates = (state: TaskmgrState, w: TemplateWorld): void => {
   // Finished before any clock starts (a test's TestClock starts at 0).
   state.jobs.set(s.job_gid, {
     gid: s.job_gid,
+    started_by: w.user,
     resource_subtype: "instantiate_task",
     started_at: -JOB_RUN_MS,
     fails: false,

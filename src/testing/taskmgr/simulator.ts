@@ -75,6 +75,13 @@ export interface TaskmgrSandboxInfo {
   readonly user_gid: string
   readonly project_gid: string
   readonly task_gid: string
+  readonly team_gid: string
+  readonly goal_gid: string
+  readonly portfolio_gid: string
+  readonly task_template_gid: string
+  readonly project_template_gid: string
+  readonly rule_trigger_gid: string
+  readonly custom_field_gid: string
 }
 
 export const sandboxInfo = (origin: string): TaskmgrSandboxInfo => ({
@@ -93,7 +100,14 @@ export const sandboxInfo = (origin: string): TaskmgrSandboxInfo => ({
   workspace_gid: taskmgrSeed.workspace_gid,
   user_gid: taskmgrSeed.user_gid,
   project_gid: taskmgrSeed.project_gid,
-  task_gid: taskmgrSeed.task_gid
+  task_gid: taskmgrSeed.task_gid,
+  team_gid: taskmgrSeed.team_gid,
+  goal_gid: taskmgrSeed.goal_gid,
+  portfolio_gid: taskmgrSeed.portfolio_gid,
+  task_template_gid: taskmgrSeed.templates.task_template_gid,
+  project_template_gid: taskmgrSeed.templates.project_template_gid,
+  rule_trigger_gid: taskmgrSeed.templates.rule_trigger_gid,
+  custom_field_gid: taskmgrSeed.custom_field_gids.priority
 })
 
 /** Serves a fresh simulator on 127.0.0.1 (port 0 = any free port) until the Scope closes. */

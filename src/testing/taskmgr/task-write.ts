@@ -26,6 +26,7 @@ import {
 } from "./input.js"
 import type { Task } from "./model.js"
 import { newGid, newStory, newTask } from "./model.js"
+import { parseCustomFieldValues, storeCustomFieldValues } from "./task-custom-fields.js"
 
 const SUBTYPES: ReadonlySet<string> = new Set(["default_task", "milestone", "section", "approval"])
 
@@ -41,9 +42,14 @@ const addFollower = (task: Task, gid: string): void => {
   if (!task.followers.includes(gid)) task.followers.push(gid)
 }
 
-/** The fields create and update share; records system stories for assignee and due date changes. */
+/**
+ * The fields create and update share; records system stories for assignee
+ * and due date changes. Custom-field values are checked first, against the
+ * task's projects, so a refused value changes nothing.
+ */
 export const applyTaskFields = (ctx: Ctx, task: Task, data: Data): Parsed<void> =>
   Either.gen(function*() {
+    const customValues = yield* parseCustomFieldValues(ctx, task, data)
     const name = yield* str(data, "name")
     if (name !== undefined) task.name = name
     const subtype = yield* str(data, "resource_subtype")
@@ -113,6 +119,7 @@ export const applyTaskFields = (ctx: Ctx, task: Task, data: Data): Parsed<void> 
     if (has(data, "parent")) {
       yield* setParent(ctx, task, data.parent === null ? null : (yield* gidField(ctx, data, "parent"))!)
     }
+    storeCustomFieldValues(task, customValues)
     task.modified_at = ctx.call.now_ms
   })
 
@@ -165,7 +172,8 @@ export const createTask = (ctx: Ctx, data: Data, parentGid: string | null): Pars
     if (workspace === undefined) return yield* badRequest("You should specify one of workspace, parent, projects")
     yield* workspaceOf(ctx, workspace)
     const task = newTask(newGid(ctx.state), "", workspace, ctx.caller.user.gid, ctx.call.now_ms)
-    const { parent: _ignored, ...fields } = data
+    // Custom-field values wait for the task's projects, which carry their fields.
+    const { custom_fields: _later, parent: _ignored, ...fields } = data
     yield* applyTaskFields(ctx, task, fields)
     if (parentTask !== undefined) yield* setParent(ctx, task, parentTask.gid)
     for (const project of projects) yield* addToProject(ctx, task, project)
@@ -178,6 +186,7 @@ export const createTask = (ctx: Ctx, data: Data, parentGid: string | null): Pars
     for (const follower of (yield* gidList(ctx, data, "followers", "user")) ?? []) {
       addFollower(task, (yield* userOf(ctx, follower)).gid)
     }
+    storeCustomFieldValues(task, yield* parseCustomFieldValues(ctx, task, data))
     // Creating a task records no system story for its first assignee or due date.
     for (const [gid, story] of ctx.state.stories) if (story.task === task.gid) ctx.state.stories.delete(gid)
     ctx.state.tasks.set(task.gid, task)

@@ -50,7 +50,11 @@ const FILE_FORM = /^Error: --[\w-]+: .+\.$/
 const takesPath = (o: OptionSpec) => /PATH|DIR|FILE/.test(o.valueName ?? "")
 
 /** A refusal worded outside this change, in one line that quotes the value: a toolset (src/core/mcp/toolsets.ts). */
-const WORDED_ELSEWHERE = [/^Error: Unknown toolset "/]
+const WORDED_ELSEWHERE = [
+  /^Error: Unknown toolset "/,
+  // Not the value's fault: the flag belongs to another kind of listing (said with the flag it needs).
+  /^Error: --cursor applies to a --plan listing only/
+]
 
 /** Secrets are refused without their value. */
 const SECRET = /token|secret|passcode/i

@@ -159,7 +159,12 @@ describe("reactions", () => {
     Effect.gen(function*() {
       const a = yield* api
       const ref = { file_key, comment_id: comment_ids.root, emoji: ":tada:" }
-      expect(yield* a.commentReactionAdd(ref)).toEqual({ comment_id: comment_ids.root, emoji: ":tada:", reacted: true })
+      expect(yield* a.commentReactionAdd(ref)).toEqual({
+        linked: true,
+        file_key,
+        comment_id: comment_ids.root,
+        emoji: ":tada:"
+      })
       yield* a.commentReactionAdd(ref)
       const listed = yield* a.commentReactionList({ file_key, comment_id: comment_ids.root })
       expect(listed.reactions.filter((r) => r.emoji === ":tada:")).toHaveLength(1)

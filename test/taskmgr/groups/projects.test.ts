@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Chunk, Effect, Stream } from "effect"
+import { Chunk, Effect, Stream, TestClock } from "effect"
 import { api, apiLayer, seed, sent, SIM } from "../harness.js"
 
 const pathsOf = (log: ReadonlyArray<{ readonly method: string; readonly path: string }>) =>
@@ -77,11 +77,35 @@ describe("TaskmgrApi: projects", () => {
     Effect.gen(function*() {
       const a = yield* api
       const found = yield* a.projectSearch({ text: "launch" })
-      expect(found.map((p) => p.gid)).toEqual([seed.project_gid])
-      expect(found[0]).toMatchObject({ name: "Launch Plan", archived: false })
+      expect(found.data.map((p) => p.gid)).toEqual([seed.project_gid])
+      expect(found.data[0]).toMatchObject({ name: "Launch Plan", archived: false })
+      expect(found.next_cursor).toBeNull()
       const [request] = yield* sent
       expect(request?.path).toBe(`/api/1.0/workspaces/${seed.workspace_gid}/projects/search`)
-      expect(request?.query).toMatchObject({ text: "launch" })
+      expect(request?.query).toMatchObject({ text: "launch", sort_by: "created_at", sort_ascending: "false" })
+    }).pipe(Effect.provide(apiLayer())))
+
+  it.effect("pages a search as task search does: newest first, each page bounded by created_at.before, ties kept", () =>
+    Effect.gen(function*() {
+      const a = yield* api
+      for (const name of ["Alpha one", "Alpha two", "Alpha three"]) {
+        yield* a.projectCreate({ name, team: seed.team_gid })
+        yield* TestClock.adjust("1 minute")
+      }
+      const first = yield* a.projectSearch({ text: "alpha", limit: 2 })
+      expect(first.data.map((p) => p.name)).toEqual(["Alpha three", "Alpha two"])
+      expect(first.next_cursor).not.toBeNull()
+      const all = Chunk.toReadonlyArray(yield* Stream.runCollect(a.streams.projectSearch({ text: "alpha", limit: 2 })))
+      expect(all.map((p) => p.name)).toEqual(["Alpha three", "Alpha two", "Alpha one"])
+      const bounds = (yield* sent).filter((r) => r.path.endsWith("/projects/search")).map((r) =>
+        r.query["created_at.before"]
+      )
+      // At or before the oldest time shown (a bound 1 ms later), so nothing made in that same millisecond is lost.
+      expect(bounds.at(-1)).toBe(new Date(Date.parse(first.data[1]!.created_at!) + 1).toISOString())
+      // Sorted otherwise, a search is one page: no creation-time bound orders what follows.
+      const sorted = yield* a.projectSearch({ text: "alpha", limit: 2, sort_by: "modified_at" })
+      expect(sorted.data).toHaveLength(2)
+      expect(sorted.next_cursor).toBeNull()
     }).pipe(Effect.provide(apiLayer())))
 
   it.effect("search on a free workspace is the plan gate (402 → PlanRequiredError)", () =>

@@ -41,7 +41,7 @@ describe("TaskmgrApi: sections", () => {
       expect((yield* a.sectionUpdate({ section_gid: later.gid, name: "Someday" })).name).toBe("Someday")
 
       const moved = yield* a.sectionMove({ project_gid: seed.project_gid, section: later.gid, before_section: s.todo })
-      expect(moved).toEqual({ moved: true, section: later.gid, project_gid: seed.project_gid, before_section: s.todo })
+      expect(moved).toEqual({ linked: true, project_gid: seed.project_gid, section: later.gid, before_section: s.todo })
       yield* a.sectionMove({
         project_gid: `${SIM}/0/${seed.project_gid}/list`,
         section: blocked.gid,
@@ -78,7 +78,7 @@ describe("TaskmgrApi: sections", () => {
         section_gid: s.done,
         task: `${SIM}/0/${seed.project_gid}/${seed.task_gid}`
       })
-      expect(added).toEqual({ added: true, task: seed.task_gid, section_gid: s.done })
+      expect(added).toEqual({ linked: true, section_gid: s.done, task: seed.task_gid })
       yield* a.sectionTaskAdd({ section_gid: s.done, task: seed.task_gids.review, insert_after: seed.task_gid })
       const log = yield* sent
       expect(log[0]?.path).toBe(`/api/1.0/sections/${s.done}/addTask`)

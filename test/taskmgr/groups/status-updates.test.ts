@@ -156,7 +156,7 @@ describe("TaskmgrApi: status overview", () => {
       ])
     }).pipe(Effect.provide(apiLayer())))
 
-  it.effect("a goal: its status and the projects of its team that support it", () =>
+  it.effect("a goal: its status, the projects of its team that support it, and a supporting portfolio's items", () =>
     Effect.gen(function*() {
       const a = yield* api
       yield* TestClock.setTime(JUNE_10)
@@ -170,13 +170,13 @@ describe("TaskmgrApi: status overview", () => {
       expect(o.items.map((i) => i.gid)).toEqual([seed.project_gid])
       // With the kind given, no other kind is tried.
       expect((yield* sent)[0]?.path).toBe(`/api/1.0/goals/${seed.goal_gid}`)
+      // Growth is supported by no project itself, only by the launch portfolio: its items are counted.
       const growth = yield* a.statusOverview({ gid: seed.goal_gids.growth })
-      expect(growth).toMatchObject({
-        kind: "goal",
-        status: null,
-        tasks: { total: 0, completed: 0, incomplete: 0, overdue: 0 },
-        items: []
-      })
+      expect(growth).toMatchObject({ kind: "goal", status: null })
+      const portfolio = yield* a.statusOverview({ gid: seed.portfolio_gid, kind: "portfolio" })
+      expect(growth.items.map((i) => i.gid).sort()).toEqual(portfolio.items.map((i) => i.gid).sort())
+      expect(growth.items.length).toBeGreaterThan(0)
+      expect(growth.tasks).toEqual(portfolio.tasks)
     }).pipe(Effect.provide(apiLayer())))
 
   it.effect("a gid that is no project, portfolio or goal is not found; a private portfolio is forbidden", () =>

@@ -50,7 +50,11 @@ describe("TaskmgrApi: tags", () => {
   it.effect("tags and untags a task given by URL, and lists the tasks of a tag and the tags of a task", () =>
     Effect.gen(function*() {
       const a = yield* api
-      expect(yield* a.tagTaskAdd({ task_gid: taskUrl, tag: later })).toEqual({ task, tag: later, tagged: true })
+      expect(yield* a.tagTaskAdd({ task_gid: taskUrl, tag: later })).toEqual({
+        linked: true,
+        task_gid: task,
+        tag: later
+      })
       const add = (yield* sent).at(-1)!
       expect(add).toMatchObject({
         method: "POST",
@@ -63,7 +67,11 @@ describe("TaskmgrApi: tags", () => {
       const tasks = yield* a.tagTaskList({ tag_gid: later })
       expect(tasks.data.map((t) => t.gid)).toContain(task)
       expect((yield* sent).at(-1)?.query).toMatchObject({ opt_fields: "name,completed,due_on" })
-      expect(yield* a.tagTaskRemove({ task_gid: task, tag: later })).toEqual({ task, tag: later, tagged: false })
+      expect(yield* a.tagTaskRemove({ task_gid: task, tag: later })).toEqual({
+        unlinked: true,
+        task_gid: task,
+        tag: later
+      })
       expect((yield* a.tagTasks({ task_gid: task })).data.map((t) => t.gid)).toEqual([urgent])
     }).pipe(Effect.provide(apiLayer())))
 

@@ -307,10 +307,14 @@ describe("TaskmgrApi: tasks", () => {
       ).toContain(T.review)
       yield* a.taskProjectRemove({ task_gid: T.review, project: seed.big_project_gid })
 
+      const followersOf = (gid: string) =>
+        Effect.map(a.taskGet({ task_gid: gid }), (t) => (t.followers as Array<{ gid: string }>).map((f) => f.gid))
       const followed = yield* a.taskFollowerAdd({ task_gid: T.review, followers: [seed.other_user_gid] })
-      expect((followed.followers as Array<{ gid: string }>).map((f) => f.gid)).toContain(seed.other_user_gid)
+      expect(followed).toEqual({ linked: true, task_gid: T.review, followers: [seed.other_user_gid] })
+      expect(yield* followersOf(T.review)).toContain(seed.other_user_gid)
       const unfollowed = yield* a.taskFollowerRemove({ task_gid: T.review, followers: [seed.other_user_gid] })
-      expect((unfollowed.followers as Array<{ gid: string }>).map((f) => f.gid)).not.toContain(seed.other_user_gid)
+      expect(unfollowed).toEqual({ unlinked: true, task_gid: T.review, followers: [seed.other_user_gid] })
+      expect(yield* followersOf(T.review)).not.toContain(seed.other_user_gid)
 
       yield* a.taskDependencyAdd({ task_gid: T.completed, dependencies: [taskUrl(T.others)] })
       expect((yield* a.taskDependencyList({ task_gid: T.completed })).data.map((t) => t.gid)).toEqual([T.others])

@@ -13,56 +13,12 @@ import { Effect, Schema } from "effect"
 import { readFileSync } from "node:fs"
 import * as Records from "../../../src/taskmgr/records/record-schemas.js"
 import { taskmgrSeed as seed, TaskmgrSimulatorClient } from "../../../src/testing/index.js"
+import type { JsonSchema } from "../../testing/core/described.js"
+import { problemsWith } from "../../testing/core/described.js"
 
-interface JsonSchema {
-  readonly type?: string | ReadonlyArray<string>
-  readonly enum?: ReadonlyArray<unknown>
-  readonly properties?: Readonly<Record<string, JsonSchema>>
-  readonly items?: JsonSchema
-  readonly $ref?: string
-  readonly $comment?: string
-  readonly anyOf?: ReadonlyArray<JsonSchema>
-  readonly oneOf?: ReadonlyArray<JsonSchema>
-  readonly allOf?: ReadonlyArray<JsonSchema>
-}
 const definitions: Record<string, JsonSchema> =
   JSON.parse(readFileSync("reference/taskmgr-records.json", "utf8")).definitions
-
-const kindOf = (value: unknown): string =>
-  value === null ? "null" : Array.isArray(value) ? "array" : Number.isInteger(value) ? "integer" : typeof value
-
-/** Where `value` breaks `schema`, as `path: problem` lines (none when it conforms). */
-const problems = (schema: JsonSchema, value: unknown, path: string): Array<string> => {
-  if (schema.$ref !== undefined) return problems(definitions[schema.$ref.replace("#/definitions/", "")]!, value, path)
-  if (value === null && schema.$comment?.includes("accepts null")) return []
-  if (schema.allOf !== undefined) return schema.allOf.flatMap((s) => problems(s, value, path))
-  const members = schema.anyOf ?? schema.oneOf
-  if (members !== undefined) {
-    const each = members.map((s) => problems(s, value, path))
-    return each.some((p) => p.length === 0)
-      ? []
-      : [`${path}: matches none of its ${members.length} forms (${each.map((p) => p[0]).join("; ")})`]
-  }
-  const types = schema.type === undefined ? [] : typeof schema.type === "string" ? [schema.type] : schema.type
-  const kind = kindOf(value)
-  if (types.length > 0 && !types.includes(kind) && !(kind === "integer" && types.includes("number"))) {
-    return [`${path}: ${kind}, documented ${types.join(" or ")}`]
-  }
-  if (schema.enum !== undefined && value !== null && !schema.enum.includes(value)) {
-    return [`${path}: ${JSON.stringify(value)} is not one of ${schema.enum.join(", ")}`]
-  }
-  if (kind === "array" && schema.items !== undefined) {
-    return (value as Array<unknown>).flatMap((v, i) => problems(schema.items!, v, `${path}[${i}]`))
-  }
-  if (kind === "object" && schema.properties !== undefined) {
-    return Object.entries(value as Record<string, unknown>).flatMap(([key, v]) =>
-      schema.properties![key] === undefined
-        ? [`${path}.${key}: not a documented field`]
-        : problems(schema.properties![key]!, v, `${path}.${key}`)
-    )
-  }
-  return []
-}
+const problems = problemsWith(definitions)
 
 /** The library's names for the records the reference names `...Response` (scripts/taskmgr-records.mjs). */
 const LIBRARY_NAMES: Readonly<Record<string, keyof typeof Records>> = {

@@ -48,6 +48,8 @@ describe("team library lists", () => {
           nodeId: node_ids.button_set,
           pageId: node_ids.components_page,
           pageName: "Components",
+          // A string, as the description types it; nodes carry RGBA objects, this field never does.
+          backgroundColor: "#F5F5F5",
           containingComponentSet: { name: "Button", nodeId: node_ids.button_set }
         }
       })

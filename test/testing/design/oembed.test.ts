@@ -32,6 +32,14 @@ describe("oEmbed", () => {
       })
       const small = yield* oembed(`url=${encodeURIComponent(fileUrl)}&maxwidth=320&maxheight=180`, as.baseOauth)
       expect(small.body).toMatchObject({ width: 320, height: 180, thumbnail_width: 320, thumbnail_height: 180 })
+      // Either bound alone scales the 16:9 embed to fit it, never stretching it out of shape.
+      const narrow = yield* oembed(`url=${encodeURIComponent(fileUrl)}&maxwidth=300`)
+      expect(narrow.body).toMatchObject({ width: 300, height: 169 })
+      expect(narrow.body.html).toContain(`width="300" height="169"`)
+      const short = yield* oembed(`url=${encodeURIComponent(fileUrl)}&maxheight=90`)
+      expect(short.body).toMatchObject({ width: 160, height: 90 })
+      const large = yield* oembed(`url=${encodeURIComponent(fileUrl)}&maxwidth=2000&maxheight=2000`)
+      expect(large.body).toMatchObject({ width: 800, height: 450 })
     })))
 
   it.effect("answers 501 for what it cannot embed and 404 for what it does not know", () =>

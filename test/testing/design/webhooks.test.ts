@@ -402,3 +402,46 @@ describe("deliveries", () => {
       expect(r.body.requests).toHaveLength(2)
     })))
 })
+
+describe("webhook events", () => {
+  it.effect("a FILE_COMMENT webhook of the file, its project or its team receives a posted comment; others do not", () =>
+    run(Effect.gen(function*() {
+      const onFile = yield* createHook({ event_type: "FILE_COMMENT", endpoint: "https://hooks.example.com/file" })
+      const onTeam = yield* createHook({
+        event_type: "FILE_COMMENT",
+        context: "team",
+        context_id: designSeed.team_id,
+        endpoint: "https://hooks.example.com/team"
+      })
+      const onUpdates = yield* createHook({ event_type: "FILE_UPDATE", endpoint: "https://hooks.example.com/upd" })
+      const posted = yield* send("POST", `/v1/files/${designSeed.file_key}/comments`, {
+        ...personal,
+        body: { message: "Ship it" }
+      })
+      expect(posted.status).toBe(200)
+      const requestsOf = (id: string) =>
+        Effect.map(
+          send("GET", `/v2/webhooks/${id}/requests`, personal),
+          (r) =>
+            (r.body.requests as Array<{ request_info: { payload: Record<string, unknown> } }>)
+              .map((q) => q.request_info.payload)
+        )
+      for (const hook of [onFile, onTeam]) {
+        const payloads = yield* requestsOf(hook.id)
+        expect(payloads.map((p) => p.event_type)).toEqual(["PING", "FILE_COMMENT"])
+        expect(payloads[1]).toMatchObject({
+          passcode: "s3cret-passcode",
+          webhook_id: hook.id,
+          comment: [{ text: "Ship it" }],
+          comment_id: posted.body.id,
+          file_key: designSeed.file_key,
+          file_name: "Sandbox File",
+          parent_id: "",
+          resolved_at: "",
+          triggered_by: { id: posted.body.user.id },
+          protocol_version: "2"
+        })
+      }
+      expect((yield* requestsOf(onUpdates.id)).map((p) => p.event_type)).toEqual(["PING"])
+    })))
+})

@@ -4,6 +4,15 @@ import * as Effect from "effect/Effect"
 import { del, FREE, get, ORIGIN, post, put, run, seed } from "./helpers.js"
 
 describe("taskmgr simulator: projects", () => {
+  it.effect("a project of a workspace that is not an organization has no team, and leaves team out (never null)", () =>
+    run(Effect.gen(function*() {
+      const made = yield* post("/projects", { name: "Garden", workspace: seed.free_workspace_gid }, { token: FREE })
+      expect(made.status).toBe(201)
+      expect("team" in made.body.data).toBe(false)
+      const read = yield* get(`/projects/${made.body.data.gid}`, { token: FREE })
+      expect("team" in read.body.data).toBe(false)
+    })))
+
   it.effect("create answers 201, update and delete change state, counts need opt_fields", () =>
     run(Effect.gen(function*() {
       const made = yield* post(`/workspaces/${seed.workspace_gid}/projects`, { name: "Roadmap", team: seed.team_gid })

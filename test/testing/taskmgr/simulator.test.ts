@@ -75,8 +75,44 @@ describe("taskmgr sandbox", () => {
         "workspace_gid",
         "user_gid",
         "project_gid",
-        "task_gid"
+        "task_gid",
+        "team_gid",
+        "goal_gid",
+        "portfolio_gid",
+        "task_template_gid",
+        "project_template_gid",
+        "rule_trigger_gid",
+        "custom_field_gid"
       ])
+      // Every gid the line names reads back from the sandbox it describes.
+      const paths = {
+        workspace_gid: "workspaces",
+        user_gid: "users",
+        project_gid: "projects",
+        task_gid: "tasks",
+        team_gid: "teams",
+        goal_gid: "goals",
+        portfolio_gid: "portfolios",
+        task_template_gid: "task_templates",
+        project_template_gid: "project_templates",
+        custom_field_gid: "custom_fields"
+      } as const
+      for (const [key, collection] of Object.entries(paths)) {
+        const read = yield* Effect.promise(() =>
+          fetch(`${info.base_url}/${collection}/${info[key as keyof typeof paths]}`, {
+            headers: { authorization: `Bearer ${info.tokens.personal}` }
+          })
+        )
+        expect(read.status, key).toBe(200)
+      }
+      const run = yield* Effect.promise(() =>
+        fetch(`${info.base_url}/rule_triggers/${info.rule_trigger_gid}/run`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${info.tokens.personal}`, "content-type": "application/json" },
+          body: JSON.stringify({ data: { resource: info.task_gid, action_data: {} } })
+        })
+      )
+      expect(run.status).toBe(200)
       expect(Object.keys(info.tokens)).toEqual(["personal", "free", "expired"])
       expect(Object.keys(info.client)).toEqual(["id", "secret", "wrong_kind_id"])
       const response = yield* Effect.promise(() =>
