@@ -19,6 +19,7 @@ import type { WrapperError } from "../../src/core/errors.js"
 import { fieldsOf } from "../../src/core/fields.js"
 import { classifyFailure } from "../../src/core/http/classify.js"
 import type { Answer } from "../../src/core/http/exchange.js"
+import { toolError } from "../../src/core/mcp/derive.js"
 import { hasTool, toolNameOf } from "../../src/core/mcp/names.js"
 import { toolVocabulary } from "../../src/core/mcp/remedy.js"
 import { withNamedField } from "../../src/core/named-field.js"
@@ -219,6 +220,14 @@ describe.each(SERVICES)("remedies by cause: $name", (service) => {
     }
     const remedies = table.map(({ error }) => remedy(error, cli))
     expect(new Set(remedies).size, remedies.join("\n")).toBe(table.length)
+    // A tool error's fields are snake_case, and the calls they name are tools, never the library's operations.
+    for (const { error } of table) {
+      const fields = toolError(error, tool)
+      expect(Object.keys(fields).filter((key) => /[A-Z]/.test(key)), error._tag).toEqual([])
+      for (const name of (fields.freed_by ?? []) as ReadonlyArray<string>) {
+        expect(name).toMatch(new RegExp(`^${service.name}_`))
+      }
+    }
   })
 
   it("names every command's own flag or positional for a 400 naming one of its input fields, and --cursor for the paging position", () => {

@@ -154,7 +154,8 @@ const snakeCase = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCas
 
 /**
  * Plain JSON for a tool result, in snake_case: Durations become seconds, the
- * read to check a write with is its tool, nothing else of the error's internals.
+ * read to check a write with and the calls that free a limit are their tools,
+ * nothing else of the error's internals.
  */
 export const toolError = (error: WrapperError, vocabulary: Vocabulary): Record<string, unknown> => {
   const plain: Record<string, unknown> = {
@@ -168,6 +169,8 @@ export const toolError = (error: WrapperError, vocabulary: Vocabulary): Record<s
       ? Duration.toSeconds(value)
       : key === "check" && typeof value === "string"
       ? vocabulary.operation?.(value) ?? value
+      : key === "freedBy" && Array.isArray(value)
+      ? value.map((name: string) => vocabulary.operation?.(name) ?? name)
       : value
   }
   plain.remedy = remedy(error, vocabulary)
