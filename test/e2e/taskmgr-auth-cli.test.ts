@@ -312,6 +312,23 @@ describe("taskmgr auth status", () => {
     expect(shadowing.stdout).not.toContain(info.tokens.personal)
     expect(await logged()).toEqual([])
   })
+
+  it("an unusable settings.json spoils only the app registration, and a failed --check still shows the status", async () => {
+    mkdirSync(configDir, { recursive: true })
+    writeFileSync(join(configDir, "settings.json"), "{oops", { mode: 0o600 })
+    const broken = await taskmgr(["auth", "status", "--json"], envFor({ TASKMGR_ACCESS_TOKEN: info.tokens.personal }))
+    expect(broken.code, describeRun(broken)).toBe(0)
+    expect(JSON.parse(broken.stdout)).toMatchObject({
+      authenticated: true,
+      source: "TASKMGR_ACCESS_TOKEN",
+      app: { unusable: expect.stringMatching(/settings\.json is not valid JSON at line 1, column 2/) }
+    })
+    const rejected = await taskmgr(["auth", "status", "--check"], envFor({ TASKMGR_ACCESS_TOKEN: "a-rejected-token-1" }))
+    expect(rejected.code, describeRun(rejected)).toBe(3)
+    expect(rejected.stdout).toMatch(/^source:\s+TASKMGR_ACCESS_TOKEN$/m)
+    expect(rejected.stdout).toMatch(/^check\.ok:\s+false$/m)
+    expect(rejected.stderr).toMatch(/^Error: .*rejected the token/m)
+  })
 })
 
 describe("the stored credential", () => {

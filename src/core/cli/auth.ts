@@ -9,6 +9,7 @@
 import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import { createServer } from "node:net"
@@ -248,14 +249,27 @@ const statusLeaf = (cli: AnyCli): Leaf => ({
         max_wait_seconds: seconds(o.maxWait, 60),
         timeout_seconds: seconds(o.timeout, 30),
         ...cli.statusFields?.(o, { ...shared, ...options }, env),
-        app: appStatus(yield* appOf(cli.signIn, options, env))
+        // An unusable settings.json spoils sign-in, not a token given some other way: said here, not a failure.
+        app: Either.match(yield* Effect.either(appOf(cli.signIn, options, env)), {
+          onLeft: (refused) => ({ unusable: refused.message }),
+          onRight: appStatus
+        })
       }
-      if (options["--check"] === true) {
-        const client = yield* requireToken(cli, settings).pipe(Effect.flatMap((o) => makeClient(cli.service, o)))
-        status.base_url = maskUrl(client.settings.baseUrl)
-        status.check = yield* cli.check(client, options, env)
+      // A check that fails still shows the status it checked; the failure then ends the command (its exit code).
+      const checked = options["--check"] === true
+        ? yield* Effect.either(
+          requireToken(cli, settings).pipe(
+            Effect.flatMap((o) => makeClient(cli.service, o)),
+            Effect.tap((client) => Effect.sync(() => void (status.base_url = maskUrl(client.settings.baseUrl)))),
+            Effect.flatMap((client) => cli.check(client, options, env))
+          )
+        )
+        : undefined
+      if (checked !== undefined) {
+        status.check = Either.match(checked, { onLeft: (e) => ({ ok: false, error: e._tag }), onRight: (c) => c })
       }
       yield* printRecord(shared, status)
+      if (checked?._tag === "Left") return yield* Effect.fail(checked.left)
       // Not authenticated is a failure, as for `gh auth status`: the error says why and what to do (exit 3).
       if (Option.isNone(settings.token)) yield* requireToken(cli, settings)
     })
