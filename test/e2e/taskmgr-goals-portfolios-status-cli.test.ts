@@ -128,30 +128,44 @@ describe("taskmgr status overview", () => {
         "portfolio",
         seed.portfolio_gid,
         "Launch portfolio",
-        "at_risk",
-        "Backlog too large",
-        "Other Member",
-        "2024-05-04T09:00:00.000Z",
         "154",
         "1",
         "153",
-        "1"
+        "1",
+        "at_risk",
+        "Backlog too large",
+        "Other Member",
+        "2024-05-04T09:00:00.000Z"
       ],
       [
         "project",
         seed.project_gid,
         "Launch Plan",
-        "on_track",
-        "Back on track",
-        "Other Member",
-        "2024-05-03T09:00:00.000Z",
         "4",
         "1",
         "3",
-        "1"
+        "1",
+        "on_track",
+        "Back on track",
+        "Other Member",
+        "2024-05-03T09:00:00.000Z"
       ],
-      ["project", seed.big_project_gid, "Backlog (large)", "", "", "", "", "150", "0", "150", "0"]
+      ["project", seed.big_project_gid, "Backlog (large)", "150", "0", "150", "0", "", "", "", ""]
     ])
+  })
+
+  it("on an 80-column terminal keeps the counts, dropping the latest status first", async () => {
+    const r = await runInProcess(["status", "overview", seed.portfolio_gid], {
+      bin: TASKMGR_BIN,
+      env: sandbox.env(),
+      tty: { columns: 80 }
+    })
+    expect(r.code, describeRun(r)).toBe(0)
+    const [header, portfolio] = r.stdout.split("\n")
+    expect(header).toMatch(/\bTOTAL\b.*\bCOMPLET.*\bINCOMPL.*\bOVERD/)
+    // Its counts: 154 tasks, 1 completed, 153 open, 1 overdue.
+    expect(portfolio).toMatch(/\s154\s+1\s+153\s+1\b/)
+    expect(r.stdout.split("\n").every((line) => line.length <= 80)).toBe(true)
   })
 
   it("a goal as JSON, its kind given: its status, its supporting project and the sums", async () => {

@@ -177,18 +177,19 @@ export const views = [
     text: {
       kind: "table",
       rows: overviewRows,
+      // The counts the overview exists for come before the latest status, which a narrow terminal drops first.
       columns: [
         "kind",
         "gid",
         "name",
-        "status",
-        "title",
-        "author",
-        "date",
         "total",
         "completed",
         "incomplete",
-        "overdue"
+        "overdue",
+        "status",
+        "title",
+        "author",
+        "date"
       ],
       noun: "items"
     },
