@@ -323,7 +323,10 @@ describe("taskmgr auth status", () => {
       source: "TASKMGR_ACCESS_TOKEN",
       app: { unusable: expect.stringMatching(/settings\.json is not valid JSON at line 1, column 2/) }
     })
-    const rejected = await taskmgr(["auth", "status", "--check"], envFor({ TASKMGR_ACCESS_TOKEN: "a-rejected-token-1" }))
+    const rejected = await taskmgr(
+      ["auth", "status", "--check"],
+      envFor({ TASKMGR_ACCESS_TOKEN: "a-rejected-token-1" })
+    )
     expect(rejected.code, describeRun(rejected)).toBe(3)
     expect(rejected.stdout).toMatch(/^source:\s+TASKMGR_ACCESS_TOKEN$/m)
     expect(rejected.stdout).toMatch(/^check\.ok:\s+false$/m)
