@@ -125,7 +125,9 @@ export class NotFoundError extends Schema.TaggedError<NotFoundError>()("NotFound
   /** The service knows no such path at all (not just no such record): the base URL is likely wrong. */
   unknownPath: Schema.optional(Schema.Boolean),
   /** The input field whose value the service found nothing for, when the answer names it (a rule trigger's resource). */
-  field: Schema.optional(Schema.String)
+  field: Schema.optional(Schema.String),
+  /** The setting whose value it found nothing for, when no input gave one (a default workspace from the configuration). */
+  setting: Schema.optional(Schema.String)
 }) {}
 
 /** A 429 that waiting did not resolve; the rate-limit headers are kept as the service sent them. */

@@ -117,6 +117,10 @@ export const remedy = (error: WrapperError, say: Vocabulary): string => {
         }: the service knows no such address, so the base URL likely lacks the API's path (such as /api/1.0) or points at another server.`
         : error.field !== undefined
         ? `Check ${say.field(error.field)}: the service knows no such ${reference}, or your token cannot see it.`
+        : error.setting !== undefined
+        ? `Check the ${error.setting} configured (${
+          say.setting(error.setting)
+        }): the service knows no such ${error.setting}, or your token cannot see it.`
         : `Check the ${reference}, and that your token can see it.`
     }
     case "RateLimitError": {

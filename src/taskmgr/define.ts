@@ -5,9 +5,10 @@
  * without it) and a minimal `opt_fields` set, and pages by `next_page.offset`.
  */
 import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { readAnswer } from "../core/decode.js"
-import type { InvalidInputError, PlanRequiredError, RequestError } from "../core/errors.js"
+import { type InvalidInputError, NotFoundError, type PlanRequiredError, type RequestError } from "../core/errors.js"
 import type { RequestSpec } from "../core/http/pipeline.js"
 import { routeTemplate } from "../core/http/route.js"
 import { type Operation, type OperationInfo, operationInfo } from "../core/operation.js"
@@ -92,6 +93,20 @@ const resolveGids = <I>(input: I, gids: Partial<Record<string, GidKind>> | undef
     return resolved as I
   })
 
+/**
+ * A 404 for the default workspace, when no input named one: the gid came from the configuration (a variable,
+ * a repository's .taskmgr.json), so that is what to check, not a gid the caller typed.
+ */
+const configuredWorkspaceNotFound = <E>(error: E, client: TaskmgrClient, input: unknown, spec: RequestSpec): E => {
+  const workspace = Option.getOrUndefined(client.settings.workspace)
+  if (
+    workspace === undefined || !(error instanceof NotFoundError) || error.unknownPath === true ||
+    error.field !== undefined || (input as { workspace_gid?: unknown }).workspace_gid !== undefined
+  ) return error
+  const sent = spec.path.split("/").includes(workspace) || Object.values(spec.query ?? {}).includes(workspace)
+  return sent ? new NotFoundError({ ...error, message: error.message, setting: "workspace" }) as E : error
+}
+
 const send = <I, IE, G, B, BE>(
   def: Omit<Common<I, IE, G>, "impact" | "idempotent">,
   response: Schema.Schema<B, BE>,
@@ -111,7 +126,7 @@ const send = <I, IE, G, B, BE>(
       forbiddenHint: def.forbiddenHint,
       changedOnlyBy: def.changedOnlyBy,
       planGate
-    })
+    }).pipe(Effect.mapError((e) => configuredWorkspaceNotFound(e, client, input, spec)))
     return yield* readAnswer(response, { operation: def.name, subject })(answer.body)
   }) as Effect.Effect<B, TaskmgrError<G>> // the classifier gives PlanRequiredError only when planGate is declared
 

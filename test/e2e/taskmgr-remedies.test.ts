@@ -95,6 +95,17 @@ describe("taskmgr remedies by cause", () => {
     expect(await sandbox.requests()).toEqual([])
   })
 
+  it("a configured workspace the service does not know says where it is configured; one typed, to check the gid", async () => {
+    const configured = await taskmgr(["tag", "list"], { TASKMGR_WORKSPACE: "1299999999999999" })
+    expect(configured.code, describeRun(configured)).toBe(5)
+    expect(remedyOf(configured)).toMatch(
+      /^→ Check the workspace configured \(--workspace-gid, TASKMGR_WORKSPACE or workspace_gid in the repository's \.taskmgr\.json\)/
+    )
+    const typed = await taskmgr(["tag", "list", "--workspace-gid", "1299999999999999"])
+    expect(typed.code, describeRun(typed)).toBe(5)
+    expect(remedyOf(typed)).toMatch(/^→ Check the gid or URL/)
+  })
+
   it("repo show outside a repository, or in one without .taskmgr.json, gives one remedy for the cause (no --help)", async () => {
     const outside = mkdtempSync(join(tmpdir(), "taskmgr-remedies-"))
     const r = await run(["repo", "show"], { bin: TASKMGR_BIN, env: sandbox.env(), cwd: outside })
