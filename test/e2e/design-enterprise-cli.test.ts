@@ -206,7 +206,7 @@ describe("one command per group", () => {
   it("activity-log, developer-log and ai-usage with a plan token", async () => {
     const log = json(await as("plan", ["activity-log", "list", "--limit", "5", "--json"]))
     expect(log.activity_logs).toHaveLength(5)
-    expect(log.next_cursor).toMatch(/^desc:\d+:\d+$/)
+    expect(log.next_cursor).toMatch(/^[0-9a-f]{8}:desc:\d+:\d+$/)
     const dev = json(await as("plan", ["developer-log", "list", "--date-range", "last_24h", "--limit", "5", "--json"]))
     expect(dev.developer_logs).toHaveLength(5)
     const ai = ok(await as("plan", ["ai-usage", "daily", "--start-date", day(-10), "--end-date", day(-2)]))

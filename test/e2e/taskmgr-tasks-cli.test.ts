@@ -41,6 +41,19 @@ describe("taskmgr task commands over the built binary", () => {
     expect(second!.query).toMatchObject({ assignee: "me", workspace: sandbox.info.workspace_gid })
   })
 
+  it("a --cursor printed by another listing is refused before sending; its own listing resumes from it", async () => {
+    const first = JSON.parse(
+      (await taskmgr(["project", "list", "--limit", "1", "--json"])).stdout
+    ) as { next_cursor: string }
+    expect(first.next_cursor).toMatch(/^[0-9a-f]{8}:/)
+    const before = (await requestLog()).length
+    const other = await taskmgr(["task", "list", "--project", sandbox.info.project_gid, "--cursor", first.next_cursor])
+    expect(usageErrorOf(other)).toMatch(/--cursor: must be a cursor this listing printed, not one of another listing/)
+    expect((await requestLog()).length).toBe(before)
+    const own = await taskmgr(["project", "list", "--limit", "1", "--cursor", first.next_cursor, "--json"])
+    expect(own.code, describeRun(own)).toBe(0)
+  })
+
   it("task get takes a task URL in place of the gid", async () => {
     const task = json<{ gid: string; name: string }>(
       await taskmgr(["task", "get", taskUrl(sandbox.info.task_gid), "--json"])

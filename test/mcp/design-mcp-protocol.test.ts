@@ -288,6 +288,14 @@ describe("paging knobs on tools", () => {
       expect(rest.webhooks).toHaveLength(1)
       expect(await text({ fetchAll: true })).toMatchObject({ complete: true, pages: 2 })
       expect(await text({ fetchAll: true, maxPages: 1 })).toMatchObject({ complete: false, pages: 1 })
+      // The cursor names its listing: given to another (another plan), it is refused, and nothing is sent.
+      const other = (await client.callTool({
+        name: "design_webhook_list",
+        arguments: { plan_api_id: "team-1300000000000000099", cursor: first.next_cursor }
+      })) as any
+      expect(other.isError).toBe(true)
+      expect(other.structuredContent.error).toMatchObject({ type: "InvalidInputError", exit_code: 2 })
+      expect(other.structuredContent.error.message).toMatch(/^cursor: must be a cursor this listing printed/)
     })
   })
 

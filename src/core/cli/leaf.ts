@@ -13,6 +13,7 @@ import { fieldsOf } from "../fields.js"
 import { HttpObserver } from "../http/observe.js"
 import { decodeInput } from "../input.js"
 import { exitCodeOfItems, ItemsFailed, withItemOutcome } from "../item-failures.js"
+import { openCursor, sealCursor } from "../listing-cursor.js"
 import { prepareOutputDirectory, prepareOutputFile, writeFileAtomic } from "../local-files.js"
 import { withNamedField } from "../named-field.js"
 import type { AnyOperation } from "../operation.js"
@@ -253,15 +254,19 @@ export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => (
         return
       }
       const model = op.paging
-      const collected = yield* observed(
+      const from = openCursor(op, input, paging.cursor, "--cursor")
+      if (from instanceof InvalidInputError) return yield* Effect.fail(from)
+      const sealed = yield* observed(
         collect(
-          pages(model.model, (c) => op.run(client, input, c), paging.cursor),
+          pages(model.model, (c) => op.run(client, input, c), from),
           (p) => model.items(p),
           paging,
           model.key?.bind(model),
           model.model.expired
         )
       ).pipe(Effect.mapError((e) => (e._tag === "InvalidInputError" ? inCliWords(v, e) : withNamedField(e, op, input))))
+      // The cursor printed names this listing, so it cannot be given to another (listing-cursor.ts).
+      const collected = { ...sealed, next_cursor: sealCursor(op, input, sealed.next_cursor) }
       const data = {
         [model.itemsKey]: collected.items,
         next_cursor: collected.next_cursor,

@@ -14,7 +14,7 @@ import { refusal } from "../allowed.js"
 import {
   inService,
   invalidInput,
-  type InvalidInputError,
+  InvalidInputError,
   isWrapperError,
   ServiceError,
   UnexpectedError,
@@ -25,6 +25,7 @@ import { type Field, fieldsOf } from "../fields.js"
 import { type ExchangeEvent, HttpObserver, type WaitEvent } from "../http/observe.js"
 import { cursorProblem, decodeInput, MAX_PAGES_ALLOWED } from "../input.js"
 import { exitCodeOfItems, withItemOutcome } from "../item-failures.js"
+import { openCursor, sealCursor } from "../listing-cursor.js"
 import { withNamedField } from "../named-field.js"
 import type { AnyOperation } from "../operation.js"
 import { machineText, visible } from "../output.js"
@@ -248,14 +249,18 @@ export const runForTool = <C>(
   return Effect.gen(function*() {
     const { cursor, options, rest } = yield* pagingArgs(args)
     const input = yield* decodeInput(op.input, rest)
+    const from = openCursor(op, input, cursor, "cursor")
+    if (from instanceof InvalidInputError) return yield* Effect.fail(from)
     const c = yield* client
-    const collected = yield* collect(
-      pages(paging.model, (next) => op.run(c, input, next), cursor),
+    const sealed = yield* collect(
+      pages(paging.model, (next) => op.run(c, input, next), from),
       (p) => paging.items(p),
       options,
       paging.key?.bind(paging),
       paging.model.expired
     )
+    // The cursor handed out names this listing, so it cannot be given to another (listing-cursor.ts).
+    const collected = { ...sealed, next_cursor: sealCursor(op, input, sealed.next_cursor) }
     const fetched = {
       [paging.itemsKey]: collected.items,
       next_cursor: collected.next_cursor,
