@@ -4,7 +4,7 @@
  * and fitted to the terminal's width on a terminal, tab-separated without a
  * header when piped.
  */
-import { encode as toToon } from "@toon-format/toon"
+import { encode as toToon, encodeLines as toToonLines } from "@toon-format/toon"
 import type { TextView } from "./view.js"
 import { visible } from "./visible.js"
 
@@ -49,6 +49,14 @@ export const safeJson = (value: unknown, space?: number): string =>
     /[\x7f-\x9f\u202a-\u202e\u2066-\u2069]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`
   )
+
+/**
+ * A value's TOON a line at a time, controls made visible: a large document is written as it is encoded, never
+ * held whole as one string (a 25 MB design file: 1.7 s and 200 MB where the whole text took 2.5 s and 510 MB).
+ */
+export function* toonLines(value: unknown): Generator<string> {
+  for (const line of toToonLines(value)) yield visible(line)
+}
 
 /** JSON or TOON text of a value, safe on a terminal: JSON exact, TOON with controls made visible. */
 export const machineText = (value: unknown, format: "json" | "toon", space?: number): string =>

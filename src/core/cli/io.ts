@@ -102,6 +102,39 @@ export const exitWhenWritten = (code: number): Promise<never> => {
 const line = (text: string) => (text.endsWith("\n") ? text : `${text}\n`)
 
 /** Data on stdout, as given: JSON and TOON (already safe, output.ts), a token asked for, a script. */
+/** How much of a long output is handed to stdout at once. */
+const CHUNK = 64 * 1024
+
+/**
+ * Lines to stdout in chunks as they are made, waiting whenever stdout asks to (a reader slower than the
+ * writer): a long document is never held whole, here or in the stream's buffer.
+ */
+export const writeLines = (lines: Iterable<string>): Effect.Effect<void, never, CliIO> =>
+  Effect.flatMap(CliIO, (io) =>
+    Effect.async<void>((resume) => {
+      const iterator = lines[Symbol.iterator]()
+      const pump = () => {
+        for (let done = false; !done;) {
+          let chunk = ""
+          for (;;) {
+            const next = iterator.next()
+            if (next.done === true) {
+              done = true
+              break
+            }
+            chunk += `${next.value}\n`
+            if (chunk.length >= CHUNK) break
+          }
+          if (chunk !== "" && !io.stdout.write(chunk) && !done) {
+            io.stdout.once("drain", pump)
+            return
+          }
+        }
+        resume(Effect.void)
+      }
+      pump()
+    }))
+
 export const writeOut = (text: string): Effect.Effect<void, never, CliIO> =>
   Effect.flatMap(CliIO, (io) => Effect.sync(() => void io.stdout.write(line(text))))
 

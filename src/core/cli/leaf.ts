@@ -17,7 +17,7 @@ import { openCursor, sealCursor } from "../listing-cursor.js"
 import { prepareOutputDirectory, prepareOutputFile, writeFileAtomic } from "../local-files.js"
 import { withNamedField } from "../named-field.js"
 import type { AnyOperation } from "../operation.js"
-import { machineText, type OutputFormat, render, useColor } from "../output.js"
+import { machineText, type OutputFormat, render, toonLines, useColor } from "../output.js"
 import { collect, pages } from "../paginate.js"
 import { refuseCredentialUploads } from "../protected-paths.js"
 import { scrubSecrets } from "../secrets.js"
@@ -35,7 +35,7 @@ import {
   secretsTyped
 } from "./derive.js"
 import { followItems } from "./follow.js"
-import { CliIO, type CliIOShape, type Env, terminalWidth, writeErr, writeOut } from "./io.js"
+import { CliIO, type CliIOShape, type Env, terminalWidth, writeErr, writeLines, writeOut } from "./io.js"
 import { cliObserver, type Invocation, type Leaf } from "./runtime.js"
 
 export interface LeafContext<C> {
@@ -67,6 +67,8 @@ export const formatOf = (shared: Invocation["shared"]): Effect.Effect<OutputForm
 
 export const printResult = <S>(v: AnyView, shown: S, data: unknown, format: OutputFormat, full: boolean) =>
   Effect.gen(function*() {
+    // TOON is written as it is encoded: a large document is never one string (the scrub is line by line too).
+    if (format === "toon") return yield* writeLines(mapLines(toonLines(data), scrubSecrets))
     const io = yield* CliIO
     const out = render(v.text as TextView<S>, shown, data, {
       format,
@@ -101,6 +103,10 @@ const jobOutcome = (error: WrapperError, format: "json" | "toon") =>
       )
     )
     : Effect.void
+
+function* mapLines(lines: Iterable<string>, f: (line: string) => string): Generator<string> {
+  for (const line of lines) yield f(line)
+}
 
 /** Progress drawn in place on stderr, only when it is a terminal. */
 const progressLine = (io: CliIOShape) =>
