@@ -262,7 +262,7 @@ export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => (
       const model = op.paging
       const from = openCursor(op, input, paging.cursor, "--cursor")
       if (from instanceof InvalidInputError) return yield* Effect.fail(from)
-      const sealed = yield* observed(
+      const walked = yield* observed(
         collect(
           pages(model.model, (c) => op.run(client, input, c), from),
           (p) => model.items(p),
@@ -272,7 +272,7 @@ export const operationLeaf = <C>(v: AnyView, context: LeafContext<C>): Leaf => (
         )
       ).pipe(Effect.mapError((e) => (e._tag === "InvalidInputError" ? inCliWords(v, e) : withNamedField(e, op, input))))
       // The cursor printed names this listing, so it cannot be given to another (listing-cursor.ts).
-      const collected = { ...sealed, next_cursor: sealCursor(op, input, sealed.next_cursor) }
+      const collected = { ...walked, next_cursor: sealCursor(op, input, walked.next_cursor) }
       const data = {
         [model.itemsKey]: collected.items,
         next_cursor: collected.next_cursor,

@@ -252,7 +252,7 @@ export const runForTool = <C>(
     const from = openCursor(op, input, cursor, "cursor")
     if (from instanceof InvalidInputError) return yield* Effect.fail(from)
     const c = yield* client
-    const sealed = yield* collect(
+    const walked = yield* collect(
       pages(paging.model, (next) => op.run(c, input, next), from),
       (p) => paging.items(p),
       options,
@@ -260,7 +260,7 @@ export const runForTool = <C>(
       paging.model.expired
     )
     // The cursor handed out names this listing, so it cannot be given to another (listing-cursor.ts).
-    const collected = { ...sealed, next_cursor: sealCursor(op, input, sealed.next_cursor) }
+    const collected = { ...walked, next_cursor: sealCursor(op, input, walked.next_cursor) }
     const fetched = {
       [paging.itemsKey]: collected.items,
       next_cursor: collected.next_cursor,
