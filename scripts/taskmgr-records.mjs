@@ -10,37 +10,13 @@
 // misspelt field does not compile. Records a library user looks for by name are written under that name (Task,
 // not TaskResponse): hovers and type errors say it.
 import { readFileSync, writeFileSync } from "node:fs"
+import { RECORD_NAMES } from "./taskmgr-record-names.mjs"
 
 const source = process.argv[2] ?? "reference/taskmgr-records.json"
 const target = process.argv[3] ?? "src/taskmgr/records/record-schemas.ts"
 const { definitions } = JSON.parse(readFileSync(source, "utf8"))
 
-/** The reference's names for the records a library user reads, and the names they read them by. */
-const NAMES = {
-  AttachmentResponse: "Attachment",
-  CustomFieldResponse: "CustomField",
-  CustomFieldSettingResponse: "CustomFieldSetting",
-  EventResponse: "Event",
-  GoalResponse: "Goal",
-  JobResponse: "Job",
-  MembershipResponse: "Membership",
-  OooEntryResponse: "OutOfOffice",
-  PortfolioResponse: "Portfolio",
-  ProjectResponse: "Project",
-  ProjectTemplateResponse: "ProjectTemplate",
-  SectionResponse: "Section",
-  StatusUpdateResponse: "StatusUpdate",
-  StoryResponse: "Story",
-  TagResponse: "Tag",
-  TaskCountResponse: "TaskCount",
-  TaskResponse: "Task",
-  TaskTemplateResponse: "TaskTemplate",
-  TeamResponse: "Team",
-  UserResponse: "User",
-  UserTaskListResponse: "UserTaskList",
-  WorkspaceResponse: "Workspace"
-}
-const nameOf = (definition) => NAMES[definition] ?? definition
+const nameOf = (definition) => RECORD_NAMES[definition] ?? definition
 
 const refName = (ref) => ref.replace("#/definitions/", "")
 const refsOf = (node, found = new Set()) => {

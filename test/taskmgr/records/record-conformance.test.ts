@@ -11,6 +11,7 @@ import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Schema } from "effect"
 import { readFileSync } from "node:fs"
+import { RECORD_NAMES } from "../../../scripts/taskmgr-record-names.mjs"
 import * as Records from "../../../src/taskmgr/records/record-schemas.js"
 import { taskmgrSeed as seed, TaskmgrSimulatorClient } from "../../../src/testing/index.js"
 import type { JsonSchema } from "../../testing/core/described.js"
@@ -20,31 +21,8 @@ const definitions: Record<string, JsonSchema> =
   JSON.parse(readFileSync("reference/taskmgr-records.json", "utf8")).definitions
 const problems = problemsWith(definitions)
 
-/** The library's names for the records the reference names `...Response` (scripts/taskmgr-records.mjs). */
-const LIBRARY_NAMES: Readonly<Record<string, keyof typeof Records>> = {
-  AttachmentResponse: "Attachment",
-  CustomFieldResponse: "CustomField",
-  CustomFieldSettingResponse: "CustomFieldSetting",
-  EventResponse: "Event",
-  GoalResponse: "Goal",
-  JobResponse: "Job",
-  MembershipResponse: "Membership",
-  OooEntryResponse: "OutOfOffice",
-  PortfolioResponse: "Portfolio",
-  ProjectResponse: "Project",
-  ProjectTemplateResponse: "ProjectTemplate",
-  SectionResponse: "Section",
-  StatusUpdateResponse: "StatusUpdate",
-  StoryResponse: "Story",
-  TagResponse: "Tag",
-  TaskCountResponse: "TaskCount",
-  TaskResponse: "Task",
-  TaskTemplateResponse: "TaskTemplate",
-  TeamResponse: "Team",
-  UserResponse: "User",
-  UserTaskListResponse: "UserTaskList",
-  WorkspaceResponse: "Workspace"
-}
+/** The library's names for the records the reference names `...Response`. */
+const LIBRARY_NAMES = RECORD_NAMES as Readonly<Record<string, keyof typeof Records>>
 const schemaOf = (definition: string) =>
   Records[LIBRARY_NAMES[definition] ?? (definition as keyof typeof Records)] as Schema.Schema<unknown, unknown>
 
