@@ -101,3 +101,29 @@ export interface Figures {
   /** Answers no description covers (a route the description does not have). */
   readonly undescribed: ReadonlyArray<string>
 }
+
+/**
+ * A conformance run's figures: each answer of each example checked by the service's own `problemsOf` (null: no
+ * description covers it), its first problems kept.
+ */
+export const figuresOf = (
+  runs: ReadonlyArray<{ readonly example: string; readonly answers: ReadonlyArray<Answer> }>,
+  problemsOf: (answer: Answer) => ReadonlyArray<string> | null
+): Figures => {
+  const invalid: Array<string> = []
+  const undescribed: Array<string> = []
+  let checked = 0
+  for (const run of runs) {
+    for (const answer of run.answers) {
+      const found = problemsOf(answer)
+      const where = `${answer.method} ${answer.path} ${answer.status} (${run.example})`
+      if (found === null) {
+        undescribed.push(where)
+        continue
+      }
+      checked += 1
+      if (found.length > 0) invalid.push(`${where}: ${found.slice(0, 3).join("; ")}`)
+    }
+  }
+  return { checked, valid: checked - invalid.length, invalid, undescribed }
+}

@@ -14,9 +14,9 @@ import { designSeed } from "../../../src/testing/design/index.js"
 import { FIRST_NEW_COMMENT_ID } from "../../../src/testing/design/seed-content.js"
 import { mainLibrary } from "../../../src/testing/design/seed-documents.js"
 import { makeDesignSimulator } from "../../../src/testing/design/simulator.js"
-import type { Answer, Figures, JsonSchema } from "../core/described.js"
+import { type Answer, figuresOf, type JsonSchema } from "../core/described.js"
 import { problemsWith } from "../core/described.js"
-import { type ExampleRun, runExamples } from "../core/recorded-examples.js"
+import { runExamples } from "../core/recorded-examples.js"
 
 // ── The description's vocabulary ────────────────────────────────────────────
 const str: JsonSchema = { type: "string" }
@@ -381,25 +381,6 @@ export const answerProblems = (answer: Answer): ReadonlyArray<string> | null => 
   return problems(route!.answer, answer.body, "body")
 }
 
-export const figuresOf = (runs: ReadonlyArray<ExampleRun>): Figures => {
-  const invalid: Array<string> = []
-  const undescribed: Array<string> = []
-  let checked = 0
-  for (const run of runs) {
-    for (const answer of run.answers) {
-      const found = answerProblems(answer)
-      const where = `${answer.method} ${answer.path} ${answer.status} (${run.example})`
-      if (found === null) {
-        undescribed.push(where)
-        continue
-      }
-      checked += 1
-      if (found.length > 0) invalid.push(`${where}: ${found.slice(0, 3).join("; ")}`)
-    }
-  }
-  return { checked, valid: checked - invalid.length, invalid, undescribed }
-}
-
 const file = designSeed.file_key
 const hook = "--endpoint https://hooks.example.com/design --passcode-env HOOK_SECRET"
 /** What the examples leave unanswered (they name placeholders such as KEY and webhook 42): the seed's own ids. */
@@ -460,7 +441,7 @@ describe("the design simulator against the published description", () => {
       as(enterprise.tokens.plan, "plan"),
       as(enterprise.tokens.oauth_org, "oauth")
     ], SEQUENCES)
-    const figures = figuresOf(runs)
+    const figures = figuresOf(runs, answerProblems)
     const answered = (method: string, pattern: RegExp) =>
       runs.some((r) => r.answers.some((a) => a.method === method && pattern.test(a.path) && a.status < 300))
     const unanswered = routes.filter((r) => !answered(r.method, r.pattern)).map((r) =>

@@ -13,9 +13,9 @@ import { describe, expect, it } from "vitest"
 import { taskmgrProgram } from "../../../src/taskmgr/cli/program.js"
 import { taskmgrSeed } from "../../../src/testing/taskmgr/index.js"
 import { makeTaskmgrSimulator } from "../../../src/testing/taskmgr/simulator.js"
-import type { Answer, Figures, JsonSchema } from "../core/described.js"
+import { type Answer, figuresOf, type JsonSchema } from "../core/described.js"
 import { problemsWith } from "../core/described.js"
-import { type ExampleRun, runExamples } from "../core/recorded-examples.js"
+import { runExamples } from "../core/recorded-examples.js"
 
 // A record's `required` names what a write must send; a read answers the fields opt_fields selects.
 const records: Record<string, JsonSchema> = Object.fromEntries(
@@ -123,25 +123,6 @@ export const answerProblems = (answer: Answer): ReadonlyArray<string> | null => 
   return (answer.query.has("opt_fields") ? problemsSelected : problems)(envelope, answer.body, record)
 }
 
-export const figuresOf = (runs: ReadonlyArray<ExampleRun>): Figures => {
-  const invalid: Array<string> = []
-  const undescribed: Array<string> = []
-  let checked = 0
-  for (const run of runs) {
-    for (const answer of run.answers) {
-      const found = answerProblems(answer)
-      const where = `${answer.method} ${answer.path} ${answer.status} (${run.example})`
-      if (found === null) {
-        undescribed.push(where)
-        continue
-      }
-      checked += 1
-      if (found.length > 0) invalid.push(`${where}: ${found.slice(0, 3).join("; ")}`)
-    }
-  }
-  return { checked, valid: checked - invalid.length, invalid, undescribed }
-}
-
 const seed = taskmgrSeed
 /** What the examples leave unanswered (a section that is not empty, another user's portfolio): the seed's ids. */
 const SEQUENCES: ReadonlyArray<ReadonlyArray<string>> = [
@@ -169,7 +150,7 @@ describe("the task-management simulator against the published description", () =
       TASKMGR_TOKEN: taskmgrSeed.tokens.personal,
       TASKMGR_WORKSPACE: taskmgrSeed.workspace_gid
     })], SEQUENCES)
-    const figures = figuresOf(runs)
+    const figures = figuresOf(runs, answerProblems)
     // Every command that asks the service something got a described answer of success (or, for the events
     // feed, the 412 that hands over its first sync token).
     const answeredWell = (command: string) =>
