@@ -140,16 +140,26 @@ export interface RunOptions {
   readonly bin?: string
   /** The working directory (default: the checkout). */
   readonly cwd?: string
+  /** Node's own options before the binary (`--require` a preload). */
+  readonly nodeArgs?: ReadonlyArray<string>
+  /** Run as nobody when the tests run as root, so file permissions hold (root passes them all). */
+  readonly unprivileged?: boolean
 }
+
+/** nobody's uid and gid on Linux. */
+export const NOBODY = 65534
+/** Whether the tests run as root. */
+export const asRoot = process.getuid?.() === 0
 
 /** Runs a built binary (dist/design.js by default) and collects everything it printed. */
 export const run = (args: ReadonlyArray<string>, options: RunOptions = {}): Promise<RunResult> =>
   new Promise<RunResult>((resolve, reject) => {
     const started = Date.now()
-    const child = spawn(process.execPath, [options.bin ?? DESIGN_BIN, ...args], {
+    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.bin ?? DESIGN_BIN, ...args], {
       cwd: options.cwd ?? ROOT,
       env: { ...baseEnv(), ...options.env },
-      stdio: ["ignore", "pipe", "pipe"]
+      stdio: ["ignore", "pipe", "pipe"],
+      ...(options.unprivileged === true && asRoot ? { uid: NOBODY, gid: NOBODY } : {})
     })
     let stdout = ""
     let stderr = ""

@@ -6,7 +6,6 @@
  * a file's size. Unreadable entries need a user that permissions stop: as
  * root the binary runs as nobody.
  */
-import { spawn } from "node:child_process"
 import {
   chmodSync,
   closeSync,
@@ -22,7 +21,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
 import { PARTIAL_EXIT_CODE } from "../../src/core/exit-codes.js"
-import { baseEnv, describeRun, type RunResult, TASKMGR_BIN } from "./helpers.js"
+import { describeRun, run, TASKMGR_BIN } from "./helpers.js"
 
 const root = mkdtempSync(join(tmpdir(), "scan-partial-"))
 chmodSync(root, 0o755)
@@ -34,31 +33,19 @@ afterAll(() => {
   rmSync(root, { recursive: true, force: true })
 })
 
-const NOBODY = 65534
-const asRoot = process.getuid?.() === 0
-
 /** The binary, as nobody when this runs as root (permissions do not stop root), with a preload that reports peak memory. */
-const scan = (args: ReadonlyArray<string>, cwd: string, nodeArgs: ReadonlyArray<string> = []) =>
-  new Promise<RunResult & { maxRssMb: number }>((resolve, reject) => {
-    const started = Date.now()
-    const child = spawn(process.execPath, [...nodeArgs, TASKMGR_BIN, "task", "scan-todos", ...args, "--json"], {
-      cwd,
-      env: { ...baseEnv(), HOME: join(root, "home"), TASKMGR_ACCESS_TOKEN: "token-never-sent" },
-      stdio: ["ignore", "pipe", "pipe"],
-      ...(asRoot ? { uid: NOBODY, gid: NOBODY } : {})
-    })
-    let stdout = ""
-    let stderr = ""
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => void (stdout += chunk))
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => void (stderr += chunk))
-    const timer = setTimeout(() => child.kill("SIGKILL"), 60_000)
-    child.once("error", reject)
-    child.once("close", (code) => {
-      clearTimeout(timer)
-      const rss = /^max-rss-kb=(\d+)$/m.exec(stderr)
-      resolve({ code, stdout, stderr, ms: Date.now() - started, maxRssMb: rss === null ? NaN : Number(rss[1]) / 1024 })
-    })
+const scan = async (args: ReadonlyArray<string>, cwd: string, nodeArgs: ReadonlyArray<string> = []) => {
+  const r = await run(["task", "scan-todos", ...args, "--json"], {
+    bin: TASKMGR_BIN,
+    cwd,
+    env: { HOME: join(root, "home"), TASKMGR_ACCESS_TOKEN: "token-never-sent" },
+    nodeArgs,
+    unprivileged: true,
+    timeoutMs: 60_000
   })
+  const rss = /^max-rss-kb=(\d+)$/m.exec(r.stderr)
+  return { ...r, maxRssMb: rss === null ? NaN : Number(rss[1]) / 1024 }
+}
 
 const write = (path: string, text: string) => {
   mkdirSync(join(path, ".."), { recursive: true, mode: 0o755 })

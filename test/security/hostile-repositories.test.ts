@@ -21,7 +21,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { Effect, Option } from "effect"
-import { execFileSync, spawn } from "node:child_process"
+import { execFileSync } from "node:child_process"
 import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
@@ -29,7 +29,7 @@ import { afterAll, beforeAll, expect, it } from "vitest"
 import { PARTIAL_EXIT_CODE } from "../../src/core/exit-codes.js"
 import { HttpObserver } from "../../src/core/http/observe.js"
 import { loadRepo } from "../../src/taskmgr/local/repo-file.js"
-import { baseEnv, describeRun, runInProcess, type RunResult, TASKMGR_BIN } from "../e2e/helpers.js"
+import { asRoot, baseEnv, describeRun, NOBODY, run, runInProcess, type RunResult, TASKMGR_BIN } from "../e2e/helpers.js"
 import { inProcessServer } from "../mcp/in-process-transport.js"
 import { api, apiLayer } from "../taskmgr/harness.js"
 import { type Cell, cellName, covering, securityClass } from "./cells.js"
@@ -45,8 +45,6 @@ const OUTSIDE = join(ROOT, "outside")
 mkdirSync(OUTSIDE, { mode: 0o755 })
 writeFileSync(join(OUTSIDE, "secret.ts"), "// TODO outside the tree\n", { mode: 0o644 })
 
-const asRoot = process.getuid?.() === 0
-const NOBODY = 65534
 /** The reproductions took 10 s to forever; each cell is well under this, on a loaded machine too. */
 const BUDGET_MS = 3_000
 const A60 = "a".repeat(60)
@@ -218,26 +216,15 @@ const viaCli = async (dir: string): Promise<Scanned> =>
   )
 
 /** The built binary, as nobody when this runs as root (permissions do not stop root). */
-const viaBinary = (dir: string) =>
-  new Promise<Scanned>((resolve, reject) => {
-    const started = Date.now()
-    const child = spawn(process.execPath, [TASKMGR_BIN, "task", "scan-todos", dir, "--json"], {
-      cwd: ROOT,
-      env: { ...baseEnv(), HOME, ...OFFLINE },
-      stdio: ["ignore", "pipe", "pipe"],
-      ...(asRoot ? { uid: NOBODY, gid: NOBODY } : {})
+const viaBinary = async (dir: string): Promise<Scanned> =>
+  fromCli(
+    await run(["task", "scan-todos", dir, "--json"], {
+      bin: TASKMGR_BIN,
+      env: { HOME, ...OFFLINE },
+      unprivileged: true,
+      timeoutMs: 20_000
     })
-    let stdout = ""
-    let stderr = ""
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => void (stdout += chunk))
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => void (stderr += chunk))
-    const timer = setTimeout(() => child.kill("SIGKILL"), 20_000)
-    child.once("error", reject)
-    child.once("close", (code) => {
-      clearTimeout(timer)
-      resolve(fromCli({ code, stdout, stderr, ms: Date.now() - started }))
-    })
-  })
+  )
 
 /** The tool server in this process, one for the file, allowed the trees' directory. */
 let tool: { client: Client; stderr: () => string } | undefined
@@ -353,23 +340,11 @@ const registryRepo = (attack: RegistryAttack, where: string) => {
 
 /** The built binary in `cwd`: `tag list` (a workspace from the registry), or a create by a registered name. */
 const cliIn = (args: ReadonlyArray<string>, cwd: string) =>
-  new Promise<RunResult>((resolve, reject) => {
-    const started = Date.now()
-    const child = spawn(process.execPath, [TASKMGR_BIN, ...args], {
-      cwd,
-      env: { ...baseEnv(), HOME, ...OFFLINE, TASKMGR_WORKSPACE: "1200000000000001" },
-      stdio: ["ignore", "pipe", "pipe"]
-    })
-    let stdout = ""
-    let stderr = ""
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => void (stdout += chunk))
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => void (stderr += chunk))
-    const timer = setTimeout(() => child.kill("SIGKILL"), 20_000)
-    child.once("error", reject)
-    child.once("close", (code) => {
-      clearTimeout(timer)
-      resolve({ code, stdout, stderr, ms: Date.now() - started })
-    })
+  run(args, {
+    bin: TASKMGR_BIN,
+    cwd,
+    env: { HOME, ...OFFLINE, TASKMGR_WORKSPACE: "1200000000000001" },
+    timeoutMs: 20_000
   })
 
 const registryCell = async (cell: { attack: string; surface: string; cwd: string }) => {
