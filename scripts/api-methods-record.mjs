@@ -17,6 +17,7 @@ const inputs = (root) => {
   return [
     ...walk(join(root, "src")).filter((file) => !file.endsWith("api-methods.ts")),
     join(root, "scripts/api-methods.mjs"),
+    join(root, "scripts/import-sources.mjs"),
     join(root, "package-lock.json")
   ].map((file) => relative(root, file)).sort()
 }

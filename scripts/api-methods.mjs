@@ -7,13 +7,12 @@
 // The request is found by running the operation, with readable values its input Schema accepts, on a client whose
 // pipeline keeps the request instead of sending it. Local operations (the TODO scan, the
 // project export) read and write files, so they are not run.
-import { build } from "esbuild"
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { pathToFileURL } from "node:url"
 import ts from "typescript"
 import { writeRecord } from "./api-methods-record.mjs"
+import { importSources } from "./import-sources.mjs"
 
 const services = [
   {
@@ -43,8 +42,8 @@ const target = (service) => `src/${service.name}/api-methods.ts`
 
 // ---- the registries, bundled from the sources --------------------------------------------------
 
-const loadRegistries = async (dir) => {
-  const entry = [
+const loadRegistries = (dir) =>
+  importSources([
     `export * as Effect from "effect/Effect"`,
     `export * as Exit from "effect/Exit"`,
     `export * as Schema from "effect/Schema"`,
@@ -53,18 +52,7 @@ const loadRegistries = async (dir) => {
     `export { routeTemplate } from "./src/core/http/route.ts"`,
     ...services.map((s) => `export { ${s.operations} } from "./src/${s.name}/operations.ts"`),
     ...services.map((s) => `export { ${s.resolve} } from "./src/${s.name}/service.ts"`)
-  ].join("\n")
-  const outfile = join(dir, "registries.mjs")
-  await build({
-    stdin: { contents: entry, resolveDir: process.cwd(), loader: "ts" },
-    bundle: true,
-    format: "esm",
-    platform: "node",
-    outfile,
-    logLevel: "warning"
-  })
-  return import(pathToFileURL(outfile).href)
-}
+  ], dir)
 
 // ---- the request each operation sends ----------------------------------------------------------
 

@@ -3,11 +3,10 @@
 // module's help lines for its command groups), and loads a group's module, through the loader written beside the
 // index, only to run one of its commands.
 // Run by the build; test/core/cli/command-index.test.ts fails when it is stale.
-import { build } from "esbuild"
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, posix } from "node:path"
-import { pathToFileURL } from "node:url"
+import { importSources } from "./import-sources.mjs"
 
 const programs = [
   { name: "design", groups: "designGroups", constant: "designCommandIndex", loaders: "designGroupLoaders" },
@@ -39,20 +38,10 @@ const groupIdentifiers = (program, constant) => {
 
 const dir = mkdtempSync(join(tmpdir(), "command-index-"))
 try {
-  const entry = [
+  const m = await importSources([
     `export { commandIndexOf } from "./src/core/cli/command-index.ts"`,
     ...programs.map((p) => `export { ${p.groups} } from "./src/${p.name}/groups/index.ts"`)
-  ].join("\n")
-  const outfile = join(dir, "index.mjs")
-  await build({
-    stdin: { contents: entry, resolveDir: process.cwd(), loader: "ts" },
-    bundle: true,
-    format: "esm",
-    platform: "node",
-    outfile,
-    logLevel: "warning"
-  })
-  const m = await import(pathToFileURL(outfile).href)
+  ], dir)
   for (const p of programs) {
     const groups = m[p.groups]
     const index = m.commandIndexOf(groups)
