@@ -272,26 +272,28 @@ const trimWritten = (
     }
   }
   const fits = (r: ToolResult) => resultBytes(r, envelope) <= maxBytes
+  // Each step cuts more, until the result fits: long texts, then each item's nested fields, then all of an item
+  // but what identifies it. A step that changes nothing is passed over.
+  const steps: ReadonlyArray<readonly [(value: Json) => Json, string]> = [
+    [
+      (v) => mapStrings(v, (s) => (s.length > KEPT_TEXT ? `${s.slice(0, KEPT_TEXT)}…` : s)),
+      `texts longer than ${KEPT_TEXT} characters, after their first ${KEPT_TEXT}`
+    ],
+    [flatItems, "the nested fields of each listed item (its own ids, names and statuses are kept)"],
+    [identityItems, "each listed item's fields but its ids, path, line and status (names, notes, ...)"]
+  ]
   const cuts: Array<string> = []
   let value: Json = oversized.value
-  const longTexts = mapStrings(value, (s) => (s.length > KEPT_TEXT ? `${s.slice(0, KEPT_TEXT)}…` : s))
-  if (JSON.stringify(longTexts) !== JSON.stringify(value)) {
-    value = longTexts
-    cuts.push(`texts longer than ${KEPT_TEXT} characters, after their first ${KEPT_TEXT}`)
-  }
-  let candidate = build(value, cuts)
-  if (fits(candidate)) return candidate
-  const flat = flatItems(value)
-  if (JSON.stringify(flat) !== JSON.stringify(value)) {
-    value = flat
-    cuts.push("the nested fields of each listed item (its own ids, names and statuses are kept)")
-    candidate = build(value, cuts)
-    if (fits(candidate)) return candidate
-  }
-  const identified = identityItems(value)
-  if (JSON.stringify(identified) !== JSON.stringify(value)) {
-    value = identified
-    cuts.push("each listed item's fields but its ids, path, line and status (names, notes, ...)")
+  let text = JSON.stringify(value)
+  let candidate: ToolResult | undefined
+  for (const [step, cut] of steps) {
+    const next = step(value)
+    const nextText = JSON.stringify(next)
+    if (nextText !== text) {
+      value = next
+      text = nextText
+      cuts.push(cut)
+    } else if (candidate !== undefined) continue
     candidate = build(value, cuts)
     if (fits(candidate)) return candidate
   }
@@ -320,8 +322,8 @@ const trimWritten = (
       if (fits(withCounts(mid))) low = mid
       else high = mid - 1
     }
-    candidate = withCounts(low)
-    if (fits(candidate)) return candidate
+    const kept = withCounts(low)
+    if (fits(kept)) return kept
   }
   // Nothing smaller says what was written: its top level, in words, and how to see the rest.
   return build({ shape: shapeOf(oversized.value, 1) }, [...cuts, "everything but the result's shape"])
